@@ -1,0 +1,107 @@
+import { boolean, check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './users';
+
+export const difficulties = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export const lessonTypes = ['text', 'image', 'video'] as const;
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull().default(0),
+    thumbnail: text('thumbnail'),
+    difficulty: text('difficulty', { enum: difficulties }).notNull().default('Beginner'),
+    duration: text('duration'),
+    published: boolean('published').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    // Denormalized so catalogue cards never aggregate per request.
+    studentCount: integer('student_count').notNull().default(0),
+    ratingAverage: real('rating_average'),
+    ratingCount: integer('rating_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('courses_creator_idx').on(t.creatorId),
+    index('courses_catalog_idx').on(t.published, t.archived, t.createdAt),
+    check('courses_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** Modules and quizzes of a course share one ordering sequence (`position`). */
+export const courseModules = pgTable(
+  'course_modules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('course_modules_course_idx').on(t.courseId, t.position)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: text('type', { enum: lessonTypes }).notNull(),
+    position: integer('position').notNull().default(0),
+    content: text('content'),
+    videoUrl: text('video_url'),
+    imageUrl: text('image_url'),
+    duration: text('duration'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lessons_module_idx').on(t.moduleId, t.position)],
+);
+
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quizzes_course_idx').on(t.courseId, t.position)],
+);
+
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    optionA: text('option_a').notNull(),
+    optionB: text('option_b').notNull(),
+    optionC: text('option_c'),
+    optionD: text('option_d'),
+    correctAnswer: integer('correct_answer').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('quiz_questions_quiz_idx').on(t.quizId, t.position),
+    check('quiz_questions_correct_range', sql`${t.correctAnswer} between 1 and 4`),
+  ],
+);

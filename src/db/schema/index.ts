@@ -1,0 +1,5 @@
+export * from './catalog';
+export * from './commerce';
+export * from './learning';
+export * from './relations';
+export * from './users';

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { centsToPrice, formatPrice, stripTags } from './format';
+
+describe('formatPrice', () => {
+  it("shows 'Free' for zero and dollars with two decimals otherwise", () => {
+    expect(formatPrice('0.00')).toBe('Free');
+    expect(formatPrice(0)).toBe('Free');
+    expect(formatPrice('19.99')).toBe('$19.99');
+    expect(formatPrice('20')).toBe('$20.00');
+    expect(formatPrice(49.5)).toBe('$49.50');
+  });
+});
+
+describe('centsToPrice', () => {
+  it('turns integer cents into the API decimal string', () => {
+    expect(centsToPrice(1999)).toBe('19.99');
+    expect(centsToPrice(0)).toBe('0.00');
+    expect(centsToPrice(5)).toBe('0.05');
+  });
+});
+
+describe('stripTags', () => {
+  it('removes markup and decodes common entities for card excerpts', () => {
+    expect(stripTags('<p>Learn <strong>ML</strong> &amp; AI</p><ul><li>fast</li></ul>')).toBe('Learn ML & AI fast');
+  });
+});

@@ -1,0 +1,34 @@
+/** "19.99" -> "$19.99"; zero -> "Free". */
+export function formatPrice(price: string | number): string {
+  const value = typeof price === 'number' ? price : Number.parseFloat(price);
+  if (!Number.isFinite(value) || value === 0) return 'Free';
+  return `$${value.toFixed(2)}`;
+}
+
+export function centsToPrice(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** Plain text of stored HTML, for card excerpts and meta descriptions. */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** 1234 -> "1,234 students"; 1 -> "1 student". */
+export function formatStudentCount(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'student' : 'students'}`;
+}
+
+/** Average stars with one decimal ("4.5"), or null when the course has no ratings yet. */
+export function formatRating(rating: number | null | undefined): string | null {
+  return typeof rating === 'number' && Number.isFinite(rating) ? rating.toFixed(1) : null;
+}

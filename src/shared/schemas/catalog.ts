@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const difficulties = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export const DifficultySchema = z.enum(difficulties);
+export type Difficulty = z.infer<typeof DifficultySchema>;
+
+export const CourseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** USD with two decimals, e.g. "19.99" */
+  price: z.string(),
+  thumbnail: z.string().nullable(),
+  difficulty: DifficultySchema,
+  duration: z.string().nullable(),
+  published: z.boolean(),
+  archived: z.boolean(),
+  creatorId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  studentCount: z.number().int(),
+  /** Average stars 1–5; null until the course is rated. */
+  rating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  /** 0–100, present only where the current user is enrolled. */
+  progress: z.number().int().min(0).max(100).optional(),
+  isEnrolled: z.boolean().optional(),
+});
+export type Course = z.infer<typeof CourseSchema>;
+
+export const CourseListSchema = z.array(CourseSchema);
+
+// Any string: an id that is not a UUID is simply not found (404), not a validation error.
+export const CourseIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
