@@ -32,4 +32,3 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   await migratePglite(handle.db as never, config);
 }
-

@@ -1,5 +1,5 @@
-import { boolean, check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const difficulties = ['Beginner', 'Intermediate', 'Advanced'] as const;

@@ -17,10 +17,7 @@ export const enrollments = pgTable(
     source: text('source', { enum: ['free', 'payment'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('enrollments_user_course_unique').on(t.userId, t.courseId),
-    index('enrollments_course_idx').on(t.courseId),
-  ],
+  (t) => [uniqueIndex('enrollments_user_course_unique').on(t.userId, t.courseId), index('enrollments_course_idx').on(t.courseId)],
 );
 
 export const lessonProgress = pgTable(
@@ -48,7 +45,9 @@ export const quizAttempts = pgTable(
     quizId: uuid('quiz_id')
       .notNull()
       .references(() => quizzes.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['in_progress', 'completed'] }).notNull().default('in_progress'),
+    status: text('status', { enum: ['in_progress', 'completed'] })
+      .notNull()
+      .default('in_progress'),
     score: integer('score'),
     totalQuestions: integer('total_questions'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

@@ -69,9 +69,5 @@ export const rateLimits = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.key, t.windowStart] }),
-    index('rate_limits_window_idx').on(t.windowStart),
-  ],
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
-

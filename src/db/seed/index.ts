@@ -39,10 +39,10 @@ export async function seedDemo({
     if (!creator || !student) throw new Error('demo accounts already exist but no course does; skip with SEED_DEMO=false');
 
     const courseIds: string[] = [];
-    // Oldest first, so the catalogue (newest first) opens with the beginner course.
+    // The catalogue lists newest first; dating the courses a day apart keeps the seed's order there.
     const now = Date.now();
     for (const [index, course] of seedCourses.entries()) {
-      const createdAt = new Date(now - (seedCourses.length - index) * 86_400_000);
+      const createdAt = new Date(now - (index + 1) * 86_400_000);
       courseIds.push(await insertCourse(tx as unknown as Db, course, creator.id, createdAt));
     }
 
@@ -66,7 +66,9 @@ export async function seedDemo({
       if (firstLessons.length > 0) {
         await tx
           .insert(lessonProgress)
-          .values(firstLessons.map((lesson) => ({ userId: student.id, lessonId: lesson.id, completed: true, completedAt: new Date() })));
+          .values(
+            firstLessons.map((lesson) => ({ userId: student.id, lessonId: lesson.id, completed: true, completedAt: new Date() })),
+          );
       }
     }
     await tx.execute(sql`update courses set student_count = (select count(*) from enrollments e where e.course_id = courses.id)`);

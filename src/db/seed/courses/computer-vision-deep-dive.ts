@@ -164,7 +164,8 @@ model.fc = nn.Linear(model.fc.in_features, num_classes)</code></pre>
       description: 'Shapes, parameters and architectural ideas. Keep a pencil handy.',
       questions: [
         {
-          question: 'A 32x32 input passes through a 5x5 convolution with stride 1 and no padding. What is the spatial size of the output?',
+          question:
+            'A 32x32 input passes through a 5x5 convolution with stride 1 and no padding. What is the spatial size of the output?',
           options: ['32 x 32', '28 x 28', '27 x 27', '30 x 30'],
           correctAnswer: 2,
         },
@@ -183,7 +184,8 @@ model.fc = nn.Linear(model.fc.in_features, num_classes)</code></pre>
           correctAnswer: 3,
         },
         {
-          question: 'Two stacked 3x3 convolutions with stride 1 have the same receptive field as a single convolution of which size?',
+          question:
+            'Two stacked 3x3 convolutions with stride 1 have the same receptive field as a single convolution of which size?',
           options: ['3 x 3', '5 x 5'],
           correctAnswer: 2,
         },
@@ -409,7 +411,8 @@ train_tf = v2.Compose([
           correctAnswer: 1,
         },
         {
-          question: 'Should random augmentations such as random crops be applied to the validation set during standard evaluation?',
+          question:
+            'Should random augmentations such as random crops be applied to the validation set during standard evaluation?',
           options: ['Yes, always', 'No, evaluation uses deterministic preprocessing'],
           correctAnswer: 2,
         },

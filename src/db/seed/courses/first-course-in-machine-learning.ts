@@ -289,12 +289,14 @@ recall    = TP / (TP + FN)</code></pre>
           correctAnswer: 4,
         },
         {
-          question: 'A model reaches 99% accuracy on training data but only 70% on validation data. What is the most likely problem?',
+          question:
+            'A model reaches 99% accuracy on training data but only 70% on validation data. What is the most likely problem?',
           options: ['Underfitting', 'Overfitting', 'The model is perfectly fit'],
           correctAnswer: 2,
         },
         {
-          question: 'In a dataset where 1% of transactions are fraud, what accuracy does a model get by always predicting "not fraud"?',
+          question:
+            'In a dataset where 1% of transactions are fraud, what accuracy does a model get by always predicting "not fraud"?',
           options: ['1%', '50%', '99%', 'It cannot be determined'],
           correctAnswer: 3,
         },

@@ -230,7 +230,7 @@ ticket = Ticket.model_validate_json(raw_model_output)</code></pre>
             'A technique for inserting few-shot examples into a prompt',
             'A method for speeding up the prefill phase',
             'A tokenizer bug that duplicates tokens',
-            'Instructions hidden in user-supplied or retrieved content that try to override the application\'s intended behavior',
+            "Instructions hidden in user-supplied or retrieved content that try to override the application's intended behavior",
           ],
           correctAnswer: 4,
         },
@@ -401,10 +401,7 @@ ticket = Ticket.model_validate_json(raw_model_output)</code></pre>
         },
         {
           question: 'At small batch sizes, what usually limits the speed of the token-by-token decode phase?',
-          options: [
-            'Raw arithmetic throughput of the GPU',
-            'Memory bandwidth for reading the weights and KV cache',
-          ],
+          options: ['Raw arithmetic throughput of the GPU', 'Memory bandwidth for reading the weights and KV cache'],
           correctAnswer: 2,
         },
         {
@@ -418,12 +415,14 @@ ticket = Ticket.model_validate_json(raw_model_output)</code></pre>
           correctAnswer: 3,
         },
         {
-          question: 'A request uses 1,000 input tokens priced at $2 per million and 500 output tokens priced at $8 per million. What does it cost?',
+          question:
+            'A request uses 1,000 input tokens priced at $2 per million and 500 output tokens priced at $8 per million. What does it cost?',
           options: ['$6.00', '$0.012', '$0.0025', '$0.006'],
           correctAnswer: 4,
         },
         {
-          question: 'Your assistant cannot answer questions about your company\'s internal policies, which change monthly. What is usually the best first step?',
+          question:
+            "Your assistant cannot answer questions about your company's internal policies, which change monthly. What is usually the best first step?",
           options: [
             'Fine-tune the model on the current policy documents',
             'Use retrieval-augmented generation to supply the relevant policy text at query time',

@@ -191,7 +191,8 @@ dW1 = X.T @ dZ1;   db1 = dZ1.sum(axis=0)</code></pre>
           correctAnswer: 2,
         },
         {
-          question: 'For a dense layer Z = X @ W + b with upstream gradient dZ, which expression gives the gradient with respect to W?',
+          question:
+            'For a dense layer Z = X @ W + b with upstream gradient dZ, which expression gives the gradient with respect to W?',
           options: ['X.T @ dZ', 'dZ @ W.T', 'dZ.sum(axis=0)'],
           correctAnswer: 1,
         },
@@ -354,10 +355,7 @@ for epoch in range(200):
         },
         {
           question: 'Why do implementations subtract the maximum logit before applying exp in softmax?',
-          options: [
-            'To make the outputs sum to zero',
-            'To prevent numerical overflow without changing the result',
-          ],
+          options: ['To make the outputs sum to zero', 'To prevent numerical overflow without changing the result'],
           correctAnswer: 2,
         },
         {

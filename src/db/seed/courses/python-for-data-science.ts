@@ -341,7 +341,8 @@ axes[1].scatter(df["price"], df["quantity"], alpha=0.3)</code></pre>
           correctAnswer: 2,
         },
         {
-          question: 'When filling missing values for data that will train a model, where should the fill statistic (such as the median) be computed?',
+          question:
+            'When filling missing values for data that will train a model, where should the fill statistic (such as the median) be computed?',
           options: ['On the full dataset', 'On the test set', 'On the training set only'],
           correctAnswer: 3,
         },

@@ -1,0 +1,61 @@
+// Helpers for the benchmarks: start the built server as a child process and read its memory.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHealth(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
+}
+
+/** Starts dist/server/server.js; resolves once /api/health answers, with the start-up time. */
+export async function startServer({ dataDir, port, env = {} }) {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['dist/server/server.js'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  await Promise.race([
+    waitForHealth(url),
+    exited.then(({ code }) => {
+      throw new Error(`server exited with ${code} before it was healthy:\n${output}`);
+    }),
+  ]);
+  return { child, url, startupMs: performance.now() - startedAt, exited, output: () => output };
+}
+
+/** Resident and peak resident memory of a process, in MB (Linux /proc). */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+export async function stop(server) {
+  server.child.kill('SIGTERM');
+  await server.exited;
+}

@@ -1,0 +1,13 @@
+// The built server on a fresh data directory with the demo seed, for the end-to-end tests.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'ga-e2e-'));
+process.env.HOST = '127.0.0.1';
+process.env.LOG_LEVEL ??= 'warn';
+process.env.CREATOR_INVITE_CODE ??= 'e2e-creator-invite';
+// Many sign-ups from one address in a few seconds are the tests, not an attack.
+process.env.RATE_LIMIT_SIGNUP_PER_HOUR ??= '1000';
+process.env.RATE_LIMIT_LOGIN_PER_MINUTE ??= '1000';
+await import(path.resolve('dist/server/server.js'));

@@ -1,0 +1,63 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '#tests/helpers/db';
+import type { DbHandle } from '../client';
+import { courseModules, courses, enrollments, lessons, quizQuestions, quizzes, users } from '../schema/index';
+import { seedDemo } from './index';
+
+// Seeding does not test password hashing; a cheap stand-in keeps this file fast.
+const hashPassword = async (password: string) => `test$${password}`;
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(() => handle.close());
+
+describe('seedDemo', () => {
+  it('creates six or more published AI courses, free and paid, Beginner to Advanced, with content and quizzes', async () => {
+    const result = await seedDemo({ db: handle.db, hashPassword });
+    expect(result.created).toBe(true);
+    const rows = await handle.db.select().from(courses);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(rows.every((course) => course.published && !course.archived)).toBe(true);
+    expect(new Set(rows.map((course) => course.difficulty))).toEqual(new Set(['Beginner', 'Intermediate', 'Advanced']));
+    expect(rows.some((course) => course.priceCents === 0)).toBe(true);
+    expect(rows.some((course) => course.priceCents > 0)).toBe(true);
+
+    for (const course of rows) {
+      const [modules] = await handle.db
+        .select({ value: count() })
+        .from(courseModules)
+        .where(eq(courseModules.courseId, course.id));
+      const [lessonCount] = await handle.db
+        .select({ value: count() })
+        .from(lessons)
+        .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+        .where(eq(courseModules.courseId, course.id));
+      const [questions] = await handle.db
+        .select({ value: count() })
+        .from(quizQuestions)
+        .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
+        .where(eq(quizzes.courseId, course.id));
+      expect(modules?.value, course.title).toBeGreaterThanOrEqual(2);
+      expect(lessonCount?.value, course.title).toBeGreaterThanOrEqual(4);
+      expect(questions?.value, course.title).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('keeps student counts equal to real enrollments', async () => {
+    const rows = await handle.db.select().from(courses);
+    for (const course of rows) {
+      const [enrolled] = await handle.db.select({ value: count() }).from(enrollments).where(eq(enrollments.courseId, course.id));
+      expect(course.studentCount).toBe(enrolled?.value);
+    }
+  });
+
+  it('does nothing on a database that already has courses', async () => {
+    const result = await seedDemo({ db: handle.db, hashPassword });
+    expect(result.created).toBe(false);
+    const [userCount] = await handle.db.select({ value: count() }).from(users);
+    expect(userCount?.value).toBe(2);
+  });
+});

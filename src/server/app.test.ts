@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+
+let t: TestApp;
+const webDir = mkdtempSync(path.join(os.tmpdir(), 'ga-web-'));
+
+beforeAll(async () => {
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Gradient Academy</title><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  t = await createTestApp({ config: { webDir } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('the HTTP shell', () => {
+  it('reports health with the database reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('sends security headers with a Content-Security-Policy that allows no inline script', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('gives every response a request id, and keeps one the client sent', async () => {
+    const generated = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-123' } });
+    expect(echoed.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('serves the single-page app for unknown paths and JSON 404s under /api', async () => {
+    for (const url of ['/', '/login', '/course/123/learn', '/no/such/page']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('<div id="root">');
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Route GET /api/nope not found' });
+    const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('caches fingerprinted assets for a year and compresses them', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('publishes OpenAPI generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const route of [
+      '/api/courses',
+      '/api/courses/{id}',
+      '/api/auth/login',
+      '/api/auth/signup',
+      '/api/my-courses',
+      '/api/health',
+    ]) {
+      expect(Object.keys(doc.paths), route).toContain(route);
+    }
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+});

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DbHandle } from '#db/client';
+import type { Config } from './env';
+import { createMailer, type Mailer } from './lib/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
+import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { currentUserPlugin } from './plugins/current-user';
+import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityPlugin } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    mailer: Mailer;
+    /** Owned by the root instance so every module that changes courses can invalidate it. */
+    catalogCache: CatalogCache;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  db: DbHandle;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole app without listening; server.ts listens, tests inject. */
+export async function buildApp({ config, db, mailer, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('mailer', mailer ?? createMailer(config, app.log));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(dbPlugin, { handle: db });
+  await app.register(currentUserPlugin);
+  app.decorate('catalogCache', createCatalogCache({ db: db.db, maxAgeMs: 5_000 }));
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(catalogRoutes);
+  await app.register(enrollmentRoutes);
+
+  await app.register(spaPlugin, { webDir: config.webDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courses } from '#db/schema/index';
+import { CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
+import { bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+
+let t: TestApp;
+let owner: TestUser;
+let otherCreator: TestUser;
+let student: TestUser;
+let enrolledStudent: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.db.db, { role: 'creator' });
+  otherCreator = await createUser(t.db.db, { role: 'creator' });
+  student = await createUser(t.db.db);
+  enrolledStudent = await createUser(t.db.db);
+});
+afterAll(() => t.close());
+
+async function list(headers: Record<string, string> = {}) {
+  t.app.catalogCache.invalidate();
+  return t.app.inject({ method: 'GET', url: '/api/courses', headers });
+}
+
+describe('GET /api/courses', () => {
+  it('lists published, not archived courses with prices as two-decimal strings', async () => {
+    const published = await createCourse(t.db.db, owner.id, { title: 'Published one', priceCents: 1999, difficulty: 'Advanced' });
+    const draft = await createCourse(t.db.db, owner.id, { title: 'Draft one', published: false });
+    const archived = await createCourse(t.db.db, owner.id, { title: 'Archived one', archived: true });
+
+    const response = await list();
+    expect(response.statusCode).toBe(200);
+    const body = CourseListSchema.parse(response.json());
+    const ids = body.map((course) => course.id);
+    expect(ids).toContain(published.id);
+    expect(ids).not.toContain(draft.id);
+    expect(ids).not.toContain(archived.id);
+    const course = body.find((c) => c.id === published.id);
+    expect(course).toMatchObject({
+      price: '19.99',
+      difficulty: 'Advanced',
+      published: true,
+      archived: false,
+      rating: null,
+      studentCount: 0,
+    });
+    expect(Object.keys(course ?? {})).not.toContain('priceCents');
+  });
+
+  it('shows real student counts', async () => {
+    const course = await createCourse(t.db.db, owner.id, { studentCount: 3 });
+    const body = CourseListSchema.parse((await list()).json());
+    expect(body.find((c) => c.id === course.id)?.studentCount).toBe(3);
+  });
+
+  it('answers 304 to a matching If-None-Match and a new ETag after a change', async () => {
+    const first = await list();
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/api/courses', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await createCourse(t.db.db, owner.id, { title: 'Brand new' });
+    const changed = await list({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('is the same for guests and signed-in users', async () => {
+    const guest = await list();
+    const signedIn = await list(bearer(student));
+    expect(signedIn.body).toBe(guest.body);
+  });
+});
+
+describe('GET /api/courses/:id access', () => {
+  it('shows a published course to everyone', async () => {
+    const course = await createCourse(t.db.db, owner.id);
+    for (const headers of [{}, bearer(student), bearer(otherCreator), bearer(owner)]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers });
+      expect(response.statusCode).toBe(200);
+      expect(CourseSchema.parse(response.json()).id).toBe(course.id);
+    }
+  });
+
+  it('shows a draft only to its creator', async () => {
+    const draft = await createCourse(t.db.db, owner.id, { published: false });
+    await enroll(t.db.db, enrolledStudent.id, draft.id);
+    const expected: Array<[Record<string, string>, number]> = [
+      [{}, 404],
+      [bearer(student), 404],
+      [bearer(enrolledStudent), 404],
+      [bearer(otherCreator), 404],
+      [bearer(owner), 200],
+    ];
+    for (const [headers, status] of expected) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/courses/${draft.id}`, headers });
+      expect(response.statusCode).toBe(status);
+    }
+  });
+
+  it('shows an archived course only to enrolled students and its creator', async () => {
+    const course = await createCourse(t.db.db, owner.id);
+    await enroll(t.db.db, enrolledStudent.id, course.id);
+    await t.db.db.update(courses).set({ archived: true }).where(eq(courses.id, course.id));
+    const expected: Array<[Record<string, string>, number]> = [
+      [{}, 404],
+      [bearer(student), 404],
+      [bearer(otherCreator), 404],
+      [bearer(enrolledStudent), 200],
+      [bearer(owner), 200],
+    ];
+    for (const [headers, status] of expected) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(status);
+    }
+    const enrolledView = await t.app.inject({
+      method: 'GET',
+      url: `/api/courses/${course.id}`,
+      headers: bearer(enrolledStudent),
+    });
+    expect(enrolledView.json()).toMatchObject({ archived: true, isEnrolled: true });
+  });
+
+  it('answers 404 JSON for unknown and malformed ids, never 500', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1'; drop table courses;--", 'x'.repeat(90)]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/courses/${encodeURIComponent(id)}` });
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toHaveProperty('message');
+    }
+    const oversized = await t.app.inject({ method: 'GET', url: `/api/courses/${'x'.repeat(150)}` });
+    expect(oversized.statusCode).toBe(400);
+    expect(oversized.json()).toHaveProperty('message');
+  });
+
+  it('treats a garbage bearer token as a guest', async () => {
+    const course = await createCourse(t.db.db, owner.id);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/courses/${course.id}`,
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).not.toHaveProperty('isEnrolled');
+  });
+});

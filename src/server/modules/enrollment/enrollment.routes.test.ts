@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lessonProgress, quizAttempts } from '#db/schema/index';
+import { MyCourseListSchema } from '#shared/schemas/enrollment';
+import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+
+let t: TestApp;
+let creator: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  creator = await createUser(t.db.db, { role: 'creator' });
+});
+afterAll(() => t.close());
+
+describe('GET /api/my-courses', () => {
+  it('needs a signed-in user', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/my-courses' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toHaveProperty('message');
+  });
+
+  it('is empty for a student with no enrollments', async () => {
+    const student = await createUser(t.db.db);
+    const response = await t.app.inject({ method: 'GET', url: '/api/my-courses', headers: bearer(student) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('lists only the caller’s courses with progress from lessons done and quizzes passed', async () => {
+    const student = await createUser(t.db.db);
+    const other = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id);
+    const untouched = await createCourse(t.db.db, creator.id);
+    const notMine = await createCourse(t.db.db, creator.id);
+    const content = await addContent(t.db.db, course.id, { lessonCount: 3, quizCount: 1 });
+    await enroll(t.db.db, student.id, course.id);
+    await enroll(t.db.db, student.id, untouched.id);
+    await enroll(t.db.db, other.id, notMine.id);
+
+    const [first, second] = content.lessons;
+    const [quiz] = content.quizzes;
+    if (!first || !second || !quiz) throw new Error('content missing');
+    await t.db.db.insert(lessonProgress).values([
+      { userId: student.id, lessonId: first.id, completed: true, completedAt: new Date() },
+      { userId: student.id, lessonId: second.id, completed: true, completedAt: new Date() },
+      { userId: other.id, lessonId: first.id, completed: true, completedAt: new Date() },
+    ]);
+    // 3 of 4 is below the 80 % pass mark: the quiz does not count yet.
+    await t.db.db
+      .insert(quizAttempts)
+      .values({ userId: student.id, quizId: quiz.id, status: 'completed', score: 3, totalQuestions: 4 });
+
+    const body = MyCourseListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/my-courses', headers: bearer(student) })).json(),
+    );
+    expect(body.map((c) => c.id).sort()).toEqual([course.id, untouched.id].sort());
+    expect(body.find((c) => c.id === course.id)?.progress).toBe(50);
+    expect(body.find((c) => c.id === untouched.id)?.progress).toBe(0);
+
+    await t.db.db
+      .insert(quizAttempts)
+      .values({ userId: student.id, quizId: quiz.id, status: 'completed', score: 4, totalQuestions: 5 });
+    const after = MyCourseListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/my-courses', headers: bearer(student) })).json(),
+    );
+    expect(after.find((c) => c.id === course.id)?.progress).toBe(75);
+  });
+});

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '#db/client';
+
+export const QUIZ_PASS_PERCENT = 80;
+
+/** (completed lessons + passed quizzes) / (lessons + quizzes), rounded; 0 for an empty course. */
+export function progressPercent(counts: { lessons: number; quizzes: number; completedLessons: number; passedQuizzes: number }) {
+  const total = counts.lessons + counts.quizzes;
+  if (total === 0) return 0;
+  return Math.round(((counts.completedLessons + counts.passedQuizzes) / total) * 100);
+}
+
+export function isPassingScore(score: number, totalQuestions: number): boolean {
+  return totalQuestions > 0 && (score / totalQuestions) * 100 >= QUIZ_PASS_PERCENT;
+}
+
+type ProgressCounts = { courseId: string; lessons: number; quizzes: number; completedLessons: number; passedQuizzes: number };
+
+/** Progress of one user in many courses with one query, whatever the number of courses. */
+export async function progressByCourse({ db, userId, courseIds }: { db: Db; userId: string; courseIds: string[] }) {
+  const result = new Map<string, number>();
+  if (courseIds.length === 0) return result;
+  const ids = sql.join(
+    courseIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = (await db.execute(sql`
+    select c.id as "courseId",
+      (select count(*)::int from lessons l join course_modules m on m.id = l.module_id where m.course_id = c.id) as "lessons",
+      (select count(*)::int from quizzes q where q.course_id = c.id) as "quizzes",
+      (select count(*)::int from lesson_progress lp
+         join lessons l on l.id = lp.lesson_id join course_modules m on m.id = l.module_id
+         where m.course_id = c.id and lp.user_id = ${userId} and lp.completed) as "completedLessons",
+      (select count(distinct a.quiz_id)::int from quiz_attempts a join quizzes q on q.id = a.quiz_id
+         where q.course_id = c.id and a.user_id = ${userId} and a.status = 'completed'
+           and a.total_questions > 0 and a.score * 100 >= ${QUIZ_PASS_PERCENT} * a.total_questions) as "passedQuizzes"
+    from courses c where c.id in (${ids})
+  `)) as unknown as { rows: ProgressCounts[] } | ProgressCounts[];
+  const list = Array.isArray(rows) ? rows : rows.rows;
+  for (const row of list) result.set(row.courseId, progressPercent(row));
+  return result;
+}

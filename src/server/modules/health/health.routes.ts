@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await app.db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: 'ok' as const };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+      }
+    },
+  );
+};

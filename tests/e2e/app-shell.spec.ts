@@ -1,0 +1,74 @@
+import { expect, test } from './fixtures';
+
+test('the home page lists the demo courses and filters them by difficulty', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Popular AI Courses' })).toBeVisible();
+  const cards = page.getByTestId('course-card');
+  await expect(cards.first()).toBeVisible();
+  const all = await cards.count();
+  expect(all).toBeGreaterThanOrEqual(6);
+  await expect(cards.filter({ hasText: 'Free' }).first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await expect(cards.first()).toContainText('Advanced');
+  const advanced = await cards.count();
+  expect(advanced).toBeGreaterThan(0);
+  expect(advanced).toBeLessThan(all);
+  for (const card of await cards.all()) await expect(card).toContainText('Advanced');
+
+  await cards.first().getByRole('link', { name: 'View Course' }).click();
+  await expect(page).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
+});
+
+test('the theme choice persists across a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+});
+
+test('an unknown route shows the 404 page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: /page not found/i })).toBeVisible();
+});
+
+test('a stored but invalid token is dropped silently on load', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
+  await page.reload();
+  await expect(
+    page
+      .getByRole('link', { name: 'Login' })
+      .or(page.getByRole('button', { name: 'Login' }))
+      .first(),
+  ).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('a signed-in student sees My Courses and the demo student sees progress on enrolled cards', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('student@demo.gradient.academy');
+  await page.getByLabel('Password').fill('student-demo-2026');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page
+      .getByRole('link', { name: 'My Courses' })
+      .or(page.getByRole('button', { name: 'My Courses' }))
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByTestId('course-card').filter({ hasText: '% complete' }).first()).toBeVisible();
+});
+
+test('the top bar is hidden on the login page and shown on the home page', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByPlaceholder('Search courses...')).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Toggle theme' })).toBeVisible();
+});

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '#db/client';
+import { courseModules, courses, enrollments, lessons, quizzes, sessions, users } from '#db/schema/index';
+import { generateToken, hashToken } from '#server/lib/tokens';
+
+// A fixed, precomputed hash keeps factories fast; the password is 'factory-password'.
+const FACTORY_PASSWORD_HASH =
+  'scrypt$16384$8$1$fXu73mxRnZ40u5kArldLFw==$KcQICK/Kmr7cUG4uuGW0D2IQh+vc3kITN+kuMX78lk/67n6izjU6sUREQ3xu1tAPrTAGq1jAEyYNOjpJTEejDA==';
+
+export type TestUser = { id: string; email: string; name: string; role: 'student' | 'creator'; token: string };
+
+export async function createUser(db: Db, overrides: { role?: 'student' | 'creator'; name?: string } = {}): Promise<TestUser> {
+  const role = overrides.role ?? 'student';
+  const email = `${role}-${randomUUID()}@factory.test`;
+  const name = overrides.name ?? `Test ${role}`;
+  const [user] = await db
+    .insert(users)
+    .values({ email, name, role, passwordHash: FACTORY_PASSWORD_HASH })
+    .returning({ id: users.id });
+  if (!user) throw new Error('user not created');
+  const token = generateToken();
+  await db
+    .insert(sessions)
+    .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  return { id: user.id, email, name, role, token };
+}
+
+export async function createCourse(
+  db: Db,
+  creatorId: string,
+  overrides: Partial<typeof courses.$inferInsert> = {},
+): Promise<typeof courses.$inferSelect> {
+  const [course] = await db
+    .insert(courses)
+    .values({
+      creatorId,
+      title: `Course ${randomUUID().slice(0, 8)}`,
+      description: '<p>About <strong>AI</strong></p>',
+      priceCents: 0,
+      published: true,
+      ...overrides,
+    })
+    .returning();
+  if (!course) throw new Error('course not created');
+  return course;
+}
+
+/** A module with `lessonCount` text lessons and `quizCount` quizzes after it. */
+export async function addContent(db: Db, courseId: string, { lessonCount = 2, quizCount = 1 } = {}) {
+  const [module] = await db.insert(courseModules).values({ courseId, title: 'Module', position: 0 }).returning();
+  if (!module) throw new Error('module not created');
+  const lessonRows = await db
+    .insert(lessons)
+    .values(
+      Array.from({ length: lessonCount }, (_, i) => ({
+        moduleId: module.id,
+        title: `Lesson ${i + 1}`,
+        type: 'text' as const,
+        position: i,
+      })),
+    )
+    .returning();
+  const quizRows =
+    quizCount > 0
+      ? await db
+          .insert(quizzes)
+          .values(Array.from({ length: quizCount }, (_, i) => ({ courseId, title: `Quiz ${i + 1}`, position: i + 1 })))
+          .returning()
+      : [];
+  return { module, lessons: lessonRows, quizzes: quizRows };
+}
+
+export async function enroll(db: Db, userId: string, courseId: string) {
+  await db.insert(enrollments).values({ userId, courseId, source: 'free' });
+}
+
+export function bearer(user: { token: string }) {
+  return { authorization: `Bearer ${user.token}` };
+}

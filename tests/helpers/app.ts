@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DbHandle } from '#db/client';
+import { type App, buildApp } from '#server/app';
+import { type Config, loadConfig } from '#server/env';
+import type { Mail, Mailer } from '#server/lib/mailer';
+import { createTestDb } from './db';
+
+/** Keeps every message in memory so tests can read reset links. */
+export class CapturingMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail): Promise<void> {
+    this.sent.push(mail);
+  }
+  last(to?: string): Mail | undefined {
+    return this.sent.filter((mail) => !to || mail.to === to).at(-1);
+  }
+}
+
+export type TestApp = {
+  app: App;
+  db: DbHandle;
+  mailer: CapturingMailer;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  config?: Partial<Config>;
+  /** Reuse one database across apps (e.g. to restart the app on the same data). */
+  db?: DbHandle;
+  mailer?: Mailer;
+};
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ga-test-'));
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      CREATOR_INVITE_CODE: 'test-invite-code',
+      ...options.env,
+    }),
+    ...options.config,
+  };
+  const db = options.db ?? (await createTestDb());
+  const mailer = new CapturingMailer();
+  // With an SMTP_URL the app builds its real mailer, so tests can exercise SMTP end to end.
+  const appMailer = options.mailer ?? (config.smtpUrl ? undefined : mailer);
+  const app = await buildApp({ config, db, ...(appMailer ? { mailer: appMailer } : {}), logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    mailer,
+    config,
+    close: async () => {
+      await app.close();
+      if (!options.db) await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createDb } from '#db/client';
+import { migrateDb } from '#db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbKind: 'pglite' | 'postgres';
+    pgliteTemplatePath: string;
+    postgresTemplateUrl: string;
+  }
+}
+
+/**
+ * Creating and migrating a database is the slow part (~5 s on PGlite), so it happens once per run:
+ * PGlite gets a dumped data directory that every test file loads; PostgreSQL gets a template
+ * database that every test file clones with CREATE DATABASE … TEMPLATE.
+ */
+export default async function setup(project: TestProject) {
+  const kind = project.config.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+  project.provide('dbKind', kind);
+  if (kind === 'pglite') {
+    const handle = await createDb({ kind: 'pglite' });
+    await migrateDb(handle);
+    const client = (handle.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }).$client;
+    const dump = await client.dumpDataDir('none');
+    await handle.close();
+    const dir = path.join(os.tmpdir(), 'gradient-academy-tests');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `template-${process.pid}.tar`);
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplatePath', file);
+    project.provide('postgresTemplateUrl', '');
+    return;
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
+  const templateName = `ga_template_${process.pid}`;
+  const admin = await createDb({ kind: 'postgres', url: baseUrl, poolSize: 1 });
+  await admin.execute(`drop database if exists ${templateName}`);
+  await admin.execute(`create database ${templateName}`);
+  const templateUrl = withDatabase(baseUrl, templateName);
+  const template = await createDb({ kind: 'postgres', url: templateUrl, poolSize: 1 });
+  await migrateDb(template);
+  await template.close();
+  project.provide('postgresTemplateUrl', templateUrl);
+  project.provide('pgliteTemplatePath', '');
+  return async () => {
+    await admin.execute(`drop database if exists ${templateName} with (force)`);
+    await admin.close();
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

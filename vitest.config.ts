@@ -1,0 +1,23 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// API tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
+function project(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name: kind,
+      include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+      env: { TEST_DB_KIND: kind },
+      globalSetup: ['tests/setup/global-setup.ts'],
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [project('pglite'), ...(process.env.TEST_DATABASE_URL ? [project('postgres')] : [])],
+  },
+});
