@@ -12,11 +12,10 @@ function fail(message: string): never {
 }
 
 function findWebDir(): string | undefined {
-  for (const candidate of ['../web', '../../dist/web']) {
-    const dir = fileURLToPath(new URL(candidate, import.meta.url));
-    if (existsSync(`${dir}/index.html`)) return dir;
-  }
-  return undefined;
+  // Bundled: dist/server/server.js beside dist/web. From source (tsx): the build in dist/web, never src/web.
+  const candidate = import.meta.url.endsWith('.ts') ? '../../dist/web' : '../web';
+  const dir = fileURLToPath(new URL(candidate, import.meta.url));
+  return existsSync(`${dir}/index.html`) ? dir : undefined;
 }
 
 function runPrepareStep(): Promise<void> {

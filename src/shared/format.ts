@@ -9,9 +9,13 @@ export function centsToPrice(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
+// Inline tags vanish without a gap ("<strong>data</strong>," stays "data,"); block tags become a space.
+const INLINE_TAG = /<\/?(?:a|abbr|b|code|em|i|kbd|mark|q|s|small|span|strong|sub|sup|u)\b[^>]*>/gi;
+
 /** Plain text of stored HTML, for card excerpts and meta descriptions. */
 export function stripTags(html: string): string {
   return html
+    .replace(INLINE_TAG, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')

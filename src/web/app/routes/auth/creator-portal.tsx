@@ -1,0 +1,98 @@
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { AuthResponse } from '#shared/schemas/auth';
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { SignupForm } from '../../../features/auth/components/signup-form';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { toast } from '../../../hooks/use-toast';
+import { revokeToken, useAuth } from '../../../lib/auth';
+import { paths } from '../../../lib/paths';
+
+const creatorPoints = [
+  'Build courses from modules, slides and quizzes',
+  'Publish to the marketplace when you are ready',
+  'Track the students who enroll',
+];
+
+export function CreatorPortalRoute() {
+  const [searchParams] = useSearchParams();
+  const inviteCode = searchParams.get('invite') ?? '';
+  // An invitation link (or ?tab=signup) opens the Sign Up tab.
+  const [tab, setTab] = useState(inviteCode || searchParams.get('tab') === 'signup' ? 'signup' : 'login');
+  const { setSession } = useAuth();
+  const navigate = useNavigate();
+  useDocumentTitle('Creator Portal');
+
+  const handleLogin = async (session: AuthResponse) => {
+    if (session.user.role !== 'creator') {
+      // Not a creator: the fresh session is not kept (SPEC §6).
+      await revokeToken(session.token);
+      toast({ variant: 'destructive', title: 'Access Denied', description: 'This page is for creators only.' });
+      navigate(paths.login.getHref());
+      return;
+    }
+    setSession(session);
+    toast({ variant: 'success', title: 'Welcome back!', description: `Signed in as ${session.user.name}.` });
+    navigate(paths.creator.dashboard.getHref());
+  };
+
+  const handleSignup = (session: AuthResponse) => {
+    setSession(session);
+    toast({ variant: 'success', title: 'Creator account created!', description: 'Start building your first course.' });
+    navigate(paths.creator.dashboard.getHref());
+  };
+
+  return (
+    <AuthLayout asideTitle="Teach the next generation of AI practitioners." asidePoints={creatorPoints}>
+      <div className="mb-6 grid gap-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Creator Portal</h1>
+        <p className="text-muted-foreground">Log in or sign up to build and publish your courses.</p>
+      </div>
+      <div className="mb-6 flex gap-3 rounded-xl border border-primary/20 bg-secondary/60 p-4 text-sm">
+        <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+        <p>
+          <strong className="font-semibold">For invited creators only.</strong>{' '}
+          <span className="text-muted-foreground">Signing up needs the invitation code from your creator invite.</span>
+        </p>
+      </div>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="login">Login</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <Card className="mt-4">
+          <TabsContent value="login" className="mt-0">
+            <CardContent className="pt-6">
+              <LoginForm
+                onSuccess={handleLogin}
+                passwordAside={
+                  <Link
+                    to={paths.forgotPassword.getHref()}
+                    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    Forgot password?
+                  </Link>
+                }
+              />
+            </CardContent>
+          </TabsContent>
+          <TabsContent value="signup" className="mt-0">
+            <CardContent className="pt-6">
+              <SignupForm variant="creator" defaultInviteCode={inviteCode} onSuccess={handleSignup} />
+            </CardContent>
+          </TabsContent>
+        </Card>
+      </Tabs>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Here to learn?{' '}
+        <Link to={paths.login.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+          Student login
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { AuthResponse } from '#shared/schemas/auth';
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { SignupForm } from '../../../features/auth/components/signup-form';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { toast } from '../../../hooks/use-toast';
+import { useAuth } from '../../../lib/auth';
+import { paths } from '../../../lib/paths';
+
+type AuthTab = 'login' | 'signup';
+
+export function LoginRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
+  const { setSession } = useAuth();
+  const navigate = useNavigate();
+  useDocumentTitle(tab === 'signup' ? 'Sign Up' : 'Login');
+
+  const handleLogin = (session: AuthResponse) => {
+    setSession(session);
+    toast({ variant: 'success', title: 'Welcome back!', description: `Signed in as ${session.user.name}.` });
+    navigate(session.user.role === 'creator' ? paths.creator.dashboard.getHref() : paths.home.getHref());
+  };
+
+  const handleSignup = (session: AuthResponse) => {
+    setSession(session);
+    toast({ variant: 'success', title: 'Account created!', description: 'Welcome to Gradient Academy.' });
+    navigate(paths.home.getHref());
+  };
+
+  return (
+    <AuthLayout>
+      <div className="mb-6 grid gap-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {tab === 'signup' ? 'Create your account' : 'Welcome back'}
+        </h1>
+        <p className="text-muted-foreground">
+          {tab === 'signup' ? 'Start learning AI and machine learning today.' : 'Log in to continue learning where you left off.'}
+        </p>
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setSearchParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true })}
+      >
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="login">Login</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <Card className="mt-4">
+          <TabsContent value="login" className="mt-0">
+            <CardContent className="pt-6">
+              <LoginForm
+                onSuccess={handleLogin}
+                passwordAside={
+                  <Link
+                    to={paths.forgotPassword.getHref()}
+                    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    Forgot password?
+                  </Link>
+                }
+              />
+            </CardContent>
+          </TabsContent>
+          <TabsContent value="signup" className="mt-0">
+            <CardContent className="pt-6">
+              <SignupForm onSuccess={handleSignup} />
+            </CardContent>
+          </TabsContent>
+        </Card>
+      </Tabs>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Are you a creator?{' '}
+        <Link to={paths.creatorPortal.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+          Creator portal
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

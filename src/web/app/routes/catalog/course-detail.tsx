@@ -1,0 +1,82 @@
+import { BookX } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { RegionError } from '../../../components/errors/region-error';
+import { PageSpinner } from '../../../components/page-spinner';
+import { Button } from '../../../components/ui/button';
+import { useCourse } from '../../../features/catalog/api/get-course';
+import { CourseDetail } from '../../../features/catalog/components/course-detail';
+import { useMyCourses } from '../../../features/enrollment/api/get-my-courses';
+import { AccountRequiredDialog } from '../../../features/enrollment/components/account-required-dialog';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { paths } from '../../../lib/paths';
+
+export function CourseDetailRoute() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const courseQuery = useCourse(id);
+  const myCourses = useMyCourses({ enabled: user?.role === 'student' });
+  const [isAccountDialogOpen, setAccountDialogOpen] = useState(false);
+  useDocumentTitle(courseQuery.data?.title ?? (courseQuery.isError ? 'Course not found' : 'Course'));
+
+  if (courseQuery.isPending) return <PageSpinner label="Loading course..." />;
+
+  if (courseQuery.isError) {
+    if (isApiError(courseQuery.error, 404)) return <CourseNotFound />;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <RegionError
+          title="Couldn't load this course"
+          description={getErrorMessage(courseQuery.error, 'Please check your connection and try again.')}
+          onRetry={() => courseQuery.refetch()}
+        />
+      </div>
+    );
+  }
+
+  const course = courseQuery.data;
+  const enrollment = myCourses.data?.find((c) => c.id === course.id);
+  const isEnrolled = Boolean(course.isEnrolled || enrollment);
+
+  const handleEnroll = () => {
+    if (!user) {
+      setAccountDialogOpen(true);
+      return;
+    }
+    // Checkout and free enrollment are the next piece of work; say so rather than pretend.
+    toast({
+      title: 'Enrollment opens soon',
+      description: 'Checkout is not available yet. Please check back shortly.',
+    });
+  };
+
+  return (
+    <>
+      <CourseDetail
+        course={course}
+        isEnrolled={isEnrolled}
+        progress={enrollment?.progress ?? course.progress}
+        onEnroll={handleEnroll}
+      />
+      <AccountRequiredDialog open={isAccountDialogOpen} onOpenChange={setAccountDialogOpen} />
+    </>
+  );
+}
+
+function CourseNotFound() {
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-4 py-16 text-center">
+      <span className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground">
+        <BookX className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight">Course not found</h1>
+      <p className="mt-2 text-muted-foreground">This course doesn't exist or is no longer available.</p>
+      <Button asChild className="mt-6">
+        <Link to={paths.home.getHref()}>Back to Courses</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Compass } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { paths } from '../../lib/paths';
+
+export function NotFoundRoute() {
+  useDocumentTitle('Page not found');
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-4 py-20 text-center">
+      <span className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground">
+        <Compass className="size-8" aria-hidden="true" />
+      </span>
+      <p className="text-sm font-semibold tracking-widest text-primary uppercase">404</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Page not found</h1>
+      <p className="mt-3 text-muted-foreground">The page you're looking for doesn't exist or may have moved.</p>
+      <Button asChild variant="gradient" size="lg" className="mt-8">
+        <Link to={paths.home.getHref()}>Back to Home</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { RefreshCw, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
+import { ErrorBoundary } from './error-boundary';
+
+interface RegionErrorProps {
+  title?: string;
+  description?: ReactNode;
+  onRetry?: () => void;
+  className?: string;
+}
+
+/** Inline error panel for one part of a page, with an optional retry. */
+export function RegionError({
+  title = 'Something went wrong',
+  description = 'This section could not be displayed.',
+  onRetry,
+  className,
+}: RegionErrorProps) {
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-2xl border border-dashed bg-card/50 px-6 py-12 text-center',
+        className,
+      )}
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-destructive-muted text-destructive-muted-foreground">
+        <TriangleAlert className="size-6" aria-hidden="true" />
+      </span>
+      <div className="grid gap-1">
+        <p className="font-semibold">{title}</p>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      {onRetry ? (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Error boundary around one region of a page; the rest of the page keeps working. */
+export function RegionErrorBoundary({
+  children,
+  title,
+  resetKeys,
+}: {
+  children: ReactNode;
+  title?: string;
+  resetKeys?: unknown[];
+}) {
+  return (
+    <ErrorBoundary resetKeys={resetKeys} fallback={({ reset }) => <RegionError title={title} onRetry={reset} />}>
+      {children}
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,57 @@
+import { CircleCheckBig } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { BrandLink, Logo } from '../brand';
+import { ThemeToggle } from '../theme-toggle';
+
+interface AuthLayoutProps {
+  /** Side panel copy (large screens). */
+  asideTitle?: string;
+  asidePoints?: string[];
+  children: ReactNode;
+}
+
+const defaultPoints = [
+  'Hands-on AI and machine-learning courses',
+  'Quizzes that check your understanding',
+  'A certificate when you complete a course',
+];
+
+/** Sign-in style pages: no top navigation, a brand panel and a centred form column. */
+export function AuthLayout({
+  asideTitle = 'Learn the skills shaping the future of AI.',
+  asidePoints = defaultPoints,
+  children,
+}: AuthLayoutProps) {
+  return (
+    <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-brand-from via-brand-via to-brand-to p-10 text-white lg:flex lg:flex-col lg:justify-between">
+        <div className="hero-grid pointer-events-none absolute inset-0 opacity-60" aria-hidden="true" />
+        <div className="relative flex items-center gap-2 text-lg font-bold">
+          <Logo className="size-9 ring-1 ring-white/30 rounded-lg" />
+          Gradient Academy
+        </div>
+        <div className="relative max-w-md">
+          <p className="text-3xl leading-tight font-bold tracking-tight xl:text-4xl">{asideTitle}</p>
+          <ul className="mt-8 grid gap-4">
+            {asidePoints.map((point) => (
+              <li key={point} className="flex items-start gap-3 text-white/90">
+                <CircleCheckBig className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                {point}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="relative text-sm text-white/75">© {new Date().getFullYear()} Gradient Academy</p>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="flex h-16 items-center justify-between px-4 sm:px-8">
+          <BrandLink className="lg:invisible" />
+          <ThemeToggle />
+        </header>
+        <main id="main" className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:items-center sm:px-8">
+          <div className="w-full max-w-md">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import { Logo } from '../brand';
+import { TopNav } from './top-nav';
+
+export function MainLayout({ cartCount, children }: { cartCount: number; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <TopNav cartCount={cartCount} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function SiteFooter() {
+  return (
+    <footer className="border-t bg-card/40">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <div className="flex items-center gap-2">
+          <Logo className="size-6" />
+          <span>© {new Date().getFullYear()} Gradient Academy</span>
+        </div>
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to={paths.home.getHref()} className="hover:text-foreground">
+            Courses
+          </Link>
+          <Link to={paths.creatorPortal.getHref()} className="hover:text-foreground">
+            Creator portal
+          </Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,43 @@
+import { Search } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../lib/paths';
+import { cn } from '../../lib/utils';
+
+/** Enter searches the catalogue on Home by course title (`/?q=term`). */
+export function SearchBox({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const currentQuery = location.pathname === paths.home.path ? (searchParams.get('q') ?? '') : '';
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('q');
+    const query = typeof value === 'string' ? value.trim() : '';
+    navigate(paths.home.getHref(query));
+  };
+
+  return (
+    <search className={cn('relative w-full', className)}>
+      <form onSubmit={handleSubmit}>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <input
+          // Re-mount when the URL's query changes so the box always shows the active search.
+          key={currentQuery}
+          type="search"
+          name="q"
+          defaultValue={currentQuery}
+          placeholder="Search courses..."
+          aria-label="Search courses"
+          autoComplete="off"
+          enterKeyHint="search"
+          className="h-10 w-full rounded-full border border-input bg-muted/50 pr-4 pl-9 text-sm transition-[border-color,box-shadow,background-color] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:bg-background focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none"
+        />
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,61 @@
+import { BookOpen, LayoutDashboard } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { BrandLink } from '../brand';
+import { ThemeToggle } from '../theme-toggle';
+import { Button } from '../ui/button';
+import { Skeleton } from '../ui/skeleton';
+import { CartButton } from './cart-button';
+import { SearchBox } from './search-box';
+import { UserMenu } from './user-menu';
+
+export function TopNav({ cartCount }: { cartCount: number }) {
+  const { user, status } = useAuth();
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6 lg:px-8">
+        <BrandLink />
+        <SearchBox className="mx-auto hidden max-w-md md:block" />
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          {status === 'loading' ? (
+            <Skeleton className="size-9 rounded-full" />
+          ) : user ? (
+            <>
+              {user.role === 'creator' ? (
+                <Button asChild variant="ghost" size="sm" aria-label="Dashboard" className="max-sm:size-9 max-sm:px-0">
+                  <Link to={paths.creator.dashboard.getHref()}>
+                    <LayoutDashboard aria-hidden="true" />
+                    <span className="max-sm:hidden">Dashboard</span>
+                  </Link>
+                </Button>
+              ) : (
+                <>
+                  <Button asChild variant="ghost" size="sm" aria-label="My Courses" className="max-sm:size-9 max-sm:px-0">
+                    <Link to={paths.myCourses.getHref()}>
+                      <BookOpen aria-hidden="true" />
+                      <span className="max-sm:hidden">My Courses</span>
+                    </Link>
+                  </Button>
+                  <CartButton count={cartCount} />
+                </>
+              )}
+              <UserMenu user={user} />
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm" className="max-sm:px-2.5">
+                <Link to={paths.login.getHref()}>Login</Link>
+              </Button>
+              <Button asChild variant="gradient" size="sm" className="max-sm:px-2.5">
+                <Link to={paths.login.getHref('signup')}>Sign Up</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,9 @@
+import { Spinner } from './ui/spinner';
+
+export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center text-sm text-muted-foreground">
+      <Spinner className="size-5 text-primary" label={label} />
+    </div>
+  );
+}

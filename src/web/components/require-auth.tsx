@@ -1,0 +1,45 @@
+import { ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import type { UserRole } from '#shared/schemas/auth';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useAuth } from '../lib/auth';
+import { paths } from '../lib/paths';
+import { PageSpinner } from './page-spinner';
+import { Button } from './ui/button';
+
+interface RequireAuthProps {
+  /** Where a signed-out visitor is sent. */
+  redirectTo: string;
+  requiredRole?: UserRole;
+  children: ReactNode;
+}
+
+/** Client-side gate for signed-in pages; the server enforces the real permissions. */
+export function RequireAuth({ redirectTo, requiredRole, children }: RequireAuthProps) {
+  const { user, status } = useAuth();
+  const location = useLocation();
+
+  if (status === 'loading') return <PageSpinner />;
+  if (!user) return <Navigate to={redirectTo} replace state={{ from: location.pathname }} />;
+  if (requiredRole && user.role !== requiredRole) return <WrongRole role={requiredRole} />;
+  return children;
+}
+
+function WrongRole({ role }: { role: UserRole }) {
+  useDocumentTitle('Access denied');
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-4 py-16 text-center">
+      <span className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-destructive-muted text-destructive-muted-foreground">
+        <ShieldAlert className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight">Access denied</h1>
+      <p className="mt-2 text-muted-foreground">
+        {role === 'creator' ? 'This page is for creators only.' : 'This page is for students only.'}
+      </p>
+      <Button asChild className="mt-6">
+        <Link to={paths.home.getHref()}>Back to Home</Link>
+      </Button>
+    </div>
+  );
+}

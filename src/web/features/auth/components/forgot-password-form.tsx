@@ -1,0 +1,119 @@
+import { MailCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { ForgotPasswordBodySchema } from '#shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
+import { formString, toFieldErrors } from '../../../lib/form';
+import { paths } from '../../../lib/paths';
+import { useForgotPassword } from '../api/forgot-password';
+
+/** Request form, then a confirmation view with the address entered (SPEC §2). */
+export function ForgotPasswordForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const mutation = useForgotPassword();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ForgotPasswordBodySchema.safeParse({ email: formString(new FormData(event.currentTarget), 'email') });
+    if (!parsed.success) {
+      setError(toFieldErrors(parsed.error).email);
+      return;
+    }
+    setError(undefined);
+    mutation.mutate(parsed.data, {
+      onSuccess: () => {
+        toast({
+          variant: 'success',
+          title: 'Email sent!',
+          description: 'If the email exists, a password reset link has been sent.',
+        });
+        setSentTo(parsed.data.email);
+      },
+      onError: (err) => {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: isApiError(err, 429) ? getErrorMessage(err, 'Failed to send reset email') : 'Failed to send reset email',
+        });
+      },
+    });
+  };
+
+  if (sentTo !== null) {
+    return (
+      <div className="grid gap-6 text-center">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-success-muted text-success-muted-foreground">
+          <MailCheck className="size-7" aria-hidden="true" />
+        </span>
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-bold tracking-tight">Check your email</h1>
+          <p className="text-muted-foreground">
+            If an account exists for <strong className="break-all text-foreground">{sentTo}</strong>, we've sent a link to reset
+            your password.
+          </p>
+          <p className="text-sm text-muted-foreground">The link expires in 1 hour.</p>
+        </div>
+        <div className="grid gap-3">
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => {
+              mutation.reset();
+              setSentTo(null);
+            }}
+          >
+            Send Another Link
+          </Button>
+          <Button asChild variant="ghost" size="lg">
+            <Link to={paths.login.getHref()}>Back to login</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const isPending = mutation.isPending;
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Forgot your password?</h1>
+        <p className="text-muted-foreground">
+          Enter the email address of your account and we'll send you a link to reset your password.
+        </p>
+      </div>
+      <form noValidate onSubmit={handleSubmit} className="grid gap-5">
+        <FormField label="Email" error={error}>
+          {(control) => (
+            <Input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              placeholder="you@example.com"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </FormField>
+        <Button type="submit" variant="gradient" size="lg" disabled={isPending}>
+          {isPending ? <Spinner /> : null}
+          {isPending ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+      </form>
+      <p className="text-center text-sm text-muted-foreground">
+        Remembered it?{' '}
+        <Link to={paths.login.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </div>
+  );
+}

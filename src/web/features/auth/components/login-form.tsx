@@ -1,0 +1,62 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { type AuthResponse, LoginBodySchema } from '#shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
+import { formString, toFieldErrors } from '../../../lib/form';
+import { useLogin } from '../api/login';
+
+interface LoginFormProps {
+  /** Decides what a successful login means here (store the session, check the role, navigate). */
+  onSuccess: (session: AuthResponse) => void;
+  /** E.g. the "Forgot password?" link, shown beside the Password label. */
+  passwordAside?: ReactNode;
+}
+
+export function LoginForm({ onSuccess, passwordAside }: LoginFormProps) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const loginMutation = useLogin();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = LoginBodySchema.safeParse({ email: formString(data, 'email'), password: formString(data, 'password') });
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    loginMutation.mutate(parsed.data, {
+      onSuccess,
+      onError: (error) => {
+        setErrors(getFieldErrors(error));
+        toast({
+          variant: 'destructive',
+          title: 'Login failed',
+          description: getErrorMessage(error, 'Invalid credentials'),
+        });
+      },
+    });
+  };
+
+  const isPending = loginMutation.isPending;
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-5">
+      <FormField label="Email" error={errors.email}>
+        {(control) => (
+          <Input {...control} name="email" type="email" autoComplete="email" required placeholder="you@example.com" />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password} labelAside={passwordAside}>
+        {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}
+      </FormField>
+      <Button type="submit" variant="gradient" size="lg" disabled={isPending}>
+        {isPending ? <Spinner /> : null}
+        {isPending ? 'Logging in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { type FormEvent, useState } from 'react';
+import { PASSWORD_MIN_LENGTH } from '#shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { formString } from '../../../lib/form';
+import { useResetPassword } from '../api/reset-password';
+
+export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: () => void }) {
+  const mutation = useResetPassword();
+  const [invalidField, setInvalidField] = useState<'password' | 'confirm' | null>(null);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const newPassword = formString(data, 'newPassword');
+    const confirmPassword = formString(data, 'confirmPassword');
+
+    // SPEC §5: both rules are reported as notices.
+    if (newPassword !== confirmPassword) {
+      setInvalidField('confirm');
+      toast({
+        variant: 'destructive',
+        title: "Passwords don't match",
+        description: 'Please make sure both passwords are the same.',
+      });
+      return;
+    }
+    if (newPassword.length < PASSWORD_MIN_LENGTH) {
+      setInvalidField('password');
+      toast({
+        variant: 'destructive',
+        title: 'Password too short',
+        description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+      });
+      return;
+    }
+    setInvalidField(null);
+    mutation.mutate(
+      { token, newPassword },
+      {
+        onSuccess: () => {
+          toast({
+            variant: 'success',
+            title: 'Password reset successful!',
+            description: 'You can now log in with your new password.',
+          });
+          onSuccess();
+        },
+        onError: (error) => {
+          toast({
+            variant: 'destructive',
+            title: 'Reset failed',
+            description: getErrorMessage(error, 'Invalid or expired reset token'),
+          });
+        },
+      },
+    );
+  };
+
+  const isPending = mutation.isPending;
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-5">
+      <FormField label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+        {(control) => (
+          <Input
+            {...control}
+            aria-invalid={invalidField === 'password' || undefined}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+          />
+        )}
+      </FormField>
+      <FormField label="Confirm password">
+        {(control) => (
+          <Input
+            {...control}
+            aria-invalid={invalidField === 'confirm' || undefined}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+          />
+        )}
+      </FormField>
+      <Button type="submit" variant="gradient" size="lg" disabled={isPending}>
+        {isPending ? <Spinner /> : null}
+        {isPending ? 'Resetting...' : 'Reset Password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { type FormEvent, useState } from 'react';
+import { type AuthResponse, PASSWORD_MIN_LENGTH, SignupBodySchema } from '#shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
+import { formString, toFieldErrors } from '../../../lib/form';
+import { useSignup } from '../api/signup';
+
+interface SignupFormProps {
+  /** 'creator' adds the invitation code and asks for the creator role. */
+  variant?: 'student' | 'creator';
+  /** Prefills the invitation code (from `?invite=`). */
+  defaultInviteCode?: string;
+  onSuccess: (session: AuthResponse) => void;
+}
+
+export function SignupForm({ variant = 'student', defaultInviteCode = '', onSuccess }: SignupFormProps) {
+  const isCreator = variant === 'creator';
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const signupMutation = useSignup();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const inviteCode = formString(data, 'inviteCode').trim();
+    const parsed = SignupBodySchema.safeParse({
+      name: formString(data, 'name'),
+      email: formString(data, 'email'),
+      password: formString(data, 'password'),
+      role: isCreator ? 'creator' : 'student',
+      ...(isCreator ? { inviteCode } : {}),
+    });
+    const nextErrors = parsed.success ? {} : toFieldErrors(parsed.error);
+    if (isCreator && !inviteCode) nextErrors.inviteCode = 'Invitation code is required';
+    if (!parsed.success || Object.keys(nextErrors).length > 0) {
+      setErrors(nextErrors);
+      return;
+    }
+    setErrors({});
+    signupMutation.mutate(parsed.data, {
+      onSuccess,
+      onError: (error) => {
+        setErrors(getFieldErrors(error));
+        toast({
+          variant: 'destructive',
+          title: 'Signup failed',
+          description: getErrorMessage(error, isCreator ? 'Unable to create creator account' : 'Unable to create account'),
+        });
+      },
+    });
+  };
+
+  const isPending = signupMutation.isPending;
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-5">
+      <FormField label="Name" error={errors.name}>
+        {(control) => <Input {...control} name="name" autoComplete="name" required placeholder="Ada Lovelace" />}
+      </FormField>
+      <FormField label="Email" error={errors.email}>
+        {(control) => (
+          <Input {...control} name="email" type="email" autoComplete="email" required placeholder="you@example.com" />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+        {(control) => (
+          <Input
+            {...control}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+          />
+        )}
+      </FormField>
+      {isCreator ? (
+        <FormField label="Invitation code" error={errors.inviteCode} hint="The code from your creator invitation.">
+          {(control) => (
+            <Input
+              {...control}
+              name="inviteCode"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              defaultValue={defaultInviteCode}
+            />
+          )}
+        </FormField>
+      ) : null}
+      <Button type="submit" variant="gradient" size="lg" disabled={isPending}>
+        {isPending ? <Spinner /> : null}
+        {isPending ? 'Creating account...' : 'Sign Up'}
+      </Button>
+    </form>
+  );
+}

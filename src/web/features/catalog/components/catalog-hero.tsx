@@ -1,0 +1,48 @@
+import { ArrowDown, Award, BookOpenCheck, ListChecks } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+
+const highlights = [
+  { icon: BookOpenCheck, label: 'Self-paced lessons' },
+  { icon: ListChecks, label: 'Quizzes after each topic' },
+  { icon: Award, label: 'Certificate on completion' },
+];
+
+export function CatalogHero({ onExplore }: { onExplore: () => void }) {
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b">
+      <div className="hero-grid pointer-events-none absolute inset-0 -z-10" aria-hidden="true" />
+      <div
+        className="pointer-events-none absolute -top-40 left-1/2 -z-10 h-[32rem] w-[56rem] max-w-[200%] -translate-x-1/2 rounded-full bg-hero-glow blur-3xl"
+        aria-hidden="true"
+      />
+      <div className="mx-auto flex max-w-4xl flex-col items-center px-4 pt-16 pb-14 text-center sm:px-6 sm:pt-24 sm:pb-20 lg:pt-28 lg:pb-24">
+        <span className="mb-6 inline-flex items-center gap-2 rounded-full border bg-background/70 px-3 py-1 text-xs font-medium text-muted-foreground shadow-sm backdrop-blur">
+          <span className="size-1.5 rounded-full bg-gradient-to-r from-brand-from to-brand-to" aria-hidden="true" />
+          AI &amp; machine-learning courses
+        </span>
+        <h1 id="hero-title" className="text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          Master{' '}
+          <span className="bg-gradient-to-r from-brand-from via-brand-via to-brand-to bg-clip-text text-transparent">
+            Artificial Intelligence
+          </span>
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-balance text-muted-foreground sm:text-xl">
+          Learn machine learning, deep learning and generative AI through hands-on courses — from first principles to
+          production-ready skills.
+        </p>
+        <Button variant="gradient" size="lg" className="mt-10 h-12 px-8" onClick={onExplore}>
+          Explore AI Courses
+          <ArrowDown aria-hidden="true" />
+        </Button>
+        <ul className="mt-12 flex flex-wrap justify-center gap-x-8 gap-y-3 text-sm text-muted-foreground">
+          {highlights.map(({ icon: Icon, label }) => (
+            <li key={label} className="flex items-center gap-2">
+              <Icon className="size-4 text-primary" aria-hidden="true" />
+              {label}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { ArrowRight } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { formatPrice, stripTags } from '#shared/format';
+import type { Course } from '#shared/schemas/catalog';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Progress } from '../../../components/ui/progress';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../lib/paths';
+import { CourseStats } from './course-stats';
+import { CourseThumbnail } from './course-thumbnail';
+import { DifficultyBadge } from './difficulty-badge';
+
+interface CourseCardProps {
+  course: Course;
+  /** 0–100 when the signed-in student is enrolled (from /api/my-courses). */
+  progress?: number | undefined;
+  priority?: boolean;
+}
+
+export function CourseCard({ course, progress, priority }: CourseCardProps) {
+  const titleId = useId();
+  const excerpt = stripTags(course.description);
+  const isEnrolled = progress !== undefined;
+
+  return (
+    <article
+      data-testid="course-card"
+      aria-labelledby={titleId}
+      className="group flex w-full flex-col overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-sm transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-primary/30 hover:shadow-xl hover:shadow-primary/5"
+    >
+      <div className="relative aspect-video overflow-hidden bg-muted">
+        <CourseThumbnail
+          course={course}
+          priority={priority}
+          className="transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+          <DifficultyBadge difficulty={course.difficulty} />
+          {course.archived ? <Badge variant="glass">Archived</Badge> : null}
+        </div>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h3 id={titleId} className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight">
+          {course.title}
+        </h3>
+        {excerpt ? <p className="line-clamp-2 text-sm text-muted-foreground">{excerpt}</p> : null}
+        <CourseStats course={course} />
+
+        {isEnrolled ? (
+          <div className="grid gap-1.5">
+            <div className="flex items-center justify-between text-xs">
+              <span className="text-muted-foreground">Your progress</span>
+              <span className="font-semibold">{progress}% complete</span>
+            </div>
+            <Progress value={progress} aria-label={`${course.title} progress`} />
+          </div>
+        ) : null}
+
+        <div className="mt-auto flex items-center justify-between gap-3 border-t pt-4">
+          <span className="text-xl font-bold tracking-tight">{formatPrice(course.price)}</span>
+          <Button asChild size="sm" variant={isEnrolled ? 'default' : 'outline'} className="group/btn">
+            <Link to={paths.course.detail.getHref(course.id)} aria-describedby={titleId}>
+              View Course
+              <ArrowRight className="transition-transform group-hover/btn:translate-x-0.5" aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function CourseCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-2xl border bg-card">
+      <Skeleton className="aspect-video rounded-none" />
+      <div className="grid gap-3 p-5">
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-1/2" />
+        <div className="mt-2 flex items-center justify-between border-t pt-4">
+          <Skeleton className="h-6 w-16" />
+          <Skeleton className="h-9 w-28" />
+        </div>
+      </div>
+    </div>
+  );
+}

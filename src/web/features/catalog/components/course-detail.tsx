@@ -1,0 +1,146 @@
+import { ArrowLeft, BarChart3, CalendarClock, CircleCheckBig, Clock, PlayCircle, Users } from 'lucide-react';
+import { type ReactNode, useMemo } from 'react';
+import { Link } from 'react-router';
+import { formatPrice, stripTags } from '#shared/format';
+import type { Course } from '#shared/schemas/catalog';
+import { RegionErrorBoundary } from '../../../components/errors/region-error';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Progress } from '../../../components/ui/progress';
+import { paths } from '../../../lib/paths';
+import { sanitizeHtml } from '../../../lib/sanitize';
+import { CourseStats } from './course-stats';
+import { CourseThumbnail } from './course-thumbnail';
+import { DifficultyBadge } from './difficulty-badge';
+
+interface CourseDetailProps {
+  course: Course;
+  isEnrolled: boolean;
+  /** Enrolled student's progress percent, when known. */
+  progress?: number | undefined;
+  onEnroll: () => void;
+}
+
+export function CourseDetail({ course, isEnrolled, progress, onEnroll }: CourseDetailProps) {
+  const excerpt = useMemo(() => stripTags(course.description), [course.description]);
+  const isFree = formatPrice(course.price) === 'Free';
+
+  return (
+    <article>
+      <div className="border-b bg-gradient-to-b from-secondary/60 to-background">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:px-8 lg:py-12">
+          <div className="flex min-w-0 flex-col gap-5">
+            <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
+              <Link to={paths.home.getHref()}>
+                <ArrowLeft aria-hidden="true" />
+                Back to Courses
+              </Link>
+            </Button>
+            <div className="flex flex-wrap gap-2">
+              <DifficultyBadge difficulty={course.difficulty} />
+              {isEnrolled ? (
+                <Badge variant="success">
+                  <CircleCheckBig aria-hidden="true" />
+                  Enrolled
+                </Badge>
+              ) : null}
+              {course.archived ? <Badge variant="secondary">Archived</Badge> : null}
+            </div>
+            <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl">
+              {course.title}
+            </h1>
+            {excerpt ? <p className="line-clamp-3 text-lg text-muted-foreground">{excerpt}</p> : null}
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <CourseStats course={course} />
+              <span className="flex items-center gap-1 text-sm text-muted-foreground">
+                <CalendarClock className="size-4" aria-hidden="true" />
+                Last updated <span className="font-medium text-foreground">Recently</span>
+              </span>
+            </div>
+          </div>
+
+          <aside aria-label="Enrollment" className="lg:row-span-2">
+            <div className="overflow-hidden rounded-2xl border bg-card shadow-lg shadow-primary/5 lg:sticky lg:top-24">
+              <div className="aspect-video overflow-hidden bg-muted">
+                <CourseThumbnail course={course} priority iconClassName="size-20" />
+              </div>
+              <div className="grid gap-4 p-6">
+                {isEnrolled ? (
+                  progress !== undefined ? (
+                    <div className="grid gap-2">
+                      <div className="flex items-center justify-between text-sm">
+                        <span className="text-muted-foreground">Your progress</span>
+                        <span className="font-semibold">{progress}% complete</span>
+                      </div>
+                      <Progress value={progress} aria-label="Course progress" />
+                    </div>
+                  ) : (
+                    <p className="text-sm text-muted-foreground">You're enrolled in this course.</p>
+                  )
+                ) : (
+                  <p className="text-3xl font-extrabold tracking-tight">{formatPrice(course.price)}</p>
+                )}
+                {isEnrolled ? (
+                  <Button asChild variant="gradient" size="lg">
+                    <Link to={paths.course.learn.getHref(course.id)}>
+                      <PlayCircle aria-hidden="true" />
+                      Start Course
+                    </Link>
+                  </Button>
+                ) : (
+                  <Button variant="gradient" size="lg" onClick={onEnroll}>
+                    {isFree ? 'Enroll for Free' : 'Enroll Now'}
+                  </Button>
+                )}
+              </div>
+            </div>
+          </aside>
+        </div>
+      </div>
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:px-8 lg:py-14">
+        <div className="grid min-w-0 gap-10">
+          <section aria-labelledby="course-facts" className="grid gap-4">
+            <h2 id="course-facts" className="sr-only">
+              Course facts
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-3">
+              <Fact icon={<BarChart3 aria-hidden="true" />} label="Level" value={course.difficulty ?? 'Beginner'} />
+              {course.duration ? <Fact icon={<Clock aria-hidden="true" />} label="Duration" value={course.duration} /> : null}
+              <Fact icon={<Users aria-hidden="true" />} label="Students" value={course.studentCount.toLocaleString('en-US')} />
+            </ul>
+          </section>
+          <section aria-labelledby="course-about" className="grid gap-4">
+            <h2 id="course-about" className="text-2xl font-bold tracking-tight">
+              About this course
+            </h2>
+            <RegionErrorBoundary title="The description could not be displayed" resetKeys={[course.id]}>
+              <CourseDescription html={course.description} />
+            </RegionErrorBoundary>
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <li className="flex items-center gap-3 rounded-xl border bg-card p-4">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+        {icon}
+      </span>
+      <span className="grid min-w-0">
+        <span className="text-xs text-muted-foreground">{label}</span>
+        <span className="truncate font-semibold">{value}</span>
+      </span>
+    </li>
+  );
+}
+
+function CourseDescription({ html }: { html: string }) {
+  const safeHtml = useMemo(() => sanitizeHtml(html), [html]);
+  if (!safeHtml.trim()) return <p className="text-muted-foreground">No description yet.</p>;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify just above.
+  return <div className="rich-text max-w-3xl text-foreground/90" dangerouslySetInnerHTML={{ __html: safeHtml }} />;
+}

@@ -1,0 +1,32 @@
+import { UserRoundPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { paths } from '../../../lib/paths';
+
+/** Shown when a guest tries to enroll (SPEC §2 Course detail). */
+export function AccountRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <span className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground sm:mx-0">
+            <UserRoundPlus className="size-6" aria-hidden="true" />
+          </span>
+          <DialogTitle>Account Required</DialogTitle>
+          <DialogDescription>
+            You need an account to enroll in this course. Create one for free, or log in if you already have one.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button asChild variant="outline">
+            <Link to={paths.login.getHref()}>Log In</Link>
+          </Button>
+          <Button asChild variant="gradient">
+            <Link to={paths.login.getHref('signup')}>Create Account</Link>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+export const paths = {
+  home: { path: '/', getHref: (query?: string) => (query ? `/?q=${encodeURIComponent(query)}` : '/') },
+  login: { path: '/login', getHref: (tab?: 'signup') => (tab ? `/login?tab=${tab}` : '/login') },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  creatorPortal: { path: '/creator', getHref: () => '/creator' },
+  myCourses: { path: '/my-courses', getHref: () => '/my-courses' },
+  checkout: { path: '/checkout/:courseId', getHref: (courseId: string) => `/checkout/${courseId}` },
+  creator: {
+    dashboard: { path: '/creator/dashboard', getHref: () => '/creator/dashboard' },
+    createCourse: { path: '/creator/create-course', getHref: () => '/creator/create-course' },
+    editCourse: { path: '/creator/courses/:id/edit', getHref: (id: string) => `/creator/courses/${id}/edit` },
+    courseBuilder: { path: '/creator/courses/:id/build', getHref: (id: string) => `/creator/courses/${id}/build` },
+    moduleBuilder: { path: '/creator/modules/:id/build', getHref: (id: string) => `/creator/modules/${id}/build` },
+    quizBuilder: { path: '/creator/quizzes/:id/build', getHref: (id: string) => `/creator/quizzes/${id}/build` },
+  },
+  course: {
+    detail: { path: '/course/:id', getHref: (id: string) => `/course/${id}` },
+    learn: { path: '/course/:id/learn', getHref: (id: string) => `/course/${id}/learn` },
+    preview: { path: '/course/:id/preview', getHref: (id: string) => `/course/${id}/preview` },
+  },
+} as const;

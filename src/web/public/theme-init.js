@@ -1,0 +1,15 @@
+// Runs before first paint (a plain external script: the CSP forbids inline ones) so a stored
+// dark theme never flashes light. Light is the default.
+(() => {
+  let isDark = false;
+  try {
+    isDark = localStorage.getItem('theme') === 'dark';
+  } catch {
+    // Storage unavailable: keep the light default.
+  }
+  const root = document.documentElement;
+  root.classList.toggle('dark', isDark);
+  root.style.colorScheme = isDark ? 'dark' : 'light';
+  const meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.setAttribute('content', isDark ? '#12131c' : '#ffffff');
+})();
