@@ -6,7 +6,11 @@ export const userRoles = ['student', 'creator'] as const;
 export const UserRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof UserRoleSchema>;
 
-const EmailSchema = z.string().trim().max(254).pipe(z.email({ message: 'Please enter a valid email address' }));
+const EmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
 const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.` })

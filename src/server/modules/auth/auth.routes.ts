@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBodySchema } from '#shared/errors';
+import {
+  AuthResponseSchema,
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  MessageResponseSchema,
+  ResetPasswordBodySchema,
+  SignupBodySchema,
+  UserSchema,
+} from '#shared/schemas/auth';
+import { requireUser } from '../../plugins/current-user';
+import { logIn, logOut, requestPasswordReset, resetPassword, signUp } from './auth.service';
+
+const TAGS = ['auth'];
+const BEARER = [{ bearerAuth: [] }];
+
+/** Error statuses every JSON-body route can answer, besides its own. */
+const bodyErrors = { 400: ApiErrorBodySchema, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, 429: ApiErrorBodySchema };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to these routes: a text/plain body is a client bug here, so it gets 415 rather than 400.
+  app.removeContentTypeParser('text/plain');
+
+  // Reset mails go out after the response; closing the app waits for them.
+  const deliveries = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...deliveries]);
+  });
+
+  app.post(
+    '/api/auth/signup',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create an account',
+        description:
+          'Role student (default) or creator; creator needs `inviteCode` (CREATOR_INVITE_CODE or a single-use invite). Rate limited per IP.',
+        body: SignupBodySchema,
+        response: { 201: AuthResponseSchema, 403: ApiErrorBodySchema, 409: ApiErrorBodySchema, ...bodyErrors },
+      },
+    },
+    async (request, reply) => {
+      const result = await signUp({ db: app.db, config: app.config, ip: request.ip, ...request.body });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Log in with email and password',
+        description: 'Answers a bearer token. Failed attempts are rate limited per IP and per email.',
+        body: LoginBodySchema,
+        response: { 200: AuthResponseSchema, 401: ApiErrorBodySchema, ...bodyErrors },
+      },
+    },
+    async (request) => logIn({ db: app.db, config: app.config, ip: request.ip, ...request.body }),
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The signed-in user',
+        security: BEARER,
+        response: { 200: UserSchema, 401: ApiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { id, email, name, role } = await requireUser(request);
+      return { id, email, name, role };
+    },
+  );
+
+  await app.register(async (scope) => {
+    // Logout has no body, yet clients often send `Content-Type: application/json` with none.
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '') return done(null, undefined);
+      return parseJson(request, body as string, done);
+    });
+    scope.post(
+      '/api/auth/logout',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Revoke the current session token',
+          security: BEARER,
+          response: { 200: MessageResponseSchema, 401: ApiErrorBodySchema, ...bodyErrors },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(request);
+        return logOut({ db: app.db, sessionId: user.sessionId });
+      },
+    );
+  });
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Mail a password reset link',
+        description: 'Same answer whether or not the account exists. Rate limited per email and per IP.',
+        body: ForgotPasswordBodySchema,
+        response: { 200: MessageResponseSchema, ...bodyErrors },
+      },
+    },
+    async (request) => {
+      const { delivery, message } = await requestPasswordReset({
+        db: app.db,
+        config: app.config,
+        mailer: app.mailer,
+        log: request.log,
+        ip: request.ip,
+        email: request.body.email,
+      });
+      if (delivery) {
+        deliveries.add(delivery);
+        void delivery.finally(() => deliveries.delete(delivery));
+      }
+      return { message };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Set a new password with a reset token',
+        description: 'Single use; signs the account out everywhere. Rate limited per token and per IP.',
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageResponseSchema, ...bodyErrors },
+      },
+    },
+    async (request) => resetPassword({ db: app.db, config: app.config, ip: request.ip, ...request.body }),
+  );
+};
