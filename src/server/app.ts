@@ -48,9 +48,6 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions) 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { handle: db });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '#db/schema/index';
@@ -68,6 +69,24 @@ describe('GET /api/courses', () => {
     const changed = await list({ 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('sends the list brotli- or gzip-compressed to clients that accept it, with the same content', async () => {
+    const plain = await list();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/courses',
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(decode(response.rawPayload).toString()).toBe(plain.body);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('is the same for guests and signed-in users', async () => {

@@ -16,16 +16,21 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Same response for everyone; revalidate with If-None-Match.',
         response: { 200: CourseListSchema, 304: z.null().describe('Not modified') },
       },
+      compress: false,
     },
     async (request, reply) => {
       const snapshot = await cache.get();
-      reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
+      reply.header('etag', snapshot.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
-      // Already validated when the snapshot was built; send the cached bytes as they are.
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer((payload) => payload as string)
-        .send(snapshot.body as never);
+      const accepted = request.headers['accept-encoding'] ?? '';
+      const [encoding, bytes] = /\bbr\b/.test(accepted)
+        ? ['br', snapshot.brotli]
+        : /\bgzip\b/.test(accepted)
+          ? ['gzip', snapshot.gzip]
+          : [undefined, snapshot.body];
+      if (encoding) reply.header('content-encoding', encoding);
+      // Validated when the snapshot was built; the cached bytes go out as they are.
+      return reply.type('application/json; charset=utf-8').send(bytes as never);
     },
   );
 

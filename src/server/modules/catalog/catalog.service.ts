@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { and, desc, eq } from 'drizzle-orm';
 import { type Db, isUuid } from '#db/client';
 import { courses, enrollments } from '#db/schema/index';
@@ -16,11 +17,11 @@ export async function listPublishedCourses({ db }: { db: Db }): Promise<Course[]
   return rows.map(toCourseJson);
 }
 
-export type CatalogSnapshot = { body: string; etag: string; builtAt: number };
+export type CatalogSnapshot = { body: Buffer; gzip: Buffer; brotli: Buffer; etag: string; builtAt: number };
 
 /**
- * The public list is the same bytes for everyone, so it is serialized once and revalidated
- * with an ETag. Changes made through this instance invalidate it at once; changes made by
+ * The public list is the same bytes for everyone, so it is serialized and compressed once and
+ * revalidated with an ETag. Changes made through this instance invalidate it at once; changes made by
  * other instances behind a load balancer show within maxAgeMs.
  */
 export function createCatalogCache({ db, maxAgeMs }: { db: Db; maxAgeMs: number }) {
@@ -28,9 +29,12 @@ export function createCatalogCache({ db, maxAgeMs }: { db: Db; maxAgeMs: number 
   let pending: Promise<CatalogSnapshot> | undefined;
 
   async function build(): Promise<CatalogSnapshot> {
-    const body = JSON.stringify(await listPublishedCourses({ db }));
+    const body = Buffer.from(JSON.stringify(await listPublishedCourses({ db })));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    return { body, etag, builtAt: Date.now() };
+    // Compressed once per snapshot instead of once per response.
+    const gzip = gzipSync(body, { level: 9 });
+    const brotli = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+    return { body, gzip, brotli, etag, builtAt: Date.now() };
   }
 
   return {
