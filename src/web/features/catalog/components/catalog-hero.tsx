@@ -15,7 +15,7 @@ export function CatalogHero({ onExplore }: { onExplore: () => void }) {
         className="pointer-events-none absolute -top-40 left-1/2 -z-10 h-[32rem] w-[56rem] max-w-[200%] -translate-x-1/2 rounded-full bg-hero-glow blur-3xl"
         aria-hidden="true"
       />
-      <div className="mx-auto flex max-w-4xl flex-col items-center px-4 pt-16 pb-14 text-center sm:px-6 sm:pt-24 sm:pb-20 lg:pt-28 lg:pb-24">
+      <div className="mx-auto flex max-w-4xl flex-col items-center px-4 pt-12 pb-12 text-center sm:px-6 sm:pt-16 sm:pb-14 lg:pt-20 lg:pb-16">
         <span className="mb-6 inline-flex items-center gap-2 rounded-full border bg-background/70 px-3 py-1 text-xs font-medium text-muted-foreground shadow-sm backdrop-blur">
           <span className="size-1.5 rounded-full bg-gradient-to-r from-brand-from to-brand-to" aria-hidden="true" />
           AI &amp; machine-learning courses

@@ -44,7 +44,7 @@ export function CourseCatalog({ progressByCourseId, searchQuery = '', onClearSea
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-14">
       <div className="mb-8 flex flex-col gap-2">
         <h2 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none sm:text-4xl">
           Popular AI Courses
