@@ -19,9 +19,12 @@ buildIfNeeded();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ga-bench-'));
 const app = await startServer({ dataDir, port: await freePort() });
 const catalogUrl = `${app.url}/api/courses`;
-const response = await fetch(catalogUrl);
+const response = await fetch(catalogUrl, { headers: { 'accept-encoding': 'identity' } });
 const body = Buffer.from(await response.arrayBuffer());
-console.log(`GET /api/courses: ${JSON.parse(body.toString()).length} courses, ${body.length} bytes`);
+// The bare server answers the same bytes: the same body and the same headers (but per-request ones).
+const perRequest = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'content-length', 'transfer-encoding']);
+const headers = Object.fromEntries([...response.headers].filter(([name]) => !perRequest.has(name)));
+console.log(`GET /api/courses: ${JSON.parse(body.toString()).length} courses, ${body.length} bytes, ${Object.keys(headers).length} headers`);
 
 // Warm-up, so neither side is measured with a cold JIT.
 await autocannon({ url: catalogUrl, connections: 10, amount: 2000 });
@@ -32,7 +35,7 @@ const barePort = await freePort();
 const bare = fork(new URL('./bare-server.mjs', import.meta.url), [String(barePort)], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-bare.send(body.toString('base64'));
+bare.send({ body: body.toString('base64'), headers });
 await new Promise((resolve) => bare.once('message', resolve));
 const bareUrl = `http://127.0.0.1:${barePort}/api/courses`;
 await autocannon({ url: bareUrl, connections: 10, amount: 2000 });
