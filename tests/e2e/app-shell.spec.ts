@@ -42,12 +42,7 @@ test('a stored but invalid token is dropped silently on load', async ({ page }) 
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
   await page.reload();
-  await expect(
-    page
-      .getByRole('link', { name: 'Login' })
-      .or(page.getByRole('button', { name: 'Login' }))
-      .first(),
-  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
@@ -57,12 +52,7 @@ test('a signed-in student sees My Courses and the demo student sees progress on 
   await page.getByLabel('Password').fill('student-demo-2026');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(
-    page
-      .getByRole('link', { name: 'My Courses' })
-      .or(page.getByRole('button', { name: 'My Courses' }))
-      .first(),
-  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Courses', exact: true })).toBeVisible();
   await expect(page.getByTestId('course-card').filter({ hasText: '% complete' }).first()).toBeVisible();
 });
 

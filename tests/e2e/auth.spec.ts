@@ -16,12 +16,7 @@ test('a visitor signs up, lands on the home page, opens the user menu and logs o
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 
-  await expect(
-    page
-      .getByRole('link', { name: 'Login' })
-      .or(page.getByRole('button', { name: 'Login' }))
-      .first(),
-  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
@@ -55,12 +50,7 @@ test('an invited creator signs up at /creator and lands on the dashboard', async
   await expect(page.getByLabel('Invitation code')).toHaveValue(CREATOR_INVITE);
   await page.getByRole('button', { name: /sign up/i }).click();
   await expect(page).toHaveURL(/\/creator\/dashboard$/);
-  await expect(
-    page
-      .getByRole('link', { name: 'Dashboard' })
-      .or(page.getByRole('button', { name: 'Dashboard' }))
-      .first(),
-  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
 });
 
 test('a creator sign-up with a wrong invitation code is refused', async ({ page }) => {

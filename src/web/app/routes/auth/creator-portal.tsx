@@ -3,9 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '#shared/schemas/auth';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { LoginForm } from '../../../features/auth/components/login-form';
+import { type AuthTab, AuthTabs } from '../../../features/auth/components/auth-tabs';
 import { SignupForm } from '../../../features/auth/components/signup-form';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { toast } from '../../../hooks/use-toast';
@@ -22,7 +20,7 @@ export function CreatorPortalRoute() {
   const [searchParams] = useSearchParams();
   const inviteCode = searchParams.get('invite') ?? '';
   // An invitation link (or ?tab=signup) opens the Sign Up tab.
-  const [tab, setTab] = useState(inviteCode || searchParams.get('tab') === 'signup' ? 'signup' : 'login');
+  const [tab, setTab] = useState<AuthTab>(inviteCode || searchParams.get('tab') === 'signup' ? 'signup' : 'login');
   const { setSession } = useAuth();
   const navigate = useNavigate();
   useDocumentTitle('Creator Portal');
@@ -59,34 +57,12 @@ export function CreatorPortalRoute() {
           <span className="text-muted-foreground">Signing up needs the invitation code from your creator invite.</span>
         </p>
       </div>
-      <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="grid w-full grid-cols-2">
-          <TabsTrigger value="login">Login</TabsTrigger>
-          <TabsTrigger value="signup">Sign Up</TabsTrigger>
-        </TabsList>
-        <Card className="mt-4">
-          <TabsContent value="login" className="mt-0">
-            <CardContent className="pt-6">
-              <LoginForm
-                onSuccess={handleLogin}
-                passwordAside={
-                  <Link
-                    to={paths.forgotPassword.getHref()}
-                    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    Forgot password?
-                  </Link>
-                }
-              />
-            </CardContent>
-          </TabsContent>
-          <TabsContent value="signup" className="mt-0">
-            <CardContent className="pt-6">
-              <SignupForm variant="creator" defaultInviteCode={inviteCode} onSuccess={handleSignup} />
-            </CardContent>
-          </TabsContent>
-        </Card>
-      </Tabs>
+      <AuthTabs
+        tab={tab}
+        onTabChange={setTab}
+        onLogin={handleLogin}
+        signupForm={<SignupForm variant="creator" defaultInviteCode={inviteCode} onSuccess={handleSignup} />}
+      />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Here to learn?{' '}
         <Link to={paths.login.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">

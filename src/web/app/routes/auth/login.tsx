@@ -1,16 +1,12 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '#shared/schemas/auth';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { LoginForm } from '../../../features/auth/components/login-form';
+import { type AuthTab, AuthTabs } from '../../../features/auth/components/auth-tabs';
 import { SignupForm } from '../../../features/auth/components/signup-form';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { toast } from '../../../hooks/use-toast';
 import { useAuth } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
-
-type AuthTab = 'login' | 'signup';
 
 export function LoginRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -41,37 +37,12 @@ export function LoginRoute() {
           {tab === 'signup' ? 'Start learning AI and machine learning today.' : 'Log in to continue learning where you left off.'}
         </p>
       </div>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => setSearchParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true })}
-      >
-        <TabsList className="grid w-full grid-cols-2">
-          <TabsTrigger value="login">Login</TabsTrigger>
-          <TabsTrigger value="signup">Sign Up</TabsTrigger>
-        </TabsList>
-        <Card className="mt-4">
-          <TabsContent value="login" className="mt-0">
-            <CardContent className="pt-6">
-              <LoginForm
-                onSuccess={handleLogin}
-                passwordAside={
-                  <Link
-                    to={paths.forgotPassword.getHref()}
-                    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    Forgot password?
-                  </Link>
-                }
-              />
-            </CardContent>
-          </TabsContent>
-          <TabsContent value="signup" className="mt-0">
-            <CardContent className="pt-6">
-              <SignupForm onSuccess={handleSignup} />
-            </CardContent>
-          </TabsContent>
-        </Card>
-      </Tabs>
+      <AuthTabs
+        tab={tab}
+        onTabChange={(next) => setSearchParams(next === 'signup' ? { tab: 'signup' } : {}, { replace: true })}
+        onLogin={handleLogin}
+        signupForm={<SignupForm onSuccess={handleSignup} />}
+      />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Are you a creator?{' '}
         <Link to={paths.creatorPortal.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">

@@ -1,0 +1,53 @@
+import { TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
+
+/** A lazily loaded page whose file is gone (e.g. after a deploy). */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      error.message,
+    )
+  );
+}
+
+type ErrorScreenProps = {
+  error: unknown;
+  /** What to say when the error is not a stale deploy. */
+  description: string;
+  /** A second line, e.g. the HTTP status of a failed route. */
+  detail?: string | null;
+  /** The way home: a router Link inside the app, a plain link when the router itself failed. */
+  homeLink: ReactNode;
+  className?: string;
+};
+
+/** The one "something went wrong" screen, for a failed page and for the whole app. */
+export function ErrorScreen({ error, description, detail, homeLink, className }: ErrorScreenProps) {
+  const isChunkError = isChunkLoadError(error);
+  return (
+    <div role="alert" className={cn('flex flex-col items-center justify-center px-4 text-center', className)}>
+      <span className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-destructive-muted text-destructive-muted-foreground">
+        <TriangleAlert className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight">
+        {isChunkError ? 'A new version is available' : 'Something went wrong'}
+      </h1>
+      <p className="mt-2 max-w-md text-muted-foreground">
+        {isChunkError ? 'Gradient Academy was updated while this page was open. Reload to continue.' : description}
+      </p>
+      {detail ? <p className="mt-1 text-sm text-muted-foreground">{detail}</p> : null}
+      {import.meta.env.DEV && error instanceof Error ? (
+        <pre className="mt-6 max-w-2xl overflow-auto rounded-lg bg-muted p-4 text-left text-xs">{error.stack}</pre>
+      ) : null}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        <Button asChild variant="outline">
+          {homeLink}
+        </Button>
+      </div>
+    </div>
+  );
+}
