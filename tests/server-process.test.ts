@@ -1,80 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { cleanUpProcesses, freePort, postJson, spawnServer, startServer, tempDataDir } from './helpers/process';
 
 // These start the real server process (src/server/server.ts through tsx) on a PGlite DATA_DIR.
 const isPglite = inject('dbKind') === 'pglite';
 
-type Running = { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
-const started: ChildProcess[] = [];
-const dirs: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function spawnServer(dataDir: string, port: number) {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function startServer(dataDir: string): Promise<Running> {
-  const port = await freePort();
-  const server = spawnServer(dataDir, port);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  let exitCode: number | null | undefined;
-  void server.exited.then((code) => {
-    exitCode = code;
-  });
-  while (Date.now() < deadline && exitCode === undefined) {
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { ...server, url };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start:\n${server.output()}`);
-}
-
-function tempDataDir() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ga-process-'));
-  dirs.push(dir);
-  return dir;
-}
-
-afterAll(async () => {
-  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(cleanUpProcesses);
 
 describe.skipIf(!isPglite)('the server process on an embedded database', () => {
   it('refuses a second server on the same DATA_DIR with one clear line while the first keeps serving', async () => {
@@ -100,10 +30,10 @@ describe.skipIf(!isPglite)('the server process on an embedded database', () => {
     const signUp = async (n: number) => {
       const email = `durable-${n}@kill.test`;
       try {
-        const response = await fetch(`${server.url}/api/auth/signup`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: 'durable-pass', name: `Durable ${n}` }),
+        const response = await postJson(`${server.url}/api/auth/signup`, {
+          email,
+          password: 'durable-pass',
+          name: `Durable ${n}`,
         });
         if (response.status === 201) acknowledged.push(email);
       } catch {
@@ -125,11 +55,7 @@ describe.skipIf(!isPglite)('the server process on an embedded database', () => {
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         for (let email = pending.pop(); email; email = pending.pop()) {
-          const login = await fetch(`${restarted.url}/api/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email, password: 'durable-pass' }),
-          });
+          const login = await postJson(`${restarted.url}/api/auth/login`, { email, password: 'durable-pass' });
           statuses.set(email, login.status);
         }
       }),

@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Runs the real entry points (through tsx) as child processes, for tests of the process itself. */
+export type Spawned = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+export type RunningServer = Spawned & { url: string };
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export function tempDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ga-process-'));
+  dirs.push(dir);
+  return dir;
+}
+
+export function spawnEntry(entry: string, args: string[], env: Record<string, string>): Spawned {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+export function spawnServer(dataDir: string, port: number): Spawned {
+  return spawnEntry('src/server/server.ts', [], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+  });
+}
+
+/** Starts a server and resolves once /api/health answers. */
+export async function startServer(dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const server = spawnServer(dataDir, port);
+  const url = `http://127.0.0.1:${port}`;
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && exitCode === undefined) {
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { ...server, url };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start:\n${server.output()}`);
+}
+
+export function postJson(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** For afterAll: kills what is still running and removes the data directories. */
+export function cleanUpProcesses() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}
