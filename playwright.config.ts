@@ -1,4 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+// Made once in the main process; workers inherit it, so tests can read the server's mail outbox.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'ga-e2e-'));
 
 const port = Number(process.env.E2E_PORT ?? 5055);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,6 +34,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port) },
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR },
   },
 });

@@ -1,9 +1,9 @@
-// The built server on a fresh data directory with the demo seed, for the end-to-end tests.
+// The built server on a fresh data directory (DATA_DIR from playwright.config.ts) with the demo seed.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'ga-e2e-'));
+process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'ga-e2e-'));
 process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL ??= 'warn';
 process.env.CREATOR_INVITE_CODE ??= 'e2e-creator-invite';

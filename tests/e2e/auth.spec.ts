@@ -1,4 +1,4 @@
-import { CREATOR_INVITE, expect, test, uniqueEmail } from './fixtures';
+import { CREATOR_INVITE, expect, readOutboxMail, test, uniqueEmail } from './fixtures';
 
 test('a visitor signs up, lands on the home page, opens the user menu and logs out', async ({ page }) => {
   await page.goto('/login?tab=signup');
@@ -89,4 +89,36 @@ test('forgot password confirms without revealing whether the account exists', as
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Another Link' })).toBeVisible();
+});
+
+test('a forgotten password is reset through the mailed link, and the new password logs in', async ({ page, request }) => {
+  const email = uniqueEmail('forgetful');
+  await request.post('/api/auth/signup', { data: { email, password: 'old-password', name: 'Forgetful Fran' } });
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Email sent!')).toBeVisible();
+
+  const mail = await readOutboxMail(email);
+  const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
+  expect(link, 'reset link in the mail').toBeTruthy();
+  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+
+  await page.getByLabel('New password').fill('new-password-1');
+  await page.getByLabel('Confirm password').fill('new-password-2');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+
+  await page.getByLabel('Confirm password').fill('new-password-1');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password reset successful!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('new-password-1');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
 });

@@ -37,3 +37,27 @@ export const test = base.extend<{ loginAs: (role: 'student' | 'creator') => Prom
 });
 
 export { expect };
+
+/** The newest mail to `to` in the e2e server's dev outbox, with quoted-printable soft breaks undone. */
+export async function readOutboxMail(to: string, timeoutMs = 10_000): Promise<string> {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const path = await import('node:path');
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).sort().reverse();
+    } catch {
+      // Not created until the first mail.
+    }
+    for (const file of files) {
+      const text = readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (text.includes(to)) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} in ${outbox}`);
+}
