@@ -24,7 +24,9 @@ const body = Buffer.from(await response.arrayBuffer());
 // The bare server answers the same bytes: the same body and the same headers (but per-request ones).
 const perRequest = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'content-length', 'transfer-encoding']);
 const headers = Object.fromEntries([...response.headers].filter(([name]) => !perRequest.has(name)));
-console.log(`GET /api/courses: ${JSON.parse(body.toString()).length} courses, ${body.length} bytes, ${Object.keys(headers).length} headers`);
+console.log(
+  `GET /api/courses: ${JSON.parse(body.toString()).length} courses, ${body.length} bytes, ${Object.keys(headers).length} headers`,
+);
 
 // Warm-up, so neither side is measured with a cold JIT.
 await autocannon({ url: catalogUrl, connections: 10, amount: 2000 });
