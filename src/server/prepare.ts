@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { createDb } from '#db/client';
 import { migrateDb } from '#db/migrate';
 import { seedDemo } from '#db/seed/index';
@@ -11,6 +12,7 @@ import { hashPassword } from './lib/passwords';
  */
 export async function prepareDatabase(): Promise<void> {
   const config = loadConfig();
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const handle = config.databaseUrl
     ? await createDb({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 })
     : await createDb({ kind: 'pglite', dataDir: `${config.dataDir}/db` });
