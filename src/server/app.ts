@@ -13,6 +13,7 @@ import { currentUserPlugin } from './plugins/current-user';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 
@@ -50,6 +51,7 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions) 
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(dbPlugin, { handle: db });
   await app.register(currentUserPlugin);
   app.decorate('catalogCache', createCatalogCache({ db: db.db, maxAgeMs: 5_000 }));

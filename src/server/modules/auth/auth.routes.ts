@@ -19,9 +19,6 @@ const BEARER = [{ bearerAuth: [] }];
 const bodyErrors = { 400: ApiErrorBodySchema, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, 429: ApiErrorBodySchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Scoped to these routes: a text/plain body is a client bug here, so it gets 415 rather than 400.
-  app.removeContentTypeParser('text/plain');
-
   // Reset mails go out after the response; closing the app waits for them.
   const deliveries = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -76,30 +73,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(async (scope) => {
-    // Logout has no body, yet clients often send `Content-Type: application/json` with none.
-    const parseJson = scope.getDefaultJsonParser('error', 'error');
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (body === '') return done(null, undefined);
-      return parseJson(request, body as string, done);
-    });
-    scope.post(
-      '/api/auth/logout',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Revoke the current session token',
-          security: BEARER,
-          response: { 200: MessageResponseSchema, 401: ApiErrorBodySchema, ...bodyErrors },
-        },
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Revoke the current session token',
+        security: BEARER,
+        response: { 200: MessageResponseSchema, 401: ApiErrorBodySchema, ...bodyErrors },
       },
-      async (request) => {
-        const user = await requireUser(request);
-        return logOut({ db: app.db, sessionId: user.sessionId });
-      },
-    );
-  });
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return logOut({ db: app.db, sessionId: user.sessionId });
+    },
+  );
 
   app.post(
     '/api/auth/forgot-password',

@@ -8,7 +8,7 @@ import type { Config } from '../../env';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/passwords';
-import { enforceRateLimits, hitRateLimit, rateLimitedError, refundRateLimit } from '../../lib/rate-limit';
+import { enforceRateLimits, refundRateLimit } from '../../lib/rate-limit';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { creatorInviteMail, passwordResetMail } from './auth.mail';
 
@@ -168,9 +168,7 @@ export async function logIn({
   const keys = [`login:ip:${ip}`, `login:email:${email}`];
   // Every attempt is counted up front and successes are refunded, so only failures add up and
   // parallel guesses cannot slip past the limit. While blocked even the right password gets 429.
-  const hits = await Promise.all(keys.map((key) => hitRateLimit({ db, key, limit, windowMs: MINUTE_MS })));
-  const blocked = hits.filter((hit) => !hit.allowed);
-  if (blocked.length > 0) throw rateLimitedError(Math.max(...blocked.map((hit) => hit.retryAfterSeconds)));
+  await enforceRateLimits({ db, checks: keys.map((key) => ({ key, limit, windowMs: MINUTE_MS })) });
 
   const [user] = await db
     .select({ id: users.id, email: users.email, name: users.name, role: users.role, passwordHash: users.passwordHash })
