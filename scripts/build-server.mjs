@@ -4,7 +4,13 @@ import { build } from 'esbuild';
 
 rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server/server.ts', 'src/server/prepare.ts', 'src/server/cli/invite.ts'],
+  entryPoints: [
+    'src/server/server.ts',
+    'src/server/prepare.ts',
+    'src/server/cli/invite.ts',
+    // The embedded database's worker thread, found beside the bundle as ./pglite-worker.js.
+    { in: 'src/db/embedded/worker.ts', out: 'pglite-worker' },
+  ],
   outdir: 'dist/server',
   outbase: 'src/server',
   bundle: true,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { cleanUpProcesses, postJson, spawnEntry, startServer, tempDataDir } from './helpers/process';
+import { cleanUpProcesses, migratedDataDir, postJson, spawnEntry, startServer, tempDataDir } from './helpers/process';
 
 // `npm run invite` against a real PGlite DATA_DIR, then the running server accepts the code once.
 const isPglite = inject('dbKind') === 'pglite';
@@ -17,7 +17,7 @@ describe.skipIf(!isPglite)('npm run invite', () => {
   });
 
   it('creates a single-use invitation for one email that the server honours once', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await migratedDataDir();
     const invite = spawnEntry(CLI, ['--', 'Ada@Invited.test'], { DATA_DIR: dataDir, PUBLIC_URL: 'https://academy.test' });
     expect(await invite.exited).toBe(0);
     const code = /code: (\S+)/.exec(invite.output())?.[1] ?? '';

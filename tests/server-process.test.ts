@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { cleanUpProcesses, freePort, postJson, spawnServer, startServer, tempDataDir } from './helpers/process';
+import { cleanUpProcesses, freePort, migratedDataDir, postJson, spawnServer, startServer } from './helpers/process';
 
 // These start the real server process (src/server/server.ts through tsx) on a PGlite DATA_DIR.
 const isPglite = inject('dbKind') === 'pglite';
@@ -8,7 +8,7 @@ afterAll(cleanUpProcesses);
 
 describe.skipIf(!isPglite)('the server process on an embedded database', () => {
   it('refuses a second server on the same DATA_DIR with one clear line while the first keeps serving', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await migratedDataDir();
     const first = await startServer(dataDir);
     const second = spawnServer(dataDir, await freePort());
     expect(await second.exited).toBe(1);
@@ -23,7 +23,7 @@ describe.skipIf(!isPglite)('the server process on an embedded database', () => {
   }, 120_000);
 
   it('loses no acknowledged sign-up when killed with SIGKILL mid-write, and restarts on the same DATA_DIR', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await migratedDataDir();
     const server = await startServer(dataDir);
     const acknowledged: string[] = [];
     let killed = false;

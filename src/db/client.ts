@@ -1,19 +1,26 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded/start';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
-/** The one database type services see, whichever driver is behind it. */
+/** The one database type services see. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a service that reads or writes needs: the database, or a transaction of it. */
+export type DbOrTx = Db | Tx;
 
 export type DbHandle = {
   db: Db;
+  /** Which engine is behind the one driver (node-postgres). */
   kind: 'pglite' | 'postgres';
+  pool: pg.Pool;
+  /** Connection settings for extra clients (e.g. a LISTEN connection). */
+  connection: pg.ClientConfig;
+  /** The embedded engine, when it is PGlite in a worker thread. */
+  embedded: EmbeddedDatabase | undefined;
   close: () => Promise<void>;
   /** Raw SQL for tooling (template cloning, health checks). */
   execute: (sql: string) => Promise<unknown>;
@@ -21,31 +28,52 @@ export type DbHandle = {
 
 export type DbOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
-
-export async function createDb(options: DbOptions): Promise<DbHandle> {
-  if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process.
-    pool.on('error', () => {});
-    const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      close: () => pool.end(),
-      execute: (sql) => pool.query(sql),
+  | {
+      kind: 'pglite';
+      /** Database directory; absent for an in-memory database. */
+      dataDir?: string;
+      /** Start from a dump made by `embedded.dump()`. */
+      loadDataDirPath?: string;
+      poolSize?: number;
+      /** Called when the embedded engine dies on its own. */
+      onExit?: (error: Error) => void;
     };
+
+// node-postgres parses timestamps itself; keep every date a Date, as drizzle expects.
+export async function createDb(options: DbOptions): Promise<DbHandle> {
+  let embedded: EmbeddedDatabase | undefined;
+  let connection: pg.ClientConfig;
+  if (options.kind === 'postgres') {
+    connection = { connectionString: options.url };
+  } else {
+    embedded = await startEmbeddedDatabase({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDirPath ? { loadDataDirPath: options.loadDataDirPath } : {}),
+      ...(options.onExit ? { onExit: options.onExit } : {}),
+    });
+    // PGlite accepts any user; the socket's private directory is the access control.
+    connection = { host: embedded.socketDir, user: 'postgres', database: 'postgres' };
   }
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  // The embedded engine runs one statement at a time, so more connections only add queueing.
+  const max = options.poolSize ?? (options.kind === 'postgres' ? 10 : 4);
+  const pool = new pg.Pool({ ...connection, max });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  let closed = false;
   return {
     db,
-    kind: 'pglite',
-    close: () => client.close(),
-    execute: (sql) => client.exec(sql),
+    kind: options.kind,
+    pool,
+    connection,
+    embedded,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+      await embedded?.stop();
+    },
+    execute: (sql) => pool.query(sql),
   };
 }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { DbHandle } from './client';
 
 /** src/db/migrations in the source tree; copied beside the bundle in dist/server. */
@@ -14,21 +15,20 @@ export function migrationsFolder(): string {
 }
 
 // Same key in every instance, so concurrent start-ups on one PostgreSQL migrate one at a time.
-// The lock is per connection: open PostgreSQL handles for migration with poolSize 1.
+// The lock is per connection, so it is taken on one client that also runs the migration.
 const MIGRATION_LOCK_KEY = 724_311_905;
 
 export async function migrateDb(handle: DbHandle): Promise<void> {
-  const config = { migrationsFolder: migrationsFolder() };
-  if (handle.kind === 'postgres') {
-    await handle.db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+  const client = await handle.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
-      await migratePg(handle.db as never, config);
+      const db = drizzle({ client, casing: 'snake_case' });
+      await migrate(db, { migrationsFolder: migrationsFolder() });
     } finally {
-      await handle.db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
-    return;
+  } finally {
+    client.release();
   }
-  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-  await migratePglite(handle.db as never, config);
 }

@@ -57,7 +57,16 @@ async function main() {
 
   const db = config.databaseUrl
     ? await createDb({ kind: 'postgres', url: config.databaseUrl })
-    : await createDb({ kind: 'pglite', dataDir: `${config.dataDir}/db` });
+    : await createDb({
+        kind: 'pglite',
+        dataDir: `${config.dataDir}/db`,
+        // Without its database the server can only fail requests: stop, so a supervisor restarts it.
+        onExit: (error) => {
+          console.error(`The embedded database stopped: ${error.message}`);
+          lock?.release();
+          process.exit(1);
+        },
+      });
   const app = await buildApp({ config, db });
   if (!config.webDir) app.log.warn('web app not built (dist/web missing): serving the API only; run `npm run build`');
 

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { createDb, type DbHandle } from '#db/client';
 
 /** A fresh, migrated database for one test file: never shared, never mocked. */
 export async function createTestDb(): Promise<DbHandle> {
   if (inject('dbKind') === 'pglite') {
-    const dump = readFileSync(inject('pgliteTemplatePath'));
-    return createDb({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+    return createDb({ kind: 'pglite', loadDataDirPath: inject('pgliteTemplatePath') });
   }
   const templateUrl = new URL(inject('postgresTemplateUrl'));
   const templateName = templateUrl.pathname.slice(1);

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -22,18 +22,17 @@ export default async function setup(project: TestProject) {
   const kind = project.config.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
   project.provide('dbKind', kind);
   if (kind === 'pglite') {
-    const handle = await createDb({ kind: 'pglite' });
-    await migrateDb(handle);
-    const client = (handle.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }).$client;
-    const dump = await client.dumpDataDir('none');
-    await handle.close();
     const dir = path.join(os.tmpdir(), 'gradient-academy-tests');
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `template-${process.pid}.tar`);
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    // Made the way the app makes its database: PGlite in its worker, migrated over node-postgres.
+    const handle = await createDb({ kind: 'pglite' });
+    await migrateDb(handle);
+    await handle.embedded?.dump(file);
+    await handle.close();
     project.provide('pgliteTemplatePath', file);
     project.provide('postgresTemplateUrl', '');
-    return;
+    return () => rmSync(file, { force: true });
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');

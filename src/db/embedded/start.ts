@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { EmbeddedWorkerData, EmbeddedWorkerMessage, EmbeddedWorkerRequest } from './worker';
+
+export type EmbeddedDatabase = {
+  /** Directory of the Unix socket: node-postgres's `host`. */
+  socketDir: string;
+  /** Writes the database as a tarball PGlite can start from (`loadDataDirPath`). */
+  dump: (path: string) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+// node-postgres connects to `${host}/.s.PGSQL.${port}`.
+const SOCKET_NAME = '.s.PGSQL.5432';
+
+/** Bundled, the worker sits beside the server; from source (tsx, vitest) it is TypeScript, loaded through tsx. */
+function createWorker(workerData: EmbeddedWorkerData): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
+  const source = new URL('./worker.ts', import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
+
+/**
+ * Runs PGlite in a worker thread, so its WASM never blocks the server's event loop, and serves it
+ * over the PostgreSQL protocol on a Unix socket in a private (0700) directory. The worker dies with
+ * the process; a crash of the worker is reported through `onExit`.
+ */
+export async function startEmbeddedDatabase(options: {
+  dataDir?: string;
+  loadDataDirPath?: string;
+  idleInTransactionMs?: number;
+  onExit?: (error: Error) => void;
+}): Promise<EmbeddedDatabase> {
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'ga-db-'));
+  const data: EmbeddedWorkerData = {
+    socketPath: path.join(socketDir, SOCKET_NAME),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDirPath ? { loadDataDirPath: options.loadDataDirPath } : {}),
+    ...(options.idleInTransactionMs ? { idleInTransactionMs: options.idleInTransactionMs } : {}),
+  };
+  const worker = createWorker(data);
+  let stopping = false;
+  const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
+
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (message: EmbeddedWorkerMessage) => {
+      if (message.type === 'ready') resolve();
+      if (message.type === 'failed') reject(new Error(`embedded database failed to start: ${message.message}`));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`embedded database worker exited with ${code}`)));
+  }).catch((error: unknown) => {
+    void worker.terminate();
+    removeSocketDir();
+    throw error;
+  });
+
+  worker.removeAllListeners('error');
+  worker.removeAllListeners('exit');
+  worker.on('error', (error) => options.onExit?.(error));
+  worker.on('exit', (code) => {
+    removeSocketDir();
+    if (!stopping) options.onExit?.(new Error(`embedded database worker exited with ${code}`));
+  });
+
+  const send = (request: EmbeddedWorkerRequest) => worker.postMessage(request);
+  return {
+    socketDir,
+    dump(file) {
+      return new Promise((resolve, reject) => {
+        const onMessage = (message: EmbeddedWorkerMessage) => {
+          if (message.type !== 'dumped' && message.type !== 'dump-failed') return;
+          worker.off('message', onMessage);
+          if (message.type === 'dumped') resolve();
+          else reject(new Error(message.message));
+        };
+        worker.on('message', onMessage);
+        send({ type: 'dump', path: file });
+      });
+    },
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      const closed = new Promise<void>((resolve) => {
+        worker.on('message', (message: EmbeddedWorkerMessage) => message.type === 'closed' && resolve());
+        worker.once('exit', () => resolve());
+      });
+      send({ type: 'close' });
+      await closed;
+      await worker.terminate();
+      removeSocketDir();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { startWireServer } from './wire-server';
+
+export type EmbeddedWorkerData = {
+  /** Directory of the database files; absent for an in-memory database. */
+  dataDir?: string;
+  /** A tarball from PGlite's dumpDataDir to start from (tests' migrated template). */
+  loadDataDirPath?: string;
+  socketPath: string;
+  idleInTransactionMs?: number;
+};
+
+export type EmbeddedWorkerRequest = { type: 'close' } | { type: 'dump'; path: string };
+export type EmbeddedWorkerMessage =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'closed' }
+  | { type: 'dumped' }
+  | { type: 'dump-failed'; message: string };
+
+const data = workerData as EmbeddedWorkerData;
+const port = parentPort;
+if (!port) throw new Error('the embedded database runs in a worker thread');
+
+try {
+  const loadDataDir = data.loadDataDirPath ? new Blob([await readFile(data.loadDataDirPath)]) : undefined;
+  const db = await PGlite.create({
+    ...(data.dataDir ? { dataDir: data.dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const server = await startWireServer({
+    db,
+    path: data.socketPath,
+    ...(data.idleInTransactionMs ? { idleInTransactionMs: data.idleInTransactionMs } : {}),
+    onError: (error) => console.error('embedded database:', error),
+  });
+  port.on('message', async (message: EmbeddedWorkerRequest) => {
+    if (message.type === 'dump') {
+      try {
+        const dump = await db.dumpDataDir('none');
+        await writeFile(message.path, Buffer.from(await dump.arrayBuffer()));
+        port.postMessage({ type: 'dumped' } satisfies EmbeddedWorkerMessage);
+      } catch (error) {
+        port.postMessage({ type: 'dump-failed', message: String(error) } satisfies EmbeddedWorkerMessage);
+      }
+      return;
+    }
+    await server.close();
+    await db.close();
+    port.postMessage({ type: 'closed' } satisfies EmbeddedWorkerMessage);
+  });
+  port.postMessage({ type: 'ready' } satisfies EmbeddedWorkerMessage);
+} catch (error) {
+  port.postMessage({
+    type: 'failed',
+    message: error instanceof Error ? error.message : String(error),
+  } satisfies EmbeddedWorkerMessage);
+}
