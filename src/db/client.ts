@@ -2,6 +2,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { type ChangeFeed, createChangeFeed } from './changes';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded/start';
 import * as schema from './schema/index';
 
@@ -21,6 +22,8 @@ export type DbHandle = {
   connection: pg.ClientConfig;
   /** The embedded engine, when it is PGlite in a worker thread. */
   embedded: EmbeddedDatabase | undefined;
+  /** Committed changes of cached data, from this process and every other one on the database. */
+  changes: ChangeFeed;
   close: () => Promise<void>;
   /** Raw SQL for tooling (template cloning, health checks). */
   execute: (sql: string) => Promise<unknown>;
@@ -39,7 +42,6 @@ export type DbOptions =
       onExit?: (error: Error) => void;
     };
 
-// node-postgres parses timestamps itself; keep every date a Date, as drizzle expects.
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   let embedded: EmbeddedDatabase | undefined;
   let connection: pg.ClientConfig;
@@ -56,7 +58,8 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   }
   // The embedded engine runs one statement at a time, so more connections only add queueing.
   const max = options.poolSize ?? (options.kind === 'postgres' ? 10 : 4);
-  const pool = new pg.Pool({ ...connection, max });
+  const changes = createChangeFeed(connection);
+  const pool = new pg.Pool({ ...connection, max, Client: changes.ListeningClient });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
@@ -67,9 +70,11 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     pool,
     connection,
     embedded,
+    changes,
     close: async () => {
       if (closed) return;
       closed = true;
+      await changes.close();
       await pool.end();
       await embedded?.stop();
     },

@@ -6,7 +6,6 @@ import type { Config } from './env';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { currentUserPlugin } from './plugins/current-user';
@@ -14,6 +13,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { jsonBodyPlugin } from './plugins/json-body';
+import { readCachePlugin } from './plugins/read-cache';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 
@@ -21,8 +21,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     mailer: Mailer;
-    /** Owned by the root instance so every module that changes courses can invalidate it. */
-    catalogCache: CatalogCache;
   }
 }
 
@@ -53,8 +51,8 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions) 
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(dbPlugin, { handle: db });
+  await app.register(readCachePlugin);
   await app.register(currentUserPlugin);
-  app.decorate('catalogCache', createCatalogCache({ db: db.db, maxAgeMs: 5_000 }));
   await app.register(securityPlugin);
   await app.register(docsPlugin);
 

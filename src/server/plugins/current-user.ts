@@ -1,7 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessions, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import type { User, UserRole } from '#shared/schemas/auth';
 import { AppError } from '../errors';
@@ -38,16 +36,11 @@ export const currentUserPlugin = fp(
     async function lookupUser(request: FastifyRequest): Promise<CurrentUser | null> {
       const token = bearerToken(request);
       if (!token || token.length > 200) return null;
-      const [row] = await app.db
-        .select({ id: users.id, email: users.email, name: users.name, role: users.role, sessionId: sessions.id })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-        .limit(1);
-      return row ?? null;
+      const session = await app.reads.session(hashToken(token));
+      return session ? { ...session.user, sessionId: session.sessionId } : null;
     }
   },
-  { name: 'current-user', dependencies: ['db'] },
+  { name: 'current-user', dependencies: ['read-cache'] },
 );
 
 export async function requireUser(request: FastifyRequest): Promise<CurrentUser> {

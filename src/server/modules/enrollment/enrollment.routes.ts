@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { MyCourseListSchema } from '#shared/schemas/enrollment';
+import { sendJsonBytes } from '../../lib/json-bytes';
 import { requireUser } from '../../plugins/current-user';
 import { listMyCourses } from './enrollment.service';
 
@@ -15,9 +16,9 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyCourseListSchema, 401: ApiErrorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
-      return listMyCourses({ db: app.db, userId: user.id });
+      return sendJsonBytes(reply, await listMyCourses({ reads: app.reads, userId: user.id }));
     },
   );
 };

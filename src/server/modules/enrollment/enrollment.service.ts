@@ -1,23 +1,21 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Db } from '#db/client';
-import { courses, enrollments } from '#db/schema/index';
-import type { MyCourse } from '#shared/schemas/enrollment';
-import { toCourseJson } from '../catalog/course-json';
-import { progressByCourse } from './progress';
+import { jsonArray, withJsonFields } from '../../lib/json-bytes';
+import type { ReadCache } from '../../lib/read-cache/read-cache';
 
-/** Enrolled courses, archived ones included: enrolled students keep access. */
-export async function listMyCourses({ db, userId }: { db: Db; userId: string }): Promise<MyCourse[]> {
-  const rows = await db
-    .select({ course: courses, enrolledAt: enrollments.createdAt })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(eq(enrollments.userId, userId))
-    .orderBy(desc(enrollments.createdAt));
-  const progress = await progressByCourse({ db, userId, courseIds: rows.map((row) => row.course.id) });
-  return rows.map((row) => ({
-    ...toCourseJson(row.course),
-    isEnrolled: true,
-    progress: progress.get(row.course.id) ?? 0,
-    enrolledAt: row.enrolledAt.toISOString(),
-  }));
+/**
+ * The user's enrolled courses with progress, newest enrollment first, as JSON bytes built from the
+ * cached course documents. Archived courses stay (enrolled students keep access); a course that is
+ * not published is never listed.
+ */
+export async function listMyCourses({ reads, userId }: { reads: ReadCache; userId: string }): Promise<Buffer> {
+  const [enrolled, progress] = await Promise.all([reads.enrollments(userId), reads.progress(userId)]);
+  const docs = await Promise.all(enrolled.map((entry) => reads.course(entry.courseId)));
+  const items: Buffer[] = [];
+  enrolled.forEach((entry, index) => {
+    const doc = docs[index];
+    if (!doc?.published) return;
+    items.push(
+      withJsonFields(doc.body, { isEnrolled: true, progress: progress.get(entry.courseId) ?? 0, enrolledAt: entry.enrolledAt }),
+    );
+  });
+  return jsonArray(items);
 }

@@ -1,0 +1,31 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Adds fields to an object already serialized as JSON, without parsing it again: the cached bytes
+ * of a course plus the caller's own fields (isEnrolled, progress).
+ */
+export function withJsonFields(objectJson: Buffer, fields: Record<string, unknown>): Buffer {
+  const extra = JSON.stringify(fields);
+  if (extra === '{}') return objectJson;
+  const hasFields = objectJson.length > 2;
+  return Buffer.concat([
+    objectJson.subarray(0, objectJson.length - 1),
+    Buffer.from(hasFields ? `,${extra.slice(1)}` : extra.slice(1)),
+  ]);
+}
+
+/** `[a,b,c]` from already serialized items. */
+export function jsonArray(items: Buffer[]): Buffer {
+  const parts: Buffer[] = [Buffer.from('[')];
+  items.forEach((item, index) => {
+    if (index > 0) parts.push(Buffer.from(','));
+    parts.push(item);
+  });
+  parts.push(Buffer.from(']'));
+  return Buffer.concat(parts);
+}
+
+/** Sends bytes serialized when they were cached; their source was typed by the route's schema. */
+export function sendJsonBytes(reply: FastifyReply, bytes: Buffer) {
+  return reply.type('application/json; charset=utf-8').send(bytes as never);
+}

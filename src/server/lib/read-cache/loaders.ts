@@ -1,0 +1,144 @@
+import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '#db/client';
+import { courseModules, courses, enrollments, lessons, quizQuestions, quizzes, sessions, users } from '#db/schema/index';
+import type { Course } from '#shared/schemas/catalog';
+import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
+import { toCourseJson } from '../course-json';
+import { progressByCourse } from '../progress';
+
+export type SessionEntry = {
+  user: { id: string; email: string; name: string; role: 'student' | 'creator' };
+  sessionId: string;
+  expiresAt: number;
+};
+
+export async function loadSession(db: Db, tokenHash: string): Promise<SessionEntry | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  const { sessionId, expiresAt, ...user } = row;
+  return { user, sessionId, expiresAt: expiresAt.getTime() };
+}
+
+/** A course as everyone may see it, with its outline, serialized once. */
+export type CourseDoc = {
+  id: string;
+  creatorId: string;
+  published: boolean;
+  archived: boolean;
+  course: Course;
+  /** JSON of `course`. */
+  body: Buffer;
+  modules: ModuleOutline[];
+  modulesBody: Buffer;
+  quizzes: QuizOutline[];
+  quizzesBody: Buffer;
+};
+
+export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc | null> {
+  const [row] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  if (!row) return null;
+  const [moduleRows, lessonRows, quizRows] = await Promise.all([
+    db.select().from(courseModules).where(eq(courseModules.courseId, courseId)).orderBy(asc(courseModules.position)),
+    db
+      .select({
+        id: lessons.id,
+        moduleId: lessons.moduleId,
+        title: lessons.title,
+        type: lessons.type,
+        position: lessons.position,
+        duration: lessons.duration,
+      })
+      .from(lessons)
+      .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+      .where(eq(courseModules.courseId, courseId))
+      .orderBy(asc(lessons.position)),
+    db
+      .select({
+        id: quizzes.id,
+        title: quizzes.title,
+        description: quizzes.description,
+        position: quizzes.position,
+        questionCount: count(quizQuestions.id),
+      })
+      .from(quizzes)
+      .leftJoin(quizQuestions, eq(quizQuestions.quizId, quizzes.id))
+      .where(eq(quizzes.courseId, courseId))
+      .groupBy(quizzes.id)
+      .orderBy(asc(quizzes.position)),
+  ]);
+  const modules: ModuleOutline[] = moduleRows.map((module) => ({
+    id: module.id,
+    courseId,
+    title: module.title,
+    description: module.description,
+    order: module.position,
+    lessons: lessonRows
+      .filter((lesson) => lesson.moduleId === module.id)
+      .map((lesson) => ({
+        id: lesson.id,
+        title: lesson.title,
+        type: lesson.type,
+        // SPEC §3: a lesson's place in a listing is its module's order plus its own order / 1000.
+        order: module.position + lesson.position / 1000,
+        duration: lesson.duration,
+      })),
+  }));
+  const quizOutlines: QuizOutline[] = quizRows.map((quiz) => ({
+    id: quiz.id,
+    courseId,
+    title: quiz.title,
+    description: quiz.description,
+    order: quiz.position,
+    questionCount: quiz.questionCount,
+  }));
+  const course = toCourseJson(row);
+  return {
+    id: row.id,
+    creatorId: row.creatorId,
+    published: row.published,
+    archived: row.archived,
+    course,
+    body: Buffer.from(JSON.stringify(course)),
+    modules,
+    modulesBody: Buffer.from(JSON.stringify(modules)),
+    quizzes: quizOutlines,
+    quizzesBody: Buffer.from(JSON.stringify(quizOutlines)),
+  };
+}
+
+/** A user's enrollments, newest first. */
+export type EnrollmentEntry = { courseId: string; enrolledAt: string };
+
+export async function loadEnrollments(db: Db, userId: string): Promise<EnrollmentEntry[]> {
+  const rows = await db
+    .select({ courseId: enrollments.courseId, createdAt: enrollments.createdAt })
+    .from(enrollments)
+    .where(eq(enrollments.userId, userId))
+    .orderBy(desc(enrollments.createdAt));
+  return rows.map((row) => ({ courseId: row.courseId, enrolledAt: row.createdAt.toISOString() }));
+}
+
+export async function loadProgress(db: Db, userId: string, courseIds: string[]): Promise<Map<string, number>> {
+  return progressByCourse({ db, userId, courseIds });
+}
+
+export async function loadCatalog(db: Db): Promise<Course[]> {
+  const rows = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.published, true), eq(courses.archived, false)))
+    .orderBy(desc(courses.createdAt), courses.id);
+  return rows.map(toCourseJson);
+}

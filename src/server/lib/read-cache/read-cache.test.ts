@@ -1,0 +1,132 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseModules, courses, lessonProgress, lessons, sessions, users } from '#db/schema/index';
+import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { countQueries } from '#tests/helpers/query-counter';
+
+// Every write in these tests goes straight to the database, as another process or a script would:
+// the cache must learn of it from the database itself, never from the writer.
+let t: TestApp;
+let creator: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  creator = await createUser(t.db.db, { role: 'creator' });
+});
+afterAll(() => t.close());
+
+const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? bearer(user) : {} });
+
+describe('cached reads', () => {
+  it('serve a signed-in course page, My Courses and the catalogue with no query once warm', async () => {
+    const student = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id);
+    await addContent(t.db.db, course.id, { lessonCount: 2, quizCount: 1 });
+    await enroll(t.db.db, student.id, course.id);
+    const urls = [
+      `/api/courses/${course.id}`,
+      '/api/my-courses',
+      '/api/courses',
+      `/api/courses/${course.id}/modules`,
+      '/api/auth/me',
+    ];
+    for (const url of urls) expect((await get(url, student)).statusCode).toBe(200);
+
+    const queries = countQueries(t.db);
+    try {
+      for (let round = 0; round < 5; round++) {
+        for (const url of urls) expect((await get(url, student)).statusCode).toBe(200);
+      }
+      expect(queries.count).toBe(0);
+    } finally {
+      queries.restore();
+    }
+  });
+
+  it('refuse a token at once when its session is revoked or its user is gone', async () => {
+    const student = await createUser(t.db.db);
+    expect((await get('/api/auth/me', student)).statusCode).toBe(200);
+    await t.db.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, student.id));
+    expect((await get('/api/auth/me', student)).statusCode).toBe(401);
+
+    const renamed = await createUser(t.db.db, { name: 'Old Name' });
+    expect((await get('/api/auth/me', renamed)).json().name).toBe('Old Name');
+    await t.db.db.update(users).set({ name: 'New Name' }).where(eq(users.id, renamed.id));
+    expect((await get('/api/auth/me', renamed)).json().name).toBe('New Name');
+  });
+
+  it('refuse a session past its expiry although it is cached', async () => {
+    const student = await createUser(t.db.db);
+    expect((await get('/api/auth/me', student)).statusCode).toBe(200);
+    const [row] = await t.db.db.select().from(sessions).where(eq(sessions.userId, student.id));
+    const entry = await t.app.reads.session(row?.tokenHash ?? '');
+    expect(entry?.user.id).toBe(student.id);
+    // Expiry is checked on every read, without waiting for a change announcement.
+    if (entry) entry.expiresAt = Date.now() - 1;
+    expect((await get('/api/auth/me', student)).statusCode).toBe(401);
+  });
+
+  it('show a course edit, a new module and a new lesson at once', async () => {
+    const course = await createCourse(t.db.db, creator.id, { title: 'Before' });
+    const { module } = await addContent(t.db.db, course.id, { lessonCount: 1, quizCount: 0 });
+    expect((await get(`/api/courses/${course.id}`)).json().title).toBe('Before');
+    expect((await get(`/api/courses/${course.id}/modules`)).json()[0].lessons).toHaveLength(1);
+
+    await t.db.db.update(courses).set({ title: 'After' }).where(eq(courses.id, course.id));
+    expect((await get(`/api/courses/${course.id}`)).json().title).toBe('After');
+
+    await t.db.db.insert(lessons).values({ moduleId: module.id, title: 'Added', type: 'text', position: 5 });
+    expect((await get(`/api/courses/${course.id}/modules`)).json()[0].lessons.map((l: { title: string }) => l.title)).toContain(
+      'Added',
+    );
+    await t.db.db.insert(courseModules).values({ courseId: course.id, title: 'Second module', position: 9 });
+    expect((await get(`/api/courses/${course.id}/modules`)).json()).toHaveLength(2);
+  });
+
+  it('show a new enrollment and new progress in My Courses at once', async () => {
+    const student = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id);
+    const content = await addContent(t.db.db, course.id, { lessonCount: 2, quizCount: 0 });
+    expect((await get('/api/my-courses', student)).json()).toEqual([]);
+    expect((await get(`/api/courses/${course.id}`, student)).json().isEnrolled).toBe(false);
+
+    await enroll(t.db.db, student.id, course.id);
+    expect((await get('/api/my-courses', student)).json()).toMatchObject([{ id: course.id, progress: 0 }]);
+    expect((await get(`/api/courses/${course.id}`, student)).json().isEnrolled).toBe(true);
+
+    const [first] = content.lessons;
+    await t.db.db.insert(lessonProgress).values({ userId: student.id, lessonId: first?.id ?? '', completedAt: new Date() });
+    expect((await get('/api/my-courses', student)).json()[0].progress).toBe(50);
+
+    // A third lesson changes every enrolled student's percentage.
+    await t.db.db.insert(lessons).values({ moduleId: content.module.id, title: 'Third', type: 'text', position: 3 });
+    expect((await get('/api/my-courses', student)).json()[0].progress).toBe(33);
+  });
+
+  it('keep nothing that was loaded while a change was being announced', async () => {
+    const course = await createCourse(t.db.db, creator.id, { title: 'Racing' });
+    // A read in flight when the change lands must not store what it read before the change.
+    const inFlight = t.app.reads.course(course.id);
+    t.app.reads.applyChange(`course:${course.id}`);
+    expect((await inFlight)?.course.title).toBe('Racing');
+    // A change with its announcement switched off: only a cache that kept nothing can see it.
+    await t.db.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(courses).set({ title: 'Raced' }).where(eq(courses.id, course.id));
+    });
+    expect((await t.app.reads.course(course.id))?.course.title).toBe('Raced');
+  });
+});
+
+describe('GET /api/my-courses', () => {
+  it('never lists a course that is not published, even with an enrollment', async () => {
+    const student = await createUser(t.db.db);
+    const draft = await createCourse(t.db.db, creator.id, { published: false });
+    const archived = await createCourse(t.db.db, creator.id, { archived: true });
+    await enroll(t.db.db, student.id, draft.id);
+    await enroll(t.db.db, student.id, archived.id);
+    const ids = (await get('/api/my-courses', student)).json().map((c: { id: string }) => c.id);
+    expect(ids).toEqual([archived.id]);
+  });
+});

@@ -1,0 +1,128 @@
+import type { DbHandle } from '#db/client';
+import { buildCatalogSnapshot, type CatalogSnapshot } from './catalog-snapshot';
+import { KeyedCache } from './keyed-cache';
+import {
+  type CourseDoc,
+  type EnrollmentEntry,
+  loadCatalog,
+  loadCourseDoc,
+  loadEnrollments,
+  loadProgress,
+  loadSession,
+  type SessionEntry,
+} from './loaders';
+
+export type { CatalogSnapshot } from './catalog-snapshot';
+export type { CourseDoc, EnrollmentEntry, SessionEntry } from './loaders';
+
+export type ReadCacheOptions = {
+  handle: DbHandle;
+  now?: () => number;
+  maxSessions?: number;
+  maxCourses?: number;
+  maxUsers?: number;
+};
+
+/**
+ * The hot reads of every request, kept in memory and dropped by the database's own change
+ * announcements (migration 0001's triggers, LISTEN/NOTIFY): a change made through this process is
+ * dropped before the write's query resolves; one made by another process within moments. While
+ * the announcements may be missed (the listening connection is down), nothing is kept.
+ */
+export function createReadCache({
+  handle,
+  now = Date.now,
+  maxSessions = 20_000,
+  maxCourses = 5_000,
+  maxUsers = 20_000,
+}: ReadCacheOptions) {
+  const { db } = handle;
+  const sessions = new KeyedCache<string, SessionEntry | null>(maxSessions);
+  const courses = new KeyedCache<string, CourseDoc | null>(maxCourses);
+  const enrollments = new KeyedCache<string, EnrollmentEntry[]>(maxUsers);
+  const progress = new KeyedCache<string, Map<string, number>>(maxUsers);
+  const catalog = new KeyedCache<'all', CatalogSnapshot>(1);
+  const all = [sessions, courses, enrollments, progress, catalog];
+
+  function applyChange(payload: string) {
+    const separator = payload.indexOf(':');
+    const kind = payload.slice(0, separator);
+    const id = payload.slice(separator + 1);
+    switch (kind) {
+      case 'session':
+        sessions.drop(id);
+        break;
+      case 'user':
+        sessions.dropWhere((entry) => entry?.user.id === id);
+        break;
+      case 'course':
+        courses.drop(id);
+        catalog.drop('all');
+        break;
+      case 'outline':
+        courses.drop(id);
+        // Progress percentages count the course's lessons and quizzes.
+        progress.clear();
+        break;
+      case 'enrollments':
+        enrollments.drop(id);
+        progress.drop(id);
+        break;
+      case 'progress':
+        progress.drop(id);
+        break;
+    }
+  }
+
+  const setEnabled = (enabled: boolean) => {
+    for (const cache of all) cache.enabled = enabled;
+  };
+  setEnabled(handle.changes.isReliable);
+  const unsubscribe = handle.changes.subscribe({ onChange: applyChange, onReliableChange: setEnabled });
+
+  return {
+    /** The signed-in user of a bearer token's hash, or null. */
+    async session(tokenHash: string): Promise<SessionEntry | null> {
+      const entry = await sessions.get(tokenHash, async () => loadSession(db, tokenHash));
+      if (entry && entry.expiresAt <= now()) {
+        sessions.drop(tokenHash);
+        return null;
+      }
+      return entry;
+    },
+    course(courseId: string): Promise<CourseDoc | null> {
+      return courses.get(courseId, () => loadCourseDoc(db, courseId));
+    },
+    enrollments(userId: string): Promise<EnrollmentEntry[]> {
+      return enrollments.get(userId, () => loadEnrollments(db, userId));
+    },
+    async isEnrolled(userId: string, courseId: string): Promise<boolean> {
+      return (await this.enrollments(userId)).some((entry) => entry.courseId === courseId);
+    },
+    /** Percent complete per enrolled course. */
+    progress(userId: string): Promise<Map<string, number>> {
+      return progress.get(userId, async () => {
+        const enrolled = await loadEnrollments(db, userId);
+        return loadProgress(
+          db,
+          userId,
+          enrolled.map((entry) => entry.courseId),
+        );
+      });
+    },
+    catalog(): Promise<CatalogSnapshot> {
+      return catalog.get('all', async () => buildCatalogSnapshot(await loadCatalog(db)));
+    },
+    /** For writes that cannot wait for their announcement (none today: triggers cover every table). */
+    applyChange,
+    stats() {
+      return { sessions: sessions.size, courses: courses.size, enrollments: enrollments.size, progress: progress.size };
+    },
+    close() {
+      unsubscribe();
+      setEnabled(false);
+    },
+  };
+}
+
+export type ReadCache = ReturnType<typeof createReadCache>;

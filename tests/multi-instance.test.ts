@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb, type DbHandle } from '#db/client';
+import { courses } from '#db/schema/index';
+import { bearer, createCourse, createUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { createTestDb } from '#tests/helpers/db';
+
+// Two app instances on one PostgreSQL, as behind a load balancer: what one changes, the other's
+// caches drop through LISTEN/NOTIFY.
+const isPostgres = inject('dbKind') === 'postgres';
+
+let database: DbHandle;
+let secondHandle: DbHandle;
+let first: TestApp;
+let second: TestApp;
+
+/** Polls until `check` holds; answers how long it took, or throws after `limitMs`. */
+async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
+  const startedAt = performance.now();
+  while (performance.now() - startedAt < limitMs) {
+    if (await check()) return performance.now() - startedAt;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`not within ${limitMs} ms`);
+}
+
+describe.skipIf(!isPostgres)('two app instances on one PostgreSQL', () => {
+  beforeAll(async () => {
+    database = await createTestDb();
+    secondHandle = await createDb({ kind: 'postgres', url: String(database.connection.connectionString) });
+    first = await createTestApp({ db: database });
+    second = await createTestApp({ db: secondHandle });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await secondHandle?.close();
+    await database?.close();
+  });
+
+  it('refuses on one instance a token logged out on the other', async () => {
+    const student = await createUser(database.db);
+    const me = () => second.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(student) });
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+
+    const logout = await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(student) });
+    expect(logout.statusCode).toBe(200);
+    await within(1000, async () => (await me()).statusCode === 401);
+    // And never again.
+    for (let i = 0; i < 5; i++) expect((await me()).statusCode).toBe(401);
+  });
+
+  it('shows on one instance, within a second, a course edit made through the other', async () => {
+    const creator = await createUser(database.db, { role: 'creator' });
+    const course = await createCourse(database.db, creator.id, { title: 'Original title' });
+    const title = async () => (await second.app.inject({ method: 'GET', url: `/api/courses/${course.id}` })).json().title;
+    const listed = async () =>
+      (await second.app.inject({ method: 'GET', url: '/api/courses' })).json().find((c: { id: string }) => c.id === course.id)
+        ?.title;
+    expect(await title()).toBe('Original title');
+    expect(await listed()).toBe('Original title');
+
+    await first.db.db.update(courses).set({ title: 'Edited title' }).where(eq(courses.id, course.id));
+    await within(1000, async () => (await title()) === 'Edited title' && (await listed()) === 'Edited title');
+  });
+});
