@@ -4,6 +4,7 @@ import { courseModules, courses, enrollments, lessons, quizQuestions, quizzes, s
 import type { Course } from '#shared/schemas/catalog';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 import { toCourseJson } from '../course-json';
+import { type PreparedJson, prepareJson } from '../prepared-json';
 import { progressByCourse } from '../progress';
 
 export type SessionEntry = {
@@ -38,12 +39,12 @@ export type CourseDoc = {
   published: boolean;
   archived: boolean;
   course: Course;
-  /** JSON of `course`. */
-  body: Buffer;
+  /** The course as guests get it, and as signed-in callers get it with their `isEnrolled`. */
+  json: { guest: PreparedJson; enrolled: PreparedJson; notEnrolled: PreparedJson };
   modules: ModuleOutline[];
-  modulesBody: Buffer;
+  modulesJson: PreparedJson;
   quizzes: QuizOutline[];
-  quizzesBody: Buffer;
+  quizzesJson: PreparedJson;
 };
 
 export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc | null> {
@@ -110,11 +111,15 @@ export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc
     published: row.published,
     archived: row.archived,
     course,
-    body: Buffer.from(JSON.stringify(course)),
+    json: {
+      guest: prepareJson(course),
+      enrolled: prepareJson({ ...course, isEnrolled: true }),
+      notEnrolled: prepareJson({ ...course, isEnrolled: false }),
+    },
     modules,
-    modulesBody: Buffer.from(JSON.stringify(modules)),
+    modulesJson: prepareJson(modules),
     quizzes: quizOutlines,
-    quizzesBody: Buffer.from(JSON.stringify(quizOutlines)),
+    quizzesJson: prepareJson(quizOutlines),
   };
 }
 

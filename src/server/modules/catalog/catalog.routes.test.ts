@@ -105,6 +105,23 @@ describe('GET /api/courses', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
+  it('serves a course page precompressed to clients that accept it, with the same content', async () => {
+    const course = await createCourse(t.db.db, owner.id, { description: `<p>${'Neural networks, explained. '.repeat(60)}</p>` });
+    const url = `/api/courses/${course.id}`;
+    const plain = await t.app.inject({ method: 'GET', url, headers: bearer(student) });
+    const doc = await t.app.reads.course(course.id);
+    await doc?.json.notEnrolled.compressed;
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { ...bearer(student), 'accept-encoding': encoding } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(JSON.parse(decode(response.rawPayload).toString())).toEqual(plain.json());
+    }
+    expect(plain.json()).toMatchObject({ id: course.id, isEnrolled: false });
+  });
+
   it('is the same for guests and signed-in users', async () => {
     const guest = await list();
     const signedIn = await list(bearer(student));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseIdParamsSchema, CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
 import { ModuleOutlineListSchema, QuizOutlineListSchema } from '#shared/schemas/outline';
-import { sendJsonBytes } from '../../lib/json-bytes';
+import { sendPrepared } from '../../lib/prepared-json';
 import { getVisibleCourse } from './catalog.service';
 
 const TAGS = ['catalogue'];
@@ -22,18 +22,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const snapshot = await app.reads.catalog();
-      reply.header('etag', snapshot.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
       if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
-      const accepted = request.headers['accept-encoding'] ?? '';
-      // The compressed forms are made in the background; until they exist the plain bytes go out.
-      const [encoding, bytes] =
-        snapshot.brotli && /\bbr\b/.test(accepted)
-          ? ['br', snapshot.brotli]
-          : snapshot.gzip && /\bgzip\b/.test(accepted)
-            ? ['gzip', snapshot.gzip]
-            : [undefined, snapshot.body];
-      if (encoding) reply.header('content-encoding', encoding);
-      return sendJsonBytes(reply, bytes);
+      return sendPrepared(request, reply, snapshot);
     },
   );
 
@@ -47,12 +38,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         params: CourseIdParamsSchema,
         response: { 200: CourseSchema, 404: ApiErrorBodySchema },
       },
+      // Served precompressed (sendPrepared), never compressed per request.
+      compress: false,
     },
     async (request, reply) => {
       const user = await request.getCurrentUser();
       const access = await getVisibleCourse({ reads: app.reads, courseId: request.params.id, userId: user?.id });
-      if (!user) return sendJsonBytes(reply, access.course.body);
-      return sendJsonBytes(reply, withIsEnrolled(access.course.body, access.level === 'enrolled'));
+      const { json } = access.course;
+      return sendPrepared(request, reply, !user ? json.guest : access.level === 'enrolled' ? json.enrolled : json.notEnrolled);
     },
   );
 
@@ -65,11 +58,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         params: CourseIdParamsSchema,
         response: { 200: ModuleOutlineListSchema, 404: ApiErrorBodySchema },
       },
+      compress: false,
     },
     async (request, reply) => {
       const user = await request.getCurrentUser();
       const access = await getVisibleCourse({ reads: app.reads, courseId: request.params.id, userId: user?.id });
-      return sendJsonBytes(reply, access.course.modulesBody);
+      return sendPrepared(request, reply, access.course.modulesJson);
     },
   );
 
@@ -82,17 +76,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         params: CourseIdParamsSchema,
         response: { 200: QuizOutlineListSchema, 404: ApiErrorBodySchema },
       },
+      compress: false,
     },
     async (request, reply) => {
       const user = await request.getCurrentUser();
       const access = await getVisibleCourse({ reads: app.reads, courseId: request.params.id, userId: user?.id });
-      return sendJsonBytes(reply, access.course.quizzesBody);
+      return sendPrepared(request, reply, access.course.quizzesJson);
     },
   );
 };
-
-function withIsEnrolled(courseJson: Buffer, isEnrolled: boolean): Buffer {
-  return Buffer.concat([courseJson.subarray(0, courseJson.length - 1), isEnrolled ? ENROLLED : NOT_ENROLLED]);
-}
-const ENROLLED = Buffer.from(',"isEnrolled":true}');
-const NOT_ENROLLED = Buffer.from(',"isEnrolled":false}');

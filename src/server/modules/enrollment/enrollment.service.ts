@@ -14,7 +14,11 @@ export async function listMyCourses({ reads, userId }: { reads: ReadCache; userI
     const doc = docs[index];
     if (!doc?.published) return;
     items.push(
-      withJsonFields(doc.body, { isEnrolled: true, progress: progress.get(entry.courseId) ?? 0, enrolledAt: entry.enrolledAt }),
+      withJsonFields(doc.json.guest.body, {
+        isEnrolled: true,
+        progress: progress.get(entry.courseId) ?? 0,
+        enrolledAt: entry.enrolledAt,
+      }),
     );
   });
   return jsonArray(items);
