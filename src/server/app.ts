@@ -3,6 +3,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '#db/client';
 import type { Config } from './env';
+import { type HttpTimeouts, httpTimeoutOptions } from './lib/http-timeouts';
+import { withLogRedaction } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -12,8 +14,9 @@ import { currentUserPlugin } from './plugins/current-user';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
-import { jsonBodyPlugin } from './plugins/json-body';
+import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body';
 import { readCachePlugin } from './plugins/read-cache';
+import { onClientError, onFrameworkError } from './plugins/router-errors';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 
@@ -34,13 +37,17 @@ export type BuildAppOptions = {
 /** Builds the whole app without listening; server.ts listens, tests inject. */
 export async function buildApp({ config, db, mailer, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withLogRedaction(logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    bodyLimit: 1_048_576,
+    // Routes that take more (uploads, webhooks) raise it with their own bodyLimit; see json-body.ts.
+    bodyLimit: JSON_BODY_LIMIT,
+    ...httpTimeoutOptions((config as Config & { httpTimeouts?: Partial<HttpTimeouts> }).httpTimeouts),
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '#shared/errors';
 import { AppError } from '../errors';
+import { redactError } from '../lib/log-redaction';
 
 // Fastify's own client errors, with messages people can act on.
 const fastifyClientErrors: Record<string, { status: number; message: string }> = {
@@ -39,7 +40,9 @@ export const errorHandlerPlugin = fp(
       if (status >= 400 && status < 500) {
         return reply.code(status).send({ message: error.message } satisfies ApiErrorBody);
       }
-      request.log.error({ err: error }, 'request failed');
+      // Message, code and stack only: a database error carries the query's parameters (passwords,
+      // tokens, emails), and a request body is never logged.
+      request.log.error({ err: redactError(error) }, 'request failed');
       return reply.code(500).send({ message: 'Internal server error' } satisfies ApiErrorBody);
     });
   },

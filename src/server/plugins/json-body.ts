@@ -1,19 +1,60 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ErrorCode } from '#shared/errors';
+import { AppError } from '../errors';
 
 /**
- * One body policy for every API route: JSON only (a text/plain body is a client bug, so 415 rather
- * than a confusing 400), and a JSON content type with no body reads as "no body", because clients
- * often send that header on body-less calls such as logout or publish.
+ * The largest JSON body a route accepts unless it says otherwise. Every JSON route today (auth,
+ * enrollment, quiz answers) needs well under 1 KB; a small ceiling means an attacker's megabyte
+ * is refused from its Content-Length, or after 16 KB read, and never reaches JSON.parse.
+ */
+export const JSON_BODY_LIMIT = 16_384;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The handler gets the body unparsed. A JSON body arrives as a Buffer of its exact bytes,
+     * read within the route's `bodyLimit` (a webhook checks its signature over them); any other
+     * media type arrives as the request stream itself, unread (an upload streams it to the
+     * store), and the handler must count the bytes it accepts: Fastify only checks the declared
+     * Content-Length against `bodyLimit` here.
+     */
+    rawBody?: boolean;
+  }
+}
+
+const unsupported = () => new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Unsupported content type; send application/json');
+
+/**
+ * One body policy for every route: JSON only, at most JSON_BODY_LIMIT bytes (the server's
+ * `bodyLimit`; a route may raise it with its own `bodyLimit`). A text/plain or form body is a
+ * client bug, so 415 rather than a confusing 400, and a JSON content type with no body reads as
+ * "no body", because clients often send that header on body-less calls such as logout or publish.
+ * Routes that need the raw bytes or a stream opt in with `config: { rawBody: true }`.
  */
 export const jsonBodyPlugin = fp(
   async (app) => {
     app.removeContentTypeParser('text/plain');
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (body === '') return done(null, undefined);
-      return parseJson(request, body as string, done);
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      if (request.routeOptions.config.rawBody) return done(null, body);
+      if ((body as Buffer).length === 0) return done(null, undefined);
+      return parseJson(request, (body as Buffer).toString('utf8'), done);
+    });
+    // Every other media type, and a body sent without one: only raw-body routes take them.
+    app.addContentTypeParser('*', (request, payload, done) => {
+      if (!request.routeOptions.config.rawBody) return done(unsupported(), undefined);
+      if (declaredLength(request) > request.routeOptions.bodyLimit) {
+        return done(new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'Request body is too large'), undefined);
+      }
+      return done(null, payload);
     });
   },
   { name: 'json-body' },
 );
+
+function declaredLength(request: FastifyRequest): number {
+  const header = request.headers['content-length'];
+  return header === undefined ? 0 : Number(header);
+}

@@ -46,12 +46,34 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Responses carry one user's data even without a bearer token: never stored by any cache. */
+    private?: boolean;
+  }
+}
+
+/** A response's own policy wins only if it says `public`: the same bytes for everyone. */
+const PUBLIC = /(^|[\s,])public([\s,]|$)/i;
+
 export const securityPlugin = fp(
   async (app) => {
     const headers = securityHeaders();
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
       reply.header('x-request-id', request.id);
+      // API answers are per-request data unless the route sets its own cache policy.
+      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      done();
+    });
+    // A response to a signed-in request carries that user's data (or a token): no browser,
+    // proxy or CDN may keep it, whatever the route set, unless the route declared it public.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.headers.authorization !== undefined || reply.routeOptions.config.private) {
+        const policy = reply.getHeader('cache-control');
+        if (typeof policy !== 'string' || !PUBLIC.test(policy)) reply.header('cache-control', 'no-store');
+      }
+      done(null, payload);
     });
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   },

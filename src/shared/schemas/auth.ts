@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const userRoles = ['student', 'creator'] as const;
@@ -6,15 +7,11 @@ export const userRoles = ['student', 'creator'] as const;
 export const UserRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof UserRoleSchema>;
 
-const EmailSchema = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
-const PasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.` })
-  .max(200);
+const EmailSchema = singleLineText({ max: 254 }).pipe(z.email({ message: 'Please enter a valid email address' }));
+// Never trimmed: spaces are part of a password.
+const PasswordSchema = singleLineText({ max: 200, trim: false }).min(PASSWORD_MIN_LENGTH, {
+  message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+});
 
 export const UserSchema = z.object({
   id: z.string(),
@@ -26,17 +23,17 @@ export type User = z.infer<typeof UserSchema>;
 
 export const LoginBodySchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, { message: 'Password is required' }).max(200),
+  password: singleLineText({ max: 200, trim: false }).min(1, { message: 'Password is required' }),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const SignupBodySchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
-  name: z.string().trim().min(1, { message: 'Name is required' }).max(100),
+  name: singleLineText({ max: 100 }).min(1, { message: 'Name is required' }),
   // Any role other than student needs a valid invitation; checked by the server.
-  role: z.string().max(20).optional().default('student'),
-  inviteCode: z.string().trim().max(200).optional(),
+  role: singleLineText({ max: 20, trim: false }).optional().default('student'),
+  inviteCode: singleLineText({ max: 200 }).optional(),
 });
 export type SignupBody = z.infer<typeof SignupBodySchema>;
 
@@ -47,7 +44,7 @@ export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 
 export const ResetPasswordBodySchema = z.object({
-  token: z.string().min(1).max(200),
+  token: singleLineText({ max: 200, trim: false }).min(1),
   newPassword: PasswordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;

@@ -22,7 +22,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const snapshot = await app.reads.catalog();
-      reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
+      reply.header('etag', snapshot.etag).header('cache-control', 'public, no-cache');
       if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
       return sendPrepared(request, reply, snapshot);
     },
