@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '#db/client';
@@ -6,6 +7,10 @@ import type { Config } from './env';
 import { type HttpTimeouts, httpTimeoutOptions } from './lib/http-timeouts';
 import { withLogRedaction } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createLocalDiskStore } from './lib/object-store/local-disk-store';
+import type { ObjectStore } from './lib/object-store/object-store';
+import type { PaymentProvider } from './lib/payments/payment-provider';
+import { createTestProcessor } from './lib/payments/test-processor';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
@@ -24,6 +29,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     mailer: Mailer;
+    /** Where uploads go: files under $DATA_DIR/objects unless buildApp is given another store. */
+    objectStore: ObjectStore;
+    /** Takes the money: the built-in test processor unless buildApp is given another provider. */
+    payments: PaymentProvider;
   }
 }
 
@@ -31,11 +40,13 @@ export type BuildAppOptions = {
   config: Config;
   db: DbHandle;
   mailer?: Mailer;
+  objectStore?: ObjectStore;
+  paymentProvider?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
 };
 
 /** Builds the whole app without listening; server.ts listens, tests inject. */
-export async function buildApp({ config, db, mailer, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, mailer, objectStore, paymentProvider, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: withLogRedaction(logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
@@ -54,6 +65,8 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions) 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
+  app.decorate('objectStore', objectStore ?? createLocalDiskStore({ root: path.join(config.dataDir, 'objects') }));
+  app.decorate('payments', paymentProvider ?? createTestProcessor());
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);

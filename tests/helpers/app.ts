@@ -5,6 +5,8 @@ import type { DbHandle } from '#db/client';
 import { type App, buildApp } from '#server/app';
 import { type Config, loadConfig } from '#server/env';
 import type { Mail, Mailer } from '#server/lib/mailer';
+import type { ObjectStore } from '#server/lib/object-store/object-store';
+import type { PaymentProvider } from '#server/lib/payments/payment-provider';
 import { createTestDb } from './db';
 
 /** Keeps every message in memory so tests can read reset links. */
@@ -32,6 +34,8 @@ export type TestAppOptions = {
   /** Reuse one database across apps (e.g. to restart the app on the same data). */
   db?: DbHandle;
   mailer?: Mailer;
+  objectStore?: ObjectStore;
+  paymentProvider?: PaymentProvider;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -50,7 +54,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer = new CapturingMailer();
   // With an SMTP_URL the app builds its real mailer, so tests can exercise SMTP end to end.
   const appMailer = options.mailer ?? (config.smtpUrl ? undefined : mailer);
-  const app = await buildApp({ config, db, ...(appMailer ? { mailer: appMailer } : {}), logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    ...(appMailer ? { mailer: appMailer } : {}),
+    ...(options.objectStore ? { objectStore: options.objectStore } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    logger: false,
+  });
   await app.ready();
   return {
     app,

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CreateIntentInput, PaymentProvider } from './payment-provider';
+
+/*
+ * What every PaymentProvider promises the payment routes. The test processor runs it now; the
+ * Stripe provider runs it against an HTTP stand-in of the Stripe API, driven by the official SDK.
+ */
+
+export type ProviderFixture = {
+  provider: PaymentProvider;
+  /** Makes an intent succeed the provider's own way (a test card; the stand-in's state). */
+  pay: (intentId: string) => Promise<void>;
+};
+
+export function describePaymentProviderContract(name: string, createFixture: () => Promise<ProviderFixture>) {
+  describe(`${name}: the PaymentProvider contract`, () => {
+    let fixture: ProviderFixture;
+    let input: CreateIntentInput;
+
+    beforeEach(async () => {
+      fixture = await createFixture();
+      input = { amountCents: 4_999, currency: 'usd', metadata: { userId: randomUUID(), courseId: randomUUID() } };
+    });
+
+    it('creates an intent awaiting a payment method, with a client secret', async () => {
+      const created = await fixture.provider.createIntent(input);
+      expect(created.status).toBe('requires_payment_method');
+      expect(created.id).toEqual(expect.any(String));
+      expect(created.clientSecret).toContain('_secret_');
+    });
+
+    it('gives every intent its own id and secret', async () => {
+      const [a, b] = await Promise.all([fixture.provider.createIntent(input), fixture.provider.createIntent(input)]);
+      expect(a?.id).not.toBe(b?.id);
+      expect(a?.clientSecret).not.toBe(b?.clientSecret);
+    });
+
+    it('retrieves the amount in integer cents, the currency and the metadata as created', async () => {
+      const { id } = await fixture.provider.createIntent(input);
+      expect(await fixture.provider.retrieveIntent(id)).toEqual({
+        id,
+        amountCents: 4_999,
+        currency: 'usd',
+        status: 'requires_payment_method',
+        metadata: input.metadata,
+        lastPaymentError: null,
+      });
+    });
+
+    it('reports a paid intent as succeeded', async () => {
+      const { id } = await fixture.provider.createIntent(input);
+      await fixture.pay(id);
+      expect(await fixture.provider.retrieveIntent(id)).toMatchObject({ id, status: 'succeeded', amountCents: 4_999 });
+    });
+
+    it('answers null for an intent it does not know', async () => {
+      expect(await fixture.provider.retrieveIntent('pi_unknown')).toBeNull();
+      expect(await fixture.provider.retrieveIntent('')).toBeNull();
+    });
+
+    it.each([
+      ['zero', { amountCents: 0 }],
+      ['below the 50 cent minimum', { amountCents: 49 }],
+      ['negative', { amountCents: -500 }],
+      ['fractional cents', { amountCents: 12.5 }],
+      ['dollars as a string', { amountCents: '49.99' }],
+      ['above the maximum', { amountCents: 100_000_000 }],
+      ['another currency', { currency: 'eur' }],
+      ['metadata without a course', { metadata: { userId: randomUUID() } }],
+      ['a user id that is not a uuid', { metadata: { userId: '1', courseId: randomUUID() } }],
+    ])('refuses an amount or metadata that is %s', async (_, change) => {
+      await expect(fixture.provider.createIntent({ ...input, ...change } as CreateIntentInput)).rejects.toThrow();
+    });
+  });
+}

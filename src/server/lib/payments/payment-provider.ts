@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/*
+ * The seam between the payment routes and whoever moves the money (DECISIONS §4): Stripe when a key
+ * is configured, the built-in test processor otherwise. Routes see only this interface; the amount
+ * always comes from the server's course price, never from the client.
+ */
+
+export type PaymentProviderName = 'stripe' | 'test';
+
+/**
+ * The states the routes act on. Stripe's others map onto them: `requires_confirmation` and
+ * `requires_action` (the customer is mid-flow) are `processing` to us; `requires_capture` cannot occur
+ * because capture is automatic.
+ */
+export type PaymentIntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+
+/** Stripe's limits for USD, kept by the test processor too so both refuse the same amounts. */
+export const MIN_AMOUNT_CENTS = 50;
+export const MAX_AMOUNT_CENTS = 99_999_999;
+
+export const PaymentMetadataSchema = z.object({ userId: z.uuid(), courseId: z.uuid() });
+export type PaymentMetadata = z.infer<typeof PaymentMetadataSchema>;
+
+export const CreateIntentInputSchema = z.object({
+  amountCents: z.number().int().min(MIN_AMOUNT_CENTS).max(MAX_AMOUNT_CENTS),
+  currency: z.literal('usd'),
+  metadata: PaymentMetadataSchema,
+});
+export type CreateIntentInput = z.infer<typeof CreateIntentInputSchema>;
+
+export type CreatedIntent = {
+  id: string;
+  /** Handed to the browser (Stripe.js confirms with it); never logged or stored in plain. */
+  clientSecret: string;
+  status: PaymentIntentStatus;
+};
+
+export type PaymentIntent = {
+  id: string;
+  /** Integer cents, as the provider holds it: confirm-payment compares it with the course price. */
+  amountCents: number;
+  currency: 'usd';
+  status: PaymentIntentStatus;
+  /** Compared with the caller and the course before enrolling. */
+  metadata: PaymentMetadata;
+  /** Why the last attempt failed, for the customer; null when none failed or the intent succeeded. */
+  lastPaymentError: string | null;
+};
+
+export type PaymentWebhookEvent = {
+  /** The provider's event id, for logs and de-duplication. */
+  id: string;
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled';
+  intent: PaymentIntent;
+};
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Sent to the browser with each new intent; Stripe only. */
+  readonly publishableKey?: string;
+  /** Refuses input outside `CreateIntentInputSchema` (a bug in the caller, never a customer error). */
+  createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /** Null when the provider knows no such intent. */
+  retrieveIntent(id: string): Promise<PaymentIntent | null>;
+  /**
+   * Stripe only: verifies the signature over the exact raw body and answers the event, or null for
+   * events the app does not act on. Throws `WebhookSignatureError` when the signature does not match.
+   */
+  parseWebhook?(rawBody: Buffer, signatureHeader: string | undefined): Promise<PaymentWebhookEvent | null>;
+}
+
+/** The webhook route answers 400 to it, so the provider retries nothing forged. */
+export class WebhookSignatureError extends Error {
+  readonly code = 'WEBHOOK_SIGNATURE';
+}

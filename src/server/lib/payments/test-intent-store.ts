@@ -1,0 +1,66 @@
+import type { PaymentIntentStatus, PaymentMetadata } from './payment-provider';
+
+/** A test processor's intent as kept; the client secret only as a hash, like session tokens. */
+export type TestIntent = {
+  id: string;
+  clientSecretHash: string;
+  amountCents: number;
+  currency: 'usd';
+  status: PaymentIntentStatus;
+  metadata: PaymentMetadata;
+  lastPaymentError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type UpdateTestIntentInput = {
+  id: string;
+  /** Applied only while the intent is still in this state, so racing confirms settle once. */
+  from: PaymentIntentStatus;
+  status: PaymentIntentStatus;
+  lastPaymentError: string | null;
+  updatedAt: Date;
+};
+
+/**
+ * Where the test processor keeps its intents. In memory for now; a table implements the same
+ * three calls (`update` is `UPDATE … WHERE id = $1 AND status = $2 RETURNING *`) once several app
+ * instances must see one another's intents.
+ */
+export interface TestIntentStore {
+  insert(intent: TestIntent): Promise<void>;
+  find(id: string): Promise<TestIntent | null>;
+  /** The intent after the change, or null when it is missing or no longer in state `from`. */
+  update(input: UpdateTestIntentInput): Promise<TestIntent | null>;
+}
+
+export type MemoryTestIntentStoreOptions = {
+  /** The oldest intents are forgotten beyond this, so endless checkouts cannot exhaust memory. */
+  maxIntents?: number;
+};
+
+export function createMemoryTestIntentStore({ maxIntents = 10_000 }: MemoryTestIntentStoreOptions = {}): TestIntentStore {
+  // Insertion order is creation order, so the first key is always the oldest intent.
+  const intents = new Map<string, TestIntent>();
+  return {
+    async insert(intent) {
+      if (intents.has(intent.id)) throw new Error(`test intent ${intent.id} exists`);
+      intents.set(intent.id, structuredClone(intent));
+      for (const oldest of intents.keys()) {
+        if (intents.size <= maxIntents) break;
+        intents.delete(oldest);
+      }
+    },
+    async find(id) {
+      const intent = intents.get(id);
+      return intent ? structuredClone(intent) : null;
+    },
+    async update({ id, from, status, lastPaymentError, updatedAt }) {
+      const intent = intents.get(id);
+      if (!intent || intent.status !== from) return null;
+      const updated = { ...intent, status, lastPaymentError, updatedAt };
+      intents.set(id, updated);
+      return structuredClone(updated);
+    },
+  };
+}
