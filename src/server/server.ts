@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '#db/client';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './env';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { prepareDatabase } from './prepare-database';
 
 function fail(message: string): never {
   console.error(message);
@@ -48,11 +50,16 @@ async function main() {
     }
   }
 
-  try {
-    await runPrepareStep();
-  } catch (error) {
-    lock?.release();
-    fail(error instanceof Error ? error.message : String(error));
+  // A new embedded database is created in a short-lived child (it peaks near 800 MB); an existing
+  // one, or PostgreSQL, is migrated (and seeded if empty) on the server's own connection.
+  const isNewEmbedded = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'));
+  if (isNewEmbedded) {
+    try {
+      await runPrepareStep();
+    } catch (error) {
+      lock?.release();
+      fail(error instanceof Error ? error.message : String(error));
+    }
   }
 
   const db = config.databaseUrl
@@ -67,6 +74,15 @@ async function main() {
           process.exit(1);
         },
       });
+  if (!isNewEmbedded) {
+    try {
+      await prepareDatabase({ handle: db, config });
+    } catch (error) {
+      await db.close();
+      lock?.release();
+      fail(`Database preparation failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const app = await buildApp({ config, db });
   if (!config.webDir) app.log.warn('web app not built (dist/web missing): serving the API only; run `npm run build`');
 
