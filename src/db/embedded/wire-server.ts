@@ -139,7 +139,8 @@ export async function startWireServer({ db, path, idleInTransactionMs = 15_000, 
           connection.socket.write('N');
           continue;
         }
-        if (code !== PROTOCOL_3) return fail(connection);
+        // PGlite has no backend to cancel: a CancelRequest connection is simply closed.
+        if (code === CANCEL_REQUEST || code !== PROTOCOL_3) return fail(connection);
         connection.started = true;
         await enqueue(connection, buffer.subarray(0, length), true);
         continue;
