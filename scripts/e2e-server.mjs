@@ -10,4 +10,6 @@ process.env.CREATOR_INVITE_CODE ??= 'e2e-creator-invite';
 // Many sign-ups from one address in a few seconds are the tests, not an attack.
 process.env.RATE_LIMIT_SIGNUP_PER_HOUR ??= '1000';
 process.env.RATE_LIMIT_LOGIN_PER_MINUTE ??= '1000';
+process.env.RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE ??= '1000';
+process.env.RATE_LIMIT_RESET_PER_HOUR_IP ??= '1000';
 await import(path.resolve('dist/server/server.js'));

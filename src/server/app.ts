@@ -4,13 +4,15 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '#db/client';
 import type { Config } from './env';
-import { type HttpTimeouts, httpTimeoutOptions } from './lib/http-timeouts';
+import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
+import { httpTimeoutOptions } from './lib/http-timeouts';
 import { withLogRedaction } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalDiskStore } from './lib/object-store/local-disk-store';
 import type { ObjectStore } from './lib/object-store/object-store';
 import type { PaymentProvider } from './lib/payments/payment-provider';
 import { createTestProcessor } from './lib/payments/test-processor';
+import { startPurgeSchedule } from './lib/purge';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
@@ -33,6 +35,10 @@ declare module 'fastify' {
     objectStore: ObjectStore;
     /** Takes the money: the built-in test processor unless buildApp is given another provider. */
     payments: PaymentProvider;
+    /** Work started after the response (mail, cleanup); closing the app waits for it. */
+    background: BackgroundWork;
+    /** Milliseconds since the epoch; tests pass a fixed clock so time windows never surprise them. */
+    clock: () => number;
   }
 }
 
@@ -42,19 +48,20 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   objectStore?: ObjectStore;
   paymentProvider?: PaymentProvider;
+  clock?: () => number;
   logger?: FastifyServerOptions['logger'];
 };
 
 /** Builds the whole app without listening; server.ts listens, tests inject. */
-export async function buildApp({ config, db, mailer, objectStore, paymentProvider, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, mailer, objectStore, paymentProvider, clock, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: withLogRedaction(logger ?? { level: config.logLevel }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // Routes that take more (uploads, webhooks) raise it with their own bodyLimit; see json-body.ts.
     bodyLimit: JSON_BODY_LIMIT,
-    ...httpTimeoutOptions((config as Config & { httpTimeouts?: Partial<HttpTimeouts> }).httpTimeouts),
+    ...httpTimeoutOptions(config.httpTimeouts),
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: onFrameworkError,
@@ -64,6 +71,9 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('clock', clock ?? Date.now);
+  app.decorate('background', createBackgroundWork(app.log));
+  app.addHook('onClose', () => app.background.drain());
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
   app.decorate('objectStore', objectStore ?? createLocalDiskStore({ root: path.join(config.dataDir, 'objects') }));
   app.decorate('payments', paymentProvider ?? createTestProcessor());
@@ -82,7 +92,19 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(enrollmentRoutes);
 
   await app.register(spaPlugin, { webDir: config.webDir });
+
+  let purge: ReturnType<typeof startPurgeSchedule> | undefined;
+  app.addHook('onReady', async () => {
+    purge = startPurgeSchedule({ db: db.db, clock: app.clock, intervalMs: config.purgeIntervalMs, log: app.log });
+  });
+  app.addHook('onClose', async () => purge?.stop());
   return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** A hop count trusts that many proxies in front of the server: X-Forwarded-For's rightmost n addresses. */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}

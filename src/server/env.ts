@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './lib/http-timeouts';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -7,8 +9,39 @@ const booleanFromString = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+/**
+ * A hop count or a list of proxy addresses/CIDRs, never "trust everything": with that, any client
+ * could pick its own address (and so its own rate-limit key) with X-Forwarded-For.
+ */
+const TrustProxySchema = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0' || text === 'no') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const isAddress = (entry: string) => {
+    const [address = '', bits, extra] = entry.split('/');
+    if (extra !== undefined || isIP(address) === 0) return false;
+    if (bits === undefined) return true;
+    const max = isIP(address) === 4 ? 32 : 128;
+    return /^\d+$/.test(bits) && Number(bits) <= max;
+  };
+  if (entries.length === 0 || !entries.every(isAddress)) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs; "true" would let clients forge their address',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  // Unset means a developer's machine (`npm start` seeds the demo); deployments set production.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   DATA_DIR: z.string().default('./data'),
@@ -18,8 +51,8 @@ const EnvSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromString.default(false),
-  SEED_DEMO: booleanFromString.default(true),
+  TRUST_PROXY: TrustProxySchema.optional(),
+  SEED_DEMO: booleanFromString.optional(),
   CREATOR_INVITE_CODE: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: z
     .string()
@@ -27,10 +60,17 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Gradient Academy <no-reply@gradient.academy>'),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt.default(10),
+  RATE_LIMIT_LOGIN_PER_HOUR_EMAIL: positiveInt.default(100),
+  RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE: positiveInt.default(30),
   RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_RESET_PER_HOUR_EMAIL: positiveInt.default(5),
   RATE_LIMIT_RESET_PER_HOUR_IP: positiveInt.default(20),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  HEADERS_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
+  REQUEST_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
+  CONNECTION_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs),
+  PURGE_INTERVAL_MS: positiveInt.default(3_600_000),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -43,18 +83,27 @@ export type Config = {
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** false, a hop count, or the proxies' addresses/CIDRs (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   creatorInviteCode: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   rateLimits: {
+    /** Failed logins a minute per (email, IP) and per IP. */
     loginPerMinute: number;
+    /** Failed logins an hour per email: high, so a stranger cannot lock a person out. */
+    loginPerHourPerEmail: number;
+    /** Successful logins a minute per IP. */
+    loginSuccessPerMinute: number;
     signupPerHour: number;
     resetPerHourPerEmail: number;
     resetPerHourPerIp: number;
   };
   shutdownTimeoutMs: number;
+  httpTimeouts: HttpTimeouts;
+  /** How often expired sessions, reset tokens and old rate-limit windows are deleted. */
+  purgeIntervalMs: number;
   /** Built web app; absent in API-only test runs. */
   webDir: string | undefined;
 };
@@ -81,18 +130,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY ?? false,
+    // Never known demo passwords in a production database unless asked for explicitly.
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     creatorInviteCode: e.CREATOR_INVITE_CODE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     rateLimits: {
       loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      loginPerHourPerEmail: e.RATE_LIMIT_LOGIN_PER_HOUR_EMAIL,
+      loginSuccessPerMinute: e.RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE,
       signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
       resetPerHourPerEmail: e.RATE_LIMIT_RESET_PER_HOUR_EMAIL,
       resetPerHourPerIp: e.RATE_LIMIT_RESET_PER_HOUR_IP,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    httpTimeouts: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    purgeIntervalMs: e.PURGE_INTERVAL_MS,
     webDir: undefined,
   };
 }

@@ -36,6 +36,7 @@ export type TestAppOptions = {
   mailer?: Mailer;
   objectStore?: ObjectStore;
   paymentProvider?: PaymentProvider;
+  clock?: () => number;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -60,6 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(appMailer ? { mailer: appMailer } : {}),
     ...(options.objectStore ? { objectStore: options.objectStore } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     logger: false,
   });
   await app.ready();

@@ -60,6 +60,7 @@ export function spawnServer(dataDir: string, port: number): Spawned {
     HOST: '127.0.0.1',
     RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+    RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE: '100000',
   });
 }
 

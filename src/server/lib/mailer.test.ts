@@ -145,4 +145,25 @@ describe('dev outbox', () => {
     expect(logged[1]?.details).toMatchObject({ to: 'bob@example.com', subject: 'Plain note' });
     expect(logged[1]?.details).not.toHaveProperty('link');
   });
+
+  it('in production warns once that mail is not sent, and never logs the link', async () => {
+    const logged: string[] = [];
+    const warnings: string[] = [];
+    const publicUrl = 'https://academy.example';
+    const mailer = createMailer(
+      { smtpUrl: undefined, mailFrom: 'Gradient Academy <no-reply@example.test>', dataDir, publicUrl, nodeEnv: 'production' },
+      {
+        info: (details, message) => logged.push(JSON.stringify({ details, message })),
+        warn: (message) => warnings.push(message),
+      },
+    );
+    const link = `${publicUrl}/reset-password?token=secret-token-value`;
+    await mailer.send(passwordResetMail({ to: 'ada@example.com', name: 'Ada', link }));
+    await mailer.send(passwordResetMail({ to: 'bob@example.com', name: 'Bob', link }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/SMTP_URL is not set/);
+    expect(logged).toHaveLength(2);
+    expect(logged.join('\n')).toContain('ada@example.com');
+    expect(logged.join('\n')).not.toContain('secret-token-value');
+  });
 });

@@ -13,14 +13,16 @@ export interface Mailer {
 /** The part of a pino/Fastify logger the mailer uses, so the CLI can pass its own. */
 export type MailerLog = {
   info: (details: Record<string, unknown>, message: string) => void;
+  warn?: (message: string) => void;
 };
 
-export type MailerConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>;
+export type MailerConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'> & Partial<Pick<Config, 'nodeEnv'>>;
 
 /**
  * With SMTP_URL: real delivery over SMTP. Without it: a development outbox that writes each
- * message to `$DATA_DIR/outbox/*.eml` and logs where it went, plus any link into this app
- * (reset and invite links), so local set-ups need no mail server.
+ * message to `$DATA_DIR/outbox/*.eml` and logs where it went, plus, outside production, any link
+ * into this app (reset and invite links), so local set-ups need no mail server. In production a
+ * logged link would hand accounts to whoever reads the logs: only the file is logged.
  */
 export function createMailer(config: MailerConfig, log: MailerLog): Mailer {
   if (config.smtpUrl) {
@@ -32,6 +34,10 @@ export function createMailer(config: MailerConfig, log: MailerLog): Mailer {
     };
   }
 
+  const isProduction = config.nodeEnv === 'production';
+  if (isProduction) {
+    log.warn?.(`SMTP_URL is not set: mail is written to ${path.join(config.dataDir, 'outbox')} and not sent`);
+  }
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport(
     { streamTransport: true, buffer: true, newline: 'unix' },
@@ -44,7 +50,7 @@ export function createMailer(config: MailerConfig, log: MailerLog): Mailer {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
-      const link = findAppLink(mail.text, config.publicUrl);
+      const link = isProduction ? undefined : findAppLink(mail.text, config.publicUrl);
       log.info({ to: mail.to, subject: mail.subject, file, ...(link ? { link } : {}) }, 'mail written to the dev outbox');
     },
   };

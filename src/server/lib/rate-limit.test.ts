@@ -37,7 +37,7 @@ describe('rate limit counters', () => {
       [true, 1],
       [true, 2],
       [true, 3],
-      [false, 4],
+      [false, 3],
     ]);
     expect(results[3]?.retryAfterSeconds).toBe(45);
   });
@@ -59,7 +59,15 @@ describe('rate limit counters', () => {
       Array.from({ length: 25 }, () => hitRateLimit({ db, key, limit: 10, windowMs: MINUTE, now: NOW })),
     );
     expect(results.filter((result) => result.allowed)).toHaveLength(10);
-    expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(
+      results
+        .filter((result) => result.allowed)
+        .map((result) => result.count)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    // Refused hits are not counted: the stored count stops at the limit.
+    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    expect(row?.count).toBe(10);
   });
 
   it('peeks without counting, and refunds take a hit back', async () => {
@@ -69,6 +77,7 @@ describe('rate limit counters', () => {
     await hitRateLimit({ db, key, limit: 2, windowMs: MINUTE, now: NOW });
     await hitRateLimit({ db, key, limit: 2, windowMs: MINUTE, now: NOW });
     expect(await peekRateLimit({ db, key, limit: 2, windowMs: MINUTE, now: NOW })).toMatchObject({ allowed: false, count: 2 });
+    expect(await hitRateLimit({ db, key, limit: 2, windowMs: MINUTE, now: NOW })).toMatchObject({ allowed: false, count: 2 });
     expect(await peekRateLimit({ db, key, limit: 2, windowMs: MINUTE, now: NOW })).toMatchObject({ count: 2 });
     await refundRateLimit({ db, key, windowMs: MINUTE, now: NOW });
     expect(await peekRateLimit({ db, key, limit: 2, windowMs: MINUTE, now: NOW })).toMatchObject({ allowed: true, count: 1 });
@@ -77,7 +86,7 @@ describe('rate limit counters', () => {
     expect((await peekRateLimit({ db, key, limit: 2, windowMs: MINUTE, now: NOW })).count).toBe(0);
   });
 
-  it('enforceRateLimits counts every key and throws a 429 with Retry-After', async () => {
+  it('enforceRateLimits counts every key, or none when it refuses, and throws a 429 with Retry-After', async () => {
     const db = handle.db;
     const a = uniqueKey();
     const b = uniqueKey();
@@ -91,8 +100,9 @@ describe('rate limit counters', () => {
     expect((error as AppError).statusCode).toBe(429);
     expect((error as AppError).headers).toEqual({ 'retry-after': '45' });
     expect((error as AppError).message).toBe('Too many attempts. Please try again in 45 seconds.');
+    // The refused request added nothing to the key that still had room.
     const rows = await db.select().from(rateLimits).where(eq(rateLimits.key, b));
-    expect(rows.map((row) => row.count)).toEqual([2]);
+    expect(rows.map((row) => row.count)).toEqual([1]);
   });
 
   it('words long waits in minutes', () => {
@@ -110,5 +120,46 @@ describe('rate limit counters', () => {
     await deleteOldWindows({ db, now: NOW });
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, old))).toHaveLength(0);
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, recent))).toHaveLength(1);
+  });
+});
+
+describe('purge', () => {
+  it('deletes expired and long-revoked sessions, used or expired reset tokens and old windows, nothing else', async () => {
+    const { purgeExpired } = await import('./purge');
+    const { createUser } = await import('#tests/factories');
+    const { passwordResets, sessions } = await import('#db/schema/index');
+    const db = handle.db;
+    const user = await createUser(db);
+    const day = 24 * 60 * MINUTE;
+    const at = (offset: number) => new Date(NOW + offset);
+    const [live, expired, revokedLongAgo, revokedToday] = await db
+      .insert(sessions)
+      .values([
+        { userId: user.id, tokenHash: uniqueKey(), expiresAt: at(day) },
+        { userId: user.id, tokenHash: uniqueKey(), expiresAt: at(-MINUTE) },
+        { userId: user.id, tokenHash: uniqueKey(), expiresAt: at(day), revokedAt: at(-8 * day) },
+        { userId: user.id, tokenHash: uniqueKey(), expiresAt: at(day), revokedAt: at(-MINUTE) },
+      ])
+      .returning({ id: sessions.id });
+    const [openReset, usedReset, expiredReset] = await db
+      .insert(passwordResets)
+      .values([
+        { userId: user.id, tokenHash: uniqueKey(), expiresAt: at(MINUTE) },
+        { userId: user.id, tokenHash: uniqueKey(), expiresAt: at(MINUTE), usedAt: at(-MINUTE) },
+        { userId: user.id, tokenHash: uniqueKey(), expiresAt: at(-MINUTE) },
+      ])
+      .returning({ id: passwordResets.id });
+
+    await purgeExpired({ db, now: NOW });
+    const sessionIds = (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map((r) => r.id);
+    expect(sessionIds.sort()).toEqual([live?.id, revokedToday?.id].sort());
+    expect(sessionIds).not.toContain(expired?.id);
+    expect(sessionIds).not.toContain(revokedLongAgo?.id);
+    const resetIds = (
+      await db.select({ id: passwordResets.id }).from(passwordResets).where(eq(passwordResets.userId, user.id))
+    ).map((r) => r.id);
+    expect(resetIds).toEqual([openReset?.id]);
+    expect(resetIds).not.toContain(usedReset?.id);
+    expect(resetIds).not.toContain(expiredReset?.id);
   });
 });

@@ -1,54 +1,57 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '#db/client';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client';
 import { rateLimits } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { AppError } from '../errors';
 
 export type RateLimitOptions = {
-  db: Db;
-  /** e.g. `login:ip:203.0.113.7`; one counter per key and window. */
+  db: DbOrTx;
+  /** e.g. `login-fail:ip:203.0.113.7`; one counter per key and window. */
   key: string;
   limit: number;
   windowMs: number;
-  now?: number;
+  now: number;
 };
 
 export type RateLimitResult = {
   allowed: boolean;
-  /** Hits counted in the current window, this one included. */
+  /** Hits counted in the current window, this one included when it was allowed. */
   count: number;
   /** Seconds until the current window ends. */
   retryAfterSeconds: number;
 };
 
 /** Windows older than this are garbage; longer windows than this are refused. */
-const RETENTION_MS = 24 * 60 * 60 * 1000;
-const CLEANUP_PROBABILITY = 0.01;
+export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 function windowOf(windowMs: number, now: number) {
-  if (windowMs <= 0 || windowMs > RETENTION_MS) throw new Error(`rate-limit window out of range: ${windowMs}`);
+  if (windowMs <= 0 || windowMs > RATE_LIMIT_RETENTION_MS) throw new Error(`rate-limit window out of range: ${windowMs}`);
   const start = Math.floor(now / windowMs) * windowMs;
   return { start: new Date(start), retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
 }
 
 /**
- * Counts one hit in a fixed window kept in the database, so every app instance shares it.
- * Allowed while the count, this hit included, is at most `limit`.
+ * Counts one hit in a fixed window kept in the database, so every app instance shares it. The count
+ * never passes the limit: a hit on a full window changes nothing and is refused, so concurrent
+ * requests cannot slip past it and refused requests add nothing.
  */
-export async function hitRateLimit({ db, key, limit, windowMs, now = Date.now() }: RateLimitOptions): Promise<RateLimitResult> {
+export async function hitRateLimit({ db, key, limit, windowMs, now }: RateLimitOptions): Promise<RateLimitResult> {
   const window = windowOf(windowMs, now);
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart: window.start, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+      setWhere: sql`${rateLimits.count} < ${limit}`,
+    })
     .returning({ count: rateLimits.count });
-  if (Math.random() < CLEANUP_PROBABILITY) await deleteOldWindows({ db, now });
-  const count = row?.count ?? 1;
-  return { allowed: count <= limit, count, retryAfterSeconds: window.retryAfterSeconds };
+  if (!row) return { allowed: false, count: limit, retryAfterSeconds: window.retryAfterSeconds };
+  return { allowed: true, count: row.count, retryAfterSeconds: window.retryAfterSeconds };
 }
 
 /** Reads the current window without counting: allowed while fewer than `limit` hits were counted. */
-export async function peekRateLimit({ db, key, limit, windowMs, now = Date.now() }: RateLimitOptions): Promise<RateLimitResult> {
+export async function peekRateLimit({ db, key, limit, windowMs, now }: RateLimitOptions): Promise<RateLimitResult> {
   const window = windowOf(windowMs, now);
   const [row] = await db
     .select({ count: rateLimits.count })
@@ -62,7 +65,7 @@ export async function peekRateLimit({ db, key, limit, windowMs, now = Date.now()
  * Takes back one hit of the current window. Counting first and refunding successes keeps a
  * failures-only limit exact under concurrent requests, which check-then-count would not.
  */
-export async function refundRateLimit({ db, key, windowMs, now = Date.now() }: Omit<RateLimitOptions, 'limit'>): Promise<void> {
+export async function refundRateLimit({ db, key, windowMs, now }: Omit<RateLimitOptions, 'limit'>): Promise<void> {
   const window = windowOf(windowMs, now);
   await db
     .update(rateLimits)
@@ -70,8 +73,21 @@ export async function refundRateLimit({ db, key, windowMs, now = Date.now() }: O
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, window.start)));
 }
 
-export async function deleteOldWindows({ db, now = Date.now() }: { db: Db; now?: number }): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - RETENTION_MS)));
+/** Forgets every window of the given keys (e.g. failed logins of an account whose password was reset). */
+export async function clearRateLimits({ db, keys, prefixes = [] }: { db: DbOrTx; keys: string[]; prefixes?: string[] }) {
+  const conditions = [
+    ...(keys.length > 0 ? [inArray(rateLimits.key, keys)] : []),
+    ...prefixes.map((prefix) => sql`starts_with(${rateLimits.key}, ${prefix})`),
+  ];
+  if (conditions.length > 0) await db.delete(rateLimits).where(or(...conditions));
+}
+
+export async function deleteOldWindows({ db, now }: { db: DbOrTx; now: number }): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now - RATE_LIMIT_RETENTION_MS)))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
 }
 
 function describeWait(seconds: number): string {
@@ -89,17 +105,32 @@ export function rateLimitedError(retryAfterSeconds: number): AppError {
 
 export type RateLimitCheck = { key: string; limit: number; windowMs: number };
 
-/** Counts a hit on every key (so each counter stays accurate) and throws 429 if any is over its limit. */
-export async function enforceRateLimits({
-  db,
-  checks,
-  now = Date.now(),
-}: {
-  db: Db;
-  checks: ReadonlyArray<RateLimitCheck>;
-  now?: number;
-}): Promise<void> {
-  const results = await Promise.all(checks.map((check) => hitRateLimit({ db, ...check, now })));
+function throwIfBlocked(results: RateLimitResult[]) {
   const blocked = results.filter((result) => !result.allowed);
   if (blocked.length > 0) throw rateLimitedError(Math.max(...blocked.map((result) => result.retryAfterSeconds)));
+}
+
+/** Throws 429 when any key is at its limit; counts nothing. */
+export async function assertUnderRateLimits({
+  db,
+  checks,
+  now,
+}: {
+  db: DbOrTx;
+  checks: ReadonlyArray<RateLimitCheck>;
+  now: number;
+}) {
+  throwIfBlocked(await Promise.all(checks.map((check) => peekRateLimit({ db, ...check, now }))));
+}
+
+/**
+ * Counts a hit on every key, or on none: a request refused because one key is full adds nothing to
+ * the others (a hit that raced to a full window is taken back). Throws 429 when refused.
+ */
+export async function enforceRateLimits({ db, checks, now }: { db: DbOrTx; checks: ReadonlyArray<RateLimitCheck>; now: number }) {
+  await assertUnderRateLimits({ db, checks, now });
+  const results = await Promise.all(checks.map((check) => hitRateLimit({ db, ...check, now })));
+  if (results.every((result) => result.allowed)) return;
+  await Promise.all(checks.filter((_, index) => results[index]?.allowed).map((check) => refundRateLimit({ db, ...check, now })));
+  throwIfBlocked(results);
 }

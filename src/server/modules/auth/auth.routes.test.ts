@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creatorInvites, passwordResets, sessions, users } from '#db/schema/index';
-import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { creatorInvites, passwordResets, rateLimits, sessions, users } from '#db/schema/index';
+import { CapturingMailer, createTestApp, type TestApp } from '#tests/helpers/app';
 import { hashToken } from '../../lib/tokens';
 import { createCreatorInvite } from './auth.service';
 
 let t: TestApp;
 
+// A fixed clock in the middle of a minute and of an hour: rate-limit windows never turn during a test.
+const NOW = Date.UTC(2030, 0, 1, 12, 30, 30);
+const clock = () => NOW;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock });
 });
 
 afterAll(async () => {
@@ -30,7 +34,7 @@ function uniqueEmail(label = 'user'): string {
 
 type RequestOptions = { ip?: string; token?: string; app?: TestApp };
 
-function request(method: 'GET' | 'POST', url: string, payload: unknown, options: RequestOptions = {}) {
+async function request(method: 'GET' | 'POST', url: string, payload: unknown, options: RequestOptions = {}) {
   const init: InjectOptions = {
     method,
     url,
@@ -38,7 +42,11 @@ function request(method: 'GET' | 'POST', url: string, payload: unknown, options:
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
   };
   if (payload !== undefined) init.payload = payload as InjectOptions['payload'];
-  return (options.app ?? t).app.inject(init);
+  const target = (options.app ?? t).app;
+  const response = await target.inject(init);
+  // Reset links are made and mailed after the answer; tests read the mailbox once that is done.
+  if (url === '/api/auth/forgot-password') await target.background.drain();
+  return response;
 }
 
 const post = (url: string, payload: unknown, options?: RequestOptions) => request('POST', url, payload, options);
@@ -54,15 +62,6 @@ async function signUp(fields: Record<string, unknown> = {}, options?: RequestOpt
 
 async function userRows(email: string) {
   return t.db.db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
-}
-
-/**
- * Counters use fixed windows aligned to the clock; a test that needs N hits in one window waits
- * out the last few seconds of a window instead of straddling two.
- */
-async function awayFromWindowEdge(windowMs: number, marginMs = 8_000) {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
 describe('POST /api/auth/signup', () => {
@@ -83,7 +82,7 @@ describe('POST /api/auth/signup', () => {
     expect(response.body).not.toContain(hashToken(body.token));
     const stored = await t.db.db.select().from(sessions).where(eq(sessions.userId, body.user.id));
     expect(stored.map((session) => session.tokenHash)).toEqual([hashToken(body.token)]);
-    const expiresInDays = ((stored[0]?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
+    const expiresInDays = ((stored[0]?.expiresAt.getTime() ?? 0) - NOW) / 86_400_000;
     expect(expiresInDays).toBeGreaterThan(29.9);
     expect(expiresInDays).toBeLessThanOrEqual(30);
 
@@ -393,6 +392,36 @@ describe('password reset', () => {
     return link[1];
   }
 
+  it('answers before looking for the account: the token and the mail come after the response', async () => {
+    const { email } = await signUp();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = new CapturingMailer();
+    const held = await createTestApp({
+      db: t.db,
+      clock,
+      mailer: {
+        send: async (mail) => {
+          await gate;
+          await slow.send(mail);
+        },
+      },
+    });
+    try {
+      const response = await held.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+      expect(response.statusCode).toBe(200);
+      expect(slow.sent).toHaveLength(0);
+      release();
+      await held.app.background.drain();
+      expect(slow.sent.map((mail) => mail.to)).toEqual([email]);
+    } finally {
+      release();
+      await held.close();
+    }
+  });
+
   it('answers the same 200 for unknown and known emails and mails only the known one', async () => {
     const { email } = await signUp();
     const unknown = uniqueEmail('ghost');
@@ -414,7 +443,7 @@ describe('password reset', () => {
       .from(passwordResets)
       .where(eq(passwordResets.tokenHash, hashToken(token)));
     expect(row).toBeDefined();
-    const minutesLeft = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+    const minutesLeft = ((row?.expiresAt.getTime() ?? 0) - NOW) / 60_000;
     expect(minutesLeft).toBeGreaterThan(59);
     expect(minutesLeft).toBeLessThanOrEqual(60);
     const all = await t.db.db.select({ tokenHash: passwordResets.tokenHash }).from(passwordResets);
@@ -510,18 +539,89 @@ describe('rate limits', () => {
     expect(response.json().message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minutes)\.$/);
   }
 
-  it('blocks the 11th failed login for one email within a minute, even with the right password', async () => {
-    await awayFromWindowEdge(60_000);
+  it('blocks the 11th failed login for one email from one IP within a minute, even with the right password', async () => {
     const { email } = await signUp();
+    const ip = nextIp();
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await post('/api/auth/login', { email, password: `wrong-${attempt}` })).statusCode).toBe(401);
+      expect((await post('/api/auth/login', { email, password: `wrong-${attempt}` }, { ip })).statusCode).toBe(401);
     }
-    expectRateLimited(await post('/api/auth/login', { email, password: 'wrong-11' }), 60);
-    expectRateLimited(await post('/api/auth/login', { email, password: PASSWORD }), 60);
+    expectRateLimited(await post('/api/auth/login', { email, password: 'wrong-11' }, { ip }), 60);
+    expectRateLimited(await post('/api/auth/login', { email, password: PASSWORD }, { ip }), 60);
+    // The owner, elsewhere, is not locked out by someone else's guesses.
+    expect((await post('/api/auth/login', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('stops guesses spread over many IPs at the hourly per-email ceiling, which a password reset clears', async () => {
+    const strict = await createTestApp({ db: t.db, clock, env: { RATE_LIMIT_LOGIN_PER_HOUR_EMAIL: '5' } });
+    try {
+      const { email } = await signUp();
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await post('/api/auth/login', { email, password: `wrong-${attempt}` }, { app: strict })).statusCode).toBe(401);
+      }
+      expectRateLimited(await post('/api/auth/login', { email, password: PASSWORD }, { app: strict }), 3600);
+
+      await post('/api/auth/forgot-password', { email }, { app: strict });
+      const token = strict.mailer.last(email)?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+      expect((await post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass' })).statusCode).toBe(200);
+      const again = await createTestApp({ db: t.db, clock, env: { RATE_LIMIT_LOGIN_PER_HOUR_EMAIL: '5' } });
+      try {
+        expect((await post('/api/auth/login', { email, password: 'brand-new-pass' }, { app: again })).statusCode).toBe(200);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('limits successful logins per IP', async () => {
+    const small = await createTestApp({ db: t.db, clock, env: { RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE: '3' } });
+    try {
+      const { email } = await signUp();
+      const ip = nextIp();
+      for (let i = 0; i < 3; i++) {
+        expect((await post('/api/auth/login', { email, password: PASSWORD }, { ip, app: small })).statusCode).toBe(200);
+      }
+      expectRateLimited(await post('/api/auth/login', { email, password: PASSWORD }, { ip, app: small }), 60);
+      expect((await post('/api/auth/login', { email, password: PASSWORD }, { app: small })).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('adds no counter for a refused request: neither a 429 nor a 400', async () => {
+    const { email } = await signUp();
+    const ip = nextIp();
+    for (let attempt = 1; attempt <= 15; attempt++) await post('/api/auth/login', { email, password: 'wrong' }, { ip });
+    const rows = await t.db.db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, `%${ip}%`));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(Math.max(...rows.map((row) => row.count))).toBe(10);
+
+    const before = (await t.db.db.select().from(rateLimits)).length;
+    const badIp = nextIp();
+    for (const body of [{ email: 'not-an-email', password: 'x' }, { email }, 'not json']) {
+      expect([400, 415]).toContain((await post('/api/auth/login', body, { ip: badIp })).statusCode);
+    }
+    expect((await t.db.db.select().from(rateLimits)).length).toBe(before);
+  });
+
+  it('keeps at most 20 live sessions per user, revoking the oldest', async () => {
+    const { email, body } = await signUp();
+    const tokens: string[] = [body.token];
+    for (let i = 0; i < 21; i++) {
+      const response = await post('/api/auth/login', { email, password: PASSWORD });
+      expect(response.statusCode).toBe(200);
+      tokens.push(response.json().token);
+    }
+    expect((await me(tokens[0])).statusCode).toBe(401);
+    expect((await me(tokens[1])).statusCode).toBe(401);
+    for (const token of tokens.slice(2)) expect((await me(token)).statusCode).toBe(200);
   });
 
   it('blocks the 11th failed login from one IP within a minute', async () => {
-    await awayFromWindowEdge(60_000);
     const { email } = await signUp();
     const ip = nextIp();
     for (let attempt = 1; attempt <= 10; attempt++) {
@@ -533,8 +633,7 @@ describe('rate limits', () => {
   });
 
   it('reads the login limit from the configuration and does not count successful logins', async () => {
-    await awayFromWindowEdge(60_000);
-    const small = await createTestApp({ db: t.db, env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3' } });
+    const small = await createTestApp({ db: t.db, clock, env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3' } });
     try {
       const { email } = await signUp();
       const ip = nextIp();
@@ -544,14 +643,13 @@ describe('rate limits', () => {
       for (let i = 0; i < 3; i++) {
         expect((await post('/api/auth/login', { email, password: 'wrong' }, { ip, app: small })).statusCode).toBe(401);
       }
-      expectRateLimited(await post('/api/auth/login', { email, password: PASSWORD }, { app: small }), 60);
+      expectRateLimited(await post('/api/auth/login', { email, password: PASSWORD }, { ip, app: small }), 60);
     } finally {
       await small.close();
     }
   });
 
   it('allows 20 sign-ups an hour from one IP, then 429', async () => {
-    await awayFromWindowEdge(3_600_000);
     const ip = nextIp();
     for (let i = 0; i < 20; i++) {
       expect((await signUp({}, { ip })).response.statusCode).toBe(201);
@@ -563,7 +661,6 @@ describe('rate limits', () => {
   });
 
   it('allows 5 reset requests an hour per email, then 429 (known or not)', async () => {
-    await awayFromWindowEdge(3_600_000);
     const { email } = await signUp();
     for (const target of [email, uniqueEmail('ghost')]) {
       const before = t.mailer.sent.filter((mail) => mail.to === target).length;
@@ -577,7 +674,6 @@ describe('rate limits', () => {
   });
 
   it('allows 20 reset requests an hour per IP, then 429', async () => {
-    await awayFromWindowEdge(3_600_000);
     const ip = nextIp();
     for (let i = 0; i < 20; i++) {
       expect((await post('/api/auth/forgot-password', { email: uniqueEmail('ip') }, { ip })).statusCode).toBe(200);
@@ -585,24 +681,22 @@ describe('rate limits', () => {
     expectRateLimited(await post('/api/auth/forgot-password', { email: uniqueEmail('ip') }, { ip }), 3600);
   });
 
-  it('limits reset attempts per token and per IP', async () => {
-    await awayFromWindowEdge(3_600_000);
-    for (let i = 0; i < 5; i++) {
-      expect((await post('/api/auth/reset-password', { token: 'guessed-token', newPassword: 'long-enough' })).statusCode).toBe(
-        400,
-      );
+  it('limits reset attempts per account and per IP', async () => {
+    const { email } = await signUp();
+    await post('/api/auth/forgot-password', { email });
+    const token = t.mailer.last(email)?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'long-enough' })).statusCode).toBe(200);
+    // The used link, tried again from anywhere, counts against its account.
+    for (let i = 0; i < 4; i++) {
+      expect((await post('/api/auth/reset-password', { token, newPassword: 'long-enough' })).statusCode).toBe(400);
     }
-    expectRateLimited(await post('/api/auth/reset-password', { token: 'guessed-token', newPassword: 'long-enough' }), 3600);
+    expectRateLimited(await post('/api/auth/reset-password', { token, newPassword: 'long-enough' }), 3600);
 
     const ip = nextIp();
     for (let i = 0; i < 20; i++) {
       const response = await post('/api/auth/reset-password', { token: `guess-${i}`, newPassword: 'long-enough' }, { ip });
       expect(response.statusCode).toBe(400);
     }
-    const { email } = await signUp();
-    await post('/api/auth/forgot-password', { email });
-    const token = t.mailer.last(email)?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
-    expectRateLimited(await post('/api/auth/reset-password', { token, newPassword: 'long-enough' }, { ip }), 3600);
-    expect((await post('/api/auth/reset-password', { token, newPassword: 'long-enough' })).statusCode).toBe(200);
+    expectRateLimited(await post('/api/auth/reset-password', { token: 'guess-21', newPassword: 'long-enough' }, { ip }), 3600);
   });
 });

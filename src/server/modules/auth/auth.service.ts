@@ -1,14 +1,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '#db/client';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '#db/client';
 import { creatorInvites, passwordResets, sessions, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import type { AuthResponse, MessageResponse, User, UserRole } from '#shared/schemas/auth';
 import type { Config } from '../../env';
 import { AppError } from '../../errors';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/passwords';
-import { enforceRateLimits, refundRateLimit } from '../../lib/rate-limit';
+import {
+  assertUnderRateLimits,
+  clearRateLimits,
+  enforceRateLimits,
+  type RateLimitCheck,
+  refundRateLimit,
+} from '../../lib/rate-limit';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { creatorInviteMail, passwordResetMail } from './auth.mail';
 
@@ -16,6 +23,8 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 export const SESSION_TTL_MS = 30 * 24 * HOUR_MS;
 export const RESET_TOKEN_TTL_MS = HOUR_MS;
+/** Older live sessions of a user are revoked when a new one would exceed this. */
+export const MAX_LIVE_SESSIONS = 20;
 
 export const authMessages = {
   invalidCredentials: 'Invalid email or password',
@@ -46,20 +55,31 @@ function secretsEqual(given: string, expected: string): boolean {
   return timingSafeEqual(sha256(given), sha256(expected));
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 function toUser(row: { id: string; email: string; name: string; role: UserRole }): User {
   return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
-async function createSession({ db, userId }: { db: Db | Tx; userId: string }): Promise<string> {
+/** A new session; the user's oldest live sessions beyond MAX_LIVE_SESSIONS are revoked with it. */
+async function createSession({ db, userId, now }: { db: DbOrTx; userId: string; now: number }): Promise<string> {
   const token = generateToken();
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now + SESSION_TTL_MS) });
+  const live = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .offset(MAX_LIVE_SESSIONS);
+  if (live.length > 0) {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(now) })
+      .where(
+        inArray(
+          sessions.id,
+          live.map((row) => row.id),
+        ),
+      );
+  }
   return token;
 }
 
@@ -99,6 +119,7 @@ export async function signUp({
   db,
   config,
   ip,
+  now,
   email: rawEmail,
   password,
   name,
@@ -108,6 +129,7 @@ export async function signUp({
   db: Db;
   config: AuthConfig;
   ip: string;
+  now: number;
   email: string;
   password: string;
   name: string;
@@ -116,6 +138,7 @@ export async function signUp({
 }): Promise<AuthResponse> {
   await enforceRateLimits({
     db,
+    now,
     checks: [{ key: `signup:ip:${ip}`, limit: config.rateLimits.signupPerHour, windowMs: HOUR_MS }],
   });
   const email = normalizeEmail(rawEmail);
@@ -136,12 +159,12 @@ export async function signUp({
         // Conditional update: of two sign-ups racing for one invite, only one commits.
         const claimed = await tx
           .update(creatorInvites)
-          .set({ usedAt: new Date(), usedBy: user.id })
+          .set({ usedAt: new Date(now), usedBy: user.id })
           .where(and(eq(creatorInvites.id, inviteId), isNull(creatorInvites.usedAt)))
           .returning({ id: creatorInvites.id });
         if (claimed.length === 0) throw new AppError(ErrorCode.FORBIDDEN, authMessages.inviteRequired);
       }
-      const token = await createSession({ db: tx, userId: user.id });
+      const token = await createSession({ db: tx, userId: user.id, now });
       return { user: toUser(user), token };
     });
   } catch (error) {
@@ -150,25 +173,53 @@ export async function signUp({
   }
 }
 
+/** Failed-login counters of one email (all its IPs): a successful password reset clears them. */
+function failedLoginKeysOf(email: string) {
+  return { perEmail: `login-fail:email:${email}`, perEmailAndIpPrefix: `login-fail:email-ip:${email}|` };
+}
+
+/**
+ * Failed logins count per (email, IP) and per IP, so a stranger guessing someone's password from
+ * elsewhere cannot lock them out; a high per-email ceiling still stops a spread-out attack.
+ * Successful logins are limited per IP too.
+ */
+function loginChecks(config: AuthConfig, email: string, ip: string) {
+  const keys = failedLoginKeysOf(email);
+  const failures: RateLimitCheck[] = [
+    { key: `${keys.perEmailAndIpPrefix}${ip}`, limit: config.rateLimits.loginPerMinute, windowMs: MINUTE_MS },
+    { key: `login-fail:ip:${ip}`, limit: config.rateLimits.loginPerMinute, windowMs: MINUTE_MS },
+    { key: keys.perEmail, limit: config.rateLimits.loginPerHourPerEmail, windowMs: HOUR_MS },
+  ];
+  const success: RateLimitCheck = {
+    key: `login-ok:ip:${ip}`,
+    limit: config.rateLimits.loginSuccessPerMinute,
+    windowMs: MINUTE_MS,
+  };
+  return { failures, success };
+}
+
 export async function logIn({
   db,
   config,
   ip,
+  now,
   email: rawEmail,
   password,
 }: {
   db: Db;
   config: AuthConfig;
   ip: string;
+  now: number;
   email: string;
   password: string;
 }): Promise<AuthResponse> {
   const email = normalizeEmail(rawEmail);
-  const limit = config.rateLimits.loginPerMinute;
-  const keys = [`login:ip:${ip}`, `login:email:${email}`];
-  // Every attempt is counted up front and successes are refunded, so only failures add up and
-  // parallel guesses cannot slip past the limit. While blocked even the right password gets 429.
-  await enforceRateLimits({ db, checks: keys.map((key) => ({ key, limit, windowMs: MINUTE_MS })) });
+  const { failures, success } = loginChecks(config, email, ip);
+  // While any limit is reached even the right password gets 429, and nothing is counted.
+  await assertUnderRateLimits({ db, now, checks: [...failures, success] });
+  // Every attempt is counted as a failure up front and refunded when it succeeds, so parallel
+  // guesses cannot slip past the limit.
+  await enforceRateLimits({ db, now, checks: failures });
 
   const [user] = await db
     .select({ id: users.id, email: users.email, name: users.name, role: users.role, passwordHash: users.passwordHash })
@@ -178,22 +229,31 @@ export async function logIn({
   const isValid = user ? await verifyPassword(password, user.passwordHash) : await verifyDummyPassword(password);
   if (!user || !isValid) throw new AppError(ErrorCode.UNAUTHORIZED, authMessages.invalidCredentials);
 
-  await Promise.all(keys.map((key) => refundRateLimit({ db, key, windowMs: MINUTE_MS })));
-  const token = await createSession({ db, userId: user.id });
+  await Promise.all(failures.map((check) => refundRateLimit({ db, now, ...check })));
+  await enforceRateLimits({ db, now, checks: [success] });
+  const token = await createSession({ db, userId: user.id, now });
   return { user: toUser(user), token };
 }
 
-export async function logOut({ db, sessionId }: { db: Db; sessionId: string }): Promise<MessageResponse> {
+export async function logOut({ db, sessionId, now }: { db: Db; sessionId: string; now: number }): Promise<MessageResponse> {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: new Date(now) })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   return { message: authMessages.loggedOut };
 }
 
+function resetChecks(config: AuthConfig, kind: 'forgot' | 'reset', email: string | null, ip: string): RateLimitCheck[] {
+  return [
+    ...(email ? [{ key: `${kind}:email:${email}`, limit: config.rateLimits.resetPerHourPerEmail, windowMs: HOUR_MS }] : []),
+    { key: `${kind}:ip:${ip}`, limit: config.rateLimits.resetPerHourPerIp, windowMs: HOUR_MS },
+  ];
+}
+
 /**
- * Always the same answer, whether or not the account exists. The mail goes out in the background
- * (`delivery`), so a slow mail server does not reveal through timing that the account exists.
+ * Always the same answer, whether or not the account exists, and in the same time: only the rate
+ * limits are checked before answering; finding the account, making the token and mailing the link
+ * are `work` the caller runs after the answer has gone out.
  */
 export async function requestPasswordReset({
   db,
@@ -201,6 +261,7 @@ export async function requestPasswordReset({
   mailer,
   log,
   ip,
+  now,
   email: rawEmail,
 }: {
   db: Db;
@@ -208,80 +269,86 @@ export async function requestPasswordReset({
   mailer: Mailer;
   log: Log;
   ip: string;
+  now: number;
   email: string;
-}): Promise<MessageResponse & { delivery: Promise<void> | null }> {
+}): Promise<MessageResponse & { work: () => Promise<void> }> {
   const email = normalizeEmail(rawEmail);
-  await enforceRateLimits({
-    db,
-    checks: [
-      { key: `forgot:email:${email}`, limit: config.rateLimits.resetPerHourPerEmail, windowMs: HOUR_MS },
-      { key: `forgot:ip:${ip}`, limit: config.rateLimits.resetPerHourPerIp, windowMs: HOUR_MS },
-    ],
-  });
-  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
-  if (!user) return { message: authMessages.resetRequested, delivery: null };
-
-  const token = generateToken();
-  await db.transaction(async (tx) => {
-    // Only the newest link works.
-    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  await enforceRateLimits({ db, now, checks: resetChecks(config, 'forgot', email, ip) });
+  const work = async () => {
+    const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
+    if (!user) return;
+    const token = generateToken();
+    await db.transaction(async (tx) => {
+      // Only the newest link works.
+      await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+      await tx.insert(passwordResets).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
+      });
     });
-  });
-  const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const delivery = mailer
-    .send(passwordResetMail({ to: email, name: user.name, link }))
-    .catch((error: unknown) => log.error({ err: error, userId: user.id }, 'password reset mail could not be sent'));
-  return { message: authMessages.resetRequested, delivery };
+    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await mailer
+      .send(passwordResetMail({ to: email, name: user.name, link }))
+      .catch((error: unknown) => log.error({ err: error, userId: user.id }, 'password reset mail could not be sent'));
+  };
+  return { message: authMessages.resetRequested, work };
 }
 
 export async function resetPassword({
   db,
   config,
   ip,
+  now,
   token,
   newPassword,
 }: {
   db: Db;
   config: AuthConfig;
   ip: string;
+  now: number;
   token: string;
   newPassword: string;
 }): Promise<MessageResponse> {
   const tokenHash = hashToken(token);
-  await enforceRateLimits({
-    db,
-    checks: [
-      { key: `reset:token:${tokenHash}`, limit: config.rateLimits.resetPerHourPerEmail, windowMs: HOUR_MS },
-      { key: `reset:ip:${ip}`, limit: config.rateLimits.resetPerHourPerIp, windowMs: HOUR_MS },
-    ],
-  });
   const [reset] = await db
-    .select({ id: passwordResets.id, userId: passwordResets.userId })
+    .select({
+      id: passwordResets.id,
+      userId: passwordResets.userId,
+      email: users.email,
+      expiresAt: passwordResets.expiresAt,
+      usedAt: passwordResets.usedAt,
+    })
     .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.tokenHash, tokenHash))
     .limit(1);
-  if (!reset) throw new AppError(ErrorCode.BAD_REQUEST, authMessages.resetInvalid);
+  // Keyed on the account the token belongs to (and the IP), so guessing tokens is limited per IP and
+  // a leaked link cannot be tried without end; an unknown token counts against the IP only.
+  await enforceRateLimits({ db, now, checks: resetChecks(config, 'reset', reset?.email ?? null, ip) });
+  if (!reset || reset.usedAt !== null || reset.expiresAt.getTime() <= now) {
+    throw new AppError(ErrorCode.BAD_REQUEST, authMessages.resetInvalid);
+  }
 
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    const now = new Date();
+    const at = new Date(now);
     // Conditional update: a token used twice at the same moment resets the password once.
     const claimed = await tx
       .update(passwordResets)
-      .set({ usedAt: now })
+      .set({ usedAt: at })
       .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (claimed.length === 0) throw new AppError(ErrorCode.BAD_REQUEST, authMessages.resetInvalid);
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
+    await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, reset.userId));
     await tx
       .update(sessions)
-      .set({ revokedAt: now })
+      .set({ revokedAt: at })
       .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+    // The owner has proved who they are: failed guesses by others no longer hold their account.
+    const keys = failedLoginKeysOf(reset.email);
+    await clearRateLimits({ db: tx, keys: [keys.perEmail], prefixes: [keys.perEmailAndIpPrefix] });
   });
   return { message: authMessages.resetDone };
 }

@@ -1,0 +1,60 @@
+import { isNotNull, lt, or } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client';
+import { passwordResets, sessions } from '#db/schema/index';
+import { deleteOldWindows } from './rate-limit';
+
+/** Revoked sessions are kept this long (for support questions), then deleted like expired ones. */
+const REVOKED_SESSION_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Deletes what can never be used again: expired or long-revoked sessions, used or expired reset tokens, old rate-limit windows. */
+export async function purgeExpired({ db, now }: { db: DbOrTx; now: number }) {
+  const at = new Date(now);
+  const deletedSessions = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, at), lt(sessions.revokedAt, new Date(now - REVOKED_SESSION_RETENTION_MS))))
+    .returning({ id: sessions.id });
+  const deletedResets = await db
+    .delete(passwordResets)
+    .where(or(lt(passwordResets.expiresAt, at), isNotNull(passwordResets.usedAt)))
+    .returning({ id: passwordResets.id });
+  const deletedWindows = await deleteOldWindows({ db, now });
+  return { sessions: deletedSessions.length, resets: deletedResets.length, rateLimitWindows: deletedWindows };
+}
+
+/** Runs the purge now and then every `intervalMs`, never twice at once; the timer never keeps the process alive. */
+export function startPurgeSchedule({
+  db,
+  clock,
+  intervalMs,
+  log,
+}: {
+  db: DbOrTx;
+  clock: () => number;
+  intervalMs: number;
+  log: {
+    info: (details: Record<string, unknown>, message: string) => void;
+    error: (details: Record<string, unknown>, message: string) => void;
+  };
+}) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= purgeExpired({ db, now: clock() })
+      .then((deleted) => log.info({ deleted }, 'purged expired sessions, reset tokens and rate-limit windows'))
+      .catch((error: unknown) => log.error({ err: error }, 'purge failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const first = setTimeout(run, Math.min(intervalMs, 10_000));
+  const timer = setInterval(run, intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
