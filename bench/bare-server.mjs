@@ -2,10 +2,10 @@
 import { createServer } from 'node:http';
 
 const port = Number(process.argv[2]);
-process.once('message', ({ body: base64, headers }) => {
+process.once('message', ({ body: base64, headers, status = 200 }) => {
   const body = Buffer.from(base64, 'base64');
   createServer((_request, response) => {
-    response.writeHead(200, { ...headers, 'content-length': body.length });
+    response.writeHead(status, { ...headers, 'content-length': body.length });
     response.end(body);
   }).listen(port, '127.0.0.1', () => process.send('ready'));
 });

@@ -28,9 +28,9 @@ export async function waitForHealth(url, timeoutMs = 120_000) {
 }
 
 /** Starts dist/server/server.js; resolves once /api/health answers, with the start-up time. */
-export async function startServer({ dataDir, port, env = {} }) {
+export async function startServer({ dataDir, port, env = {}, nodeArgs = [] }) {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/server.js'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBodySchema } from '#shared/errors';
+import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
 import {
   AuthResponseSchema,
   ForgotPasswordBodySchema,
@@ -9,7 +9,9 @@ import {
   SignupBodySchema,
   UserSchema,
 } from '#shared/schemas/auth';
-import { requireUser } from '../../plugins/current-user';
+import { AppError } from '../../errors';
+import { hashToken } from '../../lib/tokens';
+import { bearerToken, requireUser } from '../../plugins/current-user';
 import { logIn, logOut, requestPasswordReset, resetPassword, signUp } from './auth.service';
 
 const TAGS = ['auth'];
@@ -78,8 +80,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return logOut({ db: app.db, sessionId: user.sessionId, now: app.clock() });
+      const token = bearerToken(request);
+      if (!token || token.length > 200) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
+      return logOut({ db: app.db, tokenHash: hashToken(token), now: app.clock() });
     },
   );
 

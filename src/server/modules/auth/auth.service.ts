@@ -235,11 +235,14 @@ export async function logIn({
   return { user: toUser(user), token };
 }
 
-export async function logOut({ db, sessionId, now }: { db: Db; sessionId: string; now: number }): Promise<MessageResponse> {
-  await db
+/** Revokes the live session of a token in one statement; 401 when there is none. */
+export async function logOut({ db, tokenHash, now }: { db: Db; tokenHash: string; now: number }): Promise<MessageResponse> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date(now) })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .returning({ id: sessions.id });
+  if (revoked.length === 0) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
   return { message: authMessages.loggedOut };
 }
 
