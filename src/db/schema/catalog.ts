@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { difficulties, lessonTypes } from '#shared/lists';
 import { users } from './users';
 
-export const difficulties = ['Beginner', 'Intermediate', 'Advanced'] as const;
-export const lessonTypes = ['text', 'image', 'video'] as const;
+export { difficulties, lessonTypes };
 
 export const courses = pgTable(
   'courses',

@@ -1,6 +1,8 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export const userRoles = ['student', 'creator'] as const;
+import { userRoles } from '#shared/lists';
+
+export { userRoles };
 
 export const users = pgTable(
   'users',

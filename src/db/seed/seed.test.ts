@@ -9,15 +9,17 @@ import { seedDemo } from './index';
 const hashPassword = async (password: string) => `test$${password}`;
 
 let handle: DbHandle;
+let firstRun: Awaited<ReturnType<typeof seedDemo>>;
+// Seeded once here, so every test below reads the same seeded database whatever order they run in.
 beforeAll(async () => {
   handle = await createTestDb();
+  firstRun = await seedDemo({ db: handle.db, hashPassword });
 });
 afterAll(() => handle.close());
 
 describe('seedDemo', () => {
   it('creates six or more published AI courses, free and paid, Beginner to Advanced, with content and quizzes', async () => {
-    const result = await seedDemo({ db: handle.db, hashPassword });
-    expect(result.created).toBe(true);
+    expect(firstRun.created).toBe(true);
     const rows = await handle.db.select().from(courses);
     expect(rows.length).toBeGreaterThanOrEqual(6);
     expect(rows.every((course) => course.published && !course.archived)).toBe(true);
@@ -48,6 +50,8 @@ describe('seedDemo', () => {
 
   it('keeps student counts equal to real enrollments', async () => {
     const rows = await handle.db.select().from(courses);
+    // The demo student is enrolled somewhere, so the comparison is not 0 = 0 everywhere.
+    expect(rows.some((course) => course.studentCount > 0)).toBe(true);
     for (const course of rows) {
       const [enrolled] = await handle.db.select({ value: count() }).from(enrollments).where(eq(enrollments.courseId, course.id));
       expect(course.studentCount).toBe(enrolled?.value);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { userRoles } from '../lists';
 import { singleLineText } from './text';
 
 export const PASSWORD_MIN_LENGTH = 6;
-export const userRoles = ['student', 'creator'] as const;
 
+export { userRoles };
 export const UserRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof UserRoleSchema>;
 

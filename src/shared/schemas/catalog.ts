@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const difficulties = ['Beginner', 'Intermediate', 'Advanced'] as const;
+import { difficulties } from '../lists';
+
+export { difficulties };
 export const DifficultySchema = z.enum(difficulties);
 export type Difficulty = z.infer<typeof DifficultySchema>;
 

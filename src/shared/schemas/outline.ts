@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { lessonTypes } from '../lists';
 
 /** What anyone who may see a course sees of its content: titles and order, never the lessons themselves. */
 export const LessonOutlineSchema = z.object({
   id: z.string(),
   title: z.string(),
-  type: z.enum(['text', 'image', 'video']),
+  type: z.enum(lessonTypes),
   order: z.number(),
   duration: z.string().nullable(),
 });

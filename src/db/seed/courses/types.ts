@@ -1,3 +1,4 @@
+import type { Difficulty } from '#shared/lists';
 export type SeedLesson = { title: string; type: 'text'; content: string; duration?: string };
 export type SeedModule = { kind: 'module'; title: string; description?: string; lessons: SeedLesson[] };
 export type SeedQuestion = {
@@ -13,7 +14,7 @@ export type SeedCourse = {
   /** HTML: only <p>, <strong>, <em>, <u>, <ol>, <ul>, <li>, <br> */
   description: string;
   priceCents: number;
-  difficulty: 'Beginner' | 'Intermediate' | 'Advanced';
+  difficulty: Difficulty;
   duration: string;
   items: Array<SeedModule | SeedQuiz>;
 };

@@ -1,6 +1,6 @@
 import { GraduationCap, SearchX, X } from 'lucide-react';
 import { type Ref, useMemo, useState } from 'react';
-import type { Difficulty } from '#shared/schemas/catalog';
+import { type Difficulty, difficulties } from '#shared/lists';
 import { RegionError } from '../../../components/errors/region-error';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -10,8 +10,8 @@ import { CourseCard, CourseCardSkeleton } from './course-card';
 
 type CatalogTab = 'all' | Difficulty;
 
-// Listed here (type-checked against the shared schema) so the home page does not load zod.
-const levels = ['Beginner', 'Intermediate', 'Advanced'] as const satisfies readonly Difficulty[];
+// The shared list is plain constants, so the home page does not load zod for it.
+const levels = difficulties;
 
 const tabs: { value: CatalogTab; label: string }[] = [
   { value: 'all', label: 'All Courses' },
