@@ -75,6 +75,13 @@ export const securityPlugin = fp(
       }
       done(null, payload);
     });
+    // A GET or HEAD has no body to decompress: spare those routes compress's preParsing hook.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (route.decompress === undefined && methods.every((method) => method === 'GET' || method === 'HEAD')) {
+        route.decompress = false;
+      }
+    });
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   },
   { name: 'security' },
