@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // API tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
@@ -18,6 +19,15 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    projects: [project('pglite'), ...(process.env.TEST_DATABASE_URL ? [project('postgres')] : [])],
+    projects: [
+      project('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [project('postgres')] : []),
+      // Components in jsdom, the network stubbed at fetch (tests/helpers/fetch-stub.ts).
+      {
+        extends: true,
+        plugins: [react()],
+        test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/setup/web-setup.ts'] },
+      },
+    ],
   },
 });

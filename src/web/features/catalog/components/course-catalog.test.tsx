@@ -1,0 +1,98 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Course } from '#shared/schemas/catalog';
+import { stubFetch } from '#tests/helpers/fetch-stub';
+import { getQueryFn } from '../../../lib/api-client';
+import { CourseCatalog } from './course-catalog';
+
+function course(overrides: Partial<Course>): Course {
+  return {
+    id: crypto.randomUUID(),
+    title: 'A course',
+    description: '<p>About <strong>models</strong></p>',
+    price: '0.00',
+    thumbnail: null,
+    difficulty: 'Beginner',
+    duration: '3h',
+    published: true,
+    archived: false,
+    creatorId: crypto.randomUUID(),
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    studentCount: 12,
+    rating: null,
+    ratingCount: 0,
+    ...overrides,
+  };
+}
+
+function renderCatalog() {
+  // The app's own query defaults (SPEC §9): no retries, so an error shows at once.
+  const client = new QueryClient({ defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CourseCatalog />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the home catalogue', () => {
+  it('says it is loading, then shows a card per course with its price and a link to it', async () => {
+    const first = course({ title: 'Transformers in Practice', price: '49.00', difficulty: 'Advanced' });
+    const second = course({ title: 'Python for Data Science', price: '0.00' });
+    stubFetch({ 'GET /api/courses': { body: [first, second], delayMs: 20 } });
+    renderCatalog();
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading courses...');
+    expect(await screen.findByRole('heading', { name: 'Transformers in Practice' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Python for Data Science' })).toBeInTheDocument();
+    expect(screen.getByText('$49.00')).toBeInTheDocument();
+    expect(screen.getByText('Free')).toBeInTheDocument();
+    const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links).toContain(`/course/${first.id}`);
+    expect(screen.queryByText('Loading courses...')).not.toBeInTheDocument();
+  });
+
+  it('filters by difficulty with the tabs', async () => {
+    stubFetch({
+      'GET /api/courses': {
+        body: [course({ title: 'Beginner course' }), course({ title: 'Advanced course', difficulty: 'Advanced' })],
+      },
+    });
+    renderCatalog();
+    await screen.findByRole('heading', { name: 'Beginner course' });
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Advanced' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole('heading', { name: 'Advanced course' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('heading', { name: 'Beginner course' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Intermediate' }));
+    expect(within(screen.getByRole('tabpanel')).getByText('No courses available yet')).toBeInTheDocument();
+  });
+
+  it('shows the empty state when there are no courses', async () => {
+    stubFetch({ 'GET /api/courses': { body: [] } });
+    renderCatalog();
+    expect(await screen.findByText('No courses available yet')).toBeInTheDocument();
+    expect(screen.getByText('Check back soon for new courses!')).toBeInTheDocument();
+  });
+
+  it('shows an error with a way to try again when the server fails, and recovers', async () => {
+    let failing = true;
+    stubFetch({
+      'GET /api/courses': () =>
+        failing ? { status: 500, body: { message: 'Internal server error' } } : { body: [course({ title: 'Back again' })] },
+    });
+    renderCatalog();
+    expect(await screen.findByText("Couldn't load courses")).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: /try again/i }));
+    expect(await screen.findByRole('heading', { name: 'Back again' })).toBeInTheDocument();
+  });
+});
