@@ -6,6 +6,7 @@ import type { DbHandle } from '#db/client';
 import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
 import { httpTimeoutOptions } from './lib/http-timeouts';
+import { lazyChildLoggerFactory } from './lib/lazy-logger';
 import { withLogRedaction } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalDiskStore } from './lib/object-store/local-disk-store';
@@ -56,6 +57,7 @@ export type BuildAppOptions = {
 export async function buildApp({ config, db, mailer, objectStore, paymentProvider, clock, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: withLogRedaction(logger ?? { level: config.logLevel }),
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogFn = (...args: unknown[]) => void;
+
+/**
+ * A request's logger, made only when the request logs something at an enabled level: Fastify
+ * creates a child logger (with its bindings and redaction) for every request, and on hot cached
+ * reads that cost more than the rest of the request's own work.
+ */
+class LazyRequestLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    readonly parent: FastifyBaseLogger,
+    readonly bindings: Record<string, unknown>,
+    readonly options: Record<string, unknown>,
+  ) {}
+
+  get level() {
+    return this.parent.level;
+  }
+
+  #real(): FastifyBaseLogger {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    return this.#child;
+  }
+
+  #log(level: Level, args: unknown[]) {
+    if (!this.isLevelEnabled(level)) return;
+    (this.#real()[level] as LogFn)(...args);
+  }
+
+  fatal(...args: unknown[]) {
+    this.#log('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#log('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#log('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#log('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#log('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#log('trace', args);
+  }
+  silent() {}
+
+  isLevelEnabled(level: string): boolean {
+    // pino has it; Fastify's stand-in for `logger: false` does not (and logs nothing).
+    const parent = this.parent as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+    return parent.isLevelEnabled ? parent.isLevelEnabled(level) : false;
+  }
+
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>) {
+    return this.#real().child(bindings, options);
+  }
+}
+
+export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+  new LazyRequestLogger(logger, bindings, options as Record<string, unknown>) as unknown as FastifyBaseLogger;
