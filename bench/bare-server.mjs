@@ -1,7 +1,9 @@
-// The baseline: node:http answering the body and headers it is sent, and nothing else.
+// The baseline: node:http answering the status, body and headers it is sent, and nothing else.
 import { createServer } from 'node:http';
 
 const port = Number(process.argv[2]);
+// Ends with the benchmark, even when the benchmark is interrupted.
+process.once('disconnect', () => process.exit(0));
 process.once('message', ({ body: base64, headers, status = 200 }) => {
   const body = Buffer.from(base64, 'base64');
   createServer((_request, response) => {

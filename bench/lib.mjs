@@ -15,9 +15,9 @@ export function freePort() {
   });
 }
 
-export async function waitForHealth(url, timeoutMs = 120_000) {
+export async function waitForHealth(url, timeoutMs = 120_000, keepTrying = () => true) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && keepTrying()) {
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) return;
@@ -39,13 +39,20 @@ export async function startServer({ dataDir, port, env = {}, nodeArgs = [] }) {
   child.stderr.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  await Promise.race([
-    waitForHealth(url),
-    exited.then(({ code }) => {
-      throw new Error(`server exited with ${code} before it was healthy:\n${output}`);
-    }),
-  ]);
-  return { child, url, startupMs: performance.now() - startedAt, exited, output: () => output };
+  const server = { child, url, startupMs: 0, exited, output: () => output };
+  try {
+    await Promise.race([
+      waitForHealth(url, 120_000, () => child.exitCode === null && child.signalCode === null),
+      exited.then(({ code, signal }) => {
+        throw new Error(`server exited with ${code ?? signal} before it was healthy:\n${output}`);
+      }),
+    ]);
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  server.startupMs = performance.now() - startedAt;
+  return server;
 }
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
@@ -55,7 +62,18 @@ export function memoryOf(pid) {
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
 }
 
-export async function stop(server) {
+/** SIGTERM (the server shuts down gracefully), then SIGKILL if it is still there after `graceMs`. */
+export async function stop(server, graceMs = 20_000) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
   server.child.kill('SIGTERM');
-  await server.exited;
+  let timer;
+  const killed = new Promise((resolve) => {
+    timer = setTimeout(() => {
+      server.child.kill('SIGKILL');
+      resolve();
+    }, graceMs);
+  });
+  await Promise.race([server.exited, killed]);
+  clearTimeout(timer);
+  return server.exited;
 }

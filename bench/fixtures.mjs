@@ -1,0 +1,56 @@
+// Data the rows need, written with SQL while the server is stopped: the demo student enrolled (with
+// some progress) in a published course, and live sessions for the write row.
+export const STUDENT = { email: 'student@demo.gradient.academy', password: 'student-demo-2026' };
+const WRITER_EMAIL = 'bench-writer@bench.test';
+
+/**
+ * Ensures the demo student is enrolled in a published course with progress (the seed does this; the
+ * bench does not rely on it) and makes sessions whose bearer tokens are 'bench-0' … 'bench-<count>'
+ * (the table keeps only their SHA-256). The sessions belong to a user of their own: a login keeps at
+ * most 20 live sessions a user, so the student's own sign-in would revoke them.
+ */
+export async function prepareData(query, { tokens }) {
+  const [student] = await query('select id from users where email = $1', [STUDENT.email]);
+  if (!student) throw new Error(`the demo student ${STUDENT.email} is missing: was the demo seeded (SEED_DEMO=true)?`);
+
+  const published = 'c.published and not c.archived';
+  const [enrolled] = await query(
+    `select e.course_id as id from enrollments e join courses c on c.id = e.course_id
+     where e.user_id = $1 and ${published} order by e.created_at limit 1`,
+    [student.id],
+  );
+  let courseId = enrolled?.id;
+  if (!courseId) {
+    const [course] = await query(`select c.id from courses c where ${published} order by c.created_at desc limit 1`);
+    if (!course) throw new Error('no published course to enroll the demo student in');
+    courseId = course.id;
+    await query(`insert into enrollments (user_id, course_id, source) values ($1, $2, 'free')`, [student.id, courseId]);
+    await query('update courses set student_count = student_count + 1 where id = $1', [courseId]);
+  }
+  const [progress] = await query(
+    `select count(*)::int as done from lesson_progress p join lessons l on l.id = p.lesson_id
+     join course_modules m on m.id = l.module_id where p.user_id = $1 and m.course_id = $2 and p.completed`,
+    [student.id, courseId],
+  );
+  if (progress.done === 0) {
+    await query(
+      `insert into lesson_progress (user_id, lesson_id, completed, completed_at)
+       select $1, l.id, true, now() from lessons l join course_modules m on m.id = l.module_id
+       where m.course_id = $2 order by m.position, l.position limit 1`,
+      [student.id, courseId],
+    );
+  }
+
+  const [writer] = await query(
+    `insert into users (email, name, role, password_hash) values ($1, 'Bench writer', 'student', '!')
+     on conflict (email) do update set name = excluded.name returning id`,
+    [WRITER_EMAIL],
+  );
+  await query(
+    `insert into sessions (user_id, token_hash, expires_at)
+     select $1, encode(sha256(convert_to('bench-' || g, 'UTF8')), 'hex'), now() + interval '1 day'
+     from generate_series(0, $2::int) g`,
+    [writer.id, tokens],
+  );
+  return { studentId: student.id, courseId, writerId: writer.id };
+}
