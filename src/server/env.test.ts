@@ -11,8 +11,19 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       publicUrl: 'http://localhost:5000',
+      // Unset NODE_ENV is a developer's machine: `npm install && npm start` seeds the demo.
+      nodeEnv: 'development',
       seedDemo: true,
-      rateLimits: { loginPerMinute: 10, signupPerHour: 20, resetPerHourPerEmail: 5, resetPerHourPerIp: 20 },
+      trustProxy: false,
+      purgeIntervalMs: 3_600_000,
+      rateLimits: {
+        loginPerMinute: 10,
+        loginPerHourPerEmail: 100,
+        loginSuccessPerMinute: 30,
+        signupPerHour: 20,
+        resetPerHourPerEmail: 5,
+        resetPerHourPerIp: 20,
+      },
     });
   });
 
@@ -23,12 +34,16 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://academy.example/',
       SEED_DEMO: 'false',
       RATE_LIMIT_LOGIN_PER_MINUTE: '3',
+      RATE_LIMIT_LOGIN_PER_HOUR_EMAIL: '7',
+      RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE: '4',
+      PURGE_INTERVAL_MS: '60000',
     });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/app');
     expect(config.publicUrl).toBe('https://academy.example');
     expect(config.seedDemo).toBe(false);
-    expect(config.rateLimits.loginPerMinute).toBe(3);
+    expect(config.rateLimits).toMatchObject({ loginPerMinute: 3, loginPerHourPerEmail: 7, loginSuccessPerMinute: 4 });
+    expect(config.purgeIntervalMs).toBe(60_000);
   });
 
   it('treats empty values as unset', () => {
@@ -43,6 +58,8 @@ describe('loadConfig', () => {
       [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO /],
       [{ CREATOR_INVITE_CODE: 'short' }, /^Invalid configuration: CREATOR_INVITE_CODE must be at least 8 characters/],
       [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL /],
+      [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
+      [{ RATE_LIMIT_LOGIN_PER_HOUR_EMAIL: '0' }, /^Invalid configuration: RATE_LIMIT_LOGIN_PER_HOUR_EMAIL /],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);

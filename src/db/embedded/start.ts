@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -24,6 +26,33 @@ function createWorker(workerData: EmbeddedWorkerData): Worker {
 }
 
 /**
+ * Socket directories of processes that were killed (SIGKILL gives no chance to clean up): a socket
+ * nobody answers on is removed. Live servers' sockets answer, so they are left alone.
+ */
+async function sweepDeadSocketDirs(): Promise<void> {
+  const tmp = os.tmpdir();
+  const entries = await readdir(tmp).catch(() => [] as string[]);
+  await Promise.all(
+    entries
+      .filter((name) => name.startsWith('ga-db-'))
+      .map(async (name) => {
+        const dir = path.join(tmp, name);
+        const info = await stat(dir).catch(() => undefined);
+        if (!info || Date.now() - info.mtimeMs < 60_000) return;
+        const answers = await new Promise<boolean>((resolve) => {
+          const socket = connect(path.join(dir, SOCKET_NAME));
+          socket.once('connect', () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.once('error', () => resolve(false));
+        });
+        if (!answers) await rm(dir, { recursive: true, force: true });
+      }),
+  );
+}
+
+/**
  * Runs PGlite in a worker thread, so its WASM never blocks the server's event loop, and serves it
  * over the PostgreSQL protocol on a Unix socket in a private (0700) directory. The worker dies with
  * the process; a crash of the worker is reported through `onExit`.
@@ -34,6 +63,7 @@ export async function startEmbeddedDatabase(options: {
   idleInTransactionMs?: number;
   onExit?: (error: Error) => void;
 }): Promise<EmbeddedDatabase> {
+  void sweepDeadSocketDirs().catch(() => {});
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'ga-db-'));
   const data: EmbeddedWorkerData = {
     socketPath: path.join(socketDir, SOCKET_NAME),

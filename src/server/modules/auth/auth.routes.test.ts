@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creatorInvites, passwordResets, rateLimits, sessions, users } from '#db/schema/index';
 import { CapturingMailer, createTestApp, type TestApp } from '#tests/helpers/app';
 import { hashToken } from '../../lib/tokens';
-import { createCreatorInvite } from './auth.service';
+import { createCreatorInvite, requestPasswordReset } from './auth.service';
 
 let t: TestApp;
 
@@ -377,6 +377,17 @@ describe('POST /api/auth/logout', () => {
     expect((await me(login.token)).statusCode).toBe(401);
   });
 
+  it('judges expiry by the app clock: a session past its 30 days cannot log out', async () => {
+    const { body } = await signUp();
+    const later = await createTestApp({ db: t.db, clock: () => NOW + 31 * 86_400_000 });
+    try {
+      expect((await post('/api/auth/logout', undefined, { token: body.token, app: later })).statusCode).toBe(401);
+    } finally {
+      await later.close();
+    }
+    expect((await post('/api/auth/logout', undefined, { token: body.token })).statusCode).toBe(200);
+  });
+
   it('answers 401 without a valid token', async () => {
     expect((await post('/api/auth/logout', undefined)).statusCode).toBe(401);
     expect((await post('/api/auth/logout', undefined, { token: 'garbage' })).statusCode).toBe(401);
@@ -392,7 +403,31 @@ describe('password reset', () => {
     return link[1];
   }
 
-  it('answers before looking for the account: the token and the mail come after the response', async () => {
+  async function resetRowsOf(userId: string) {
+    return t.db.db.select().from(passwordResets).where(eq(passwordResets.userId, userId));
+  }
+
+  it('answers before the reset token is written: the account lookup, the token and the mail are deferred work', async () => {
+    const { email, body } = await signUp();
+    const mailer = new CapturingMailer();
+    const { message, work } = await requestPasswordReset({
+      db: t.db.db,
+      config: t.config,
+      mailer,
+      log: { error: () => {} },
+      ip: nextIp(),
+      now: NOW,
+      email,
+    });
+    expect(message).toBe('If the email exists, a password reset link has been sent.');
+    expect(await resetRowsOf(body.user.id)).toHaveLength(0);
+    expect(mailer.sent).toHaveLength(0);
+    await work();
+    expect(await resetRowsOf(body.user.id)).toHaveLength(1);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual([email]);
+  });
+
+  it('answers while the mail is still being sent, and closing the app waits for it', async () => {
     const { email } = await signUp();
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -409,16 +444,20 @@ describe('password reset', () => {
         },
       },
     });
+    let isClosed = false;
     try {
       const response = await held.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
       expect(response.statusCode).toBe(200);
       expect(slow.sent).toHaveLength(0);
-      release();
-      await held.app.background.drain();
+      // Closing cannot finish before the queued mail has gone out, however late that is.
+      const late = setTimeout(release, 100);
+      await held.close();
+      isClosed = true;
+      clearTimeout(late);
       expect(slow.sent.map((mail) => mail.to)).toEqual([email]);
     } finally {
       release();
-      await held.close();
+      if (!isClosed) await held.close();
     }
   });
 
@@ -493,7 +532,7 @@ describe('password reset', () => {
     const token = resetTokenFrom(email);
     await t.db.db
       .update(passwordResets)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(NOW - 1000) })
       .where(eq(passwordResets.tokenHash, hashToken(token)));
     const response = await post('/api/auth/reset-password', { token, newPassword: 'brand-new-secret' });
     expect(response.statusCode).toBe(400);
@@ -608,17 +647,54 @@ describe('rate limits', () => {
     expect((await t.db.db.select().from(rateLimits)).length).toBe(before);
   });
 
+  it('never counts past a limit, even when the guesses arrive together', async () => {
+    const { email } = await signUp();
+    const ip = nextIp();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, attempt) => post('/api/auth/login', { email, password: `wrong-${attempt}` }, { ip })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    const rows = await t.db.db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, `%${ip}%`));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.count, row.key).toBeLessThanOrEqual(10);
+  });
+
+  it('stops counting sign-ups, reset requests and reset attempts at their limits', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 25; i++) await signUp({}, { ip });
+    const email = uniqueEmail('hammer');
+    for (let i = 0; i < 8; i++) await post('/api/auth/forgot-password', { email });
+    const resetIp = nextIp();
+    for (let i = 0; i < 25; i++)
+      await post('/api/auth/reset-password', { token: `unknown-${i}`, newPassword: 'long-enough' }, { ip: resetIp });
+    const counts = Object.fromEntries((await t.db.db.select().from(rateLimits)).map((row) => [row.key, row.count] as const));
+    expect(counts[`signup:ip:${ip}`]).toBe(20);
+    expect(counts[`forgot:email:${email}`]).toBe(5);
+    expect(counts[`reset:ip:${resetIp}`]).toBe(20);
+  });
+
   it('keeps at most 20 live sessions per user, revoking the oldest', async () => {
     const { email, body } = await signUp();
-    const tokens: string[] = [body.token];
-    for (let i = 0; i < 21; i++) {
+    expect((await post('/api/auth/logout', undefined, { token: body.token })).statusCode).toBe(200);
+    const tokens: string[] = [];
+    for (let i = 0; i < 22; i++) {
       const response = await post('/api/auth/login', { email, password: PASSWORD });
       expect(response.statusCode).toBe(200);
       tokens.push(response.json().token);
+      // Each token is used once, so a revocation must also reach the cached session.
+      expect((await me(response.json().token)).statusCode).toBe(200);
     }
     expect((await me(tokens[0])).statusCode).toBe(401);
     expect((await me(tokens[1])).statusCode).toBe(401);
     for (const token of tokens.slice(2)) expect((await me(token)).statusCode).toBe(200);
+    const live = await t.db.db.select().from(sessions).where(eq(sessions.userId, body.user.id));
+    expect(live.filter((session) => session.revokedAt === null)).toHaveLength(20);
   });
 
   it('blocks the 11th failed login from one IP within a minute', async () => {
@@ -679,6 +755,22 @@ describe('rate limits', () => {
       expect((await post('/api/auth/forgot-password', { email: uniqueEmail('ip') }, { ip })).statusCode).toBe(200);
     }
     expectRateLimited(await post('/api/auth/forgot-password', { email: uniqueEmail('ip') }, { ip }), 3600);
+  });
+
+  it('counts reset attempts against the account whichever of its tokens is tried, from any IP', async () => {
+    const { email, body } = await signUp();
+    const at = new Date(NOW);
+    const tokens = Array.from({ length: 6 }, (_, i) => `spent-${i}-${randomUUID()}`);
+    await t.db.db
+      .insert(passwordResets)
+      .values(tokens.map((token) => ({ userId: body.user.id, tokenHash: hashToken(token), expiresAt: at, usedAt: at })));
+    for (const token of tokens.slice(0, 5)) {
+      expect((await post('/api/auth/reset-password', { token, newPassword: 'long-enough' })).statusCode).toBe(400);
+    }
+    expectRateLimited(await post('/api/auth/reset-password', { token: tokens[5], newPassword: 'long-enough' }), 3600);
+    const keys = (await t.db.db.select().from(rateLimits)).map((row) => row.key);
+    expect(keys).toContain(`reset:email:${email}`);
+    expect(keys.some((key) => tokens.some((token) => key.includes(token) || key.includes(hashToken(token))))).toBe(false);
   });
 
   it('limits reset attempts per account and per IP', async () => {

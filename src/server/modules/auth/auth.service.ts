@@ -240,7 +240,7 @@ export async function logOut({ db, tokenHash, now }: { db: Db; tokenHash: string
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date(now) })
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
     .returning({ id: sessions.id });
   if (revoked.length === 0) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
   return { message: authMessages.loggedOut };

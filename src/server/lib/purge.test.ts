@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '#db/client';
+import { passwordResets, rateLimits, sessions } from '#db/schema/index';
+import { createUser } from '#tests/factories';
+import { createTestDb } from '#tests/helpers/db';
+import { purgeExpired, startPurgeSchedule } from './purge';
+import { hitRateLimit } from './rate-limit';
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const NOW = Date.UTC(2030, 0, 1, 12, 0, 15);
+let counter = 0;
+const unique = (label: string) => `${label}:${++counter}:${Math.random()}`;
+const at = (offset: number) => new Date(NOW + offset);
+
+async function sessionIdsOf(userId: string) {
+  return (await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).map((row) => row.id);
+}
+
+describe('purgeExpired', () => {
+  it('deletes expired and long-revoked sessions, used or expired reset tokens and old windows, nothing else', async () => {
+    const db = handle.db;
+    const user = await createUser(db);
+    const [live, expired, revokedLongAgo, revokedToday] = await db
+      .insert(sessions)
+      .values([
+        { userId: user.id, tokenHash: unique('s'), expiresAt: at(DAY) },
+        { userId: user.id, tokenHash: unique('s'), expiresAt: at(-MINUTE) },
+        { userId: user.id, tokenHash: unique('s'), expiresAt: at(DAY), revokedAt: at(-8 * DAY) },
+        { userId: user.id, tokenHash: unique('s'), expiresAt: at(DAY), revokedAt: at(-MINUTE) },
+      ])
+      .returning({ id: sessions.id });
+    const [openReset, usedReset, expiredReset] = await db
+      .insert(passwordResets)
+      .values([
+        { userId: user.id, tokenHash: unique('r'), expiresAt: at(MINUTE) },
+        { userId: user.id, tokenHash: unique('r'), expiresAt: at(MINUTE), usedAt: at(-MINUTE) },
+        { userId: user.id, tokenHash: unique('r'), expiresAt: at(-MINUTE) },
+      ])
+      .returning({ id: passwordResets.id });
+    const oldWindow = unique('w');
+    const recentWindow = unique('w');
+    await hitRateLimit({ db, key: oldWindow, limit: 1, windowMs: MINUTE, now: NOW - 2 * DAY });
+    await hitRateLimit({ db, key: recentWindow, limit: 1, windowMs: 60 * MINUTE, now: NOW });
+
+    const deleted = await purgeExpired({ db, now: NOW });
+
+    const sessionIds = await sessionIdsOf(user.id);
+    expect(sessionIds.sort()).toEqual([live?.id, revokedToday?.id].sort());
+    expect(sessionIds).not.toContain(expired?.id);
+    expect(sessionIds).not.toContain(revokedLongAgo?.id);
+    const resetIds = (
+      await db.select({ id: passwordResets.id }).from(passwordResets).where(eq(passwordResets.userId, user.id))
+    ).map((row) => row.id);
+    expect(resetIds).toEqual([openReset?.id]);
+    expect(resetIds).not.toContain(usedReset?.id);
+    expect(resetIds).not.toContain(expiredReset?.id);
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, oldWindow))).toHaveLength(0);
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, recentWindow))).toHaveLength(1);
+    // Counts of the whole database: the factory's own session (a day after the wall clock) went too.
+    expect(deleted.sessions).toBeGreaterThanOrEqual(3);
+    expect(deleted.resets).toBeGreaterThanOrEqual(2);
+    expect(deleted.rateLimitWindows).toBeGreaterThanOrEqual(1);
+  });
+
+  it('judges expiry by the clock it is given, not the wall clock', async () => {
+    const db = handle.db;
+    const user = await createUser(db);
+    // The factory's session expires a day after the wall clock: long before NOW (2030).
+    await purgeExpired({ db, now: Date.now() });
+    expect(await sessionIdsOf(user.id)).toHaveLength(1);
+    await purgeExpired({ db, now: NOW });
+    expect(await sessionIdsOf(user.id)).toHaveLength(0);
+  });
+});
+
+describe('startPurgeSchedule', () => {
+  it('purges on every interval with the given clock, keeps no timer alive, and stops', async () => {
+    const db = handle.db;
+    const infos: unknown[] = [];
+    const errors: unknown[] = [];
+    const log = {
+      info: (details: Record<string, unknown>) => infos.push(details),
+      error: (details: Record<string, unknown>) => errors.push(details),
+    };
+    const user = await createUser(db);
+    const schedule = startPurgeSchedule({ db, clock: () => NOW, intervalMs: 20, log });
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await sessionIdsOf(user.id)).length > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(await sessionIdsOf(user.id)).toHaveLength(0);
+      // Purged again on a later tick: a session expiring after the first run goes too.
+      const later = await createUser(db);
+      while ((await sessionIdsOf(later.id)).length > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(await sessionIdsOf(later.id)).toHaveLength(0);
+    } finally {
+      await schedule.stop();
+    }
+    expect(errors).toEqual([]);
+    const runs = infos.length;
+    expect(runs).toBeGreaterThanOrEqual(2);
+    const afterStop = await createUser(db);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(infos).toHaveLength(runs);
+    expect(await sessionIdsOf(afterStop.id)).toHaveLength(1);
+  });
+
+  it('logs a failed run and keeps going', async () => {
+    const errors: string[] = [];
+    const failing = {
+      delete: () => {
+        throw new Error('database is down');
+      },
+    } as unknown as DbHandle['db'];
+    const schedule = startPurgeSchedule({
+      db: failing,
+      clock: () => NOW,
+      intervalMs: 10,
+      log: { info: () => {}, error: (_details, message) => errors.push(message) },
+    });
+    const deadline = Date.now() + 5_000;
+    while (errors.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    await schedule.stop();
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    expect(errors[0]).toBe('purge failed');
+  });
+});
