@@ -1,4 +1,5 @@
 import type { CourseDoc, ReadCache } from './read-cache/read-cache';
+import { COLD, type Cold } from './warm';
 
 /** Who the caller is to one course: it decides what they may see and do there. */
 export type CourseAccessLevel = 'guest' | 'student' | 'enrolled' | 'owner';
@@ -28,14 +29,36 @@ export async function getCourseAccess({
   if (!isUuid(courseId)) return null;
   const course = await reads.course(courseId);
   if (!course) return null;
+  const isEnrolled = userId !== undefined && course.creatorId !== userId && (await reads.isEnrolled(userId, courseId));
+  return decideAccess(course, userId, isEnrolled);
+}
+
+/** getCourseAccess answered from memory alone, or COLD when that would need a query. */
+export function peekCourseAccess({
+  reads,
+  userId,
+  courseId,
+}: {
+  reads: ReadCache;
+  userId: string | undefined;
+  courseId: string;
+}): CourseAccess | null | Cold {
+  if (!isUuid(courseId)) return null;
+  const course = reads.peek.course(courseId);
+  if (course === undefined) return COLD;
+  if (!course) return null;
+  let isEnrolled = false;
+  if (userId !== undefined && course.creatorId !== userId) {
+    const enrolled = reads.peek.enrollments(userId);
+    if (enrolled === undefined) return COLD;
+    isEnrolled = enrolled.some((entry) => entry.courseId === courseId);
+  }
+  return decideAccess(course, userId, isEnrolled);
+}
+
+function decideAccess(course: CourseDoc, userId: string | undefined, isEnrolled: boolean): CourseAccess | null {
   const level: CourseAccessLevel =
-    userId === undefined
-      ? 'guest'
-      : course.creatorId === userId
-        ? 'owner'
-        : (await reads.isEnrolled(userId, courseId))
-          ? 'enrolled'
-          : 'student';
+    userId === undefined ? 'guest' : course.creatorId === userId ? 'owner' : isEnrolled ? 'enrolled' : 'student';
   const isVisible = level === 'owner' || (course.published && !course.archived) || (level === 'enrolled' && course.published);
   if (!isVisible) return null;
   return { level, course, canLearn: level === 'owner' || level === 'enrolled' };

@@ -8,8 +8,8 @@ import { type PreparedJson, prepareJson } from '../prepared-json';
 import { progressByCourse } from '../progress';
 
 export type SessionEntry = {
-  user: { id: string; email: string; name: string; role: 'student' | 'creator' };
-  sessionId: string;
+  /** Who is asking, shared by every request of the session: frozen, so no handler can change it. */
+  user: Readonly<{ id: string; email: string; name: string; role: 'student' | 'creator'; sessionId: string }>;
   expiresAt: number;
 };
 
@@ -28,8 +28,8 @@ export async function loadSession(db: Db, tokenHash: string): Promise<SessionEnt
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
-  const { sessionId, expiresAt, ...user } = row;
-  return { user, sessionId, expiresAt: expiresAt.getTime() };
+  const { expiresAt, ...user } = row;
+  return { user: Object.freeze(user), expiresAt: expiresAt.getTime() };
 }
 
 /** A course as everyone may see it, with its outline, serialized once. */

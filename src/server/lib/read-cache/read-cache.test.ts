@@ -119,6 +119,74 @@ describe('cached reads', () => {
   });
 });
 
+describe('answers from memory', () => {
+  it('are exactly what the same request answers when it must read the database', async () => {
+    const owner = await createUser(t.db.db, { role: 'creator' });
+    const otherCreator = await createUser(t.db.db, { role: 'creator' });
+    const student = await createUser(t.db.db);
+    const enrolled = await createUser(t.db.db);
+    const published = await createCourse(t.db.db, owner.id);
+    const draft = await createCourse(t.db.db, owner.id, { published: false });
+    const archived = await createCourse(t.db.db, owner.id, { archived: true });
+    for (const course of [published, draft, archived]) {
+      await addContent(t.db.db, course.id, { lessonCount: 2, quizCount: 1 });
+      await enroll(t.db.db, enrolled.id, course.id);
+    }
+    const revoked = await createUser(t.db.db);
+    await t.db.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, revoked.id));
+    const callers = [undefined, owner, otherCreator, student, enrolled, revoked];
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    const urls = ['/api/courses', '/api/my-courses', `/api/courses/${unknownId}`, '/api/courses/not-a-uuid'];
+    for (const course of [published, draft, archived]) {
+      urls.push(`/api/courses/${course.id}`, `/api/courses/${course.id}/modules`, `/api/courses/${course.id}/quizzes`);
+    }
+    const forget = (caller: TestUser | undefined) => {
+      for (const course of [published, draft, archived]) t.app.reads.applyChange(`course:${course.id}`);
+      if (!caller) return;
+      for (const kind of ['user', 'enrollments', 'progress']) t.app.reads.applyChange(`${kind}:${caller.id}`);
+    };
+    const answer = async (url: string, caller: TestUser | undefined) => {
+      const response = await get(url, caller);
+      const { date, 'x-request-id': _id, ...headers } = response.headers;
+      return { status: response.statusCode, headers, body: response.body };
+    };
+
+    for (const caller of callers) {
+      for (const url of urls) {
+        forget(caller);
+        const fromDatabase = await answer(url, caller);
+        const fromMemory = await answer(url, caller);
+        expect({ url, caller: caller?.email, ...fromMemory }).toEqual({ url, caller: caller?.email, ...fromDatabase });
+      }
+    }
+    // The matrix reached every kind of answer.
+    const statuses = new Set<number>();
+    for (const caller of callers) for (const url of urls) statuses.add((await get(url, caller)).statusCode);
+    expect([...statuses].sort()).toEqual([200, 401, 404]);
+  });
+
+  it('refuse a cached session past its expiry on every route', async () => {
+    const student = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id);
+    const [row] = await t.db.db.select().from(sessions).where(eq(sessions.userId, student.id));
+    // Only the cached copy expires, so only a check made on the cached entry can refuse it.
+    const expireCachedSession = () => {
+      const entry = t.app.reads.peek.session(row?.tokenHash ?? '');
+      expect(entry).toBeTruthy();
+      if (entry) entry.expiresAt = Date.now() - 1;
+    };
+
+    expect((await get('/api/my-courses', student)).statusCode).toBe(200);
+    expireCachedSession();
+    expect((await get('/api/my-courses', student)).statusCode).toBe(401);
+
+    expect((await get(`/api/courses/${course.id}`, student)).json().isEnrolled).toBe(false);
+    expireCachedSession();
+    // A dead token is no token: the course is shown as to a guest, without isEnrolled.
+    expect((await get(`/api/courses/${course.id}`, student)).json()).not.toHaveProperty('isEnrolled');
+  });
+});
+
 describe('GET /api/my-courses', () => {
   it('never lists a course that is not published, even with an enrollment', async () => {
     const student = await createUser(t.db.db);

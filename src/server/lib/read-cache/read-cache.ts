@@ -80,15 +80,19 @@ export function createReadCache({
   setEnabled(handle.changes.isReliable);
   const unsubscribe = handle.changes.subscribe({ onChange: applyChange, onReliableChange: setEnabled });
 
+  /** A cached session past its expiry is dropped, never answered. */
+  function unexpired(tokenHash: string, entry: SessionEntry | null): SessionEntry | null {
+    if (entry && entry.expiresAt <= now()) {
+      sessions.drop(tokenHash);
+      return null;
+    }
+    return entry;
+  }
+
   return {
     /** The signed-in user of a bearer token's hash, or null. */
     async session(tokenHash: string): Promise<SessionEntry | null> {
-      const entry = await sessions.get(tokenHash, async () => loadSession(db, tokenHash));
-      if (entry && entry.expiresAt <= now()) {
-        sessions.drop(tokenHash);
-        return null;
-      }
-      return entry;
+      return unexpired(tokenHash, await sessions.get(tokenHash, async () => loadSession(db, tokenHash)));
     },
     course(courseId: string): Promise<CourseDoc | null> {
       return courses.get(courseId, () => loadCourseDoc(db, courseId));
@@ -112,6 +116,21 @@ export function createReadCache({
     },
     catalog(): Promise<CatalogSnapshot> {
       return catalog.get('all', async () => buildCatalogSnapshot(await loadCatalog(db)));
+    },
+    /**
+     * The same reads, answered synchronously from memory, or undefined when answering would need
+     * a query. A hot route answers from these without a single promise, the cost that separated
+     * cached reads from a bare server most.
+     */
+    peek: {
+      session: (tokenHash: string): SessionEntry | null | undefined => {
+        const entry = sessions.peek(tokenHash);
+        return entry === undefined ? undefined : unexpired(tokenHash, entry);
+      },
+      course: (courseId: string): CourseDoc | null | undefined => courses.peek(courseId),
+      enrollments: (userId: string): EnrollmentEntry[] | undefined => enrollments.peek(userId),
+      progress: (userId: string): Map<string, number> | undefined => progress.peek(userId),
+      catalog: (): CatalogSnapshot | undefined => catalog.peek('all'),
     },
     /** For writes that cannot wait for their announcement (none today: triggers cover every table). */
     applyChange,

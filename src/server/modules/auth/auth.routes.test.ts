@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, like } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creatorInvites, passwordResets, rateLimits, sessions, users } from '#db/schema/index';
 import { CapturingMailer, createTestApp, type TestApp } from '#tests/helpers/app';
+import { countQueries } from '#tests/helpers/query-counter';
 import { hashToken } from '../../lib/tokens';
 import { createCreatorInvite, requestPasswordReset } from './auth.service';
 
@@ -386,6 +387,35 @@ describe('POST /api/auth/logout', () => {
       await later.close();
     }
     expect((await post('/api/auth/logout', undefined, { token: body.token })).statusCode).toBe(200);
+  });
+
+  it('logs out sessions arriving together in shared statements, each answered for itself', async () => {
+    const { body } = await signUp();
+    const tokens = [body.token];
+    for (let i = 0; i < 11; i++)
+      tokens.push((await post('/api/auth/login', { email: body.user.email, password: PASSWORD })).json().token);
+    const logout = (token: string) => post('/api/auth/logout', undefined, { token });
+    const queries = countQueries(t.db);
+    let statuses: number[];
+    try {
+      // Every live token, one of them twice, and two that are no sessions of ours.
+      statuses = (await Promise.all([...tokens, tokens[0] as string, 'garbage', 'x'.repeat(64)].map(logout))).map(
+        (r) => r.statusCode,
+      );
+      // Requests that reach the handler in the same turn of the event loop share a statement.
+      expect(queries.count).toBeLessThanOrEqual(3);
+    } finally {
+      queries.restore();
+    }
+    expect(statuses.slice(0, 12)).toEqual(Array(12).fill(200));
+    // The repeated token logged out once: its second logout found no live session.
+    expect(statuses.slice(12)).toEqual([401, 401, 401]);
+    const live = await t.db.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, body.user.id), isNull(sessions.revokedAt)));
+    expect(live).toHaveLength(0);
+    for (const token of tokens) expect((await me(token)).statusCode).toBe(401);
   });
 
   it('answers 401 without a valid token', async () => {

@@ -11,8 +11,9 @@ import {
 } from '#shared/schemas/auth';
 import { AppError } from '../../errors';
 import { hashToken } from '../../lib/tokens';
+import { createWriteBatcher } from '../../lib/write-batch';
 import { bearerToken, requireUser } from '../../plugins/current-user';
-import { logIn, logOut, requestPasswordReset, resetPassword, signUp } from './auth.service';
+import { loggedOut, logIn, logOutMany, requestPasswordReset, resetPassword, signUp } from './auth.service';
 
 const TAGS = ['auth'];
 const BEARER = [{ bearerAuth: [] }];
@@ -21,6 +22,10 @@ const BEARER = [{ bearerAuth: [] }];
 const bodyErrors = { 400: ApiErrorBodySchema, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, 429: ApiErrorBodySchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const logOutBatched = createWriteBatcher((requests: { tokenHash: string; now: number }[]) =>
+    logOutMany({ db: app.db, requests }),
+  );
+
   app.post(
     '/api/auth/signup',
     {
@@ -82,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const token = bearerToken(request);
       if (!token || token.length > 200) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
-      return logOut({ db: app.db, tokenHash: hashToken(token), now: app.clock() });
+      return loggedOut(await logOutBatched({ tokenHash: hashToken(token), now: app.clock() }));
     },
   );
 

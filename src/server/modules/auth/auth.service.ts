@@ -235,14 +235,46 @@ export async function logIn({
   return { user: toUser(user), token };
 }
 
-/** Revokes the live session of a token in one statement; 401 when there is none. */
-export async function logOut({ db, tokenHash, now }: { db: Db; tokenHash: string; now: number }): Promise<MessageResponse> {
-  const revoked = await db
-    .update(sessions)
-    .set({ revokedAt: new Date(now) })
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
-    .returning({ id: sessions.id });
-  if (revoked.length === 0) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
+/**
+ * Revokes the live sessions of many tokens in one statement (logouts arriving together are batched)
+ * and tells each whether it logged out. A token sent twice logs out once: its second logout finds
+ * no live session, as it would have a moment later.
+ */
+export async function logOutMany({
+  db,
+  requests,
+}: {
+  db: Db;
+  requests: { tokenHash: string; now: number }[];
+}): Promise<boolean[]> {
+  const answers: boolean[] = [];
+  // One statement per clock reading: a session expired at one request's "now" may be live at another's.
+  const byNow = new Map<number, { tokenHash: string; index: number }[]>();
+  requests.forEach(({ tokenHash, now }, index) => {
+    const group = byNow.get(now) ?? [];
+    group.push({ tokenHash, index });
+    byNow.set(now, group);
+  });
+  for (const [now, group] of byNow) {
+    const revoked = await db
+      .update(sessions)
+      .set({ revokedAt: new Date(now) })
+      .where(
+        and(
+          inArray(sessions.tokenHash, [...new Set(group.map((request) => request.tokenHash))]),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date(now)),
+        ),
+      )
+      .returning({ tokenHash: sessions.tokenHash });
+    const unanswered = new Set(revoked.map((row) => row.tokenHash));
+    for (const request of group) answers[request.index] = unanswered.delete(request.tokenHash);
+  }
+  return answers;
+}
+
+export function loggedOut(isRevoked: boolean): MessageResponse {
+  if (!isRevoked) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
   return { message: authMessages.loggedOut };
 }
 

@@ -1,14 +1,25 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseIdParamsSchema, CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
 import { ModuleOutlineListSchema, QuizOutlineListSchema } from '#shared/schemas/outline';
+import type { CourseAccess } from '../../lib/course-access';
 import { sendPrepared } from '../../lib/prepared-json';
-import { getVisibleCourse } from './catalog.service';
+import { answerWarmOrLoad, COLD } from '../../lib/warm';
+import { getCallerCourse, peekCallerCourse } from './catalog.service';
 
 const TAGS = ['catalogue'];
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The course as its caller may see it, from memory when it holds the caller and the course. */
+  const answerCallerCourse = (
+    request: FastifyRequest,
+    courseId: string,
+    send: (found: { signedIn: boolean; access: CourseAccess }) => unknown,
+  ) =>
+    answerWarmOrLoad(peekCallerCourse(request, app.reads, courseId), () => getCallerCourse(request, app.reads, courseId), send);
+
   app.get(
     '/api/courses',
     {
@@ -20,12 +31,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       compress: false,
     },
-    async (request, reply) => {
-      const snapshot = await app.reads.catalog();
-      reply.header('etag', snapshot.etag).header('cache-control', 'public, no-cache');
-      if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
-      return sendPrepared(request, reply, snapshot);
-    },
+    (request, reply) =>
+      answerWarmOrLoad(app.reads.peek.catalog() ?? COLD, app.reads.catalog, (snapshot) => {
+        reply.header('etag', snapshot.etag).header('cache-control', 'public, no-cache');
+        if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
+        return sendPrepared(request, reply, snapshot);
+      }),
   );
 
   app.get(
@@ -41,12 +52,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // Served precompressed (sendPrepared), never compressed per request.
       compress: false,
     },
-    async (request, reply) => {
-      const user = await request.getCurrentUser();
-      const access = await getVisibleCourse({ reads: app.reads, courseId: request.params.id, userId: user?.id });
-      const { json } = access.course;
-      return sendPrepared(request, reply, !user ? json.guest : access.level === 'enrolled' ? json.enrolled : json.notEnrolled);
-    },
+    (request, reply) =>
+      answerCallerCourse(request, request.params.id, ({ signedIn, access }) => {
+        const { json } = access.course;
+        return sendPrepared(
+          request,
+          reply,
+          !signedIn ? json.guest : access.level === 'enrolled' ? json.enrolled : json.notEnrolled,
+        );
+      }),
   );
 
   app.get(
@@ -60,11 +74,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       compress: false,
     },
-    async (request, reply) => {
-      const user = await request.getCurrentUser();
-      const access = await getVisibleCourse({ reads: app.reads, courseId: request.params.id, userId: user?.id });
-      return sendPrepared(request, reply, access.course.modulesJson);
-    },
+    (request, reply) =>
+      answerCallerCourse(request, request.params.id, ({ access }) => sendPrepared(request, reply, access.course.modulesJson)),
   );
 
   app.get(
@@ -78,10 +89,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       compress: false,
     },
-    async (request, reply) => {
-      const user = await request.getCurrentUser();
-      const access = await getVisibleCourse({ reads: app.reads, courseId: request.params.id, userId: user?.id });
-      return sendPrepared(request, reply, access.course.quizzesJson);
-    },
+    (request, reply) =>
+      answerCallerCourse(request, request.params.id, ({ access }) => sendPrepared(request, reply, access.course.quizzesJson)),
   );
 };

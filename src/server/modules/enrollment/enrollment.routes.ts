@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { MyCourseListSchema } from '#shared/schemas/enrollment';
 import { sendJsonBytes } from '../../lib/json-bytes';
-import { requireUser } from '../../plugins/current-user';
-import { listMyCourses } from './enrollment.service';
+import { answerWarmOrLoad, COLD } from '../../lib/warm';
+import { peekRequiredUser, requireUser } from '../../plugins/current-user';
+import { listMyCourses, peekMyCourses } from './enrollment.service';
 
 export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,9 +17,11 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyCourseListSchema, 401: ApiErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      return sendJsonBytes(reply, await listMyCourses({ reads: app.reads, userId: user.id }));
+    (request, reply) => {
+      const user = peekRequiredUser(request);
+      const warm = user === COLD ? COLD : peekMyCourses({ reads: app.reads, userId: user.id });
+      const load = async () => listMyCourses({ reads: app.reads, userId: (await requireUser(request)).id });
+      return answerWarmOrLoad(warm, load, (bytes) => sendJsonBytes(reply, bytes));
     },
   );
 };

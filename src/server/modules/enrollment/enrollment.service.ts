@@ -1,14 +1,35 @@
 import { jsonArray, withJsonFields } from '../../lib/json-bytes';
-import type { ReadCache } from '../../lib/read-cache/read-cache';
+import type { CourseDoc, EnrollmentEntry, ReadCache } from '../../lib/read-cache/read-cache';
+import { COLD, type Cold } from '../../lib/warm';
+
+type MyCoursesQuery = { reads: ReadCache; userId: string };
 
 /**
  * The user's enrolled courses with progress, newest enrollment first, as JSON bytes built from the
  * cached course documents. Archived courses stay (enrolled students keep access); a course that is
  * not published is never listed.
  */
-export async function listMyCourses({ reads, userId }: { reads: ReadCache; userId: string }): Promise<Buffer> {
+export async function listMyCourses({ reads, userId }: MyCoursesQuery): Promise<Buffer> {
   const [enrolled, progress] = await Promise.all([reads.enrollments(userId), reads.progress(userId)]);
   const docs = await Promise.all(enrolled.map((entry) => reads.course(entry.courseId)));
+  return myCoursesJson(enrolled, progress, docs);
+}
+
+/** listMyCourses from memory alone: COLD when any part of it would need a query. */
+export function peekMyCourses({ reads, userId }: MyCoursesQuery): Buffer | Cold {
+  const enrolled = reads.peek.enrollments(userId);
+  const progress = reads.peek.progress(userId);
+  if (enrolled === undefined || progress === undefined) return COLD;
+  const docs: (CourseDoc | null)[] = [];
+  for (const entry of enrolled) {
+    const doc = reads.peek.course(entry.courseId);
+    if (doc === undefined) return COLD;
+    docs.push(doc);
+  }
+  return myCoursesJson(enrolled, progress, docs);
+}
+
+function myCoursesJson(enrolled: EnrollmentEntry[], progress: Map<string, number>, docs: (CourseDoc | null)[]): Buffer {
   const items: Buffer[] = [];
   enrolled.forEach((entry, index) => {
     const doc = docs[index];
