@@ -9,7 +9,11 @@ const proxy = {
   '/objects': { target: apiTarget, changeOrigin: true },
 };
 
+/** `#web/lib/utils` is `src/web/lib/utils`: no deep `../../../` paths in the web app (tsconfig's paths say the same). */
+export const webAlias = [{ find: /^#web\/(.*)$/, replacement: `${fileURLToPath(new URL('./src/web', import.meta.url))}/$1` }];
+
 export default defineConfig({
+  resolve: { alias: webAlias },
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: 'public',
   plugins: [react(), tailwindcss()],

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { webAlias } from './vite.config';
 
 // API tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
 function project(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
@@ -26,6 +27,7 @@ export default defineConfig({
       {
         extends: true,
         plugins: [react()],
+        resolve: { alias: webAlias },
         test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/setup/web-setup.ts'] },
       },
     ],

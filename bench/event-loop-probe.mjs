@@ -1,8 +1,9 @@
 // Preloaded into the server by the benchmark (node --import): measures the main thread's event-loop
 // delay without touching product code. SIGUSR1 starts a new measurement; SIGUSR2 writes what was seen
-// since then as { p50, p99, max } in ms to $BENCH_PROBE_FILE. The values include the 10 ms sampling
-// interval (an idle loop reads about 10 ms). Nothing here keeps the process alive: the histogram's
-// timer and signal handles are unref'd, and the server's own SIGTERM/SIGINT handlers stay untouched.
+// since then as { p50, p99, max } in ms to $BENCH_PROBE_FILE (a row measured in rounds reads each of
+// its rounds, and the worst counts). The values include the 10 ms sampling interval (an idle loop
+// reads about 10 ms). Nothing here keeps the process alive: the histogram's timer and signal handles
+// are unref'd, and the server's own SIGTERM/SIGINT handlers stay untouched.
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';

@@ -20,9 +20,9 @@ export function acceptanceBars({ rows, eventLoop }) {
   ];
 }
 
-export function printEngine({ name, rows, eventLoop, memory, startupMs, connections, durationS }) {
+export function printEngine({ name, rows, eventLoop, memory, startupMs, connections, durationS, rounds }) {
   console.log(
-    `\n${name}: ${connections} connections, ${durationS} s a row, ${os.cpus().length} cores, Node ${process.version}` +
+    `\n${name}: ${connections} connections, ${durationS} s a row per server in ${rounds} alternating rounds, ${os.cpus().length} cores, Node ${process.version}` +
       ` (server start-up ${Math.round(startupMs)} ms)`,
   );
   console.log(
@@ -35,7 +35,9 @@ export function printEngine({ name, rows, eventLoop, memory, startupMs, connecti
         ` ${pad(row.bare.rps, 10)} ${pad(ms(row.bare.p99), 6)} | ${pad(row.ratio.toFixed(1), 5)} %`,
     );
   }
-  console.log('(latencies in ms; errors = connection errors and timeouts + non-2xx answers)');
+  console.log(
+    '(latencies in ms: p50 of the median round, p99 of the worst; errors = connection errors and timeouts + non-2xx answers)',
+  );
   if (eventLoop) {
     console.log(
       `server event-loop delay during the write row: p50 ${eventLoop.p50} ms, p99 ${eventLoop.p99} ms, max ${eventLoop.max} ms` +

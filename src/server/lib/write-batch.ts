@@ -1,36 +1,54 @@
 /**
- * Turns a write of one row into a write of many: the calls made while the server handles one round
- * of I/O are collected and run together at `setImmediate`, as one statement in one transaction.
- * Under load, fifty concurrent logouts cost one round trip and one commit instead of fifty (a
- * commit that sends NOTIFY takes a database-wide lock, so separate commits queue behind it).
- * Alone, a call waits for nothing but the current turn of the event loop.
+ * Turns a write of one row into a write of many (group commit): calls are collected while earlier
+ * batches run and go together as one statement in one transaction, at most `maxInFlight` batches
+ * at a time. Under load, fifty concurrent logouts cost a few round trips and commits instead of
+ * fifty; that matters most because a commit that sends NOTIFY takes a database-wide lock, so
+ * separate commits queue behind one another. Alone, a call waits only for the current turn of the
+ * event loop.
  */
 export function createWriteBatcher<I, O>(
   runBatch: (inputs: I[]) => Promise<O[]>,
-  { maxBatch = 256 }: { maxBatch?: number } = {},
+  { maxBatch = 256, maxInFlight = 2 }: { maxBatch?: number; maxInFlight?: number } = {},
 ): (input: I) => Promise<O> {
   type Waiting = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
   const waiting: Waiting[] = [];
+  let inFlight = 0;
+  let isScheduled = false;
+
+  function schedule() {
+    if (isScheduled || waiting.length === 0 || inFlight >= maxInFlight) return;
+    isScheduled = true;
+    setImmediate(flush);
+  }
 
   function flush() {
+    isScheduled = false;
+    if (inFlight >= maxInFlight) return;
     const batch = waiting.splice(0, maxBatch);
-    if (waiting.length > 0) setImmediate(flush);
+    if (batch.length === 0) return;
+    inFlight++;
     // A runBatch that throws instead of rejecting still answers every caller.
-    new Promise<O[]>((resolve) => resolve(runBatch(batch.map((entry) => entry.input)))).then(
-      (outputs) => {
-        batch.forEach((entry, index) => {
-          entry.resolve(outputs[index] as O);
-        });
-      },
-      (error: unknown) => {
-        for (const entry of batch) entry.reject(error);
-      },
-    );
+    new Promise<O[]>((resolve) => resolve(runBatch(batch.map((entry) => entry.input))))
+      .then(
+        (outputs) => {
+          batch.forEach((entry, index) => {
+            entry.resolve(outputs[index] as O);
+          });
+        },
+        (error: unknown) => {
+          for (const entry of batch) entry.reject(error);
+        },
+      )
+      .finally(() => {
+        inFlight--;
+        schedule();
+      });
+    schedule();
   }
 
   return (input) =>
     new Promise<O>((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(flush);
       waiting.push({ input, resolve, reject });
+      schedule();
     });
 }

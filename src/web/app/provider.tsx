@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorBoundary } from '../components/errors/error-boundary';
-import { MainErrorFallback } from '../components/errors/main-error-fallback';
-import { Toaster } from '../components/ui/toaster';
-import { AuthProvider } from '../lib/auth';
-import { queryClient } from '../lib/query-client';
-import { ThemeProvider } from '../lib/theme';
+import { ErrorBoundary } from '#web/components/errors/error-boundary';
+import { MainErrorFallback } from '#web/components/errors/main-error-fallback';
+import { Toaster } from '#web/components/ui/toaster';
+import { AuthProvider } from '#web/lib/auth';
+import { queryClient } from '#web/lib/query-client';
+import { ThemeProvider } from '#web/lib/theme';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

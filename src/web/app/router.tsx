@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
-import { RouteError } from '../components/errors/route-error';
-import { PageSpinner } from '../components/page-spinner';
-import { paths } from '../lib/paths';
+import { RouteError } from '#web/components/errors/route-error';
+import { PageSpinner } from '#web/components/page-spinner';
+import { paths } from '#web/lib/paths';
 import { MainLayoutRoute, RootShell } from './routes/root';
 
 /** Lazily loaded page; its own error boundary keeps the surrounding layout usable. */

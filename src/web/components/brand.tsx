@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../lib/paths';
-import { cn } from '../lib/utils';
+import { paths } from '#web/lib/paths';
+import { cn } from '#web/lib/utils';
 
 export function Logo({ className }: { className?: string }) {
   const gradientId = useId();

@@ -1,6 +1,6 @@
 import { Hammer, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { Badge } from './ui/badge';
 
 interface ComingSoonProps {

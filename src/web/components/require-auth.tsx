@@ -2,9 +2,9 @@ import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import type { UserRole } from '#shared/schemas/auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useAuth } from '../lib/auth';
-import { paths } from '../lib/paths';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useAuth } from '#web/lib/auth';
+import { paths } from '#web/lib/paths';
 import { PageSpinner } from './page-spinner';
 import { Button } from './ui/button';
 

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from '../lib/theme';
+import { useTheme } from '#web/lib/theme';
 import { Button } from './ui/button';
 
 export function ThemeToggle({ className }: { className?: string }) {

@@ -1,8 +1,8 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { useDocumentTitle } from '../../hooks/use-document-title';
-import { paths } from '../../lib/paths';
+import { Button } from '#web/components/ui/button';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { paths } from '#web/lib/paths';
 
 export function NotFoundRoute() {
   useDocumentTitle('Page not found');

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { MainLayout } from '../../components/layouts/main-layout';
-import { NavigationProgress } from '../../components/navigation-progress';
-import { useCartCount } from '../../features/cart/hooks/use-cart-count';
+import { MainLayout } from '#web/components/layouts/main-layout';
+import { NavigationProgress } from '#web/components/navigation-progress';
+import { useCartCount } from '#web/features/cart/hooks/use-cart-count';
 
 /** Everything every page shares: scroll restoration and the page-loading bar. */
 export function RootShell() {

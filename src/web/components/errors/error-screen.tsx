@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/utils';
-import { Button } from '../ui/button';
+import { Button } from '#web/components/ui/button';
+import { cn } from '#web/lib/utils';
 
 /** A lazily loaded page whose file is gone (e.g. after a deploy). */
 export function isChunkLoadError(error: unknown): boolean {

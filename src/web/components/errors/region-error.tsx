@@ -1,7 +1,7 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/utils';
-import { Button } from '../ui/button';
+import { Button } from '#web/components/ui/button';
+import { cn } from '#web/lib/utils';
 import { ErrorBoundary } from './error-boundary';
 
 interface RegionErrorProps {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { useDocumentTitle } from '../../hooks/use-document-title';
-import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { paths } from '#web/lib/paths';
 import { ErrorScreen } from './error-screen';
 
 /** A page that failed to load or render; shown inside the layout so navigation keeps working. */

@@ -1,7 +1,7 @@
 import { CircleCheckBig } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { BrandLink, Logo } from '../brand';
-import { ThemeToggle } from '../theme-toggle';
+import { BrandLink, Logo } from '#web/components/brand';
+import { ThemeToggle } from '#web/components/theme-toggle';
 
 interface AuthLayoutProps {
   /** Side panel copy (large screens). */

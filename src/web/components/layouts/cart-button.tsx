@@ -1,8 +1,8 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../lib/paths';
-import { Button } from '../ui/button';
-import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../ui/popover';
+import { Button } from '#web/components/ui/button';
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '#web/components/ui/popover';
+import { paths } from '#web/lib/paths';
 
 export function CartButton({ count }: { count: number }) {
   return (

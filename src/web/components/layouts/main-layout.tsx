@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../lib/paths';
-import { Logo } from '../brand';
+import { Logo } from '#web/components/brand';
+import { paths } from '#web/lib/paths';
 import { TopNav } from './top-nav';
 
 export function MainLayout({ cartCount, children }: { cartCount: number; children: ReactNode }) {

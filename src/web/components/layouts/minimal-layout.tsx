@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BrandLink } from '../brand';
-import { ThemeToggle } from '../theme-toggle';
+import { BrandLink } from '#web/components/brand';
+import { ThemeToggle } from '#web/components/theme-toggle';
 
 /** Full-screen pages (learning player, preview): a slim header instead of the top navigation. */
 export function MinimalLayout({ children, actions }: { children: ReactNode; actions?: ReactNode }) {

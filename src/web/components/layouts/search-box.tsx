@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../lib/paths';
-import { cn } from '../../lib/utils';
+import { paths } from '#web/lib/paths';
+import { cn } from '#web/lib/utils';
 
 /** Enter searches the catalogue on Home by course title (`/?q=term`). */
 export function SearchBox({ className }: { className?: string }) {

@@ -1,11 +1,11 @@
 import { BookOpen, LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAuth } from '../../lib/auth';
-import { paths } from '../../lib/paths';
-import { BrandLink } from '../brand';
-import { ThemeToggle } from '../theme-toggle';
-import { Button } from '../ui/button';
-import { Skeleton } from '../ui/skeleton';
+import { BrandLink } from '#web/components/brand';
+import { ThemeToggle } from '#web/components/theme-toggle';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useAuth } from '#web/lib/auth';
+import { paths } from '#web/lib/paths';
 import { CartButton } from './cart-button';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';

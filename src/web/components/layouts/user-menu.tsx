@@ -1,9 +1,7 @@
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { User } from '#shared/schemas/auth';
-import { useAuth } from '../../lib/auth';
-import { paths } from '../../lib/paths';
-import { Badge } from '../ui/badge';
+import { Badge } from '#web/components/ui/badge';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,7 +9,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
+} from '#web/components/ui/dropdown-menu';
+import { useAuth } from '#web/lib/auth';
+import { paths } from '#web/lib/paths';
 
 function initialsOf(user: User): string {
   const words = user.name.trim().split(/\s+/).filter(Boolean);

@@ -1,6 +1,6 @@
 import { Progress as ProgressPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '#web/lib/utils';
 
 export function Progress({ className, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
   const percent = Math.min(100, Math.max(0, value ?? 0));

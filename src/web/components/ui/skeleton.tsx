@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '#web/lib/utils';
 
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return <div aria-hidden="true" className={cn('animate-pulse rounded-lg bg-muted', className)} {...props} />;

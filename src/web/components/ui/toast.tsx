@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '#web/lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
 

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheckBig, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useToast } from '../../hooks/use-toast';
+import { useToast } from '#web/hooks/use-toast';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 
 const icons = { default: Info, success: CircleCheckBig, destructive: CircleAlert } as const;

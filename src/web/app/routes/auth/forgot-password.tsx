@@ -1,6 +1,6 @@
-import { AuthLayout } from '../../../components/layouts/auth-layout';
-import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { AuthLayout } from '#web/components/layouts/auth-layout';
+import { ForgotPasswordForm } from '#web/features/auth/components/forgot-password-form';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
 
 export function ForgotPasswordRoute() {
   useDocumentTitle('Forgot password');

@@ -1,12 +1,12 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '#shared/schemas/auth';
-import { AuthLayout } from '../../../components/layouts/auth-layout';
-import { type AuthTab, AuthTabs } from '../../../features/auth/components/auth-tabs';
-import { SignupForm } from '../../../features/auth/components/signup-form';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { toast } from '../../../hooks/use-toast';
-import { useAuth } from '../../../lib/auth';
-import { paths } from '../../../lib/paths';
+import { AuthLayout } from '#web/components/layouts/auth-layout';
+import { type AuthTab, AuthTabs } from '#web/features/auth/components/auth-tabs';
+import { SignupForm } from '#web/features/auth/components/signup-form';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { toast } from '#web/hooks/use-toast';
+import { useAuth } from '#web/lib/auth';
+import { paths } from '#web/lib/paths';
 
 export function LoginRoute() {
   const [searchParams, setSearchParams] = useSearchParams();

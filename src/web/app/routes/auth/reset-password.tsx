@@ -1,12 +1,12 @@
 import { CircleCheckBig, LinkIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AuthLayout } from '../../../components/layouts/auth-layout';
-import { Button } from '../../../components/ui/button';
-import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { toast } from '../../../hooks/use-toast';
-import { paths } from '../../../lib/paths';
+import { AuthLayout } from '#web/components/layouts/auth-layout';
+import { Button } from '#web/components/ui/button';
+import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { toast } from '#web/hooks/use-toast';
+import { paths } from '#web/lib/paths';
 
 // SPEC §9: redirect 3 s after an invalid link, 2 s after a successful reset.
 const INVALID_LINK_REDIRECT_MS = 3000;

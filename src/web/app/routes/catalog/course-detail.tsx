@@ -1,18 +1,18 @@
 import { BookX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { RegionError } from '../../../components/errors/region-error';
-import { PageSpinner } from '../../../components/page-spinner';
-import { Button } from '../../../components/ui/button';
-import { useCourse } from '../../../features/catalog/api/get-course';
-import { CourseDetail } from '../../../features/catalog/components/course-detail';
-import { useMyCourses } from '../../../features/enrollment/api/get-my-courses';
-import { AccountRequiredDialog } from '../../../features/enrollment/components/account-required-dialog';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { toast } from '../../../hooks/use-toast';
-import { getErrorMessage, isApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { paths } from '../../../lib/paths';
+import { RegionError } from '#web/components/errors/region-error';
+import { PageSpinner } from '#web/components/page-spinner';
+import { Button } from '#web/components/ui/button';
+import { useCourse } from '#web/features/catalog/api/get-course';
+import { CourseDetail } from '#web/features/catalog/components/course-detail';
+import { useMyCourses } from '#web/features/enrollment/api/get-my-courses';
+import { AccountRequiredDialog } from '#web/features/enrollment/components/account-required-dialog';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth';
+import { paths } from '#web/lib/paths';
 
 export function CourseDetailRoute() {
   const { id = '' } = useParams();

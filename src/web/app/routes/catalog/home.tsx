@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { RegionErrorBoundary } from '../../../components/errors/region-error';
-import { CatalogHero } from '../../../features/catalog/components/catalog-hero';
-import { CourseCatalog } from '../../../features/catalog/components/course-catalog';
-import { useMyCourses } from '../../../features/enrollment/api/get-my-courses';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useAuth } from '../../../lib/auth';
+import { RegionErrorBoundary } from '#web/components/errors/region-error';
+import { CatalogHero } from '#web/features/catalog/components/catalog-hero';
+import { CourseCatalog } from '#web/features/catalog/components/course-catalog';
+import { useMyCourses } from '#web/features/enrollment/api/get-my-courses';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useAuth } from '#web/lib/auth';
 
 export function HomeRoute() {
   useDocumentTitle();

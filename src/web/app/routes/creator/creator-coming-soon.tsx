@@ -1,9 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { ComingSoon } from '../../../components/coming-soon';
-import { RequireAuth } from '../../../components/require-auth';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
+import { ComingSoon } from '#web/components/coming-soon';
+import { RequireAuth } from '#web/components/require-auth';
+import { Button } from '#web/components/ui/button';
+import { paths } from '#web/lib/paths';
 
 /** Placeholder for creator pages not built yet; guests are sent to the creator portal. */
 export function CreatorComingSoon({

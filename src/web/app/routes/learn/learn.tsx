@@ -1,9 +1,9 @@
 import { ArrowLeft, GraduationCap } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { ComingSoon } from '../../../components/coming-soon';
-import { MinimalLayout } from '../../../components/layouts/minimal-layout';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
+import { ComingSoon } from '#web/components/coming-soon';
+import { MinimalLayout } from '#web/components/layouts/minimal-layout';
+import { Button } from '#web/components/ui/button';
+import { paths } from '#web/lib/paths';
 
 export function LearnRoute() {
   const { id = '' } = useParams();

@@ -1,10 +1,10 @@
 import { Eye } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { ComingSoon } from '../../../components/coming-soon';
-import { MinimalLayout } from '../../../components/layouts/minimal-layout';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
+import { ComingSoon } from '#web/components/coming-soon';
+import { MinimalLayout } from '#web/components/layouts/minimal-layout';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { paths } from '#web/lib/paths';
 
 export function PreviewRoute() {
   const { id = '' } = useParams();

@@ -1,9 +1,9 @@
 import { CreditCard } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { ComingSoon } from '../../../components/coming-soon';
-import { RequireAuth } from '../../../components/require-auth';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
+import { ComingSoon } from '#web/components/coming-soon';
+import { RequireAuth } from '#web/components/require-auth';
+import { Button } from '#web/components/ui/button';
+import { paths } from '#web/lib/paths';
 
 export function CheckoutRoute() {
   const { courseId = '' } = useParams();

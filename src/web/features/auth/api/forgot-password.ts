@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordBody, MessageResponse } from '#shared/schemas/auth';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson } from '#web/lib/api-client';
 
 /** Always answers the same message whether or not the account exists. */
 export function forgotPassword(body: ForgotPasswordBody): Promise<MessageResponse> {

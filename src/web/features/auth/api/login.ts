@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, LoginBody } from '#shared/schemas/auth';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson } from '#web/lib/api-client';
 
 export function login(body: LoginBody): Promise<AuthResponse> {
   return apiJson<AuthResponse>('POST', '/api/auth/login', body);

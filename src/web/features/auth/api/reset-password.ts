@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse, ResetPasswordBody } from '#shared/schemas/auth';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson } from '#web/lib/api-client';
 
 export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
   return apiJson<MessageResponse>('POST', '/api/auth/reset-password', body);

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuthResponse } from '#shared/schemas/auth';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { paths } from '../../../lib/paths';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { paths } from '#web/lib/paths';
 import { LoginForm } from './login-form';
 
 export type AuthTab = 'login' | 'signup';

@@ -2,15 +2,15 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ForgotPasswordBodySchema } from '#shared/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../hooks/use-toast';
-import { getErrorMessage, isApiError } from '../../../lib/api-client';
-import { formString, toFieldErrors } from '../../../lib/form';
-import { paths } from '../../../lib/paths';
-import { useForgotPassword } from '../api/forgot-password';
+import { Button } from '#web/components/ui/button';
+import { FormField } from '#web/components/ui/form-field';
+import { Input } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
+import { useForgotPassword } from '#web/features/auth/api/forgot-password';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { formString, toFieldErrors } from '#web/lib/form';
+import { paths } from '#web/lib/paths';
 
 /** Request form, then a confirmation view with the address entered (SPEC §2). */
 export function ForgotPasswordForm() {

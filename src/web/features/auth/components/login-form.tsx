@@ -1,13 +1,13 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { type AuthResponse, LoginBodySchema } from '#shared/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
-import { formString, toFieldErrors } from '../../../lib/form';
-import { useLogin } from '../api/login';
+import { Button } from '#web/components/ui/button';
+import { FormField } from '#web/components/ui/form-field';
+import { Input } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
+import { useLogin } from '#web/features/auth/api/login';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { formString, toFieldErrors } from '#web/lib/form';
 
 interface LoginFormProps {
   /** Decides what a successful login means here (store the session, check the role, navigate). */

@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '#shared/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../hooks/use-toast';
-import { getErrorMessage } from '../../../lib/api-client';
-import { formString } from '../../../lib/form';
-import { useResetPassword } from '../api/reset-password';
+import { Button } from '#web/components/ui/button';
+import { FormField } from '#web/components/ui/form-field';
+import { Input } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
+import { useResetPassword } from '#web/features/auth/api/reset-password';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage } from '#web/lib/api-client';
+import { formString } from '#web/lib/form';
 
 export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: () => void }) {
   const mutation = useResetPassword();

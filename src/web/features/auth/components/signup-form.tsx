@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { type AuthResponse, PASSWORD_MIN_LENGTH, SignupBodySchema } from '#shared/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '../../../lib/api-client';
-import { formString, toFieldErrors } from '../../../lib/form';
-import { useSignup } from '../api/signup';
+import { Button } from '#web/components/ui/button';
+import { FormField } from '#web/components/ui/form-field';
+import { Input } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
+import { useSignup } from '#web/features/auth/api/signup';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { formString, toFieldErrors } from '#web/lib/form';
 
 interface SignupFormProps {
   /** 'creator' adds the invitation code and asks for the creator role. */

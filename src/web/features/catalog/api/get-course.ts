@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '#shared/schemas/catalog';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson } from '#web/lib/api-client';
 import { getCoursesQueryOptions } from './get-courses';
 
 export function getCourse({ id, signal }: { id: string; signal?: AbortSignal }): Promise<Course> {

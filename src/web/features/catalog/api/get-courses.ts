@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Course } from '#shared/schemas/catalog';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson } from '#web/lib/api-client';
 
 /** Published, not archived courses (public, cached by the server). */
 export function getCourses({ signal }: { signal?: AbortSignal } = {}): Promise<Course[]> {

@@ -1,5 +1,5 @@
 import { ArrowDown, Award, BookOpenCheck, ListChecks } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button';
 
 const highlights = [
   { icon: BookOpenCheck, label: 'Self-paced lessons' },

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Course } from '#shared/schemas/catalog';
 import { stubFetch } from '#tests/helpers/fetch-stub';
-import { getQueryFn } from '../../../lib/api-client';
+import { getQueryFn } from '#web/lib/api-client';
 import { CourseCatalog } from './course-catalog';
 
 function course(overrides: Partial<Course>): Course {

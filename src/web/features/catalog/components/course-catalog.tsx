@@ -1,11 +1,11 @@
 import { GraduationCap, SearchX, X } from 'lucide-react';
 import { type Ref, useMemo, useState } from 'react';
 import { type Difficulty, difficulties } from '#shared/lists';
-import { RegionError } from '../../../components/errors/region-error';
-import { Button } from '../../../components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { getErrorMessage } from '../../../lib/api-client';
-import { useCourses } from '../api/get-courses';
+import { RegionError } from '#web/components/errors/region-error';
+import { Button } from '#web/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { useCourses } from '#web/features/catalog/api/get-courses';
+import { getErrorMessage } from '#web/lib/api-client';
 import { CourseCard, CourseCardSkeleton } from './course-card';
 
 type CatalogTab = 'all' | Difficulty;

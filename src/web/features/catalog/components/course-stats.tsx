@@ -1,7 +1,7 @@
 import { Clock, Star, Users } from 'lucide-react';
 import { formatRating, formatStudentCount } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
-import { cn } from '../../../lib/utils';
+import { cn } from '#web/lib/utils';
 
 /** Rating, student count and duration: real values only, duration hidden when unknown. */
 export function CourseStats({

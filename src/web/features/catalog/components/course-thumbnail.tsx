@@ -1,7 +1,7 @@
 import { Bot, Brain, BrainCircuit, ChartLine, Cpu, Layers, type LucideIcon, Network, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import type { Course } from '#shared/schemas/catalog';
-import { cn } from '../../../lib/utils';
+import { cn } from '#web/lib/utils';
 
 const gradients = [
   'from-indigo-500 via-violet-500 to-fuchsia-500',

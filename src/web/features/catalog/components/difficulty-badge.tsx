@@ -1,6 +1,6 @@
 import type { Difficulty } from '#shared/schemas/catalog';
-import { Badge } from '../../../components/ui/badge';
-import { cn } from '../../../lib/utils';
+import { Badge } from '#web/components/ui/badge';
+import { cn } from '#web/lib/utils';
 
 const styles: Record<Difficulty, string> = {
   Beginner: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',

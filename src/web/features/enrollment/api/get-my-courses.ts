@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyCourse } from '#shared/schemas/enrollment';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson } from '#web/lib/api-client';
 
 /** The signed-in student's enrolled courses, each with `progress` (0–100). */
 export function getMyCourses({ signal }: { signal?: AbortSignal } = {}): Promise<MyCourse[]> {

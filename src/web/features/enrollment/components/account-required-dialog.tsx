@@ -1,8 +1,8 @@
 import { UserRoundPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { paths } from '../../../lib/paths';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog';
+import { paths } from '#web/lib/paths';
 
 /** Shown when a guest tries to enroll (SPEC §2 Course detail). */
 export function AccountRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
