@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -53,6 +54,8 @@ declare module 'fastify' {
   }
 }
 
+const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
 /** A response's own policy wins only if it says `public`: the same bytes for everyone. */
 const PUBLIC = /(^|[\s,])public([\s,]|$)/i;
 
@@ -68,12 +71,23 @@ export const securityPlugin = fp(
     });
     // A response to a signed-in request carries that user's data (or a token): no browser,
     // proxy or CDN may keep it, whatever the route set, unless the route declared it public.
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (request.headers.authorization !== undefined || reply.routeOptions.config.private) {
-        const policy = reply.getHeader('cache-control');
-        if (typeof policy !== 'string' || !PUBLIC.test(policy)) reply.header('cache-control', 'no-store');
-      }
+    const keepPrivate = (
+      _request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) => {
+      const policy = reply.getHeader('cache-control');
+      if (typeof policy !== 'string' || !PUBLIC.test(policy)) reply.header('cache-control', 'no-store');
       done(null, payload);
+    };
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.headers.authorization !== undefined) return keepPrivate(request, reply, payload, done);
+      done(null, payload);
+    });
+    app.addHook('onRoute', (route) => {
+      // Decided once per route: reading reply.routeOptions builds a new object on every call.
+      if (route.config?.private) route.onSend = [...toArray(route.onSend), keepPrivate];
     });
     // A GET or HEAD has no body to decompress: spare those routes compress's preParsing hook.
     app.addHook('onRoute', (route) => {
