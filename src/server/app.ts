@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalDiskStore } from './lib/object-store/local-disk-store';
 import type { ObjectStore } from './lib/object-store/object-store';
 import type { PaymentProvider } from './lib/payments/payment-provider';
+import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -78,7 +79,8 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   app.addHook('onClose', () => app.background.drain());
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
   app.decorate('objectStore', objectStore ?? createLocalDiskStore({ root: path.join(config.dataDir, 'objects') }));
-  app.decorate('payments', paymentProvider ?? createTestProcessor());
+  // Test intents live in the database, so every instance can confirm a checkout another started.
+  app.decorate('payments', paymentProvider ?? createTestProcessor({ intents: createDbTestIntentStore(db.db) }));
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);

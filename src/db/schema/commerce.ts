@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { courses } from './catalog';
 import { users } from './users';
 
@@ -63,4 +63,24 @@ export const uploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('uploads_grant_hash_unique').on(t.grantHash), uniqueIndex('uploads_object_key_unique').on(t.objectKey)],
+);
+
+/**
+ * Intents of the built-in test processor (used when no Stripe key is set), in the database so every
+ * app instance sees the intents the others created. The client secret is kept only as a hash.
+ */
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecretHash: text('client_secret_hash').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency', { enum: ['usd'] }).notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled'] }).notNull(),
+    metadata: jsonb('metadata').$type<{ userId: string; courseId: string }>().notNull(),
+    lastPaymentError: text('last_payment_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('test_payment_intents_created_idx').on(t.createdAt)],
 );

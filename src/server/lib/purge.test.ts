@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '#db/client';
-import { passwordResets, rateLimits, sessions } from '#db/schema/index';
+import { passwordResets, rateLimits, sessions, testPaymentIntents } from '#db/schema/index';
 import { createUser } from '#tests/factories';
 import { createTestDb } from '#tests/helpers/db';
 import { purgeExpired, startPurgeSchedule } from './purge';
@@ -27,7 +27,7 @@ async function sessionIdsOf(userId: string) {
 }
 
 describe('purgeExpired', () => {
-  it('deletes expired and long-revoked sessions, used or expired reset tokens and old windows, nothing else', async () => {
+  it('deletes expired and long-revoked sessions, used or expired reset tokens, old windows and week-old test intents, nothing else', async () => {
     const db = handle.db;
     const user = await createUser(db);
     const [live, expired, revokedLongAgo, revokedToday] = await db
@@ -52,7 +52,25 @@ describe('purgeExpired', () => {
     await hitRateLimit({ db, key: oldWindow, limit: 1, windowMs: MINUTE, now: NOW - 2 * DAY });
     await hitRateLimit({ db, key: recentWindow, limit: 1, windowMs: 60 * MINUTE, now: NOW });
 
+    const intent = (id: string, createdAt: Date) => ({
+      id,
+      clientSecretHash: 'h',
+      amountCents: 500,
+      currency: 'usd' as const,
+      status: 'requires_payment_method' as const,
+      metadata: { userId: user.id, courseId: user.id },
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const [weekOldIntent, recentIntent] = [unique('tpi_old'), unique('tpi_new')];
+    await db.insert(testPaymentIntents).values([intent(weekOldIntent, at(-8 * DAY)), intent(recentIntent, at(-DAY))]);
+
     const deleted = await purgeExpired({ db, now: NOW });
+
+    const intentIds = (await db.select({ id: testPaymentIntents.id }).from(testPaymentIntents)).map((row) => row.id);
+    expect(intentIds).toContain(recentIntent);
+    expect(intentIds).not.toContain(weekOldIntent);
+    expect(deleted.testPaymentIntents).toBeGreaterThanOrEqual(1);
 
     const sessionIds = await sessionIdsOf(user.id);
     expect(sessionIds.sort()).toEqual([live?.id, revokedToday?.id].sort());

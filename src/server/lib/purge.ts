@@ -1,12 +1,17 @@
 import { isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
-import { passwordResets, sessions } from '#db/schema/index';
+import { passwordResets, sessions, testPaymentIntents } from '#db/schema/index';
 import { deleteOldWindows } from './rate-limit';
 
 /** Revoked sessions are kept this long (for support questions), then deleted like expired ones. */
 const REVOKED_SESSION_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** The test processor's intents: a checkout left this long is abandoned (a real provider keeps its own). */
+const TEST_INTENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Deletes what can never be used again: expired or long-revoked sessions, used or expired reset tokens, old rate-limit windows. */
+/**
+ * Deletes what can never be used again: expired or long-revoked sessions, used or expired reset
+ * tokens, old rate-limit windows and week-old test-processor intents.
+ */
 export async function purgeExpired({ db, now }: { db: DbOrTx; now: number }) {
   const at = new Date(now);
   const deletedSessions = await db
@@ -18,7 +23,16 @@ export async function purgeExpired({ db, now }: { db: DbOrTx; now: number }) {
     .where(or(lt(passwordResets.expiresAt, at), isNotNull(passwordResets.usedAt)))
     .returning({ id: passwordResets.id });
   const deletedWindows = await deleteOldWindows({ db, now });
-  return { sessions: deletedSessions.length, resets: deletedResets.length, rateLimitWindows: deletedWindows };
+  const deletedIntents = await db
+    .delete(testPaymentIntents)
+    .where(lt(testPaymentIntents.createdAt, new Date(now - TEST_INTENT_RETENTION_MS)))
+    .returning({ id: testPaymentIntents.id });
+  return {
+    sessions: deletedSessions.length,
+    resets: deletedResets.length,
+    rateLimitWindows: deletedWindows,
+    testPaymentIntents: deletedIntents.length,
+  };
 }
 
 /** Runs the purge now and then every `intervalMs`, never twice at once; the timer never keeps the process alive. */
@@ -39,7 +53,7 @@ export function startPurgeSchedule({
   let running: Promise<void> | undefined;
   const run = () => {
     running ??= purgeExpired({ db, now: clock() })
-      .then((deleted) => log.info({ deleted }, 'purged expired sessions, reset tokens and rate-limit windows'))
+      .then((deleted) => log.info({ deleted }, 'purged expired sessions, reset tokens, rate-limit windows and test intents'))
       .catch((error: unknown) => log.error({ err: error }, 'purge failed'))
       .finally(() => {
         running = undefined;

@@ -23,9 +23,8 @@ export type UpdateTestIntentInput = {
 };
 
 /**
- * Where the test processor keeps its intents. In memory for now; a table implements the same
- * three calls (`update` is `UPDATE … WHERE id = $1 AND status = $2 RETURNING *`) once several app
- * instances must see one another's intents.
+ * Where the test processor keeps its intents: the app uses the database (test-intent-db-store.ts),
+ * so every instance sees the others' intents; unit uses may keep them in memory.
  */
 export interface TestIntentStore {
   insert(intent: TestIntent): Promise<void>;

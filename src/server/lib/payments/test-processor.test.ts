@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DbHandle } from '#db/client';
+import { createTestDb } from '#tests/helpers/db';
 import { AppError } from '../../errors';
 import { hashToken } from '../tokens';
 import { describePaymentProviderContract } from './payment-provider.contract';
 import { TEST_CARD_ERRORS, type TestCard } from './test-cards';
+import { createDbTestIntentStore } from './test-intent-db-store';
 import { createMemoryTestIntentStore, type TestIntentStore } from './test-intent-store';
 import { confirmTestPayment, createTestProcessor, isTestProcessor, type TestPaymentProcessor } from './test-processor';
 
@@ -21,7 +24,30 @@ describePaymentProviderContract('test processor', async () => {
   };
 });
 
-describe('test processor', () => {
+// The intents live in the database in the app (every instance sees them) and in memory in unit
+// uses; the processor behaves the same on both stores.
+let database: DbHandle;
+beforeAll(async () => {
+  database = await createTestDb();
+});
+afterAll(() => database.close());
+
+const stores: [string, () => TestIntentStore][] = [
+  ['in memory', () => createMemoryTestIntentStore()],
+  ['in the database', () => createDbTestIntentStore(database.db)],
+];
+
+describePaymentProviderContract('test processor with intents in the database', async () => {
+  const provider = createTestProcessor({ intents: createDbTestIntentStore(database.db) });
+  return {
+    provider,
+    pay: async (intentId) => {
+      await provider.confirm({ intentId, ...GOOD, now: NOW });
+    },
+  };
+});
+
+describe.each(stores)('test processor, intents %s', (_kind, makeStore) => {
   let intents: TestIntentStore;
   let processor: TestPaymentProcessor;
   let clock: number;
@@ -29,7 +55,7 @@ describe('test processor', () => {
   let courseId: string;
 
   beforeEach(() => {
-    intents = createMemoryTestIntentStore();
+    intents = makeStore();
     clock = NOW;
     processor = createTestProcessor({ intents, now: () => clock });
     userId = randomUUID();
@@ -193,6 +219,40 @@ describe('test processor', () => {
       await expect(processor.confirm({ intentId: id, ...GOOD })).rejects.toMatchObject({ code: 'CONFLICT', statusCode: 409 });
       expect((await processor.retrieveIntent(id))?.status).toBe('canceled');
     });
+  });
+});
+
+describe('database test intent store', () => {
+  it('lets every app instance on one database confirm the intents another created', async () => {
+    const created = createTestProcessor({ intents: createDbTestIntentStore(database.db) });
+    const other = createTestProcessor({ intents: createDbTestIntentStore(database.db) });
+    const { id } = await created.createIntent({
+      amountCents: 1_500,
+      currency: 'usd',
+      metadata: { userId: randomUUID(), courseId: randomUUID() },
+    });
+    expect(await other.confirm({ intentId: id, ...GOOD, now: NOW })).toEqual({ status: 'succeeded' });
+    expect((await created.retrieveIntent(id))?.status).toBe('succeeded');
+  });
+
+  it('refuses a second intent with the same id, and an absurd id finds nothing', async () => {
+    const intents = createDbTestIntentStore(database.db);
+    const at = new Date(NOW);
+    const intent = {
+      id: 'tpi_CCCCCCCCCCCCCCCCCCCCCCCC',
+      clientSecretHash: 'h',
+      amountCents: 500,
+      currency: 'usd' as const,
+      status: 'requires_payment_method' as const,
+      metadata: { userId: randomUUID(), courseId: randomUUID() },
+      lastPaymentError: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await intents.insert(intent);
+    await expect(intents.insert(intent)).rejects.toThrow(/exists/);
+    expect(await intents.find('x'.repeat(10_000))).toBeNull();
+    expect(await intents.find(intent.id)).toEqual(intent);
   });
 });
 

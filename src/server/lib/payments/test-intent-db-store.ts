@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client';
+import { testPaymentIntents } from '#db/schema/index';
+import { isUniqueViolation } from '../db-errors';
+import type { TestIntent, TestIntentStore } from './test-intent-store';
+
+const ID_MAX_LENGTH = 64;
+
+/** The test processor's intents in the database: every app instance on one database sees them all. */
+export function createDbTestIntentStore(db: DbOrTx): TestIntentStore {
+  return {
+    async insert(intent) {
+      try {
+        await db.insert(testPaymentIntents).values(intent);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new Error(`test intent ${intent.id} exists`);
+        throw error;
+      }
+    },
+    async find(id) {
+      if (id.length > ID_MAX_LENGTH) return null;
+      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).limit(1);
+      return row ? toIntent(row) : null;
+    },
+    async update({ id, from, status, lastPaymentError, updatedAt }) {
+      const [row] = await db
+        .update(testPaymentIntents)
+        .set({ status, lastPaymentError, updatedAt })
+        .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, from)))
+        .returning();
+      return row ? toIntent(row) : null;
+    },
+  };
+}
+
+function toIntent(row: typeof testPaymentIntents.$inferSelect): TestIntent {
+  return { ...row, metadata: { userId: row.metadata.userId, courseId: row.metadata.courseId } };
+}
