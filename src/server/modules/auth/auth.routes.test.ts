@@ -418,6 +418,37 @@ describe('POST /api/auth/logout', () => {
     for (const token of tokens) expect((await me(token)).statusCode).toBe(401);
   });
 
+  it('shares a statement between logouts read at different clock times, each revoked at its own time', async () => {
+    let ticks = 0;
+    // Every reading of this clock is a millisecond later than the one before.
+    const ticking = await createTestApp({ db: t.db, clock: () => NOW + ticks++ });
+    try {
+      const { body } = await signUp();
+      const tokens = [body.token];
+      for (let i = 0; i < 9; i++)
+        tokens.push((await post('/api/auth/login', { email: body.user.email, password: PASSWORD })).json().token);
+      const queries = countQueries(t.db);
+      let statuses: number[];
+      try {
+        const answers = await Promise.all(tokens.map((token) => post('/api/auth/logout', undefined, { token, app: ticking })));
+        statuses = answers.map((answer) => answer.statusCode);
+        expect(queries.count).toBeLessThanOrEqual(3);
+      } finally {
+        queries.restore();
+      }
+      expect(statuses).toEqual(Array(10).fill(200));
+      const revoked = await t.db.db
+        .select({ revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.userId, body.user.id));
+      const times = revoked.map((row) => row.revokedAt?.getTime() ?? 0);
+      expect(new Set(times).size).toBe(10);
+      for (const time of times) expect(time).toBeGreaterThanOrEqual(NOW);
+    } finally {
+      await ticking.close();
+    }
+  });
+
   it('answers 401 without a valid token', async () => {
     expect((await post('/api/auth/logout', undefined)).statusCode).toBe(401);
     expect((await post('/api/auth/logout', undefined, { token: 'garbage' })).statusCode).toBe(401);

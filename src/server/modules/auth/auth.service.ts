@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#db/client';
 import { creatorInvites, passwordResets, sessions, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
@@ -237,8 +237,9 @@ export async function logIn({
 
 /**
  * Revokes the live sessions of many tokens in one statement (logouts arriving together are batched)
- * and tells each whether it logged out. A token sent twice logs out once: its second logout finds
- * no live session, as it would have a moment later.
+ * and tells each whether it logged out. Each logout is judged at its own clock reading, in the same
+ * statement. A token sent twice logs out once: its second logout finds no live session, as it
+ * would have a moment later.
  */
 export async function logOutMany({
   db,
@@ -247,30 +248,16 @@ export async function logOutMany({
   db: Db;
   requests: { tokenHash: string; now: number }[];
 }): Promise<boolean[]> {
-  const answers: boolean[] = [];
-  // One statement per clock reading: a session expired at one request's "now" may be live at another's.
-  const byNow = new Map<number, { tokenHash: string; index: number }[]>();
-  requests.forEach(({ tokenHash, now }, index) => {
-    const group = byNow.get(now) ?? [];
-    group.push({ tokenHash, index });
-    byNow.set(now, group);
-  });
-  for (const [now, group] of byNow) {
-    const revoked = await db
-      .update(sessions)
-      .set({ revokedAt: new Date(now) })
-      .where(
-        and(
-          inArray(sessions.tokenHash, [...new Set(group.map((request) => request.tokenHash))]),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date(now)),
-        ),
-      )
-      .returning({ tokenHash: sessions.tokenHash });
-    const unanswered = new Set(revoked.map((row) => row.tokenHash));
-    for (const request of group) answers[request.index] = unanswered.delete(request.tokenHash);
-  }
-  return answers;
+  const tokenHashes = requests.map((request) => request.tokenHash);
+  const nows = requests.map((request) => new Date(request.now).toISOString());
+  const result = (await db.execute(sql`
+    update ${sessions} set revoked_at = logout.now
+    from unnest(${sql.param(tokenHashes)}::text[], ${sql.param(nows)}::timestamptz[]) as logout(token_hash, now)
+    where ${sessions.tokenHash} = logout.token_hash and ${sessions.revokedAt} is null and ${sessions.expiresAt} > logout.now
+    returning ${sessions.tokenHash} as "tokenHash"
+  `)) as unknown as { rows: { tokenHash: string }[] } | { tokenHash: string }[];
+  const revoked = new Set((Array.isArray(result) ? result : result.rows).map((row) => row.tokenHash));
+  return requests.map((request) => revoked.delete(request.tokenHash));
 }
 
 export function loggedOut(isRevoked: boolean): MessageResponse {
