@@ -47,6 +47,17 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * The headers every answer starts with, whatever route sends it: the security headers, its request
+ * id and, for the API, `no-store` until the route sets its own cache policy (API answers are
+ * per-request data unless the route says otherwise).
+ */
+function baseResponseHeaders(url: string, requestId: string): Record<string, string> {
+  const headers: Record<string, string> = { ...securityHeaders(), 'x-request-id': requestId };
+  if (url.startsWith('/api/')) headers['cache-control'] = 'no-store';
+  return headers;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Responses carry one user's data even without a bearer token: never stored by any cache. */
@@ -61,12 +72,11 @@ const PUBLIC = /(^|[\s,])public([\s,]|$)/i;
 
 export const securityPlugin = fp(
   async (app) => {
-    const headers = securityHeaders();
+    // Made once: the request id's place is kept in them, and each request sets its own.
+    const apiHeaders = baseResponseHeaders('/api/', '');
+    const pageHeaders = baseResponseHeaders('/', '');
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
-      reply.header('x-request-id', request.id);
-      // API answers are per-request data unless the route sets its own cache policy.
-      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders).header('x-request-id', request.id);
       done();
     });
     // A response to a signed-in request carries that user's data (or a token): no browser,

@@ -6,10 +6,22 @@ import { CourseIdParamsSchema, CourseListSchema, CourseSchema } from '#shared/sc
 import { ModuleOutlineListSchema, QuizOutlineListSchema } from '#shared/schemas/outline';
 import type { CourseAccess } from '../../lib/course-access';
 import { sendPrepared } from '../../lib/prepared-json';
+import type { CatalogSnapshot } from '../../lib/read-cache/read-cache';
 import { answerWarmOrLoad, COLD } from '../../lib/warm';
 import { getCallerCourse, peekCallerCourse } from './catalog.service';
 
 const TAGS = ['catalogue'];
+
+/** The catalogue is the same for everyone: any cache may keep it, revalidating by its ETag. */
+const headersOfSnapshot = new WeakMap<CatalogSnapshot, Readonly<Record<string, string>>>();
+function catalogHeaders(snapshot: CatalogSnapshot) {
+  let headers = headersOfSnapshot.get(snapshot);
+  if (!headers) {
+    headers = { etag: snapshot.etag, 'cache-control': 'public, no-cache' };
+    headersOfSnapshot.set(snapshot, headers);
+  }
+  return headers;
+}
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The course as its caller may see it, from memory when it holds the caller and the course. */
@@ -33,7 +45,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       answerWarmOrLoad(app.reads.peek.catalog() ?? COLD, app.reads.catalog, (snapshot) => {
-        reply.header('etag', snapshot.etag).header('cache-control', 'public, no-cache');
+        reply.headers(catalogHeaders(snapshot));
         if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
         return sendPrepared(request, reply, snapshot);
       }),
