@@ -61,7 +61,12 @@ export async function measureRow({ name, base, path, method = 'GET', headers = {
   });
   const bareExited = new Promise((resolve) => bare.once('exit', resolve));
   try {
-    bare.send({ body: body.toString('base64'), headers: sameHeaders, status: response.status });
+    bare.send({
+      body: body.toString('base64'),
+      headers: sameHeaders,
+      status: response.status,
+      requestId: response.headers.has('x-request-id'),
+    });
     await new Promise((resolve, reject) => {
       bare.once('message', resolve);
       bare.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
