@@ -4,6 +4,7 @@ import { courseModules, courses, lessonProgress, lessons, sessions, users } from
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { countQueries } from '#tests/helpers/query-counter';
+import { generateToken, hashToken } from '../tokens';
 
 // Every write in these tests goes straight to the database, as another process or a script would:
 // the cache must learn of it from the database itself, never from the writer.
@@ -54,6 +55,45 @@ describe('cached reads', () => {
     expect((await get('/api/auth/me', renamed)).json().name).toBe('Old Name');
     await t.db.db.update(users).set({ name: 'New Name' }).where(eq(users.id, renamed.id));
     expect((await get('/api/auth/me', renamed)).json().name).toBe('New Name');
+  });
+
+  it('learn of many sessions revoked by one statement from a few notifications, and refuse every token', async () => {
+    const student = await createUser(t.db.db);
+    const tokens = Array.from({ length: 120 }, () => generateToken());
+    await t.db.db.insert(sessions).values(
+      tokens.map((token) => ({
+        userId: student.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+    for (const token of tokens)
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode,
+      ).toBe(200);
+
+    // What this process hears from the database (each of its listening connections hears it once).
+    const payloads = new Set<string>();
+    const unsubscribe = t.db.changes.subscribe({ onChange: (payload) => payloads.add(payload), onReliableChange: () => {} });
+    try {
+      await t.db.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, student.id));
+      const announced = new Set<string>();
+      for (let waited = 0; waited < 2_000; waited += 20) {
+        for (const payload of payloads) for (const hash of payload.replace(/^sessions:/, '').split(',')) announced.add(hash);
+        if (announced.size >= 121) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(announced).toEqual(new Set([...tokens, student.token].map(hashToken)));
+      // 121 rows in one statement: three notifications of at most 50 hashes, not 121.
+      expect(payloads.size).toBe(3);
+      for (const payload of payloads) expect(payload.startsWith('sessions:')).toBe(true);
+    } finally {
+      unsubscribe();
+    }
+    for (const token of tokens)
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode,
+      ).toBe(401);
   });
 
   it('refuse a session past its expiry although it is cached', async () => {

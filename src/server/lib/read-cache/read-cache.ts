@@ -49,8 +49,9 @@ export function createReadCache({
     const kind = payload.slice(0, separator);
     const id = payload.slice(separator + 1);
     switch (kind) {
-      case 'session':
-        sessions.drop(id);
+      // One notification per statement: the token hashes of every session it changed (migration 0003).
+      case 'sessions':
+        for (const tokenHash of id.split(',')) sessions.drop(tokenHash);
         break;
       case 'user':
         sessions.dropWhere((entry) => entry?.user.id === id);
