@@ -6,7 +6,7 @@ import type { DbHandle } from '#db/client';
 import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
 import { httpTimeoutOptions } from './lib/http-timeouts';
-import { lazyChildLoggerFactory } from './lib/lazy-logger';
+import { lazyChildLoggerFactory, logsRequests } from './lib/lazy-logger';
 import { withLogRedaction } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalDiskStore } from './lib/object-store/local-disk-store';
@@ -56,8 +56,10 @@ export type BuildAppOptions = {
 
 /** Builds the whole app without listening; server.ts listens, tests inject. */
 export async function buildApp({ config, db, mailer, objectStore, paymentProvider, clock, logger }: BuildAppOptions) {
+  const loggerOptions = withLogRedaction(logger ?? { level: config.logLevel });
   const app = Fastify({
-    logger: withLogRedaction(logger ?? { level: config.logLevel }),
+    logger: loggerOptions,
+    disableRequestLogging: !logsRequests(loggerOptions),
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',

@@ -64,3 +64,16 @@ class LazyRequestLogger {
 
 export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
   new LazyRequestLogger(logger, bindings, options as Record<string, unknown>) as unknown as FastifyBaseLogger;
+
+const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
+
+/**
+ * Whether Fastify's per-request lines ("incoming request", "request completed", at info) would be
+ * written. With a stricter level they are turned off, not just filtered: that spares every request
+ * a few microseconds of logger calls. Failures are still logged by the error handler.
+ */
+export function logsRequests(logger: FastifyServerOptions['logger']): boolean {
+  if (!logger) return false;
+  if (logger === true) return true;
+  return REQUEST_LOG_LEVELS.has((logger as { level?: string }).level ?? 'info');
+}

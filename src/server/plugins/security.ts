@@ -62,6 +62,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Responses carry one user's data even without a bearer token: never stored by any cache. */
     private?: boolean;
+    /**
+     * Responses are the same for every caller, signed in or not, and the route sets a public cache
+     * policy itself: the signed-in `no-store` rule is not attached to it (one hook less per request).
+     */
+    public?: boolean;
   }
 }
 
@@ -91,13 +96,20 @@ export const securityPlugin = fp(
       if (typeof policy !== 'string' || !PUBLIC.test(policy)) reply.header('cache-control', 'no-store');
       done(null, payload);
     };
-    app.addHook('onSend', (request, reply, payload, done) => {
+    const keepPrivateWhenSignedIn = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) => {
       if (request.headers.authorization !== undefined) return keepPrivate(request, reply, payload, done);
       done(null, payload);
-    });
+    };
+    // Decided once per route: reading reply.routeOptions builds a new object on every call. Answers
+    // that match no route (404s, the SPA's index.html) carry no user data.
     app.addHook('onRoute', (route) => {
-      // Decided once per route: reading reply.routeOptions builds a new object on every call.
       if (route.config?.private) route.onSend = [...toArray(route.onSend), keepPrivate];
+      else if (!route.config?.public) route.onSend = [...toArray(route.onSend), keepPrivateWhenSignedIn];
     });
     // A GET or HEAD has no body to decompress: spare those routes compress's preParsing hook.
     app.addHook('onRoute', (route) => {

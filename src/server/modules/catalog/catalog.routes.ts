@@ -41,6 +41,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Same response for everyone; revalidate with If-None-Match.',
         response: { 200: CourseListSchema, 304: z.null().describe('Not modified') },
       },
+      // The same list for everyone, sent with a public revalidation policy.
+      config: { public: true },
       compress: false,
     },
     (request, reply) =>
