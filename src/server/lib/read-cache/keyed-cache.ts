@@ -1,13 +1,13 @@
 /**
- * A bounded map of loaded values that never keeps a stale one: every key has a generation, bumped
- * by `drop`, and a value loaded while its key was dropped is handed to its caller but not kept.
- * Concurrent gets of one key share one load.
+ * A bounded map of loaded values that never keeps a stale one: a value loaded while its key was
+ * dropped (or the cache cleared) is handed to its caller but not kept. Concurrent gets of one key
+ * share one load. Dropping a key holds nothing: bursts of changes to uncached keys (a thousand
+ * logouts) cost no memory.
  */
 export class KeyedCache<K, V> {
   readonly #values = new Map<K, V>();
+  /** The one load of a key whose result may be kept; drop and clear forget it, so it is not. */
   readonly #loading = new Map<K, Promise<V>>();
-  readonly #generations = new Map<K, number>();
-  #epoch = 0;
   #isEnabled = true;
 
   constructor(readonly maxEntries: number) {}
@@ -22,6 +22,11 @@ export class KeyedCache<K, V> {
     return this.#values.size;
   }
 
+  /** Keys it holds anything for: a value or a load in flight (never both). */
+  get heldKeys(): number {
+    return this.#values.size + this.#loading.size;
+  }
+
   peek(key: K): V | undefined {
     return this.#values.get(key);
   }
@@ -31,13 +36,13 @@ export class KeyedCache<K, V> {
     if (value !== undefined) return Promise.resolve(value);
     const pending = this.#loading.get(key);
     if (pending) return pending;
-    const epoch = this.#epoch;
-    const generation = this.#generations.get(key) ?? 0;
-    const loading = load().then(
+    const loading: Promise<V> = load().then(
       (loaded) => {
-        if (this.#loading.get(key) === loading) this.#loading.delete(key);
-        const isCurrent = this.#isEnabled && epoch === this.#epoch && generation === (this.#generations.get(key) ?? 0);
-        if (isCurrent) this.#keep(key, loaded);
+        const isCurrent = this.#isEnabled && this.#loading.get(key) === loading;
+        if (isCurrent) {
+          this.#loading.delete(key);
+          this.#keep(key, loaded);
+        }
         return loaded;
       },
       (error: unknown) => {
@@ -56,17 +61,11 @@ export class KeyedCache<K, V> {
       if (!oldest.done) this.#values.delete(oldest.value);
     }
     this.#values.set(key, value);
-    if (this.#generations.size > this.maxEntries * 2) {
-      // Forgetting generations would let an older load count as current: start a new epoch instead.
-      this.#generations.clear();
-      this.#epoch++;
-    }
   }
 
   drop(key: K) {
     this.#values.delete(key);
     this.#loading.delete(key);
-    this.#generations.set(key, (this.#generations.get(key) ?? 0) + 1);
   }
 
   dropWhere(predicate: (value: V, key: K) => boolean) {
@@ -76,7 +75,5 @@ export class KeyedCache<K, V> {
   clear() {
     this.#values.clear();
     this.#loading.clear();
-    this.#generations.clear();
-    this.#epoch++;
   }
 }
