@@ -6,7 +6,7 @@ import type { DbHandle } from '#db/client';
 import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
 import { httpTimeoutOptions } from './lib/http-timeouts';
-import { lazyChildLoggerFactory, logsRequests } from './lib/lazy-logger';
+import { lazyChildLoggerFactory, requestLogController } from './lib/lazy-logger';
 import { withLogRedaction } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalDiskStore } from './lib/object-store/local-disk-store';
@@ -59,7 +59,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   const loggerOptions = withLogRedaction(logger ?? { level: config.logLevel });
   const app = Fastify({
     logger: loggerOptions,
-    disableRequestLogging: !logsRequests(loggerOptions),
+    logController: requestLogController(loggerOptions),
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
