@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { difficulties, lessonTypes } from '../lists';
+import { multiLineText, singleLineText } from './text';
+
+/*
+ * The creator studio's contract (SPEC §7 "Creator" and "Preview"), shared by the server's
+ * validation and the web's forms, so both refuse the same input with the same words.
+ */
+
+export const PRICE_MAX = 100_000;
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 100_000;
+export const LESSON_CONTENT_MAX = 200_000;
+
+/** "19.99", 19.99 or "" (free): a number of at least 0 with at most two decimals. */
+export const PriceInputSchema = z
+  .union([z.number(), singleLineText({ max: 20 })])
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value === '' ? '0' : value;
+    if (!/^\d+(\.\d{1,2})?$/.test(text) || !Number.isFinite(Number(text))) {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a valid price' });
+      return z.NEVER;
+    }
+    const cents = Math.round(Number(text) * 100);
+    if (cents > PRICE_MAX * 100) {
+      ctx.addIssue({ code: 'custom', message: `Price must be at most ${PRICE_MAX}` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const TitleSchema = singleLineText({ max: TITLE_MAX }).min(1, { message: 'Title is required' });
+const OptionalDescription = multiLineText({ max: 5_000 }).nullish();
+/** An object path as PUT /api/course-thumbnails answers it, or null to remove. */
+export const ObjectPathSchema = singleLineText({ max: 1_100 }).regex(/^\/objects\/[A-Za-z0-9!\-_.*'()/]+$/, {
+  message: 'Must be an object path from an upload',
+});
+
+export const CreateCourseBodySchema = z.object({
+  title: TitleSchema,
+  /** HTML from the rich-text editor; sanitized on write. */
+  description: multiLineText({ max: DESCRIPTION_MAX }).optional().default(''),
+  price: PriceInputSchema.optional().default(0),
+  difficulty: z.enum(difficulties).optional().default('Beginner'),
+  duration: singleLineText({ max: 100 }).nullish(),
+  thumbnail: ObjectPathSchema.nullish(),
+  /** Only false is accepted here: a course is published through POST /api/courses/{id}/publish. */
+  published: z.literal(false).optional(),
+});
+export type CreateCourseBody = z.input<typeof CreateCourseBodySchema>;
+
+export const UpdateCourseBodySchema = z.object({
+  title: TitleSchema.optional(),
+  description: multiLineText({ max: DESCRIPTION_MAX }).optional(),
+  price: PriceInputSchema.optional(),
+  difficulty: z.enum(difficulties).optional(),
+  duration: singleLineText({ max: 100 }).nullish(),
+  thumbnail: ObjectPathSchema.nullish(),
+});
+export type UpdateCourseBody = z.input<typeof UpdateCourseBodySchema>;
+
+/** Modules and quizzes share one order sequence per course. */
+const OrderSchema = z.number().int().min(0).max(100_000);
+
+export const CreateSectionBodySchema = z.object({
+  title: TitleSchema,
+  description: OptionalDescription,
+  /** Ignored: a new item always takes the current count of items (SPEC §4). */
+  order: OrderSchema.optional(),
+});
+export type CreateSectionBody = z.input<typeof CreateSectionBodySchema>;
+
+/** Setting `order` to a neighbour's value swaps the two items (SPEC §4, move up / move down). */
+export const UpdateSectionBodySchema = z.object({
+  title: TitleSchema.optional(),
+  description: OptionalDescription,
+  order: OrderSchema.optional(),
+});
+export type UpdateSectionBody = z.input<typeof UpdateSectionBodySchema>;
+
+export const ModuleSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  order: z.number().int(),
+});
+export type Module = z.infer<typeof ModuleSchema>;
+
+export const QuizSchema = ModuleSchema;
+export type Quiz = z.infer<typeof QuizSchema>;
+
+export const LessonTypeSchema = z.enum(lessonTypes);
+
+export const LessonSchema = z.object({
+  id: z.string(),
+  moduleId: z.string(),
+  title: z.string(),
+  type: LessonTypeSchema,
+  /** The lesson's place within its module: 0, 1, 2, … */
+  order: z.number().int(),
+  content: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  duration: z.string().nullable(),
+});
+export type Lesson = z.infer<typeof LessonSchema>;
+export const LessonListSchema = z.array(LessonSchema);
+
+const MediaUrlSchema = ObjectPathSchema;
+
+export const CreateLessonBodySchema = z
+  .object({
+    title: TitleSchema,
+    type: LessonTypeSchema,
+    /** Ignored: a new slide goes last. */
+    order: OrderSchema.optional(),
+    content: multiLineText({ max: LESSON_CONTENT_MAX }).nullish(),
+    videoUrl: MediaUrlSchema.nullish(),
+    imageUrl: MediaUrlSchema.nullish(),
+    duration: singleLineText({ max: 50 }).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    // Each type carries its own field only, so a text slide never points at a video.
+    const fieldOf = { text: 'content', video: 'videoUrl', image: 'imageUrl' } as const;
+    for (const [type, field] of Object.entries(fieldOf)) {
+      if (type !== body.type && body[field] != null && body[field] !== '') {
+        ctx.addIssue({ code: 'custom', path: [field], message: `A ${body.type} slide has no ${field}` });
+      }
+    }
+  });
+export type CreateLessonBody = z.input<typeof CreateLessonBodySchema>;
+
+/** Title, order (a swap with the slide holding it) or the field of the slide's own type. */
+export const UpdateLessonBodySchema = z.object({
+  title: TitleSchema.optional(),
+  order: OrderSchema.optional(),
+  content: multiLineText({ max: LESSON_CONTENT_MAX }).nullish(),
+  videoUrl: MediaUrlSchema.nullish(),
+  imageUrl: MediaUrlSchema.nullish(),
+  duration: singleLineText({ max: 50 }).nullish(),
+});
+export type UpdateLessonBody = z.input<typeof UpdateLessonBodySchema>;
+
+const OptionSchema = singleLineText({ max: 500 });
+
+export const CreateQuestionBodySchema = z
+  .object({
+    question: multiLineText({ max: 2_000 }).min(1, { message: 'Question is required' }),
+    optionA: OptionSchema.min(1, { message: 'Option A is required' }),
+    optionB: OptionSchema.min(1, { message: 'Option B is required' }),
+    optionC: OptionSchema.nullish(),
+    optionD: OptionSchema.nullish(),
+    correctAnswer: z.number().int().min(1).max(4),
+    /** Ignored: a new question goes last. */
+    order: OrderSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.optionD && !body.optionC) {
+      ctx.addIssue({ code: 'custom', path: ['optionC'], message: 'Fill option C before option D' });
+    }
+    const filled = 2 + (body.optionC ? 1 : 0) + (body.optionD ? 1 : 0);
+    if (body.correctAnswer > filled) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['correctAnswer'],
+        message: 'Please select a correct answer from the filled options.',
+      });
+    }
+  });
+export type CreateQuestionBody = z.input<typeof CreateQuestionBodySchema>;
+
+/** A question as its course's creator sees it, with the correct answer. */
+export const QuestionSchema = z.object({
+  id: z.string(),
+  quizId: z.string(),
+  question: z.string(),
+  optionA: z.string(),
+  optionB: z.string(),
+  optionC: z.string().nullable(),
+  optionD: z.string().nullable(),
+  correctAnswer: z.number().int().min(1).max(4).optional(),
+  order: z.number().int(),
+});
+export type Question = z.infer<typeof QuestionSchema>;
+export const QuestionListSchema = z.array(QuestionSchema);
+
+export const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** The dashboard's four cards, from recorded payments and enrollments. */
+export const CreatorStatsSchema = z.object({
+  /** USD with two decimals, like prices. */
+  totalRevenue: z.string(),
+  thisMonthRevenue: z.string(),
+  totalStudents: z.number().int(),
+  activeCourses: z.number().int(),
+});
+export type CreatorStats = z.infer<typeof CreatorStatsSchema>;
+
+export const CourseAnalyticsSchema = z.object({
+  courseId: z.string(),
+  /** Enrollments per day (UTC, YYYY-MM-DD), oldest first; days without any are left out. */
+  enrollmentsByDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  totalEnrollments: z.number().int(),
+  revenue: z.string(),
+  /** Percent of enrolled students at 100 % progress. */
+  completionRate: z.number().int().min(0).max(100),
+});
+export type CourseAnalytics = z.infer<typeof CourseAnalyticsSchema>;
+
+export const CourseStudentSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  enrolledAt: z.string(),
+  progress: z.number().int().min(0).max(100),
+});
+export type CourseStudent = z.infer<typeof CourseStudentSchema>;
+export const CourseStudentListSchema = z.array(CourseStudentSchema);

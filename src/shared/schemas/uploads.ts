@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** SPEC §9 and DECISIONS §6. */
+export const IMAGE_MAX_BYTES = 5_242_880;
+export const VIDEO_MAX_BYTES = 104_857_600;
+export const uploadKinds = ['image', 'video'] as const;
+export type UploadKind = (typeof uploadKinds)[number];
+
+export const UploadRequestBodySchema = z.object({ kind: z.enum(uploadKinds).optional().default('image') });
+export const UploadUrlSchema = z.object({ uploadURL: z.string() });
+
+export const CourseThumbnailBodySchema = z.object({ thumbnailURL: z.string().min(1).max(2_000) });
+export const ObjectPathResultSchema = z.object({ objectPath: z.string() });
