@@ -44,8 +44,8 @@ export const CreateCourseBodySchema = z.object({
   difficulty: z.enum(difficulties).optional().default('Beginner'),
   duration: singleLineText({ max: 100 }).nullish(),
   thumbnail: ObjectPathSchema.nullish(),
-  /** Only false is accepted here: a course is published through POST /api/courses/{id}/publish. */
-  published: z.literal(false).optional(),
+  /** Ignored: every course starts as a draft and is published through POST /api/courses/{id}/publish. */
+  published: z.boolean().optional(),
 });
 export type CreateCourseBody = z.input<typeof CreateCourseBodySchema>;
 
