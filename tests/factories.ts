@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#db/client';
-import { courseModules, courses, enrollments, lessons, quizzes, sessions, users } from '#db/schema/index';
+import { courseModules, courses, enrollments, lessons, quizzes, sessions, uploads, users } from '#db/schema/index';
 import { generateToken, hashToken } from '#server/lib/tokens';
 
 // A fixed, precomputed hash keeps factories fast; the password is 'factory-password'.
@@ -76,4 +76,20 @@ export async function enroll(db: Db, userId: string, courseId: string) {
 
 export function bearer(user: { token: string }) {
   return { authorization: `Bearer ${user.token}` };
+}
+
+/** A finished upload of `userId`, as the upload routes record it; answers its object path. */
+export async function createUpload(db: Db, userId: string, kind: 'image' | 'video' = 'image'): Promise<string> {
+  const objectKey = `uploads/${randomUUID()}`;
+  await db.insert(uploads).values({
+    userId,
+    kind,
+    grantHash: randomUUID(),
+    objectKey,
+    contentType: kind === 'image' ? 'image/png' : 'video/mp4',
+    sizeBytes: 100,
+    expiresAt: new Date(Date.now() + 900_000),
+    completedAt: new Date(),
+  });
+  return `/objects/${objectKey}`;
 }

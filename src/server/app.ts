@@ -17,8 +17,11 @@ import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { creatorRoutes } from './modules/creator/creator.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { learningRoutes } from './modules/learning/learning.routes';
+import { previewRoutes } from './modules/preview/preview.routes';
 import { currentUserPlugin } from './plugins/current-user';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -96,6 +99,9 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(authRoutes);
   await app.register(catalogRoutes);
   await app.register(enrollmentRoutes);
+  await app.register(creatorRoutes);
+  await app.register(previewRoutes);
+  await app.register(learningRoutes);
 
   await app.register(spaPlugin, { webDir: config.webDir });
 

@@ -40,3 +40,24 @@ export async function progressByCourse({ db, userId, courseIds }: { db: Db; user
   for (const row of list) result.set(row.courseId, progressPercent(row));
   return result;
 }
+
+/** Progress of every student enrolled in one course, with one query, keyed by user id. */
+export async function progressByStudent({ db, courseId }: { db: Db; courseId: string }) {
+  const rows = (await db.execute(sql`
+    with totals as (
+      select
+        (select count(*)::int from lessons l join course_modules m on m.id = l.module_id where m.course_id = ${courseId}) as lessons,
+        (select count(*)::int from quizzes q where q.course_id = ${courseId}) as quizzes
+    )
+    select e.user_id as "userId", totals.lessons as "lessons", totals.quizzes as "quizzes",
+      (select count(*)::int from lesson_progress lp
+         join lessons l on l.id = lp.lesson_id join course_modules m on m.id = l.module_id
+         where m.course_id = ${courseId} and lp.user_id = e.user_id and lp.completed) as "completedLessons",
+      (select count(distinct a.quiz_id)::int from quiz_attempts a join quizzes q on q.id = a.quiz_id
+         where q.course_id = ${courseId} and a.user_id = e.user_id and a.status = 'completed'
+           and a.total_questions > 0 and a.score * 100 >= ${QUIZ_PASS_PERCENT} * a.total_questions) as "passedQuizzes"
+    from enrollments e, totals where e.course_id = ${courseId}
+  `)) as unknown as { rows: (ProgressCounts & { userId: string })[] } | (ProgressCounts & { userId: string })[];
+  const list = Array.isArray(rows) ? rows : rows.rows;
+  return new Map(list.map((row) => [row.userId, progressPercent(row)]));
+}

@@ -13,21 +13,19 @@ export const DESCRIPTION_MAX = 100_000;
 export const LESSON_CONTENT_MAX = 200_000;
 
 /** "19.99", 19.99 or "" (free): a number of at least 0 with at most two decimals. */
-export const PriceInputSchema = z
-  .union([z.number(), singleLineText({ max: 20 })])
-  .transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value === '' ? '0' : value;
-    if (!/^\d+(\.\d{1,2})?$/.test(text) || !Number.isFinite(Number(text))) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a valid price' });
-      return z.NEVER;
-    }
-    const cents = Math.round(Number(text) * 100);
-    if (cents > PRICE_MAX * 100) {
-      ctx.addIssue({ code: 'custom', message: `Price must be at most ${PRICE_MAX}` });
-      return z.NEVER;
-    }
-    return cents;
-  });
+export const PriceInputSchema = z.union([z.number(), singleLineText({ max: 20 })]).transform((value, ctx) => {
+  const text = typeof value === 'number' ? String(value) : value === '' ? '0' : value;
+  if (!/^\d+(\.\d{1,2})?$/.test(text) || !Number.isFinite(Number(text))) {
+    ctx.addIssue({ code: 'custom', message: 'Please enter a valid price' });
+    return z.NEVER;
+  }
+  const cents = Math.round(Number(text) * 100);
+  if (cents > PRICE_MAX * 100) {
+    ctx.addIssue({ code: 'custom', message: `Price must be at most ${PRICE_MAX}` });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 const TitleSchema = singleLineText({ max: TITLE_MAX }).min(1, { message: 'Title is required' });
 const OptionalDescription = multiLineText({ max: 5_000 }).nullish();

@@ -1,0 +1,284 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '#db/client';
+import { courseModules, courses, lessons, quizQuestions, quizzes } from '#db/schema/index';
+import { ErrorCode } from '#shared/errors';
+import type {
+  CreateLessonBodySchema,
+  CreateQuestionBodySchema,
+  CreateSectionBodySchema,
+  UpdateLessonBodySchema,
+  UpdateSectionBodySchema,
+} from '#shared/schemas/creator';
+import { AppError } from '../../errors';
+import { toLessonJson, toModuleJson, toQuestionJson, toQuizJson } from '../../lib/course-content';
+import { requireOwnedPart } from '../../lib/course-ownership';
+import { assertOwnUpload } from '../../lib/own-uploads';
+import { sanitizeRichText } from '../../lib/rich-text';
+
+/*
+ * Every change to a course's content runs in one transaction that first touches the course row: it
+ * takes the row lock, so two creators' tabs adding items at once cannot both take the same place in
+ * the order, and it moves the course's updatedAt (every edit changes it).
+ */
+async function inCourse<T>(db: Db, courseId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+    return work(tx);
+  });
+}
+
+type Owner = { db: Db; userId: string };
+type SectionKind = 'module' | 'quiz';
+const sectionTables = { module: courseModules, quiz: quizzes } as const;
+
+/** Modules and quizzes share one order sequence: a new one takes the current count (SPEC §4). */
+async function sectionCount(tx: Tx, courseId: string): Promise<number> {
+  const [[modules], [quizCount]] = await Promise.all([
+    tx.select({ n: count() }).from(courseModules).where(eq(courseModules.courseId, courseId)),
+    tx.select({ n: count() }).from(quizzes).where(eq(quizzes.courseId, courseId)),
+  ]);
+  return (modules?.n ?? 0) + (quizCount?.n ?? 0);
+}
+
+/** Renumbers a course's modules and quizzes 0, 1, 2, … in their current order, in one statement. */
+async function compactSections(tx: Tx, courseId: string) {
+  await tx.execute(sql`
+    with ordered as (
+      select id, (row_number() over (order by position, kind, created_at, id) - 1)::int as rank from (
+        select id, position, 0 as kind, created_at from course_modules where course_id = ${courseId}
+        union all
+        select id, position, 1 as kind, created_at from quizzes where course_id = ${courseId}
+      ) sections
+    ), modules_done as (
+      update course_modules m set position = ordered.rank from ordered where m.id = ordered.id and m.position <> ordered.rank
+      returning m.id
+    )
+    update quizzes q set position = ordered.rank from ordered where q.id = ordered.id and q.position <> ordered.rank
+  `);
+}
+
+export async function createSection({
+  db,
+  userId,
+  kind,
+  courseId,
+  input,
+}: Owner & { kind: SectionKind; courseId: string; input: z.output<typeof CreateSectionBodySchema> }) {
+  await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
+  return inCourse(db, courseId, async (tx) => {
+    const values = {
+      courseId,
+      title: input.title,
+      description: input.description || null,
+      position: await sectionCount(tx, courseId),
+    };
+    if (kind === 'module') {
+      const [row] = await tx.insert(courseModules).values(values).returning();
+      if (!row) throw new Error('module not created');
+      return toModuleJson(row);
+    }
+    const [row] = await tx.insert(quizzes).values(values).returning();
+    if (!row) throw new Error('quiz not created');
+    return toQuizJson(row);
+  });
+}
+
+/**
+ * Title, description and place. Moving to a place another item holds swaps the two, so "set its order
+ * to the neighbour's order" (SPEC §4) moves it up or down by one without a tie.
+ */
+export async function updateSection({
+  db,
+  userId,
+  kind,
+  id,
+  input,
+}: Owner & { kind: SectionKind; id: string; input: z.output<typeof UpdateSectionBodySchema> }) {
+  const { courseId } = await requireOwnedPart({ db, userId, kind, id });
+  const table = sectionTables[kind];
+  return inCourse(db, courseId, async (tx) => {
+    const changes: { title?: string; description?: string | null } = {};
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.description !== undefined) changes.description = input.description || null;
+    if (Object.keys(changes).length > 0) await tx.update(table).set(changes).where(eq(table.id, id));
+    if (input.order !== undefined) {
+      const [current] = await tx.select({ position: table.position }).from(table).where(eq(table.id, id));
+      if (!current) throw new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
+      const target = Math.min(input.order, (await sectionCount(tx, courseId)) - 1);
+      if (target !== current.position) {
+        await tx
+          .update(courseModules)
+          .set({ position: current.position })
+          .where(and(eq(courseModules.courseId, courseId), eq(courseModules.position, target)));
+        await tx
+          .update(quizzes)
+          .set({ position: current.position })
+          .where(and(eq(quizzes.courseId, courseId), eq(quizzes.position, target)));
+        await tx.update(table).set({ position: target }).where(eq(table.id, id));
+      }
+    }
+    const [row] = await tx.select().from(table).where(eq(table.id, id));
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
+    return kind === 'module' ? toModuleJson(row) : toQuizJson(row);
+  });
+}
+
+/** Its slides or questions go with it; the items after it move up one place. */
+export async function deleteSection({ db, userId, kind, id }: Owner & { kind: SectionKind; id: string }) {
+  const { courseId } = await requireOwnedPart({ db, userId, kind, id });
+  const table = sectionTables[kind];
+  await inCourse(db, courseId, async (tx) => {
+    await tx.delete(table).where(eq(table.id, id));
+    await compactSections(tx, courseId);
+  });
+}
+
+type LessonMedia = { content?: string | null; videoUrl?: string | null; imageUrl?: string | null };
+const mediaField = { text: 'content', video: 'videoUrl', image: 'imageUrl' } as const;
+
+/** A slide carries only its own type's field: text is sanitized, media must be the creator's upload. */
+async function lessonFields(
+  db: Db,
+  userId: string,
+  type: keyof typeof mediaField,
+  input: LessonMedia,
+  stored?: LessonMedia,
+): Promise<LessonMedia> {
+  for (const [otherType, field] of Object.entries(mediaField)) {
+    if (otherType !== type && input[field] != null && input[field] !== '') {
+      throw new AppError(ErrorCode.BAD_REQUEST, `A ${type} slide has no ${field}`, {
+        errors: { [field]: `A ${type} slide has no ${field}` },
+      });
+    }
+  }
+  const fields: LessonMedia = {};
+  if (type === 'text' && input.content !== undefined) fields.content = input.content ? sanitizeRichText(input.content) : null;
+  for (const [field, kind] of [
+    ['imageUrl', 'image'],
+    ['videoUrl', 'video'],
+  ] as const) {
+    const value = input[field];
+    if (value === undefined || mediaField[type] !== field) continue;
+    if (value && value !== stored?.[field]) await assertOwnUpload({ db, userId, objectPath: value, kind, field });
+    fields[field] = value || null;
+  }
+  return fields;
+}
+
+async function lessonCount(tx: Tx, moduleId: string) {
+  const [row] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.moduleId, moduleId));
+  return row?.n ?? 0;
+}
+
+async function compactLessons(tx: Tx, moduleId: string) {
+  await tx.execute(sql`
+    update lessons l set position = ordered.rank from (
+      select id, (row_number() over (order by position, created_at, id) - 1)::int as rank from lessons where module_id = ${moduleId}
+    ) ordered where l.id = ordered.id and l.position <> ordered.rank
+  `);
+}
+
+export async function createLesson({
+  db,
+  userId,
+  moduleId,
+  input,
+}: Owner & { moduleId: string; input: z.output<typeof CreateLessonBodySchema> }) {
+  const { courseId } = await requireOwnedPart({ db, userId, kind: 'module', id: moduleId });
+  const fields = await lessonFields(db, userId, input.type, input);
+  return inCourse(db, courseId, async (tx) => {
+    const [row] = await tx
+      .insert(lessons)
+      .values({
+        moduleId,
+        title: input.title,
+        type: input.type,
+        duration: input.duration || null,
+        position: await lessonCount(tx, moduleId),
+        ...fields,
+      })
+      .returning();
+    if (!row) throw new Error('lesson not created');
+    return toLessonJson(row);
+  });
+}
+
+export async function updateLesson({
+  db,
+  userId,
+  id,
+  input,
+}: Owner & { id: string; input: z.output<typeof UpdateLessonBodySchema> }) {
+  const { courseId, moduleId } = await requireOwnedPart({ db, userId, kind: 'lesson', id });
+  const [stored] = await db.select().from(lessons).where(eq(lessons.id, id));
+  if (!stored || !moduleId) throw new AppError(ErrorCode.NOT_FOUND, 'Slide not found');
+  const fields = await lessonFields(db, userId, stored.type, input, stored);
+  return inCourse(db, courseId, async (tx) => {
+    const changes: Partial<typeof lessons.$inferInsert> = { ...fields };
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.duration !== undefined) changes.duration = input.duration || null;
+    if (input.order !== undefined) {
+      const [current] = await tx.select({ position: lessons.position }).from(lessons).where(eq(lessons.id, id));
+      const target = Math.min(input.order, (await lessonCount(tx, moduleId)) - 1);
+      if (current && target !== current.position) {
+        await tx
+          .update(lessons)
+          .set({ position: current.position })
+          .where(and(eq(lessons.moduleId, moduleId), eq(lessons.position, target)));
+        changes.position = target;
+      }
+    }
+    if (Object.keys(changes).length > 0) await tx.update(lessons).set(changes).where(eq(lessons.id, id));
+    const [row] = await tx.select().from(lessons).where(eq(lessons.id, id));
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'Slide not found');
+    return toLessonJson(row);
+  });
+}
+
+export async function deleteLesson({ db, userId, id }: Owner & { id: string }) {
+  const { courseId, moduleId } = await requireOwnedPart({ db, userId, kind: 'lesson', id });
+  await inCourse(db, courseId, async (tx) => {
+    await tx.delete(lessons).where(eq(lessons.id, id));
+    if (moduleId) await compactLessons(tx, moduleId);
+  });
+}
+
+export async function createQuestion({
+  db,
+  userId,
+  quizId,
+  input,
+}: Owner & { quizId: string; input: z.output<typeof CreateQuestionBodySchema> }) {
+  const { courseId } = await requireOwnedPart({ db, userId, kind: 'quiz', id: quizId });
+  return inCourse(db, courseId, async (tx) => {
+    const [position] = await tx.select({ n: count() }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
+    const [row] = await tx
+      .insert(quizQuestions)
+      .values({
+        quizId,
+        question: input.question,
+        optionA: input.optionA,
+        optionB: input.optionB,
+        optionC: input.optionC || null,
+        optionD: input.optionD || null,
+        correctAnswer: input.correctAnswer,
+        position: position?.n ?? 0,
+      })
+      .returning();
+    if (!row) throw new Error('question not created');
+    return toQuestionJson(row, { withAnswer: true });
+  });
+}
+
+export async function deleteQuestion({ db, userId, id }: Owner & { id: string }) {
+  const { courseId, quizId } = await requireOwnedPart({ db, userId, kind: 'question', id });
+  await inCourse(db, courseId, async (tx) => {
+    await tx.delete(quizQuestions).where(eq(quizQuestions.id, id));
+    await tx.execute(sql`
+      update quiz_questions q set position = ordered.rank from (
+        select id, (row_number() over (order by position, created_at, id) - 1)::int as rank from quiz_questions where quiz_id = ${quizId}
+      ) ordered where q.id = ordered.id and q.position <> ordered.rank
+    `);
+  });
+}

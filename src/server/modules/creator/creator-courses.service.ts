@@ -1,0 +1,181 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '#db/client';
+import { courses } from '#db/schema/index';
+import { centsToPrice } from '#shared/format';
+import type { Course } from '#shared/schemas/catalog';
+import type {
+  CourseAnalytics,
+  CourseStudent,
+  CreateCourseBodySchema,
+  CreatorStats,
+  UpdateCourseBodySchema,
+} from '#shared/schemas/creator';
+import { toCourseJson } from '../../lib/course-json';
+import { requireOwnedPart } from '../../lib/course-ownership';
+import { assertOwnUpload } from '../../lib/own-uploads';
+import { progressByStudent } from '../../lib/progress';
+import { sanitizeRichText } from '../../lib/rich-text';
+
+type CreateCourseInput = z.output<typeof CreateCourseBodySchema>;
+type UpdateCourseInput = z.output<typeof UpdateCourseBodySchema>;
+
+export async function listCreatorCourses({ db, userId }: { db: Db; userId: string }): Promise<Course[]> {
+  const rows = await db.select().from(courses).where(eq(courses.creatorId, userId)).orderBy(desc(courses.createdAt), courses.id);
+  return rows.map(toCourseJson);
+}
+
+/** Every course starts as a draft; the description is stored sanitized. */
+export async function createCourse({ db, userId, input }: { db: Db; userId: string; input: CreateCourseInput }) {
+  if (input.thumbnail) await assertOwnUpload({ db, userId, objectPath: input.thumbnail, kind: 'image', field: 'thumbnail' });
+  const [row] = await db
+    .insert(courses)
+    .values({
+      creatorId: userId,
+      title: input.title,
+      description: sanitizeRichText(input.description),
+      priceCents: input.price,
+      difficulty: input.difficulty,
+      duration: input.duration || null,
+      thumbnail: input.thumbnail ?? null,
+      published: false,
+    })
+    .returning();
+  if (!row) throw new Error('course not created');
+  return toCourseJson(row);
+}
+
+export async function updateCourse({
+  db,
+  userId,
+  courseId,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  courseId: string;
+  input: UpdateCourseInput;
+}) {
+  await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
+  const changes: Partial<typeof courses.$inferInsert> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.description !== undefined) changes.description = sanitizeRichText(input.description);
+  if (input.price !== undefined) changes.priceCents = input.price;
+  if (input.difficulty !== undefined) changes.difficulty = input.difficulty;
+  if (input.duration !== undefined) changes.duration = input.duration || null;
+  if (input.thumbnail !== undefined) {
+    const [current] = await db.select({ thumbnail: courses.thumbnail }).from(courses).where(eq(courses.id, courseId));
+    // Saving the form unchanged resends the stored thumbnail, which may predate uploads (the seed).
+    if (input.thumbnail && input.thumbnail !== current?.thumbnail) {
+      await assertOwnUpload({ db, userId, objectPath: input.thumbnail, kind: 'image', field: 'thumbnail' });
+    }
+    changes.thumbnail = input.thumbnail ?? null;
+  }
+  return setCourse(db, courseId, changes);
+}
+
+export async function publishCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
+  await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
+  return setCourse(db, courseId, { published: true });
+}
+
+/** Hidden from the marketplace; enrolled students keep access (SPEC §4). */
+export async function archiveCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
+  await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
+  return setCourse(db, courseId, { archived: true });
+}
+
+async function setCourse(db: Db, courseId: string, changes: Partial<typeof courses.$inferInsert>) {
+  const [row] = await db
+    .update(courses)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(courses.id, courseId))
+    .returning();
+  if (!row) throw new Error('course vanished while being changed');
+  return toCourseJson(row);
+}
+
+type Rows<T> = { rows: T[] } | T[];
+const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
+
+/** The dashboard's cards: succeeded payments, distinct students and live courses of this creator. */
+export async function getCreatorStats({ db, userId, now }: { db: Db; userId: string; now: number }): Promise<CreatorStats> {
+  const monthStart = new Date(now);
+  monthStart.setUTCDate(1);
+  monthStart.setUTCHours(0, 0, 0, 0);
+  const [row] = rowsOf(
+    (await db.execute(sql`
+      select
+        (select coalesce(sum(p.amount_cents), 0)::bigint from payments p join courses c on c.id = p.course_id
+          where c.creator_id = ${userId} and p.status = 'succeeded') as "totalCents",
+        (select coalesce(sum(p.amount_cents), 0)::bigint from payments p join courses c on c.id = p.course_id
+          where c.creator_id = ${userId} and p.status = 'succeeded' and p.created_at >= ${monthStart.toISOString()}::timestamptz) as "monthCents",
+        (select count(distinct e.user_id)::int from enrollments e join courses c on c.id = e.course_id
+          where c.creator_id = ${userId}) as "students",
+        (select count(*)::int from courses c where c.creator_id = ${userId} and c.published and not c.archived) as "active"
+    `)) as unknown as Rows<{ totalCents: string | number; monthCents: string | number; students: number; active: number }>,
+  );
+  return {
+    totalRevenue: centsToPrice(Number(row?.totalCents ?? 0)),
+    thisMonthRevenue: centsToPrice(Number(row?.monthCents ?? 0)),
+    totalStudents: row?.students ?? 0,
+    activeCourses: row?.active ?? 0,
+  };
+}
+
+export async function getCourseAnalytics({
+  db,
+  userId,
+  courseId,
+}: {
+  db: Db;
+  userId: string;
+  courseId: string;
+}): Promise<CourseAnalytics> {
+  await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
+  const [days, revenue, progress] = await Promise.all([
+    db.execute(sql`
+      select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as "date", count(*)::int as "count"
+      from enrollments where course_id = ${courseId} group by 1 order by 1
+    `) as unknown as Promise<Rows<{ date: string; count: number }>>,
+    db.execute(sql`
+      select coalesce(sum(amount_cents), 0)::bigint as "cents" from payments where course_id = ${courseId} and status = 'succeeded'
+    `) as unknown as Promise<Rows<{ cents: string | number }>>,
+    progressByStudent({ db, courseId }),
+  ]);
+  const enrollmentsByDay = rowsOf(days);
+  const totalEnrollments = enrollmentsByDay.reduce((sum, day) => sum + day.count, 0);
+  const completed = [...progress.values()].filter((percent) => percent === 100).length;
+  return {
+    courseId,
+    enrollmentsByDay,
+    totalEnrollments,
+    revenue: centsToPrice(Number(rowsOf(revenue)[0]?.cents ?? 0)),
+    completionRate: progress.size === 0 ? 0 : Math.round((completed / progress.size) * 100),
+  };
+}
+
+export async function listCourseStudents({
+  db,
+  userId,
+  courseId,
+}: {
+  db: Db;
+  userId: string;
+  courseId: string;
+}): Promise<CourseStudent[]> {
+  await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
+  const [students, progress] = await Promise.all([
+    db.execute(sql`
+      select u.id as "userId", u.name, u.email, e.created_at as "enrolledAt"
+      from enrollments e join users u on u.id = e.user_id
+      where e.course_id = ${courseId} order by e.created_at desc
+    `) as unknown as Promise<Rows<{ userId: string; name: string; email: string; enrolledAt: string | Date }>>,
+    progressByStudent({ db, courseId }),
+  ]);
+  return rowsOf(students).map((student) => ({
+    ...student,
+    enrolledAt: new Date(student.enrolledAt).toISOString(),
+    progress: progress.get(student.userId) ?? 0,
+  }));
+}

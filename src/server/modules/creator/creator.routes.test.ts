@@ -1,0 +1,477 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courses, payments } from '#db/schema/index';
+import { CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
+import { CreatorStatsSchema, LessonSchema, ModuleSchema, QuestionSchema } from '#shared/schemas/creator';
+import { ModuleOutlineListSchema } from '#shared/schemas/outline';
+import { bearer, createCourse, createUpload, createUser, enroll, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+
+let t: TestApp;
+let owner: TestUser;
+let otherCreator: TestUser;
+let student: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.db.db, { role: 'creator' });
+  otherCreator = await createUser(t.db.db, { role: 'creator' });
+  student = await createUser(t.db.db);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+function call(method: Method, url: string, user?: TestUser, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: user ? bearer(user) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function newCourse(body: Record<string, unknown> = {}) {
+  const response = await call('POST', '/api/courses', owner, { title: 'Transformers in practice', price: '19.99', ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return CourseSchema.parse(response.json());
+}
+async function addModule(courseId: string, title = 'Module') {
+  const response = await call('POST', `/api/courses/${courseId}/modules`, owner, { title });
+  expect(response.statusCode, response.body).toBe(201);
+  return ModuleSchema.parse(response.json());
+}
+async function addQuiz(courseId: string, title = 'Quiz') {
+  const response = await call('POST', `/api/courses/${courseId}/quizzes`, owner, { title });
+  expect(response.statusCode, response.body).toBe(201);
+  return ModuleSchema.parse(response.json());
+}
+async function addSlide(moduleId: string, body: Record<string, unknown>) {
+  const response = await call('POST', `/api/modules/${moduleId}/lessons`, owner, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return LessonSchema.parse(response.json());
+}
+async function outline(courseId: string) {
+  const [modules, quizzes] = await Promise.all([
+    call('GET', `/api/courses/${courseId}/modules`, owner),
+    call('GET', `/api/courses/${courseId}/quizzes`, owner),
+  ]);
+  return [...modules.json(), ...quizzes.json()]
+    .sort((a: { order: number }, b: { order: number }) => a.order - b.order)
+    .map((item: { title: string; order: number }) => `${item.order}:${item.title}`);
+}
+
+describe('creating and editing a course', () => {
+  it('creates a draft owned by the caller, price in cents shown with two decimals, description sanitized', async () => {
+    const course = await newCourse({
+      description:
+        '<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
+      published: true,
+      difficulty: 'Advanced',
+      duration: '6 weeks',
+    });
+    expect(course).toMatchObject({
+      title: 'Transformers in practice',
+      price: '19.99',
+      published: false,
+      archived: false,
+      creatorId: owner.id,
+    });
+    expect(course.difficulty).toBe('Advanced');
+    expect(course.description).not.toMatch(/script|onclick|onerror|javascript:|<img/i);
+    expect(course.description).toContain('Hello');
+    // A draft is nobody else's business.
+    expect((await call('GET', `/api/courses/${course.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/courses/${course.id}`, otherCreator)).statusCode).toBe(404);
+    expect((await call('GET', `/api/courses/${course.id}`, owner)).statusCode).toBe(200);
+  });
+
+  it('takes an empty price as free and refuses prices that are not money', async () => {
+    expect((await newCourse({ price: '' })).price).toBe('0.00');
+    expect((await newCourse({ price: 5 })).price).toBe('5.00');
+    for (const price of ['-1', '1.999', 'abc', '1e3', -5, 1.234, '1,50', 'Infinity']) {
+      const response = await call('POST', '/api/courses', owner, { title: 'Bad price', price });
+      expect(response.statusCode, `price ${JSON.stringify(price)}`).toBe(400);
+      expect(response.json().message).toBeTruthy();
+    }
+  });
+
+  it('refuses a missing title, an unknown difficulty and control characters, naming the field', async () => {
+    for (const [body, field] of [
+      [{ title: '' }, 'title'],
+      [{ title: '   ' }, 'title'],
+      [{ title: 'ok', difficulty: 'Expert' }, 'difficulty'],
+      [{ title: 'bad\u0000title' }, 'title'],
+      [{ title: 'ok', duration: 'two\nlines' }, 'duration'],
+    ] as const) {
+      const response = await call('POST', '/api/courses', owner, body);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors ?? {})).toContain(field);
+    }
+  });
+
+  it('accepts a thumbnail only when it is an image the creator uploaded', async () => {
+    const mine = await createUpload(t.db.db, owner.id, 'image');
+    const theirs = await createUpload(t.db.db, otherCreator.id, 'image');
+    const video = await createUpload(t.db.db, owner.id, 'video');
+    expect((await newCourse({ thumbnail: mine })).thumbnail).toBe(mine);
+    for (const thumbnail of [
+      theirs,
+      video,
+      '/objects/uploads/never-uploaded',
+      'https://evil.example/x.png',
+      '/objects/../etc/passwd',
+    ]) {
+      const response = await call('POST', '/api/courses', owner, { title: 'Thumb', thumbnail });
+      expect(response.statusCode, thumbnail).toBe(400);
+    }
+  });
+
+  it('lets only the owner edit, publish and archive; updatedAt moves on every change', async () => {
+    const course = await newCourse();
+    const url = `/api/courses/${course.id}`;
+    for (const [user, status] of [
+      [undefined, 401],
+      [student, 403],
+      [otherCreator, 403],
+    ] as const) {
+      expect((await call('PATCH', url, user, { title: 'Hijacked' })).statusCode).toBe(status);
+      expect((await call('POST', `${url}/publish`, user)).statusCode).toBe(status);
+      expect((await call('DELETE', url, user)).statusCode).toBe(status);
+    }
+    const [stored] = await t.db.db.select().from(courses).where(eq(courses.id, course.id));
+    expect(stored).toMatchObject({ title: course.title, published: false, archived: false });
+
+    const edited = await call('PATCH', url, owner, { title: 'Renamed', price: '0', description: '<p><strong>New</strong></p>' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ title: 'Renamed', price: '0.00', description: '<p><strong>New</strong></p>' });
+    expect(Date.parse(edited.json().updatedAt)).toBeGreaterThan(Date.parse(course.updatedAt));
+
+    const published = await call('POST', `${url}/publish`, owner);
+    expect(published.json()).toMatchObject({ published: true });
+    expect(Date.parse(published.json().updatedAt)).toBeGreaterThan(Date.parse(edited.json().updatedAt));
+    // Published: in the marketplace at once, with the edit.
+    expect(CourseListSchema.parse((await call('GET', '/api/courses')).json()).find((c) => c.id === course.id)?.title).toBe(
+      'Renamed',
+    );
+
+    const archived = await call('DELETE', url, owner);
+    expect(archived.json()).toMatchObject({ published: true, archived: true });
+    expect(CourseListSchema.parse((await call('GET', '/api/courses')).json()).map((c) => c.id)).not.toContain(course.id);
+  });
+
+  it('answers 404 for a course that does not exist, and for ids that are not ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%00']) {
+      expect((await call('PATCH', `/api/courses/${id}`, owner, { title: 'x' })).statusCode).toBe(404);
+      expect((await call('POST', `/api/courses/${id}/modules`, owner, { title: 'x' })).statusCode).toBe(404);
+    }
+  });
+
+  it('lists only my own courses, every state, newest first, to creators only', async () => {
+    const draft = await newCourse({ title: 'My newest draft' });
+    const response = await call('GET', '/api/creator/courses', owner);
+    const mine = CourseListSchema.parse(response.json());
+    expect(mine[0]?.id).toBe(draft.id);
+    expect(mine.every((c) => c.creatorId === owner.id)).toBe(true);
+    expect(
+      CourseListSchema.parse((await call('GET', '/api/creator/courses', otherCreator)).json()).map((c) => c.id),
+    ).not.toContain(draft.id);
+    expect((await call('GET', '/api/creator/courses')).statusCode).toBe(401);
+    expect((await call('GET', '/api/creator/courses', student)).statusCode).toBe(403);
+  });
+});
+
+describe('course content', () => {
+  it('gives modules and quizzes one order sequence, swaps on a move, and closes gaps on delete', async () => {
+    const course = await newCourse();
+    const m1 = await addModule(course.id, 'M1');
+    const q1 = await addQuiz(course.id, 'Q1');
+    const m2 = await addModule(course.id, 'M2');
+    // A client's own idea of the order is ignored: a new item goes last.
+    await call('POST', `/api/courses/${course.id}/quizzes`, owner, { title: 'Q2', order: 0 });
+    expect(await outline(course.id)).toEqual(['0:M1', '1:Q1', '2:M2', '3:Q2']);
+
+    // Move M2 up: its order becomes its neighbour's, and the neighbour takes its place.
+    expect((await call('PATCH', `/api/modules/${m2.id}`, owner, { order: 1 })).json().order).toBe(1);
+    expect(await outline(course.id)).toEqual(['0:M1', '1:M2', '2:Q1', '3:Q2']);
+    await call('PATCH', `/api/quizzes/${q1.id}`, owner, { order: 0 });
+    expect(await outline(course.id)).toEqual(['0:Q1', '1:M2', '2:M1', '3:Q2']);
+    // Past the end: last.
+    await call('PATCH', `/api/quizzes/${q1.id}`, owner, { order: 99 });
+    expect(await outline(course.id)).toEqual(['0:Q2', '1:M2', '2:M1', '3:Q1']);
+
+    expect((await call('DELETE', `/api/modules/${m1.id}`, owner)).statusCode).toBe(204);
+    expect(await outline(course.id)).toEqual(['0:Q2', '1:M2', '2:Q1']);
+    await addModule(course.id, 'M3');
+    expect(await outline(course.id)).toEqual(['0:Q2', '1:M2', '2:Q1', '3:M3']);
+  });
+
+  it('keeps distinct places when a creator adds many items at once', async () => {
+    const course = await newCourse();
+    await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? addQuiz(course.id, `Q${i}`) : addModule(course.id, `M${i}`))));
+    const orders = (await outline(course.id)).map((item) => Number(item.split(':')[0]));
+    expect(orders).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('refuses every content change from anyone but the owner', async () => {
+    const course = await newCourse();
+    const module = await addModule(course.id);
+    const quiz = await addQuiz(course.id);
+    const slide = await addSlide(module.id, { title: 'Intro', type: 'text', content: '<p>Hi</p>' });
+    const question = await call('POST', `/api/quizzes/${quiz.id}/questions`, owner, {
+      question: 'Q?',
+      optionA: 'a',
+      optionB: 'b',
+      correctAnswer: 1,
+    });
+    const questionId = question.json().id;
+    const attempts: [Method, string, unknown?][] = [
+      ['POST', `/api/courses/${course.id}/modules`, { title: 'x' }],
+      ['POST', `/api/courses/${course.id}/quizzes`, { title: 'x' }],
+      ['PATCH', `/api/modules/${module.id}`, { order: 1 }],
+      ['PATCH', `/api/quizzes/${quiz.id}`, { title: 'x' }],
+      ['POST', `/api/modules/${module.id}/lessons`, { title: 'x', type: 'text' }],
+      ['PATCH', `/api/lessons/${slide.id}`, { title: 'x' }],
+      ['POST', `/api/quizzes/${quiz.id}/questions`, { question: 'x', optionA: 'a', optionB: 'b', correctAnswer: 1 }],
+      ['DELETE', `/api/questions/${questionId}`],
+      ['DELETE', `/api/lessons/${slide.id}`],
+      ['DELETE', `/api/quizzes/${quiz.id}`],
+      ['DELETE', `/api/modules/${module.id}`],
+    ];
+    for (const [method, url, body] of attempts) {
+      for (const [user, status] of [
+        [undefined, 401],
+        [student, 403],
+        [otherCreator, 403],
+      ] as const) {
+        expect((await call(method, url, user, body)).statusCode, `${method} ${url} as ${user?.role ?? 'guest'}`).toBe(status);
+      }
+    }
+    expect(await outline(course.id)).toEqual(['0:Module', '1:Quiz']);
+    const lessons = await call('GET', `/api/modules/${module.id}/lessons`, owner);
+    expect(lessons.json()).toMatchObject([{ title: 'Intro' }]);
+  });
+
+  it('shows a module and a quiz to whoever may see the course, and hides a draft’s parts', async () => {
+    const course = await newCourse();
+    const module = await addModule(course.id, 'Basics');
+    expect((await call('GET', `/api/modules/${module.id}`, owner)).json()).toMatchObject({
+      title: 'Basics',
+      courseId: course.id,
+    });
+    expect((await call('GET', `/api/modules/${module.id}`, student)).statusCode).toBe(404);
+    await call('POST', `/api/courses/${course.id}/publish`, owner);
+    expect((await call('GET', `/api/modules/${module.id}`)).json()).toMatchObject({ title: 'Basics' });
+    expect((await call('GET', '/api/quizzes/not-an-id')).statusCode).toBe(404);
+  });
+});
+
+describe('slides', () => {
+  it('adds slides of each type with their own field only, in order, and sanitizes text', async () => {
+    const course = await newCourse();
+    const module = await addModule(course.id);
+    const image = await createUpload(t.db.db, owner.id, 'image');
+    const video = await createUpload(t.db.db, owner.id, 'video');
+    await addSlide(module.id, {
+      title: 'Text',
+      type: 'text',
+      content: '<p style="font-size: 18px" onmouseover="x()">Hi<iframe src="//evil"></iframe></p>',
+    });
+    await addSlide(module.id, { title: 'Image', type: 'image', imageUrl: image });
+    await addSlide(module.id, { title: 'Video', type: 'video', videoUrl: video });
+    const list = (await call('GET', `/api/modules/${module.id}/lessons`, owner)).json();
+    expect(list.map((l: { title: string; order: number }) => `${l.order}:${l.title}`)).toEqual(['0:Text', '1:Image', '2:Video']);
+    expect(list[0].content).toBe('<p style="font-size:18px">Hi</p>');
+    expect(list[1]).toMatchObject({ imageUrl: image, videoUrl: null, content: null });
+    expect(list[2]).toMatchObject({ videoUrl: video });
+
+    for (const [body, field] of [
+      [{ title: 'Bad', type: 'text', videoUrl: video }, 'videoUrl'],
+      [{ title: 'Bad', type: 'image', imageUrl: video }, 'imageUrl'],
+      [{ title: 'Bad', type: 'video', videoUrl: image }, 'videoUrl'],
+      [{ title: 'Bad', type: 'quiz' }, 'type'],
+      [{ title: '', type: 'text' }, 'title'],
+      [{ title: 'Bad', type: 'image', imageUrl: await createUpload(t.db.db, otherCreator.id) }, 'imageUrl'],
+    ] as const) {
+      const response = await call('POST', `/api/modules/${module.id}/lessons`, owner, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(response.json().errors ?? {})).toContain(field);
+    }
+  });
+
+  it('moves a slide by one with a swap, edits its own field, and closes the gap on delete', async () => {
+    const course = await newCourse();
+    const module = await addModule(course.id);
+    const a = await addSlide(module.id, { title: 'A', type: 'text' });
+    const b = await addSlide(module.id, { title: 'B', type: 'text' });
+    const c = await addSlide(module.id, { title: 'C', type: 'text' });
+    const titles = async () =>
+      (await call('GET', `/api/modules/${module.id}/lessons`, owner))
+        .json()
+        .map((l: { title: string }) => l.title)
+        .join('');
+    await call('PATCH', `/api/lessons/${c.id}`, owner, { order: 1 });
+    expect(await titles()).toBe('ACB');
+    const edited = await call('PATCH', `/api/lessons/${a.id}`, owner, { title: 'A2', content: '<p>New <u>text</u></p>' });
+    expect(edited.json()).toMatchObject({ title: 'A2', content: '<p>New <u>text</u></p>', order: 0 });
+    expect(
+      (await call('PATCH', `/api/lessons/${a.id}`, owner, { imageUrl: await createUpload(t.db.db, owner.id) })).statusCode,
+    ).toBe(400);
+    await call('DELETE', `/api/lessons/${b.id}`, owner);
+    const list = (await call('GET', `/api/modules/${module.id}/lessons`, owner)).json();
+    expect(list.map((l: { order: number; title: string }) => `${l.order}:${l.title}`)).toEqual(['0:A2', '1:C']);
+  });
+
+  it('shows slides to the owner and enrolled students only', async () => {
+    const course = await newCourse();
+    const module = await addModule(course.id);
+    await addSlide(module.id, { title: 'Secret', type: 'text', content: '<p>Paid content</p>' });
+    await call('POST', `/api/courses/${course.id}/publish`, owner);
+    const url = `/api/modules/${module.id}/lessons`;
+    expect((await call('GET', url)).statusCode).toBe(401);
+    expect((await call('GET', url, student)).statusCode).toBe(403);
+    expect((await call('GET', url, otherCreator)).statusCode).toBe(403);
+    const enrolled = await createUser(t.db.db);
+    await enroll(t.db.db, enrolled.id, course.id);
+    expect((await call('GET', url, enrolled)).json()).toMatchObject([{ content: '<p>Paid content</p>' }]);
+  });
+});
+
+describe('questions', () => {
+  it('takes 2 to 4 options with the correct answer among the filled ones', async () => {
+    const course = await newCourse();
+    const quiz = await addQuiz(course.id);
+    const url = `/api/quizzes/${quiz.id}/questions`;
+    const four = await call('POST', url, owner, {
+      question: 'Which?',
+      optionA: 'a',
+      optionB: 'b',
+      optionC: 'c',
+      optionD: 'd',
+      correctAnswer: 4,
+    });
+    expect(four.statusCode).toBe(201);
+    const two = await call('POST', url, owner, {
+      question: 'Yes?',
+      optionA: 'yes',
+      optionB: 'no',
+      optionC: '',
+      correctAnswer: 2,
+    });
+    expect(QuestionSchema.parse(two.json())).toMatchObject({ optionC: null, optionD: null, correctAnswer: 2, order: 1 });
+    for (const [body, field] of [
+      [{ question: 'x', optionA: 'a', optionB: 'b', correctAnswer: 3 }, 'correctAnswer'],
+      [{ question: 'x', optionA: 'a', optionB: 'b', optionC: 'c', correctAnswer: 4 }, 'correctAnswer'],
+      [{ question: 'x', optionA: 'a', optionB: '', correctAnswer: 1 }, 'optionB'],
+      [{ question: '', optionA: 'a', optionB: 'b', correctAnswer: 1 }, 'question'],
+      [{ question: 'x', optionA: 'a', optionB: 'b', optionD: 'd', correctAnswer: 1 }, 'optionC'],
+      [{ question: 'x', optionA: 'a', optionB: 'b', correctAnswer: 0 }, 'correctAnswer'],
+      [{ question: 'x', optionA: 'a', optionB: 'b', correctAnswer: 1.5 }, 'correctAnswer'],
+    ] as const) {
+      const response = await call('POST', url, owner, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(response.json().errors ?? {})).toContain(field);
+    }
+  });
+
+  it('shows the correct answer to the owner only, never to learners', async () => {
+    const course = await newCourse();
+    const quiz = await addQuiz(course.id);
+    await call('POST', `/api/quizzes/${quiz.id}/questions`, owner, {
+      question: 'Q',
+      optionA: 'a',
+      optionB: 'b',
+      correctAnswer: 2,
+    });
+    await call('POST', `/api/courses/${course.id}/publish`, owner);
+    const enrolled = await createUser(t.db.db);
+    await enroll(t.db.db, enrolled.id, course.id);
+    const url = `/api/quizzes/${quiz.id}/questions`;
+    expect((await call('GET', url, owner)).json()[0].correctAnswer).toBe(2);
+    const learner = await call('GET', url, enrolled);
+    expect(learner.statusCode).toBe(200);
+    expect(learner.json()[0]).not.toHaveProperty('correctAnswer');
+    expect((await call('GET', url, student)).statusCode).toBe(403);
+    expect((await call('GET', url)).statusCode).toBe(401);
+  });
+
+  it('deletes a question and renumbers the rest', async () => {
+    const course = await newCourse();
+    const quiz = await addQuiz(course.id);
+    const url = `/api/quizzes/${quiz.id}/questions`;
+    const ids: string[] = [];
+    for (const question of ['one', 'two', 'three']) {
+      ids.push((await call('POST', url, owner, { question, optionA: 'a', optionB: 'b', correctAnswer: 1 })).json().id);
+    }
+    expect((await call('DELETE', `/api/questions/${ids[0]}`, owner)).statusCode).toBe(204);
+    const list = (await call('GET', url, owner)).json();
+    expect(list.map((q: { order: number; question: string }) => `${q.order}:${q.question}`)).toEqual(['0:two', '1:three']);
+  });
+});
+
+describe('the course outline everyone sees follows every content change at once', () => {
+  it('drops the cached outline and course when a creator edits', async () => {
+    const course = await newCourse();
+    await call('POST', `/api/courses/${course.id}/publish`, owner);
+    const before = await call('GET', `/api/courses/${course.id}/modules`);
+    expect(ModuleOutlineListSchema.parse(before.json())).toEqual([]);
+    const module = await addModule(course.id, 'Fresh module');
+    await addSlide(module.id, { title: 'Fresh slide', type: 'text' });
+    const after = ModuleOutlineListSchema.parse((await call('GET', `/api/courses/${course.id}/modules`)).json());
+    expect(after).toMatchObject([{ title: 'Fresh module', lessons: [{ title: 'Fresh slide' }] }]);
+    await call('PATCH', `/api/courses/${course.id}`, owner, { title: 'Retitled' });
+    expect((await call('GET', `/api/courses/${course.id}`)).json().title).toBe('Retitled');
+  });
+});
+
+describe('dashboard figures', () => {
+  it('counts succeeded payments, distinct students and live courses of this creator only', async () => {
+    const creator = await createUser(t.db.db, { role: 'creator' });
+    const paid = await createCourse(t.db.db, creator.id, { priceCents: 2500 });
+    const free = await createCourse(t.db.db, creator.id, { priceCents: 0 });
+    await createCourse(t.db.db, creator.id, { published: false });
+    await createCourse(t.db.db, creator.id, { archived: true });
+    const [s1, s2] = [await createUser(t.db.db), await createUser(t.db.db)];
+    for (const s of [s1, s2]) await enroll(t.db.db, s.id, free.id);
+    await enroll(t.db.db, s1.id, paid.id);
+    await t.db.db.insert(payments).values([
+      {
+        userId: s1.id,
+        courseId: paid.id,
+        provider: 'test',
+        providerPaymentId: `pi_${s1.id}`,
+        amountCents: 2500,
+        status: 'succeeded',
+      },
+      {
+        userId: s2.id,
+        courseId: paid.id,
+        provider: 'test',
+        providerPaymentId: `pi_${s2.id}`,
+        amountCents: 2500,
+        status: 'requires_payment_method',
+      },
+      {
+        userId: s2.id,
+        courseId: paid.id,
+        provider: 'test',
+        providerPaymentId: `pi_old_${s2.id}`,
+        amountCents: 1000,
+        status: 'succeeded',
+        createdAt: new Date('2020-01-15T00:00:00Z'),
+      },
+    ]);
+    const stats = CreatorStatsSchema.parse((await call('GET', '/api/creator/stats', creator)).json());
+    expect(stats).toEqual({ totalRevenue: '35.00', thisMonthRevenue: '25.00', totalStudents: 2, activeCourses: 2 });
+    expect((await call('GET', '/api/creator/stats', student)).statusCode).toBe(403);
+
+    const analytics = (await call('GET', `/api/creator/courses/${free.id}/analytics`, creator)).json();
+    expect(analytics).toMatchObject({ courseId: free.id, totalEnrollments: 2, revenue: '0.00', completionRate: 0 });
+    expect(analytics.enrollmentsByDay).toHaveLength(1);
+    expect((await call('GET', `/api/creator/courses/${free.id}/analytics`, owner)).statusCode).toBe(403);
+
+    const students = (await call('GET', `/api/creator/courses/${free.id}/students`, creator)).json();
+    expect(students.map((s: { userId: string }) => s.userId).sort()).toEqual([s1.id, s2.id].sort());
+    expect(students[0]).toMatchObject({ progress: 0 });
+    expect((await call('GET', `/api/creator/courses/${free.id}/students`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,341 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
+import { CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
+import {
+  CourseAnalyticsSchema,
+  CourseStudentListSchema,
+  CreateCourseBodySchema,
+  CreateLessonBodySchema,
+  CreateQuestionBodySchema,
+  CreateSectionBodySchema,
+  CreatorStatsSchema,
+  IdParamsSchema,
+  LessonSchema,
+  ModuleSchema,
+  QuestionSchema,
+  QuizSchema,
+  UpdateCourseBodySchema,
+  UpdateLessonBodySchema,
+  UpdateSectionBodySchema,
+} from '#shared/schemas/creator';
+import { AppError } from '../../errors';
+import { getCourseAccess } from '../../lib/course-access';
+import { getSection } from '../../lib/course-content';
+import { requireRole } from '../../plugins/current-user';
+import {
+  createLesson,
+  createQuestion,
+  createSection,
+  deleteLesson,
+  deleteQuestion,
+  deleteSection,
+  updateLesson,
+  updateSection,
+} from './course-content.service';
+import {
+  archiveCourse,
+  createCourse,
+  getCourseAnalytics,
+  getCreatorStats,
+  listCourseStudents,
+  listCreatorCourses,
+  publishCourse,
+  updateCourse,
+} from './creator-courses.service';
+
+const TAGS = ['creator'];
+const BEARER = [{ bearerAuth: [] }];
+const denied = { 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
+/** Statuses every JSON-body creator call can answer besides its own. */
+const bodyErrors = { 400: ApiErrorBodySchema, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, ...denied };
+const deleted = z.null().describe('Deleted');
+
+/** Every call here is for the course's own creator: 401 for guests, 403 for students and other creators. */
+export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const creator = async (request: Parameters<typeof requireRole>[0]) => (await requireRole(request, 'creator')).id;
+  const db = app.db;
+
+  app.get(
+    '/api/creator/courses',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'My courses, every state, newest first',
+        security: BEARER,
+        response: { 200: CourseListSchema, ...denied },
+      },
+    },
+    async (request) => listCreatorCourses({ db, userId: await creator(request) }),
+  );
+
+  app.get(
+    '/api/creator/stats',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The dashboard's cards",
+        description: 'Revenue from succeeded payments (all time and this calendar month, UTC), distinct students, live courses.',
+        security: BEARER,
+        response: { 200: CreatorStatsSchema, ...denied },
+      },
+    },
+    async (request) => getCreatorStats({ db, userId: await creator(request), now: app.clock() }),
+  );
+
+  app.get(
+    '/api/creator/courses/:id/analytics',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Enrollments over time, revenue and completion rate of one of my courses',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 200: CourseAnalyticsSchema, ...denied },
+      },
+    },
+    async (request) => getCourseAnalytics({ db, userId: await creator(request), courseId: request.params.id }),
+  );
+
+  app.get(
+    '/api/creator/courses/:id/students',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Students enrolled in one of my courses, with their progress',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 200: CourseStudentListSchema, ...denied },
+      },
+    },
+    async (request) => listCourseStudents({ db, userId: await creator(request), courseId: request.params.id }),
+  );
+
+  app.post(
+    '/api/courses',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create a course (always a draft)',
+        security: BEARER,
+        body: CreateCourseBodySchema,
+        response: { 201: CourseSchema, ...bodyErrors },
+      },
+      bodyLimit: 256 * 1024,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createCourse({ db, userId: await creator(request), input: request.body })),
+  );
+
+  app.patch(
+    '/api/courses/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Change a course's details",
+        security: BEARER,
+        params: IdParamsSchema,
+        body: UpdateCourseBodySchema,
+        response: { 200: CourseSchema, ...bodyErrors },
+      },
+      bodyLimit: 256 * 1024,
+    },
+    async (request) => updateCourse({ db, userId: await creator(request), courseId: request.params.id, input: request.body }),
+  );
+
+  app.post(
+    '/api/courses/:id/publish',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Publish a course',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 200: CourseSchema, ...bodyErrors },
+      },
+    },
+    async (request) => publishCourse({ db, userId: await creator(request), courseId: request.params.id }),
+  );
+
+  app.delete(
+    '/api/courses/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Archive a course',
+        description: 'Hidden from the marketplace; enrolled students keep access. Nothing is deleted.',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 200: CourseSchema, ...denied },
+      },
+    },
+    async (request) => archiveCourse({ db, userId: await creator(request), courseId: request.params.id }),
+  );
+
+  for (const kind of ['module', 'quiz'] as const) {
+    const plural = kind === 'module' ? 'modules' : 'quizzes';
+    const Schema = kind === 'module' ? ModuleSchema : QuizSchema;
+
+    app.post(
+      `/api/courses/:id/${plural}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Add a ${kind} at the end of the course`,
+          security: BEARER,
+          params: IdParamsSchema,
+          body: CreateSectionBodySchema,
+          response: { 201: Schema, ...bodyErrors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await createSection({ db, userId: await creator(request), kind, courseId: request.params.id, input: request.body }),
+          ),
+    );
+
+    app.get(
+      `/api/${plural}/:id`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `A ${kind}'s title, description, place and course`,
+          params: IdParamsSchema,
+          response: { 200: Schema, 404: ApiErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const notFound = new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
+        const section = await getSection({ db, kind, id: request.params.id }).catch(() => null);
+        if (!section) throw notFound;
+        // As visible as its course's outline: a draft's parts only to their creator.
+        const user = await request.getCurrentUser();
+        if (!(await getCourseAccess({ reads: app.reads, userId: user?.id, courseId: section.courseId }))) throw notFound;
+        return section;
+      },
+    );
+
+    app.patch(
+      `/api/${plural}/:id`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Rename or move a ${kind}`,
+          description: 'An `order` held by another module or quiz swaps the two (move up / move down).',
+          security: BEARER,
+          params: IdParamsSchema,
+          body: UpdateSectionBodySchema,
+          response: { 200: Schema, ...bodyErrors },
+        },
+      },
+      async (request) => updateSection({ db, userId: await creator(request), kind, id: request.params.id, input: request.body }),
+    );
+
+    app.delete(
+      `/api/${plural}/:id`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Delete a ${kind} with its ${kind === 'module' ? 'slides' : 'questions'}`,
+          security: BEARER,
+          params: IdParamsSchema,
+          response: { 204: deleted, ...denied },
+        },
+      },
+      async (request, reply) => {
+        await deleteSection({ db, userId: await creator(request), kind, id: request.params.id });
+        return reply.code(204).send(null);
+      },
+    );
+  }
+
+  app.post(
+    '/api/modules/:id/lessons',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Add a slide at the end of a module',
+        security: BEARER,
+        params: IdParamsSchema,
+        body: CreateLessonBodySchema,
+        response: { 201: LessonSchema, ...bodyErrors },
+      },
+      bodyLimit: 512 * 1024,
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createLesson({ db, userId: await creator(request), moduleId: request.params.id, input: request.body })),
+  );
+
+  app.patch(
+    '/api/lessons/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Change a slide's title, place or content",
+        description: 'An `order` held by another slide of the module swaps the two.',
+        security: BEARER,
+        params: IdParamsSchema,
+        body: UpdateLessonBodySchema,
+        response: { 200: LessonSchema, ...bodyErrors },
+      },
+      bodyLimit: 512 * 1024,
+    },
+    async (request) => updateLesson({ db, userId: await creator(request), id: request.params.id, input: request.body }),
+  );
+
+  app.delete(
+    '/api/lessons/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a slide',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 204: deleted, ...denied },
+      },
+    },
+    async (request, reply) => {
+      await deleteLesson({ db, userId: await creator(request), id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/quizzes/:id/questions',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Add a question at the end of a quiz',
+        security: BEARER,
+        params: IdParamsSchema,
+        body: CreateQuestionBodySchema,
+        response: { 201: QuestionSchema, ...bodyErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createQuestion({ db, userId: await creator(request), quizId: request.params.id, input: request.body })),
+  );
+
+  app.delete(
+    '/api/questions/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a question',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 204: deleted, ...denied },
+      },
+    },
+    async (request, reply) => {
+      await deleteQuestion({ db, userId: await creator(request), id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+};

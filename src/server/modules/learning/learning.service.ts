@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '#db/client';
+import { ErrorCode } from '#shared/errors';
+import { AppError } from '../../errors';
+import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
+import { findCourseOfPart } from '../../lib/course-ownership';
+import type { ReadCache } from '../../lib/read-cache/read-cache';
+
+const labels = { module: 'Module', quiz: 'Quiz' } as const;
+
+/**
+ * The course a module or quiz belongs to, when the caller may learn from it: 404 when they may not
+ * even see the course, 401 for guests and 403 for signed-in callers who are not enrolled.
+ */
+export async function requireLearnableCourse({
+  request,
+  reads,
+  db,
+  kind,
+  id,
+}: {
+  request: FastifyRequest;
+  reads: ReadCache;
+  db: Db;
+  kind: 'module' | 'quiz';
+  id: string;
+}): Promise<{ access: CourseAccess; moduleId: string; quizId: string }> {
+  const notFound = new AppError(ErrorCode.NOT_FOUND, `${labels[kind]} not found`);
+  const part = await findCourseOfPart(db, kind, id);
+  if (!part) throw notFound;
+  const user = await request.getCurrentUser();
+  const access = await getCourseAccess({ reads, userId: user?.id, courseId: part.courseId });
+  if (!access) throw notFound;
+  if (!access.canLearn) {
+    if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
+    throw new AppError(ErrorCode.FORBIDDEN, 'Enroll in this course to see its content');
+  }
+  return { access, moduleId: part.moduleId ?? '', quizId: part.quizId ?? '' };
+}
