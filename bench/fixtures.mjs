@@ -2,6 +2,9 @@
 // some progress) in a published course, and live sessions for the write row.
 export const STUDENT = { email: 'student@demo.gradient.academy', password: 'student-demo-2026' };
 const WRITER_EMAIL = 'bench-writer@bench.test';
+const CREATOR_EMAIL = 'bench-creator@bench.test';
+/** Bearer token of the bench's creator (its session stores only the hash). */
+export const CREATOR_TOKEN = 'bench-creator';
 
 /**
  * Ensures the demo student is enrolled in a published course with progress (the seed does this; the
@@ -52,5 +55,37 @@ export async function prepareData(query, { tokens }) {
      from generate_series(0, $2::int) g`,
     [writer.id, tokens],
   );
-  return { studentId: student.id, courseId, writerId: writer.id };
+  return { studentId: student.id, courseId, writerId: writer.id, ...(await prepareCreator(query)) };
+}
+
+/**
+ * A creator with a published course of one module and two slides: the creator row edits the first
+ * slide, and the background writer (creators at work while students browse) the second.
+ */
+async function prepareCreator(query) {
+  const [creator] = await query(
+    `insert into users (email, name, role, password_hash) values ($1, 'Bench creator', 'creator', '!')
+     on conflict (email) do update set name = excluded.name returning id`,
+    [CREATOR_EMAIL],
+  );
+  await query(
+    `insert into sessions (user_id, token_hash, expires_at)
+     values ($1, encode(sha256(convert_to($2, 'UTF8')), 'hex'), now() + interval '1 day') on conflict do nothing`,
+    [creator.id, CREATOR_TOKEN],
+  );
+  const [course] = await query(
+    `insert into courses (creator_id, title, description, published) values ($1, 'Bench course', '<p>Edited by the bench</p>', true)
+     returning id`,
+    [creator.id],
+  );
+  const [module] = await query(
+    `insert into course_modules (course_id, title, position) values ($1, 'Bench module', 0) returning id`,
+    [course.id],
+  );
+  const slides = await query(
+    `insert into lessons (module_id, title, type, position, content)
+     values ($1, 'Slide one', 'text', 0, '<p>One</p>'), ($1, 'Slide two', 'text', 1, '<p>Two</p>') returning id`,
+    [module.id],
+  );
+  return { creatorCourseId: course.id, editedLessonId: slides[0].id, backgroundLessonId: slides[1].id };
 }

@@ -7,7 +7,8 @@ const ms = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(1
 /** Issue 5's bars, in its order: [label, passes, what fails]. */
 export function acceptanceBars({ rows, eventLoop }) {
   const ratio = (index) => rows[index]?.ratio ?? 0;
-  const slow = rows.filter((row) => row.app.p99 > 25);
+  // Issue 5's bars cover its five rows; later rows (the creator's edits) are reported beside them.
+  const slow = rows.slice(0, 5).filter((row) => row.app.p99 > 25);
   const failing = rows.filter((row) => row.app.errors > 0);
   return [
     ['catalogue >= 85 % of bare', ratio(0) >= 85],
@@ -20,7 +21,18 @@ export function acceptanceBars({ rows, eventLoop }) {
   ];
 }
 
-export function printEngine({ name, rows, eventLoop, memory, startupMs, connections, durationS, rounds }) {
+export function printEngine({
+  name,
+  rows,
+  backgroundEdits,
+  creatorEditsPerS,
+  eventLoop,
+  memory,
+  startupMs,
+  connections,
+  durationS,
+  rounds,
+}) {
   console.log(
     `\n${name}: ${connections} connections, ${durationS} s a row per server in ${rounds} alternating rounds, ${os.cpus().length} cores, Node ${process.version}` +
       ` (server start-up ${Math.round(startupMs)} ms)`,
@@ -38,6 +50,12 @@ export function printEngine({ name, rows, eventLoop, memory, startupMs, connecti
   console.log(
     '(latencies in ms: p50 of the median round, p99 of the worst; errors = connection errors and timeouts + non-2xx answers)',
   );
+  if (backgroundEdits) {
+    console.log(
+      `during the four read rows a creator edited a slide ${creatorEditsPerS} times a second (${backgroundEdits.sent} edits,` +
+        ` ${backgroundEdits.failed} failed), each dropping the cached catalogue and its course`,
+    );
+  }
   if (eventLoop) {
     console.log(
       `server event-loop delay during the write row: p50 ${eventLoop.p50} ms, p99 ${eventLoop.p99} ms, max ${eventLoop.max} ms` +

@@ -34,10 +34,22 @@ function summary(results) {
  * a different live token each time. `onMeasure` brackets each of the app's measured rounds (not its
  * warm-up or the bare server's rounds).
  */
-export async function measureRow({ name, base, path, method = 'GET', headers = {}, headersFor, options, onMeasure = {} }) {
+export async function measureRow({
+  name,
+  base,
+  path,
+  method = 'GET',
+  headers = {},
+  headersFor,
+  body: requestBody,
+  options,
+  onMeasure = {},
+}) {
+  if (requestBody !== undefined) headers = { ...headers, 'content-type': 'application/json' };
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { ...headers, ...headersFor?.(0), 'accept-encoding': 'identity' },
+    body: requestBody,
   });
   const body = Buffer.from(await response.arrayBuffer());
   if (!response.ok) throw new Error(`${name}: the app answered ${response.status}: ${body.toString().slice(0, 300)}`);
@@ -45,7 +57,7 @@ export async function measureRow({ name, base, path, method = 'GET', headers = {
 
   const requestsFor = () => {
     let next = 0;
-    const request = { method, path, headers };
+    const request = { method, path, headers, ...(requestBody === undefined ? {} : { body: requestBody }) };
     if (headersFor) {
       request.setupRequest = (req) => {
         next += 1;

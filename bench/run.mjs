@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { embeddedEngine, postgresEngine, rateLimitEnv } from './engines.mjs';
-import { prepareData, STUDENT } from './fixtures.mjs';
+import { CREATOR_TOKEN, prepareData, STUDENT } from './fixtures.mjs';
 import { freePort, memoryOf, startServer, stop } from './lib.mjs';
 import { printEngine } from './report.mjs';
 import { measureRow, ROUNDS, WARMUP } from './rows.mjs';
@@ -21,6 +21,8 @@ process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Slide edits a second made in the background during the read rows: creators at work while students browse. */
+const CREATOR_EDITS_PER_S = Number(process.env.BENCH_CREATOR_EDITS ?? 5);
 /** Enough live tokens for the write row at up to 6,000 logouts a second, plus its warm-up and sample. */
 const MAX_WRITE_RATE = 6000;
 const TOKENS = Math.ceil(MAX_WRITE_RATE * (DURATION_S + WARMUP.duration) * 1.5) + CONNECTIONS * 4;
@@ -73,6 +75,39 @@ async function signIn(base) {
   return (await response.json()).token;
 }
 
+/**
+ * Edits a slide at a steady pace until stopped. Each edit changes its course, so it drops the cached
+ * catalogue and that course's document, as real creators' edits do.
+ */
+function editInBackground({ base, lessonId, perSecond }) {
+  const stats = { sent: 0, failed: 0 };
+  if (!(perSecond > 0)) return { stats, stop: async () => stats };
+  let inFlight = Promise.resolve();
+  const timer = setInterval(() => {
+    stats.sent += 1;
+    inFlight = fetch(`${base}/api/lessons/${lessonId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${CREATOR_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `Background edit ${stats.sent}` }),
+    })
+      .then((response) => {
+        if (!response.ok) stats.failed += 1;
+        return response.arrayBuffer();
+      })
+      .catch(() => {
+        stats.failed += 1;
+      });
+  }, 1000 / perSecond);
+  return {
+    stats,
+    stop: async () => {
+      clearInterval(timer);
+      await inFlight;
+      return stats;
+    },
+  };
+}
+
 async function runEngine(engine) {
   const env = { ...SERVER_ENV, ...engine.env };
   progress(`${engine.name}: creating, migrating and seeding the database`);
@@ -110,10 +145,12 @@ async function runEngine(engine) {
         { name: 'GET /api/my-courses', path: '/api/my-courses', headers: auth },
       ];
       const rows = [];
+      const background = editInBackground({ base, lessonId: fixtures.backgroundLessonId, perSecond: CREATOR_EDITS_PER_S });
       for (const row of plan) {
         progress(`${engine.name}: ${row.name}`);
         rows.push(await measureRow({ ...row, base, options }));
       }
+      const backgroundEdits = await background.stop();
 
       progress(`${engine.name}: POST /api/auth/logout`);
       let eventLoop;
@@ -149,6 +186,19 @@ async function runEngine(engine) {
       rows.push(write);
       if (write.used > TOKENS) progress(`warning: the write row used ${write.used} tokens, only ${TOKENS + 1} were made`);
 
+      progress(`${engine.name}: PATCH /api/lessons/{id}`);
+      rows.push(
+        await measureRow({
+          name: 'PATCH /api/lessons/{id} (creator)',
+          base,
+          path: `/api/lessons/${fixtures.editedLessonId}`,
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${CREATOR_TOKEN}` },
+          body: JSON.stringify({ title: 'Edited by the bench', content: '<p>A slide <strong>edited</strong> over and over</p>' }),
+          options,
+        }),
+      );
+
       const memory = memoryOf(server.child.pid);
       const { code, signal } = await stop(server);
       // LOG_LEVEL=warn: anything the server printed is worth a look.
@@ -159,6 +209,8 @@ async function runEngine(engine) {
       return {
         name: engine.name,
         rows,
+        backgroundEdits,
+        creatorEditsPerS: CREATOR_EDITS_PER_S,
         eventLoop,
         memory,
         startupMs,
