@@ -65,4 +65,34 @@ describe.skipIf(!isPostgres)('two app instances on one PostgreSQL', () => {
     await first.db.db.update(courses).set({ title: 'Edited title' }).where(eq(courses.id, course.id));
     await within(1000, async () => (await title()) === 'Edited title' && (await listed()) === 'Edited title');
   });
+
+  it('shows on one instance, within a second, what a creator builds through the other', async () => {
+    const creator = await createUser(database.db, { role: 'creator' });
+    const created = await first.app.inject({
+      method: 'POST',
+      url: '/api/courses',
+      headers: bearer(creator),
+      payload: { title: 'Built on the first instance', price: '0' },
+    });
+    const courseId = created.json().id as string;
+    await first.app.inject({ method: 'POST', url: `/api/courses/${courseId}/publish`, headers: bearer(creator) });
+    const outline = async () =>
+      (await second.app.inject({ method: 'GET', url: `/api/courses/${courseId}/modules` })).json() as { title: string }[];
+    await within(1000, async () => Array.isArray(await outline()));
+    expect(await outline()).toEqual([]);
+
+    const added = await first.app.inject({
+      method: 'POST',
+      url: `/api/courses/${courseId}/modules`,
+      headers: bearer(creator),
+      payload: { title: 'Added on the first instance' },
+    });
+    expect(added.statusCode).toBe(201);
+    await within(1000, async () => (await outline())[0]?.title === 'Added on the first instance');
+
+    await first.app.inject({ method: 'DELETE', url: `/api/courses/${courseId}`, headers: bearer(creator) });
+    const listed = async () =>
+      (await second.app.inject({ method: 'GET', url: '/api/courses' })).json().some((c: { id: string }) => c.id === courseId);
+    await within(1000, async () => !(await listed()));
+  });
 });

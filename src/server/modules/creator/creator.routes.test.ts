@@ -475,3 +475,54 @@ describe('dashboard figures', () => {
     expect((await call('GET', `/api/creator/courses/${free.id}/students`)).statusCode).toBe(401);
   });
 });
+
+describe('hostile input', () => {
+  it('refuses a megabyte body with 413 and deep nesting or absurd numbers with 400, changing nothing', async () => {
+    const course = await newCourse();
+    const url = `/api/courses/${course.id}`;
+    const huge = await call('PATCH', url, owner, { description: `<p>${'x'.repeat(1_100_000)}</p>` });
+    expect(huge.statusCode).toBe(413);
+    const deep = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...bearer(owner), 'content-type': 'application/json' },
+      payload: `{"title": ${'['.repeat(50_000)}"deep"${']'.repeat(50_000)}}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    const module = await addModule(course.id);
+    for (const order of [-1, 1e12, 0.5, '1', null]) {
+      expect((await call('PATCH', `/api/modules/${module.id}`, owner, { order })).statusCode, String(order)).toBe(400);
+    }
+    const polluted = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...bearer(owner), 'content-type': 'application/json' },
+      payload: '{"__proto__": {"published": true}, "constructor": {"prototype": {"archived": true}}}',
+    });
+    expect(polluted.statusCode).toBeLessThan(500);
+    const [stored] = await t.db.db.select().from(courses).where(eq(courses.id, course.id));
+    expect(stored).toMatchObject({ title: course.title, published: false, archived: false });
+  });
+
+  it('names the field holding a control character in slides and questions', async () => {
+    const course = await newCourse();
+    const module = await addModule(course.id);
+    const quiz = await addQuiz(course.id);
+    const slide = await call('POST', `/api/modules/${module.id}/lessons`, owner, { title: 'Tab\there', type: 'text' });
+    expect(slide.json().errors).toHaveProperty('title');
+    const text = await call('POST', `/api/modules/${module.id}/lessons`, owner, {
+      title: 'ok',
+      type: 'text',
+      content: '<p>a\u0000b</p>',
+    });
+    expect(text.json().errors).toHaveProperty('content');
+    const question = await call('POST', `/api/quizzes/${quiz.id}/questions`, owner, {
+      question: 'ok',
+      optionA: 'a\u001b[31m',
+      optionB: 'b',
+      correctAnswer: 1,
+    });
+    expect(question.statusCode).toBe(400);
+    expect(question.json().errors).toHaveProperty('optionA');
+  });
+});
