@@ -20,7 +20,8 @@ export default defineConfig({
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    // DIST_DIR lets parallel builds (one per engineer or CI job) stay out of each other's way.
+    outDir: fileURLToPath(new URL(`./${process.env.DIST_DIR ?? 'dist'}/web`, import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
       output: {

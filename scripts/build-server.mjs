@@ -2,7 +2,10 @@
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-rmSync('dist/server', { recursive: true, force: true });
+// DIST_DIR (inside the checkout, so node_modules resolves) keeps parallel builds apart.
+const distDir = process.env.DIST_DIR ?? 'dist';
+
+rmSync(`${distDir}/server`, { recursive: true, force: true });
 await build({
   entryPoints: [
     'src/server/server.ts',
@@ -11,7 +14,7 @@ await build({
     // The embedded database's worker thread, found beside the bundle as ./pglite-worker.js.
     { in: 'src/db/embedded/worker.ts', out: 'pglite-worker' },
   ],
-  outdir: 'dist/server',
+  outdir: `${distDir}/server`,
   outbase: 'src/server',
   bundle: true,
   splitting: true,
@@ -22,5 +25,5 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-cpSync('src/db/migrations', 'dist/server/migrations', { recursive: true });
-console.log('server built into dist/server');
+cpSync('src/db/migrations', `${distDir}/server/migrations`, { recursive: true });
+console.log(`server built into ${distDir}/server`);

@@ -12,4 +12,4 @@ process.env.RATE_LIMIT_SIGNUP_PER_HOUR ??= '1000';
 process.env.RATE_LIMIT_LOGIN_PER_MINUTE ??= '1000';
 process.env.RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE ??= '1000';
 process.env.RATE_LIMIT_RESET_PER_HOUR_IP ??= '1000';
-await import(path.resolve('dist/server/server.js'));
+await import(path.resolve(process.env.DIST_DIR ?? 'dist', 'server/server.js'));
