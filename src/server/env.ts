@@ -71,6 +71,13 @@ const EnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs),
   KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs),
   PURGE_INTERVAL_MS: positiveInt.default(3_600_000),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromString.optional(),
+  OBJECT_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -104,6 +111,20 @@ export type Config = {
   httpTimeouts: HttpTimeouts;
   /** How often expired sessions, reset tokens and old rate-limit windows are deleted. */
   purgeIntervalMs: number;
+  /** Set when uploads live in an S3-compatible bucket instead of `$DATA_DIR/objects`. */
+  s3:
+    | {
+        bucket: string;
+        /** Unset means AWS itself; set for MinIO, R2, s3rver and the like. */
+        endpoint: string | undefined;
+        region: string;
+        /** Both unset means the SDK's default chain (instance role, profile, environment). */
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  /** Signs short-lived lesson-media addresses; unset means a random secret kept in the database. */
+  objectUrlSecret: string | undefined;
   /** Built web app; absent in API-only test runs. */
   webDir: string | undefined;
 };
@@ -113,6 +134,24 @@ export class ConfigError extends Error {}
 /** Empty strings count as unset, so `FOO= npm start` falls back to the default. */
 function withoutEmpty(env: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+}
+
+function s3Config(e: z.output<typeof EnvSchema>): Config['s3'] {
+  if (!e.S3_BUCKET) return undefined;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    // Custom endpoints (MinIO, s3rver) rarely have wildcard DNS for virtual-hosted buckets.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -152,6 +191,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     purgeIntervalMs: e.PURGE_INTERVAL_MS,
+    s3: s3Config(e),
+    objectUrlSecret: e.OBJECT_URL_SECRET,
     webDir: undefined,
   };
 }
