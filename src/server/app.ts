@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DbHandle } from '#db/client';
 import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
-import { httpTimeoutOptions } from './lib/http-timeouts';
+import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions } from './lib/http-timeouts';
 import { lazyChildLoggerFactory, requestLogController } from './lib/lazy-logger';
 import { withLogRedaction } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -22,6 +22,7 @@ import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
+import { bodyDeadlinePlugin } from './plugins/body-deadline';
 import { currentUserPlugin } from './plugins/current-user';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   app.decorate('payments', paymentProvider ?? createTestProcessor({ intents: createDbTestIntentStore(db.db) }));
 
   await app.register(errorHandlerPlugin);
+  await app.register(bodyDeadlinePlugin, { ...DEFAULT_HTTP_TIMEOUTS, ...config.httpTimeouts });
   await app.register(jsonBodyPlugin);
   await app.register(dbPlugin, { handle: db });
   await app.register(readCachePlugin);

@@ -187,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     httpTimeouts: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      uploadWindowMs: DEFAULT_HTTP_TIMEOUTS.uploadWindowMs,
+      uploadMinBytesPerWindow: DEFAULT_HTTP_TIMEOUTS.uploadMinBytesPerWindow,
       connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
