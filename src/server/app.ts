@@ -22,12 +22,14 @@ import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { bodyDeadlinePlugin } from './plugins/body-deadline';
 import { currentUserPlugin } from './plugins/current-user';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body';
+import { objectUrlsPlugin } from './plugins/object-urls';
 import { readCachePlugin } from './plugins/read-cache';
 import { onClientError, onFrameworkError } from './plugins/router-errors';
 import { securityPlugin } from './plugins/security';
@@ -93,6 +95,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(jsonBodyPlugin);
   await app.register(dbPlugin, { handle: db });
   await app.register(readCachePlugin);
+  await app.register(objectUrlsPlugin);
   await app.register(currentUserPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);
@@ -104,6 +107,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(creatorRoutes);
   await app.register(previewRoutes);
   await app.register(learningRoutes);
+  await app.register(uploadsRoutes);
 
   await app.register(spaPlugin, { webDir: config.webDir });
 

@@ -59,11 +59,24 @@ export const uploads = pgTable(
     contentType: text('content_type'),
     sizeBytes: integer('size_bytes'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Set by the one PUT that may use the grant, before any byte is stored; a failed PUT leaves it set.
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('uploads_grant_hash_unique').on(t.grantHash), uniqueIndex('uploads_object_key_unique').on(t.objectKey)],
+  (t) => [
+    uniqueIndex('uploads_grant_hash_unique').on(t.grantHash),
+    uniqueIndex('uploads_object_key_unique').on(t.objectKey),
+    index('uploads_user_expires_idx').on(t.userId, t.expiresAt),
+  ],
 );
+
+/** Secrets every app instance on this database shares, made once (e.g. the media-address key). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Intents of the built-in test processor (used when no Stripe key is set), in the database so every

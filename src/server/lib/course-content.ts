@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { courseModules, lessons, quizQuestions, quizzes } from '#db/schema/index';
 import type { Lesson, Module, Question, Quiz } from '#shared/schemas/creator';
+import type { ObjectUrlSigner } from './object-url-signing';
 
 /* A course's parts as the API shows them, shared by the creator, preview and learning modules. */
 
@@ -11,6 +12,23 @@ export function toModuleJson(row: typeof courseModules.$inferSelect): Module {
 
 export function toQuizJson(row: typeof quizzes.$inferSelect): Quiz {
   return { id: row.id, courseId: row.courseId, title: row.title, description: row.description, order: row.position };
+}
+
+/**
+ * Stored media paths as addresses the caller can load: the app's own objects signed (paid-course
+ * media needs it, see object-url-signing.ts), other addresses (a video host) as they are.
+ */
+export function objectMediaPath(signer: ObjectUrlSigner, now: number) {
+  return (path: string) => (path.startsWith('/objects/') ? signer.sign(path, now) : path);
+}
+
+/** The same for a lesson already in its API shape (the creator's write answers). */
+export function withMediaPaths(lesson: Lesson, mediaPath: (path: string) => string): Lesson {
+  return {
+    ...lesson,
+    videoUrl: lesson.videoUrl === null ? null : mediaPath(lesson.videoUrl),
+    imageUrl: lesson.imageUrl === null ? null : mediaPath(lesson.imageUrl),
+  };
 }
 
 /** `mediaPath` turns a stored object path into the address the caller may load it from. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '#db/client';
-import { passwordResets, rateLimits, sessions, testPaymentIntents } from '#db/schema/index';
+import { passwordResets, rateLimits, sessions, testPaymentIntents, uploads } from '#db/schema/index';
 import { createUser } from '#tests/factories';
 import { createTestDb } from '#tests/helpers/db';
 import { purgeExpired, startPurgeSchedule } from './purge';
@@ -65,7 +65,26 @@ describe('purgeExpired', () => {
     const [weekOldIntent, recentIntent] = [unique('tpi_old'), unique('tpi_new')];
     await db.insert(testPaymentIntents).values([intent(weekOldIntent, at(-8 * DAY)), intent(recentIntent, at(-DAY))]);
 
+    const upload = (objectKey: string, expiresAt: Date, completedAt: Date | null) => ({
+      userId: user.id,
+      kind: 'image' as const,
+      grantHash: objectKey,
+      objectKey,
+      expiresAt,
+      completedAt,
+    });
+    const [staleUpload, openUpload, doneUpload] = [unique('images/stale'), unique('images/open'), unique('images/done')];
+    await db
+      .insert(uploads)
+      .values([upload(staleUpload, at(-DAY), null), upload(openUpload, at(DAY), null), upload(doneUpload, at(-DAY), at(-DAY))]);
+
     const deleted = await purgeExpired({ db, now: NOW });
+
+    const uploadKeys = (await db.select({ key: uploads.objectKey }).from(uploads).where(eq(uploads.userId, user.id))).map(
+      (row) => row.key,
+    );
+    expect(uploadKeys.sort()).toEqual([openUpload, doneUpload].sort());
+    expect(deleted.uploads).toBeGreaterThanOrEqual(1);
 
     const intentIds = (await db.select({ id: testPaymentIntents.id }).from(testPaymentIntents)).map((row) => row.id);
     expect(intentIds).toContain(recentIntent);

@@ -1,6 +1,6 @@
-import { isNotNull, lt, or } from 'drizzle-orm';
+import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
-import { passwordResets, sessions, testPaymentIntents } from '#db/schema/index';
+import { passwordResets, sessions, testPaymentIntents, uploads } from '#db/schema/index';
 import { deleteOldWindows } from './rate-limit';
 
 /** Revoked sessions are kept this long (for support questions), then deleted like expired ones. */
@@ -10,7 +10,8 @@ const TEST_INTENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what can never be used again: expired or long-revoked sessions, used or expired reset
- * tokens, old rate-limit windows and week-old test-processor intents.
+ * tokens, old rate-limit windows, week-old test-processor intents and upload addresses that
+ * expired unfinished (no object was ever kept for those).
  */
 export async function purgeExpired({ db, now }: { db: DbOrTx; now: number }) {
   const at = new Date(now);
@@ -27,7 +28,12 @@ export async function purgeExpired({ db, now }: { db: DbOrTx; now: number }) {
     .delete(testPaymentIntents)
     .where(lt(testPaymentIntents.createdAt, new Date(now - TEST_INTENT_RETENTION_MS)))
     .returning({ id: testPaymentIntents.id });
+  const deletedUploads = await db
+    .delete(uploads)
+    .where(and(isNull(uploads.completedAt), lt(uploads.expiresAt, at)))
+    .returning({ id: uploads.id });
   return {
+    uploads: deletedUploads.length,
     sessions: deletedSessions.length,
     resets: deletedResets.length,
     rateLimitWindows: deletedWindows,

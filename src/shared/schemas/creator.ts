@@ -105,7 +105,15 @@ export const LessonSchema = z.object({
 export type Lesson = z.infer<typeof LessonSchema>;
 export const LessonListSchema = z.array(LessonSchema);
 
-const MediaUrlSchema = ObjectPathSchema;
+/**
+ * A slide's media: an object path, or the signed address a lesson came back with (an edit form
+ * resends what it loaded); the signature is dropped, only the path is stored.
+ */
+const MediaUrlSchema = singleLineText({ max: 1_300 })
+  .regex(/^\/objects\/[A-Za-z0-9!\-_.*'()/]+(\?exp=\d+&sig=[A-Za-z0-9_-]+)?$/, {
+    message: 'Must be an object path from an upload',
+  })
+  .transform((value) => value.split('?')[0] ?? value);
 
 export const CreateLessonBodySchema = z
   .object({

@@ -20,6 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const signedAddressOf = (objectPath: string) => new RegExp(`^${objectPath}\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`);
+
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 function call(method: Method, url: string, user?: TestUser, payload?: unknown) {
   return t.app.inject({
@@ -281,8 +283,13 @@ describe('slides', () => {
     const list = (await call('GET', `/api/modules/${module.id}/lessons`, owner)).json();
     expect(list.map((l: { title: string; order: number }) => `${l.order}:${l.title}`)).toEqual(['0:Text', '1:Image', '2:Video']);
     expect(list[0].content).toBe('<p style="font-size:18px">Hi</p>');
-    expect(list[1]).toMatchObject({ imageUrl: image, videoUrl: null, content: null });
-    expect(list[2]).toMatchObject({ videoUrl: video });
+    // Media comes back as a signed address of the stored path (see object-url-signing.ts).
+    expect(list[1]).toMatchObject({ imageUrl: expect.stringMatching(signedAddressOf(image)), videoUrl: null, content: null });
+    expect(list[2]).toMatchObject({ videoUrl: expect.stringMatching(signedAddressOf(video)) });
+    // An edit form that resends the signed address it loaded keeps the same stored path.
+    const resent = await call('PATCH', `/api/lessons/${list[1].id}`, owner, { title: 'Image again', imageUrl: list[1].imageUrl });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().imageUrl).toMatch(signedAddressOf(image));
 
     for (const [body, field] of [
       [{ title: 'Bad', type: 'text', videoUrl: video }, 'videoUrl'],

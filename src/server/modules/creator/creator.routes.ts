@@ -11,6 +11,7 @@ import {
   CreateSectionBodySchema,
   CreatorStatsSchema,
   IdParamsSchema,
+  type Lesson,
   LessonSchema,
   ModuleSchema,
   QuestionSchema,
@@ -21,7 +22,7 @@ import {
 } from '#shared/schemas/creator';
 import { AppError } from '../../errors';
 import { getCourseAccess } from '../../lib/course-access';
-import { getSection } from '../../lib/course-content';
+import { getSection, objectMediaPath, withMediaPaths } from '../../lib/course-content';
 import { requireRole } from '../../plugins/current-user';
 import {
   createLesson,
@@ -55,6 +56,7 @@ const deleted = z.null().describe('Deleted');
 export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const creator = async (request: Parameters<typeof requireRole>[0]) => (await requireRole(request, 'creator')).id;
   const db = app.db;
+  const signed = (lesson: Lesson) => withMediaPaths(lesson, objectMediaPath(app.objectUrls, app.clock()));
 
   app.get(
     '/api/creator/courses',
@@ -267,7 +269,9 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await createLesson({ db, userId: await creator(request), moduleId: request.params.id, input: request.body })),
+        .send(
+          signed(await createLesson({ db, userId: await creator(request), moduleId: request.params.id, input: request.body })),
+        ),
   );
 
   app.patch(
@@ -284,7 +288,8 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       bodyLimit: 512 * 1024,
     },
-    async (request) => updateLesson({ db, userId: await creator(request), id: request.params.id, input: request.body }),
+    async (request) =>
+      signed(await updateLesson({ db, userId: await creator(request), id: request.params.id, input: request.body })),
   );
 
   app.delete(

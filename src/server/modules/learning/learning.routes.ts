@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { IdParamsSchema, LessonListSchema, QuestionListSchema } from '#shared/schemas/creator';
-import { listLessons, listQuestions, toLessonJson, toQuestionJson } from '../../lib/course-content';
+import { listLessons, listQuestions, objectMediaPath, toLessonJson, toQuestionJson } from '../../lib/course-content';
 import { requireLearnableCourse } from './learning.service';
 
 const TAGS = ['learning'];
@@ -29,7 +29,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: 'module',
         id: request.params.id,
       });
-      return (await listLessons({ db: app.db, moduleId })).map((row) => toLessonJson(row));
+      const mediaPath = objectMediaPath(app.objectUrls, app.clock());
+      return (await listLessons({ db: app.db, moduleId })).map((row) => toLessonJson(row, mediaPath));
     },
   );
 

@@ -3,7 +3,7 @@ import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseSchema } from '#shared/schemas/catalog';
 import { IdParamsSchema, LessonListSchema, QuestionListSchema } from '#shared/schemas/creator';
 import { ModuleOutlineListSchema, QuizOutlineListSchema } from '#shared/schemas/outline';
-import { listLessons, listQuestions, toLessonJson, toQuestionJson } from '../../lib/course-content';
+import { listLessons, listQuestions, objectMediaPath, toLessonJson, toQuestionJson } from '../../lib/course-content';
 import { requireOwnedPart } from '../../lib/course-ownership';
 import { requireRole } from '../../plugins/current-user';
 
@@ -79,7 +79,8 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await owned(request, 'module', request.params.id);
-      return (await listLessons({ db: app.db, moduleId: request.params.id })).map((row) => toLessonJson(row));
+      const mediaPath = objectMediaPath(app.objectUrls, app.clock());
+      return (await listLessons({ db: app.db, moduleId: request.params.id })).map((row) => toLessonJson(row, mediaPath));
     },
   );
 

@@ -1,0 +1,22 @@
+import type { ByteRange } from '../../lib/object-store/object-store';
+
+/**
+ * One `Range: bytes=…` (RFC 9110 §14.2). Anything else — other units, several ranges, nonsense — is
+ * ignored and the whole object is served, which the RFC allows and every player copes with.
+ */
+export function parseRangeHeader(header: string | undefined): ByteRange | undefined {
+  const match = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!match) return undefined;
+  const [, start = '', end = ''] = match;
+  if (start === '' && end === '') return undefined;
+  if (start === '') return { suffixLength: Number(end) };
+  return end === '' ? { start: Number(start) } : { start: Number(start), end: Number(end) };
+}
+
+/** Does `If-None-Match` name this (quoted) ETag? Weak comparison, as RFC 9110 §13.1.2 asks for GET. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => bare(tag) === etag);
+}

@@ -1,0 +1,190 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
+import {
+  CourseThumbnailBodySchema,
+  ObjectPathResultSchema,
+  UploadRequestBodySchema,
+  UploadUrlSchema,
+} from '#shared/schemas/uploads';
+import { AppError } from '../../errors';
+import { allowedDeclaredType, describeAllowed } from '../../lib/media-types';
+import { ObjectKeySchema } from '../../lib/object-store/object-key';
+import { RangeNotSatisfiableError } from '../../lib/object-store/object-store';
+import { requireRole } from '../../plugins/current-user';
+import { matchesEtag, parseRangeHeader } from './object-range';
+import { createProtectionCache } from './protection-cache';
+import {
+  claimUploadGrant,
+  createUploadGrant,
+  findCompletedUpload,
+  isGrant,
+  isProtectedObject,
+  MAX_BYTES,
+  OBJECT_PATH_PREFIX,
+  storeUpload,
+  UPLOAD_PATH_PREFIX,
+} from './uploads.service';
+
+const TAGS = ['uploads'];
+const BEARER = [{ bearerAuth: [] }];
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+  413: ApiErrorBodySchema,
+  415: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+};
+/** Images and video are shown inline; anything else that ever got stored is only downloadable. */
+const INLINE = /^(image\/(png|jpeg|gif|webp)|video\/(mp4|webm|quicktime))$/;
+
+/** SPEC §7 "File upload" and DECISIONS §6: a one-time address, a checked streamed PUT, then the object. */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const protection = createProtectionCache((objectPath) => isProtectedObject({ db, objectPath }));
+
+  app.post(
+    '/api/objects/upload',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A single-use upload address, valid 15 minutes (creators)',
+        security: BEARER,
+        body: UploadRequestBodySchema.optional(),
+        response: { 200: UploadUrlSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(request, 'creator');
+      return createUploadGrant({ db, userId: user.id, kind: request.body?.kind ?? 'image', now: app.clock() });
+    },
+  );
+
+  app.put(
+    `${UPLOAD_PATH_PREFIX}:grant`,
+    {
+      config: { rawBody: true, streamedUpload: true },
+      // The store counts the bytes it accepts; this only refuses a declared length far too big.
+      bodyLimit: MAX_BYTES.video,
+      schema: {
+        tags: TAGS,
+        summary: 'Send the file to its upload address (raw bytes, its media type as Content-Type)',
+        description:
+          'The address is the credential: no Authorization needed. 5 MB images (PNG, JPEG, GIF, WebP), 100 MB video (MP4, WebM, MOV).',
+        params: z.object({ grant: z.string().max(100) }),
+        response: { 200: ObjectPathResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!isGrant(request.params.grant)) throw new AppError(ErrorCode.NOT_FOUND, 'Upload address not found');
+      const upload = await claimUploadGrant({ db, grant: request.params.grant, now: app.clock() });
+      const closing = { headers: { connection: 'close' } };
+      const declaredType = allowedDeclaredType(upload.kind, request.headers['content-type']);
+      if (!declaredType) {
+        throw new AppError(
+          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+          `Send ${upload.kind === 'image' ? 'an image' : 'a video'}: ${describeAllowed(upload.kind)}`,
+          closing,
+        );
+      }
+      const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
+      if (declaredLength > MAX_BYTES[upload.kind]) {
+        throw new AppError(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          `The file is larger than ${Math.round(MAX_BYTES[upload.kind] / 1_048_576)} MB`,
+          closing,
+        );
+      }
+      const { objectPath } = await storeUpload({
+        db,
+        store: app.objectStore,
+        upload,
+        body: request.body as NodeJS.ReadableStream as import('node:stream').Readable,
+        declaredType,
+        now: app.clock,
+      });
+      return { objectPath };
+    },
+  );
+
+  app.put(
+    '/api/course-thumbnails',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The object path of a finished upload (thumbnails, slide images and videos)',
+        security: BEARER,
+        body: CourseThumbnailBodySchema,
+        response: { 200: ObjectPathResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(request, 'creator');
+      let address = request.body.thumbnailURL;
+      if (address.startsWith(app.config.publicUrl)) address = address.slice(app.config.publicUrl.length);
+      const grant = address.startsWith(UPLOAD_PATH_PREFIX) ? address.slice(UPLOAD_PATH_PREFIX.length) : '';
+      if (!isGrant(grant)) {
+        const message = 'Must be the uploadURL of a finished upload';
+        throw new AppError(ErrorCode.BAD_REQUEST, message, { errors: { thumbnailURL: message } });
+      }
+      return findCompletedUpload({ db, grant, userId: user.id });
+    },
+  );
+
+  app.get(
+    '/objects/*',
+    {
+      compress: false,
+      schema: {
+        tags: TAGS,
+        summary: 'A stored file, with Range, ETag and caching',
+        description: 'Lesson media of a paid course needs the signed address the lesson endpoints give out.',
+        params: z.object({ '*': z.string() }),
+        querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }).loose(),
+      },
+    },
+    async (request, reply) => {
+      const notFound = new AppError(ErrorCode.NOT_FOUND, 'File not found');
+      const key = request.params['*'];
+      if (!ObjectKeySchema.safeParse(key).success) throw notFound;
+      const objectPath = `${OBJECT_PATH_PREFIX}${key}`;
+      const isProtected = await protection.isProtected(objectPath, app.clock());
+      if (isProtected && !app.objectUrls.verify(objectPath, request.query.exp, request.query.sig, app.clock())) {
+        throw new AppError(ErrorCode.FORBIDDEN, 'This file belongs to a paid lesson: open it from the lesson');
+      }
+      const info = await app.objectStore.stat(key);
+      if (!info) throw notFound;
+      const etag = `"${info.etag}"`;
+      reply
+        .header('etag', etag)
+        .header('last-modified', info.lastModified.toUTCString())
+        .header('accept-ranges', 'bytes')
+        // Keys are never reused, so a public object never changes; a signed address expires.
+        .header('cache-control', isProtected ? 'private, max-age=3600' : 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "sandbox; default-src 'none'")
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', INLINE.test(info.contentType) ? 'inline' : 'attachment');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const range = parseRangeHeader(request.headers.range);
+      try {
+        const object = await app.objectStore.get({ key, ...(range ? { range } : {}) });
+        if (!object) throw notFound;
+        reply.header('content-type', object.contentType).header('etag', `"${object.etag}"`);
+        if (object.range) {
+          const length = object.range.end - object.range.start + 1;
+          reply.code(206).header('content-range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
+          reply.header('content-length', length);
+        } else {
+          reply.header('content-length', object.size);
+        }
+        return reply.send(object.body);
+      } catch (error) {
+        if (!(error instanceof RangeNotSatisfiableError)) throw error;
+        return reply.code(416).header('content-range', `bytes */${error.size}`).send({ message: 'Range not satisfiable' });
+      }
+    },
+  );
+};

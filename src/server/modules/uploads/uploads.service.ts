@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '#db/client';
+import { courseModules, courses, lessons, uploads } from '#db/schema/index';
+import { ErrorCode } from '#shared/errors';
+import { IMAGE_MAX_BYTES, type UploadKind, VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
+import { AppError } from '../../errors';
+import { assertBytesAre, MediaMismatchError, SNIFF_BYTES } from '../../lib/media-types';
+import { type ObjectStore, ObjectTooLargeError } from '../../lib/object-store/object-store';
+import { generateToken, hashToken } from '../../lib/tokens';
+
+export const GRANT_TTL_MS = 15 * 60 * 1000;
+/** Unused addresses a creator may hold at once: enough for any editor, too few to fill a table. */
+export const MAX_OPEN_GRANTS = 50;
+export const UPLOAD_PATH_PREFIX = '/api/uploads/';
+export const OBJECT_PATH_PREFIX = '/objects/';
+export const MAX_BYTES: Record<UploadKind, number> = { image: IMAGE_MAX_BYTES, video: VIDEO_MAX_BYTES };
+/** generateToken's 32 bytes in base64url. */
+const GRANT_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function isGrant(value: string): boolean {
+  return GRANT_PATTERN.test(value);
+}
+
+export async function createUploadGrant({ db, userId, kind, now }: { db: Db; userId: string; kind: UploadKind; now: number }) {
+  const [open] = await db
+    .select({ n: count() })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), isNull(uploads.claimedAt), gt(uploads.expiresAt, new Date(now))));
+  if ((open?.n ?? 0) >= MAX_OPEN_GRANTS) {
+    throw new AppError(ErrorCode.RATE_LIMITED, 'Too many unfinished uploads; try again in a few minutes');
+  }
+  const grant = generateToken();
+  await db.insert(uploads).values({
+    userId,
+    kind,
+    grantHash: hashToken(grant),
+    // Random and unguessable: an object's address is only known to whoever was given it.
+    objectKey: `${kind}s/${randomUUID()}`,
+    expiresAt: new Date(now + GRANT_TTL_MS),
+  });
+  return { uploadURL: `${UPLOAD_PATH_PREFIX}${grant}` };
+}
+
+/**
+ * Takes the grant for this one request, atomically: of two PUTs with one address exactly one gets
+ * the row. A refused or failed upload still used it up; the client asks for a new address.
+ */
+export async function claimUploadGrant({ db, grant, now }: { db: Db; grant: string; now: number }) {
+  const grantHash = hashToken(grant);
+  const [claimed] = await db
+    .update(uploads)
+    .set({ claimedAt: new Date(now) })
+    .where(and(eq(uploads.grantHash, grantHash), isNull(uploads.claimedAt), gt(uploads.expiresAt, new Date(now))))
+    .returning({ id: uploads.id, kind: uploads.kind, objectKey: uploads.objectKey });
+  if (claimed) return claimed;
+  const [existing] = await db
+    .select({ claimedAt: uploads.claimedAt })
+    .from(uploads)
+    .where(eq(uploads.grantHash, grantHash))
+    .limit(1);
+  if (!existing) throw new AppError(ErrorCode.NOT_FOUND, 'Upload address not found');
+  if (existing.claimedAt) throw new AppError(ErrorCode.CONFLICT, 'This upload address has already been used; request a new one');
+  throw new AppError(ErrorCode.CONFLICT, 'This upload address has expired; request a new one');
+}
+
+/** Passes the stream on once its first bytes prove the declared type; errors otherwise. */
+async function* checkedBytes(body: Readable, kind: UploadKind, declaredType: string): AsyncGenerator<Buffer> {
+  let head: Buffer[] = [];
+  let headLength = 0;
+  let checked = false;
+  // Not destroyed when the store stops reading: the route must still answer 413 on its socket.
+  for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    if (checked) {
+      yield chunk;
+      continue;
+    }
+    head.push(chunk);
+    headLength += chunk.length;
+    if (headLength < SNIFF_BYTES) continue;
+    const bytes = Buffer.concat(head);
+    await assertBytesAre(bytes, kind, declaredType);
+    checked = true;
+    head = [];
+    yield bytes;
+  }
+  if (!checked) {
+    const bytes = Buffer.concat(head);
+    await assertBytesAre(bytes, kind, declaredType);
+    if (bytes.length > 0) yield bytes;
+  }
+}
+
+/** Streams the body into the store under the grant's key; nothing is kept unless all of it passes. */
+export async function storeUpload({
+  db,
+  store,
+  upload,
+  body,
+  declaredType,
+  now,
+}: {
+  db: Db;
+  store: ObjectStore;
+  upload: { id: string; kind: UploadKind; objectKey: string };
+  body: Readable;
+  declaredType: string;
+  now: () => number;
+}) {
+  const checked = Readable.from(checkedBytes(body, upload.kind, declaredType), { objectMode: false });
+  try {
+    const stored = await store.put({
+      key: upload.objectKey,
+      body: checked,
+      contentType: declaredType,
+      maxBytes: MAX_BYTES[upload.kind],
+    });
+    await db
+      .update(uploads)
+      .set({ completedAt: new Date(now()), contentType: declaredType, sizeBytes: stored.size })
+      .where(eq(uploads.id, upload.id));
+    return { objectPath: `${OBJECT_PATH_PREFIX}${upload.objectKey}`, size: stored.size };
+  } catch (error) {
+    if (error instanceof ObjectTooLargeError) {
+      throw new AppError(
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        `The file is larger than ${Math.round(MAX_BYTES[upload.kind] / 1_048_576)} MB`,
+        { headers: { connection: 'close' } },
+      );
+    }
+    if (error instanceof MediaMismatchError) {
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, error.message, { headers: { connection: 'close' } });
+    }
+    throw error;
+  }
+}
+
+/** The completed upload behind an upload address, if it is this user's. */
+export async function findCompletedUpload({ db, grant, userId }: { db: Db; grant: string; userId: string }) {
+  const [row] = await db
+    .select({ userId: uploads.userId, objectKey: uploads.objectKey, completedAt: uploads.completedAt })
+    .from(uploads)
+    .where(eq(uploads.grantHash, hashToken(grant)))
+    .limit(1);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'Upload not found');
+  if (row.userId !== userId) throw new AppError(ErrorCode.FORBIDDEN, 'This upload belongs to someone else');
+  if (!row.completedAt) throw new AppError(ErrorCode.CONFLICT, 'The upload has not finished');
+  return { objectPath: `${OBJECT_PATH_PREFIX}${row.objectKey}` };
+}
+
+/**
+ * Who may read an object: lesson media of a paid course only with a signed address; everything
+ * else (thumbnails, free courses' media, a creator's fresh upload) by anyone holding its random key.
+ */
+export async function isProtectedObject({ db, objectPath }: { db: Db; objectPath: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(lessons)
+    .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+    .innerJoin(courses, eq(courses.id, courseModules.courseId))
+    .where(and(sql`(${lessons.imageUrl} = ${objectPath} or ${lessons.videoUrl} = ${objectPath})`, gt(courses.priceCents, 0)))
+    .limit(1);
+  return row !== undefined;
+}
