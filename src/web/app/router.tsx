@@ -34,6 +34,12 @@ export function createAppRouter() {
               import('./routes/creator/create-course').then((m) => m.CreateCourseRoute),
             ),
             page(paths.creator.editCourse.path, () => import('./routes/creator/edit-course').then((m) => m.EditCourseRoute)),
+            page(paths.creator.courseAnalytics.path, () =>
+              import('./routes/creator/course-analytics').then((m) => m.CourseAnalyticsRoute),
+            ),
+            page(paths.creator.courseStudents.path, () =>
+              import('./routes/creator/course-students').then((m) => m.CourseStudentsRoute),
+            ),
             page(paths.creator.courseBuilder.path, () =>
               import('./routes/creator/course-builder').then((m) => m.CourseBuilderRoute),
             ),

@@ -10,6 +10,11 @@ export const paths = {
     dashboard: { path: '/creator/dashboard', getHref: () => '/creator/dashboard' },
     createCourse: { path: '/creator/create-course', getHref: () => '/creator/create-course' },
     editCourse: { path: '/creator/courses/:id/edit', getHref: (id: string) => `/creator/courses/${id}/edit` },
+    courseAnalytics: {
+      path: '/creator/courses/:id/analytics',
+      getHref: (id: string) => `/creator/courses/${id}/analytics`,
+    },
+    courseStudents: { path: '/creator/courses/:id/students', getHref: (id: string) => `/creator/courses/${id}/students` },
     courseBuilder: { path: '/creator/courses/:id/build', getHref: (id: string) => `/creator/courses/${id}/build` },
     moduleBuilder: { path: '/creator/modules/:id/build', getHref: (id: string) => `/creator/modules/${id}/build` },
     quizBuilder: { path: '/creator/quizzes/:id/build', getHref: (id: string) => `/creator/quizzes/${id}/build` },

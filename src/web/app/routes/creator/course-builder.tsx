@@ -1,12 +1,11 @@
-import { Layers } from 'lucide-react';
-import { CreatorComingSoon } from './creator-coming-soon';
+import { CourseBuilder } from '#web/features/creator/components/course-builder';
+import { CreatorOnly, useIdParam } from './creator-route';
 
 export function CourseBuilderRoute() {
+  const id = useIdParam();
   return (
-    <CreatorComingSoon
-      title="Course Builder"
-      icon={Layers}
-      description="Adding modules and quizzes, ordering them and publishing the course is coming soon."
-    />
+    <CreatorOnly>
+      <CourseBuilder key={id} courseId={id} />
+    </CreatorOnly>
   );
 }

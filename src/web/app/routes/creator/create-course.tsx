@@ -1,12 +1,10 @@
-import { FilePlus2 } from 'lucide-react';
-import { CreatorComingSoon } from './creator-coming-soon';
+import { CreateCourseForm } from '#web/features/creator/components/course-form';
+import { CreatorOnly } from './creator-route';
 
 export function CreateCourseRoute() {
   return (
-    <CreatorComingSoon
-      title="Create Course"
-      icon={FilePlus2}
-      description="The form to create a course — title, description, price, difficulty, length and thumbnail — is coming soon."
-    />
+    <CreatorOnly>
+      <CreateCourseForm />
+    </CreatorOnly>
   );
 }

@@ -1,13 +1,10 @@
-import { LayoutDashboard } from 'lucide-react';
-import { CreatorComingSoon } from './creator-coming-soon';
+import { CreatorDashboard } from '#web/features/creator/components/dashboard';
+import { CreatorOnly } from './creator-route';
 
 export function CreatorDashboardRoute() {
   return (
-    <CreatorComingSoon
-      title="Creator Dashboard"
-      icon={LayoutDashboard}
-      showDashboardLink={false}
-      description="Your courses, their status and your creator metrics will appear here. The dashboard is coming soon."
-    />
+    <CreatorOnly>
+      <CreatorDashboard />
+    </CreatorOnly>
   );
 }

@@ -1,6 +1,11 @@
-import { FilePen } from 'lucide-react';
-import { CreatorComingSoon } from './creator-coming-soon';
+import { EditCourseForm } from '#web/features/creator/components/course-form';
+import { CreatorOnly, useIdParam } from './creator-route';
 
 export function EditCourseRoute() {
-  return <CreatorComingSoon title="Edit Course" icon={FilePen} description="Editing a course's details is coming soon." />;
+  const id = useIdParam();
+  return (
+    <CreatorOnly>
+      <EditCourseForm key={id} courseId={id} />
+    </CreatorOnly>
+  );
 }

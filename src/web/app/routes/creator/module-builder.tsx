@@ -1,12 +1,11 @@
-import { Presentation } from 'lucide-react';
-import { CreatorComingSoon } from './creator-coming-soon';
+import { ModuleBuilder } from '#web/features/creator/components/module-builder';
+import { CreatorOnly, useIdParam } from './creator-route';
 
 export function ModuleBuilderRoute() {
+  const id = useIdParam();
   return (
-    <CreatorComingSoon
-      title="Module Builder"
-      icon={Presentation}
-      description="Building a module's text, image and video slides is coming soon."
-    />
+    <CreatorOnly>
+      <ModuleBuilder key={id} moduleId={id} />
+    </CreatorOnly>
   );
 }

@@ -1,12 +1,11 @@
-import { ListChecks } from 'lucide-react';
-import { CreatorComingSoon } from './creator-coming-soon';
+import { QuizBuilder } from '#web/features/creator/components/quiz-builder';
+import { CreatorOnly, useIdParam } from './creator-route';
 
 export function QuizBuilderRoute() {
+  const id = useIdParam();
   return (
-    <CreatorComingSoon
-      title="Quiz Builder"
-      icon={ListChecks}
-      description="Writing quiz questions and marking the correct answers is coming soon."
-    />
+    <CreatorOnly>
+      <QuizBuilder key={id} quizId={id} />
+    </CreatorOnly>
   );
 }

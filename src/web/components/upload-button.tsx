@@ -1,0 +1,156 @@
+import { ImageUp, Video } from 'lucide-react';
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
+import { IMAGE_MAX_BYTES, type UploadKind } from '#shared/schemas/uploads';
+import { toast } from '#web/hooks/use-toast';
+import { apiJson, getErrorMessage, getStoredToken, isApiError } from '#web/lib/api-client';
+import { Button, type ButtonProps } from './ui/button';
+import { Spinner } from './ui/spinner';
+
+export interface UploadResult {
+  uploadURL: string;
+}
+
+interface UploadButtonProps {
+  accept?: UploadKind;
+  /** Bytes; SPEC §5 default is 5 MB. Pass VIDEO_MAX_BYTES for slide videos. */
+  maxFileSize?: number;
+  /**
+   * Receives the address the file now sits at. The button stays busy until a returned promise
+   * settles, and reports its failure like an upload failure.
+   */
+  onComplete: (result: UploadResult) => void | Promise<void>;
+  /** Button text when idle; defaults to "Upload Image" or "Upload Video". */
+  children?: ReactNode;
+  variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
+  className?: string;
+  disabled?: boolean;
+}
+
+const BYTES_PER_MB = 1024 * 1024;
+
+/** Browsers can't filter by magic bytes, so the picker hint is a convenience and the type is checked again. */
+const PICKER_FILTER: Record<UploadKind, string> = {
+  image: 'image/*',
+  video: 'video/mp4,video/webm,video/quicktime',
+};
+
+/** A failed PUT: SPEC §8 names its message; the server's reason is kept for the notice. */
+class UploadPutError extends Error {
+  readonly reason: string | null;
+
+  constructor(reason: string | null) {
+    super('Failed to upload file');
+    this.name = 'UploadPutError';
+    this.reason = reason;
+  }
+}
+
+async function readReason(response: Response): Promise<string | null> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+  } catch {
+    // Not JSON (e.g. an S3 XML error): the generic message stands.
+  }
+  return null;
+}
+
+function isOwnOrigin(address: string): boolean {
+  return new URL(address, window.location.href).origin === window.location.origin;
+}
+
+/** SPEC §7 "File upload": ask for a one-time address, then PUT the raw bytes to it. */
+async function uploadFile(file: File, kind: UploadKind): Promise<UploadResult> {
+  const { uploadURL } = await apiJson<UploadResult>('POST', '/api/objects/upload', { kind });
+  const headers: Record<string, string> = { 'Content-Type': file.type };
+  const token = getStoredToken();
+  // The token never travels to a storage host of someone else (an S3 presigned address).
+  if (token && isOwnOrigin(uploadURL)) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(uploadURL, { method: 'PUT', body: file, headers });
+  if (!response.ok) throw new UploadPutError(await readReason(response));
+  return { uploadURL };
+}
+
+function failureDescription(error: unknown): string {
+  if (error instanceof UploadPutError) return error.reason ? `${error.message}: ${error.reason}` : error.message;
+  if (isApiError(error)) return getErrorMessage(error, 'Failed to upload file');
+  return error instanceof Error && error.message ? error.message : 'Failed to upload file';
+}
+
+/** Idle or uploading (SPEC §4); checks kind and size before anything leaves the browser (SPEC §5). */
+export function UploadButton({
+  accept = 'image',
+  maxFileSize = IMAGE_MAX_BYTES,
+  onComplete,
+  children,
+  variant = 'outline',
+  size,
+  className,
+  disabled = false,
+}: UploadButtonProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isUploading, setUploading] = useState(false);
+  const Icon = accept === 'video' ? Video : ImageUp;
+  const label = children ?? (accept === 'video' ? 'Upload Video' : 'Upload Image');
+
+  const handleChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    try {
+      if (!file.type.startsWith(`${accept}/`)) {
+        toast({
+          variant: 'destructive',
+          title: 'Invalid file type',
+          description: accept === 'video' ? 'Please select a video file.' : 'Please select an image file.',
+        });
+        return;
+      }
+      if (file.size > maxFileSize) {
+        toast({
+          variant: 'destructive',
+          title: 'File too large',
+          description: `Please select a file smaller than ${Math.round(maxFileSize / BYTES_PER_MB)} MB.`,
+        });
+        return;
+      }
+      setUploading(true);
+      await onComplete(await uploadFile(file, accept));
+      toast({ variant: 'success', title: 'Upload successful', description: 'Your file has been uploaded.' });
+    } catch (error) {
+      console.error('Upload failed', error);
+      toast({ variant: 'destructive', title: 'Upload failed', description: failureDescription(error) });
+    } finally {
+      // The same file can be picked again after a failure or a removal.
+      input.value = '';
+      setUploading(false);
+    }
+  };
+
+  return (
+    <>
+      <input
+        ref={inputRef}
+        type="file"
+        accept={PICKER_FILTER[accept]}
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid={`upload-input-${accept}`}
+        onChange={handleChange}
+      />
+      <Button
+        variant={variant}
+        size={size}
+        className={className}
+        disabled={disabled || isUploading}
+        aria-busy={isUploading || undefined}
+        onClick={() => inputRef.current?.click()}
+      >
+        {isUploading ? <Spinner /> : <Icon aria-hidden="true" />}
+        {isUploading ? 'Uploading...' : label}
+      </Button>
+    </>
+  );
+}
