@@ -11,6 +11,7 @@ import { withLogRedaction } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalDiskStore } from './lib/object-store/local-disk-store';
 import type { ObjectStore } from './lib/object-store/object-store';
+import { createS3Store } from './lib/object-store/s3-store';
 import type { PaymentProvider } from './lib/payments/payment-provider';
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
@@ -86,7 +87,10 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   app.decorate('background', createBackgroundWork(app.log));
   app.addHook('onClose', () => app.background.drain());
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
-  app.decorate('objectStore', objectStore ?? createLocalDiskStore({ root: path.join(config.dataDir, 'objects') }));
+  app.decorate(
+    'objectStore',
+    objectStore ?? (config.s3 ? createS3Store(config.s3) : createLocalDiskStore({ root: path.join(config.dataDir, 'objects') })),
+  );
   // Test intents live in the database, so every instance can confirm a checkout another started.
   app.decorate('payments', paymentProvider ?? createTestProcessor({ intents: createDbTestIntentStore(db.db) }));
 

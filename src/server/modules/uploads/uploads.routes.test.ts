@@ -4,11 +4,20 @@ import { uploads } from '#db/schema/index';
 import { bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { generatedBody, mp4Bytes, PNG_BYTES, SVG_BYTES, WEBM_BYTES } from '#tests/helpers/media-bytes';
+import { startS3Server } from '#tests/helpers/s3-server';
 import type { ObjectStore } from '../../lib/object-store/object-store';
+import { createS3Store } from '../../lib/object-store/s3-store';
 
 /** Every store the app can run on; the routes must behave the same on each. */
 const stores: [string, () => Promise<{ objectStore?: ObjectStore; close: () => Promise<void> }>][] = [
   ['local disk store', async () => ({ close: async () => {} })],
+  [
+    'S3 store',
+    async () => {
+      const s3 = await startS3Server();
+      return { objectStore: createS3Store(s3.config), close: s3.close };
+    },
+  ],
 ];
 
 describe.each(stores)('uploads on the %s', (_name, createStore) => {
