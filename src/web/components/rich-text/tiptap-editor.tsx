@@ -57,7 +57,7 @@ export default function TiptapEditor({
   value,
   onChange,
   lists = true,
-  id,
+  labelledBy,
   'aria-label': ariaLabel,
   placeholder,
 }: RichTextEditorProps) {
@@ -80,7 +80,7 @@ export default function TiptapEditor({
     immediatelyRender: true,
     editorProps: {
       attributes: {
-        ...(id ? { id } : {}),
+        ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
         role: 'textbox',
         'aria-multiline': 'true',
         ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),

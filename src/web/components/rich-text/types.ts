@@ -4,8 +4,8 @@ export interface RichTextEditorProps {
   onChange: (html: string) => void;
   /** Slides have no lists (SPEC: the slide editor's toolbar). */
   lists?: boolean;
-  /** Given to the editable area, so a <label htmlFor> names it. */
-  id?: string;
+  /** The id of the visible label that names the editable area (a div, which <label for> cannot name). */
+  labelledBy?: string;
   'aria-label'?: string;
   placeholder?: string;
 }

@@ -73,9 +73,9 @@ function CourseFields({
         )}
       </FormField>
       <div className="grid gap-2">
-        <Label htmlFor={descriptionId}>Description</Label>
+        <Label id={descriptionId}>Description</Label>
         <RichTextEditor
-          id={descriptionId}
+          labelledBy={descriptionId}
           value={values.description}
           onChange={(description) => onChange({ description })}
           placeholder="What will students learn?"

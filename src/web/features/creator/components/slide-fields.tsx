@@ -30,8 +30,13 @@ export function SlideFields({
       </FormField>
       {type === 'text' ? (
         <div className="grid gap-2">
-          <Label htmlFor={contentId}>Content</Label>
-          <RichTextEditor id={contentId} lists={false} value={draft.content} onChange={(content) => onChange({ content })} />
+          <Label id={contentId}>Content</Label>
+          <RichTextEditor
+            labelledBy={contentId}
+            lists={false}
+            value={draft.content}
+            onChange={(content) => onChange({ content })}
+          />
         </div>
       ) : type === 'image' ? (
         <div className="grid gap-3">
