@@ -81,7 +81,7 @@ function CourseFields({
           placeholder="What will students learn?"
         />
       </div>
-      <div className="grid gap-6 sm:grid-cols-3">
+      <div className="grid items-start gap-6 sm:grid-cols-3">
         <FormField label="Price (USD)" hint="0 or empty makes the course free">
           {(control) => (
             <Input

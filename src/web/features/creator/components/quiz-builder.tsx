@@ -79,7 +79,7 @@ function QuestionForm({ quizId, courseId, count }: { quizId: string; courseId: s
   };
 
   return (
-    <Card className="p-5 sm:p-6">
+    <Card className="self-start p-5 sm:p-6">
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby={`${groupId}-title`}>
         <h2 id={`${groupId}-title`} className="text-lg font-semibold">
           Add New Question
