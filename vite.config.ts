@@ -33,6 +33,12 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
               priority: 20,
             },
+            // The rich-text editor: only creators' forms load it, under a name that says what it is.
+            {
+              name: 'tiptap-vendor',
+              test: /[\\/]node_modules[\\/](@tiptap|prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
+              priority: 15,
+            },
             {
               name: 'radix-vendor',
               test: /[\\/]node_modules[\\/](radix-ui|@radix-ui|@floating-ui|aria-hidden|react-remove-scroll[^\\/]*|use-callback-ref|use-sidecar|get-nonce|tslib|detect-node-es)[\\/]/,

@@ -37,7 +37,7 @@ test('a creator builds, publishes, previews and archives a course', async ({ pag
   await page.getByLabel('Course Length').fill('6 hours');
   await page.getByTestId('upload-input-image').setInputFiles(png);
   await expect(page.getByText('Upload successful')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Course thumbnail' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Course thumbnail preview' })).toBeVisible();
   await page.getByRole('button', { name: 'Create & Build' }).click();
   await expect(page).toHaveURL(/\/creator\/courses\/[^/]+\/build$/);
   const courseId = page.url().split('/').at(-2) ?? '';

@@ -19,6 +19,8 @@ interface UploadButtonProps {
    * settles, and reports its failure like an upload failure.
    */
   onComplete: (result: UploadResult) => void | Promise<void>;
+  /** Told when an upload starts and ends, e.g. so a form waits for its thumbnail before saving. */
+  onBusyChange?: (isBusy: boolean) => void;
   /** Button text when idle; defaults to "Upload Image" or "Upload Video". */
   children?: ReactNode;
   variant?: ButtonProps['variant'];
@@ -83,6 +85,7 @@ export function UploadButton({
   accept = 'image',
   maxFileSize = IMAGE_MAX_BYTES,
   onComplete,
+  onBusyChange,
   children,
   variant = 'outline',
   size,
@@ -103,7 +106,8 @@ export function UploadButton({
         toast({
           variant: 'destructive',
           title: 'Invalid file type',
-          description: accept === 'video' ? 'Please select a video file.' : 'Please select an image file.',
+          // SPEC §5 word for word, "a(n)" included.
+          description: accept === 'video' ? 'Please select a video file.' : 'Please select a(n) image file.',
         });
         return;
       }
@@ -116,6 +120,7 @@ export function UploadButton({
         return;
       }
       setUploading(true);
+      onBusyChange?.(true);
       await onComplete(await uploadFile(file, accept));
       toast({ variant: 'success', title: 'Upload successful', description: 'Your file has been uploaded.' });
     } catch (error) {
@@ -125,6 +130,7 @@ export function UploadButton({
       // The same file can be picked again after a failure or a removal.
       input.value = '';
       setUploading(false);
+      onBusyChange?.(false);
     }
   };
 

@@ -1,4 +1,4 @@
-import { CreateCourseForm } from '#web/features/creator/components/course-form';
+import { CreateCourseForm } from '#web/features/course-editor/components/create-course-form';
 import { CreatorOnly } from './creator-route';
 
 export function CreateCourseRoute() {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { LessonType } from '#shared/lists';
 import { VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
-import { RichTextEditor } from '#web/components/rich-text/rich-text-editor';
+import { RichTextEditor } from '#web/components/rich-text-editor';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
@@ -32,7 +32,7 @@ export function SlideFields({
         <div className="grid gap-2">
           <Label id={contentId}>Content</Label>
           <RichTextEditor
-            labelledBy={contentId}
+            aria-labelledby={contentId}
             lists={false}
             value={draft.content}
             onChange={(content) => onChange({ content })}

@@ -1,0 +1,270 @@
+import { BackgroundColor, Color, FontSize, TextStyle } from '@tiptap/extension-text-style';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { Bold, Italic, List, ListOrdered, RemoveFormatting, Underline } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { cn } from '#web/lib/utils';
+import type { RichTextEditorProps } from './rich-text-editor';
+
+/** Relative sizes, so a description reads the same in a card and on the course page (as `.ql-size-*`). */
+const SIZES = [
+  { label: 'Small', value: '0.85em' },
+  { label: 'Normal', value: '' },
+  { label: 'Large', value: '1.35em' },
+  { label: 'Huge', value: '1.8em' },
+] as const;
+
+/*
+ * Each highlight also sets a dark text colour: a pale background under the light text of dark mode
+ * would be unreadable wherever the description is shown.
+ */
+const HIGHLIGHT_TEXT = '#1f2937';
+const BACKGROUNDS = [
+  { label: 'Yellow', value: '#fef08a' },
+  { label: 'Green', value: '#bbf7d0' },
+  { label: 'Blue', value: '#bfdbfe' },
+  { label: 'Pink', value: '#fbcfe8' },
+] as const;
+
+function toolbarState(editor: Editor) {
+  const textStyle = editor.getAttributes('textStyle');
+  return {
+    bold: editor.isActive('bold'),
+    italic: editor.isActive('italic'),
+    underline: editor.isActive('underline'),
+    orderedList: editor.isActive('orderedList'),
+    bulletList: editor.isActive('bulletList'),
+    fontSize: typeof textStyle.fontSize === 'string' ? textStyle.fontSize : '',
+    background: typeof textStyle.backgroundColor === 'string' ? textStyle.backgroundColor.toLowerCase() : '',
+  };
+}
+
+function ToolButton({
+  label,
+  pressed,
+  disabled,
+  onClick,
+  children,
+  className,
+}: {
+  label: string;
+  /** Left out for actions that are not toggles (clear formatting). */
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      // Keeps the editor's selection: the command applies to the text the author selected.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+      className={cn(
+        'inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors',
+        'hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        'disabled:pointer-events-none disabled:opacity-50 aria-pressed:bg-primary/15 aria-pressed:text-primary',
+        className,
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Left and right arrows move between the toolbar's controls, as in a word processor's toolbar. */
+function moveFocusWithArrows(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+  const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), select:not(:disabled)'));
+  const index = controls.indexOf(document.activeElement as HTMLElement);
+  if (index === -1) return;
+  event.preventDefault();
+  const step = event.key === 'ArrowRight' ? 1 : -1;
+  controls[(index + step + controls.length) % controls.length]?.focus();
+}
+
+export default function TiptapRichTextEditor({
+  value,
+  onChange,
+  lists = true,
+  id,
+  'aria-label': ariaLabel,
+  'aria-labelledby': ariaLabelledBy,
+  'aria-describedby': ariaDescribedBy,
+  'aria-invalid': ariaInvalid,
+  placeholder,
+  disabled = false,
+}: RichTextEditorProps) {
+  // The HTML this editor last reported, so a parent echoing it back does not reset the cursor.
+  const lastEmitted = useRef(value);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: false,
+        blockquote: false,
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        link: false,
+        ...(lists ? {} : { bulletList: false, orderedList: false, listItem: false, listKeymap: false }),
+      }),
+      TextStyle,
+      FontSize,
+      BackgroundColor,
+      Color,
+    ],
+    content: value,
+    editable: !disabled,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        ...(id ? { id } : {}),
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
+        ...(ariaLabelledBy ? { 'aria-labelledby': ariaLabelledBy } : {}),
+        ...(ariaDescribedBy ? { 'aria-describedby': ariaDescribedBy } : {}),
+        ...(ariaInvalid ? { 'aria-invalid': 'true' } : {}),
+        ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
+        class: 'rich-text min-h-36 px-3 py-2 text-sm text-foreground focus:outline-none sm:text-base',
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const html = current.isEmpty ? '' : current.getHTML();
+      lastEmitted.current = html;
+      onChangeRef.current(html);
+    },
+  });
+
+  const state = useEditorState({ editor, selector: ({ editor: current }) => toolbarState(current) });
+  const isEmpty = useEditorState({ editor, selector: ({ editor: current }) => current.isEmpty });
+
+  // Content that arrives from outside (a loaded course, a reset form) replaces what is shown.
+  useEffect(() => {
+    if (value === lastEmitted.current) return;
+    lastEmitted.current = value;
+    editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  useEffect(() => {
+    editor.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  const run = () => editor.chain().focus();
+  const setSize = (size: string) => (size ? run().setFontSize(size).run() : run().unsetFontSize().run());
+  const setBackground = (color: string) =>
+    state.background === color
+      ? run().unsetBackgroundColor().unsetColor().run()
+      : run().setBackgroundColor(color).setColor(HIGHLIGHT_TEXT).run();
+
+  return (
+    <div
+      className={cn(
+        'overflow-hidden rounded-lg border border-input bg-background shadow-xs transition-[border-color,box-shadow]',
+        'focus-within:border-ring focus-within:ring-3 focus-within:ring-ring/30',
+        ariaInvalid && 'border-destructive',
+        disabled && 'opacity-60',
+      )}
+    >
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        aria-controls={id}
+        onKeyDown={moveFocusWithArrows}
+        className="flex flex-wrap items-center gap-1 border-b border-input bg-muted/40 p-1"
+      >
+        <select
+          aria-label="Text size"
+          title="Text size"
+          value={state.fontSize}
+          disabled={disabled}
+          onChange={(event) => setSize(event.target.value)}
+          className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {SIZES.map((size) => (
+            <option key={size.label} value={size.value}>
+              {size.label}
+            </option>
+          ))}
+        </select>
+        <Separator />
+        <ToolButton label="Bold" pressed={state.bold} disabled={disabled} onClick={() => run().toggleBold().run()}>
+          <Bold className="size-4" aria-hidden="true" />
+        </ToolButton>
+        <ToolButton label="Italic" pressed={state.italic} disabled={disabled} onClick={() => run().toggleItalic().run()}>
+          <Italic className="size-4" aria-hidden="true" />
+        </ToolButton>
+        <ToolButton label="Underline" pressed={state.underline} disabled={disabled} onClick={() => run().toggleUnderline().run()}>
+          <Underline className="size-4" aria-hidden="true" />
+        </ToolButton>
+        {lists ? (
+          <>
+            <Separator />
+            <ToolButton
+              label="Numbered list"
+              pressed={state.orderedList}
+              disabled={disabled}
+              onClick={() => run().toggleOrderedList().run()}
+            >
+              <ListOrdered className="size-4" aria-hidden="true" />
+            </ToolButton>
+            <ToolButton
+              label="Bulleted list"
+              pressed={state.bulletList}
+              disabled={disabled}
+              onClick={() => run().toggleBulletList().run()}
+            >
+              <List className="size-4" aria-hidden="true" />
+            </ToolButton>
+          </>
+        ) : null}
+        <Separator />
+        {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would break the toolbar's single row of controls */}
+        <div role="group" aria-label="Background colour" className="flex items-center gap-1">
+          {BACKGROUNDS.map((background) => (
+            <ToolButton
+              key={background.value}
+              label={`${background.label} background`}
+              pressed={state.background === background.value}
+              disabled={disabled}
+              onClick={() => setBackground(background.value)}
+              className="aria-pressed:bg-accent"
+            >
+              <span
+                aria-hidden="true"
+                className="size-4 rounded-sm border border-black/15 dark:border-white/25"
+                style={{ backgroundColor: background.value }}
+              />
+            </ToolButton>
+          ))}
+        </div>
+        <Separator />
+        <ToolButton label="Clear formatting" disabled={disabled} onClick={() => run().unsetAllMarks().clearNodes().run()}>
+          <RemoveFormatting className="size-4" aria-hidden="true" />
+        </ToolButton>
+      </div>
+      <div className="relative">
+        {isEmpty && placeholder ? (
+          <p aria-hidden="true" className="pointer-events-none absolute top-2 left-3 text-sm text-muted-foreground sm:text-base">
+            {placeholder}
+          </p>
+        ) : null}
+        <EditorContent editor={editor} />
+      </div>
+    </div>
+  );
+}
+
+function Separator() {
+  return <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-border" />;
+}

@@ -1,0 +1,149 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Course } from '#shared/schemas/catalog';
+import { stubFetch } from '#tests/helpers/fetch-stub';
+import { Toaster } from '#web/components/ui/toaster';
+import { dismissToast } from '#web/hooks/use-toast';
+import { getQueryFn } from '#web/lib/api-client';
+import { CreateCourseForm } from './create-course-form';
+
+function savedCourse(overrides: Partial<Course> = {}): Course {
+  return {
+    id: 'course-1',
+    title: 'Diffusion Models',
+    description: 'Course description to be added',
+    price: '0.00',
+    thumbnail: null,
+    difficulty: 'Beginner',
+    duration: null,
+    published: false,
+    archived: false,
+    creatorId: 'creator-1',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    studentCount: 0,
+    rating: null,
+    ratingCount: 0,
+    ...overrides,
+  };
+}
+
+function renderForm() {
+  const client = new QueryClient({ defaultOptions: { queries: { queryFn: getQueryFn(), retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/creator/create-course', element: <CreateCourseForm /> },
+      { path: '/creator/dashboard', element: <h1>Dashboard page</h1> },
+      { path: '/creator/courses/:id/build', element: <h1>Builder page</h1> },
+    ],
+    { initialEntries: ['/creator/create-course'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { router };
+}
+
+function sentBody(): Record<string, unknown> {
+  const post = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST');
+  return JSON.parse(String(post?.[1]?.body));
+}
+
+const user = userEvent.setup();
+
+afterEach(() => dismissToast());
+
+describe('the create course form', () => {
+  it('asks for a title before anything is sent', async () => {
+    const { calls } = stubFetch({});
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Create & Build' }));
+
+    expect(await screen.findByText('Course title required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a title for your course')).toBeInTheDocument();
+    expect(screen.getByLabelText('Course Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Course Title')).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByText('Course title required')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('needs a description and a price to start building', async () => {
+    const { calls } = stubFetch({});
+    renderForm();
+    await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
+    await user.type(screen.getByLabelText('Price (USD)'), '19.99');
+    await user.click(screen.getByRole('button', { name: 'Create & Build' }));
+
+    expect(await screen.findByText('Missing fields')).toBeInTheDocument();
+    expect(screen.getByText('Please fill in all required fields to start building')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a negative price', async () => {
+    const { calls } = stubFetch({});
+    renderForm();
+    await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
+    await user.type(screen.getByLabelText('Price (USD)'), '-5');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+
+    expect(await screen.findByText('Invalid price')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid price')).toBeInTheDocument();
+    expect(screen.getByLabelText('Price (USD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+  });
+
+  it('saves a draft with the defaults for an empty price and description, then opens the dashboard', async () => {
+    const { calls } = stubFetch({ 'POST /api/courses': { status: 201, body: savedCourse() } });
+    renderForm();
+    await user.type(screen.getByLabelText('Course Title'), '  Diffusion Models ');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(screen.getByText('Draft saved!')).toBeInTheDocument();
+    expect(calls).toEqual(['POST /api/courses']);
+    expect(sentBody()).toEqual({
+      title: 'Diffusion Models',
+      description: 'Course description to be added',
+      price: '0.00',
+      difficulty: 'Beginner',
+      duration: null,
+      thumbnail: null,
+      published: false,
+    });
+  });
+
+  it('sends the chosen difficulty, length and price', async () => {
+    stubFetch({ 'POST /api/courses': { status: 201, body: savedCourse() } });
+    renderForm();
+    await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
+    await user.type(screen.getByLabelText('Price (USD)'), '0');
+    await user.selectOptions(screen.getByLabelText('Difficulty'), 'Advanced');
+    await user.type(screen.getByLabelText('Course Length'), '6 hours');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(sentBody()).toMatchObject({ price: '0', difficulty: 'Advanced', duration: '6 hours', published: false });
+  });
+
+  it("shows the server's message when the course cannot be created", async () => {
+    stubFetch({
+      'POST /api/courses': { status: 400, body: { message: 'Title is too long', errors: { title: 'Title is too long' } } },
+    });
+    renderForm();
+    await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+
+    expect(await screen.findByText('Failed to create course')).toBeInTheDocument();
+    expect(screen.getAllByText('Title is too long').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Course Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('heading', { name: 'Dashboard page' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import type { Course, Difficulty } from '#shared/schemas/catalog';
+import { type CreateCourseBody, PriceInputSchema, type UpdateCourseBody } from '#shared/schemas/creator';
+
+export interface CourseFormValues {
+  title: string;
+  /** HTML from the rich-text editor; '' when empty. */
+  description: string;
+  /** As typed: '' means free. */
+  price: string;
+  difficulty: Difficulty;
+  duration: string;
+  /** An object path from PUT /api/course-thumbnails, or null. */
+  thumbnail: string | null;
+}
+
+export type CourseField = keyof CourseFormValues;
+
+export const EMPTY_COURSE_FORM: CourseFormValues = {
+  title: '',
+  description: '',
+  price: '',
+  difficulty: 'Beginner',
+  duration: '',
+  thumbnail: null,
+};
+
+/** SPEC §5: what a course without a description is saved with. */
+export const DESCRIPTION_PLACEHOLDER = 'Course description to be added';
+
+export function toCourseFormValues(course: Course): CourseFormValues {
+  return {
+    title: course.title,
+    description: course.description,
+    price: course.price,
+    difficulty: course.difficulty,
+    duration: course.duration ?? '',
+    thumbnail: course.thumbnail,
+  };
+}
+
+/** Markup alone (an empty paragraph, a lone line break) is no description. */
+export function isBlankHtml(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|\u00a0/g, ' ')
+      .trim() === ''
+  );
+}
+
+export interface CourseFormProblem {
+  field: CourseField;
+  title: string;
+  description: string;
+}
+
+/**
+ * SPEC §5, in its order: the title always; for Create & Build also a description and a price; a price,
+ * when given, a number of at least 0 (with cents at most, as the server takes it).
+ */
+export function findCourseFormProblem(
+  values: CourseFormValues,
+  { requireDescriptionAndPrice }: { requireDescriptionAndPrice: boolean },
+): CourseFormProblem | null {
+  if (!values.title.trim()) {
+    return { field: 'title', title: 'Course title required', description: 'Please enter a title for your course' };
+  }
+  if (requireDescriptionAndPrice && (isBlankHtml(values.description) || !values.price.trim())) {
+    return {
+      field: isBlankHtml(values.description) ? 'description' : 'price',
+      title: 'Missing fields',
+      description: 'Please fill in all required fields to start building',
+    };
+  }
+  const price = PriceInputSchema.safeParse(values.price.trim());
+  if (!price.success) {
+    return {
+      field: 'price',
+      title: 'Invalid price',
+      description: price.error.issues[0]?.message ?? 'Please enter a valid price',
+    };
+  }
+  return null;
+}
+
+function sharedBody(values: CourseFormValues) {
+  return {
+    title: values.title.trim(),
+    price: values.price.trim() || '0.00',
+    difficulty: values.difficulty,
+    duration: values.duration.trim() || null,
+    thumbnail: values.thumbnail,
+  };
+}
+
+/** Every new course is a draft; it goes live through Publish in the builder. */
+export function toCreateCourseBody(values: CourseFormValues): CreateCourseBody {
+  return {
+    ...sharedBody(values),
+    description: isBlankHtml(values.description) ? DESCRIPTION_PLACEHOLDER : values.description,
+    published: false,
+  };
+}
+
+export function toUpdateCourseBody(values: CourseFormValues): UpdateCourseBody {
+  return {
+    ...sharedBody(values),
+    description: isBlankHtml(values.description) ? DESCRIPTION_PLACEHOLDER : values.description,
+  };
+}
