@@ -22,6 +22,7 @@ import { creatorRoutes } from './modules/creator/creator.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { bodyDeadlinePlugin } from './plugins/body-deadline';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(previewRoutes);
   await app.register(learningRoutes);
   await app.register(uploadsRoutes);
+  await app.register(paymentsRoutes);
 
   await app.register(spaPlugin, { webDir: config.webDir });
 

@@ -7,3 +7,41 @@ export const MyCourseSchema = CourseSchema.extend({
 });
 export type MyCourse = z.infer<typeof MyCourseSchema>;
 export const MyCourseListSchema = z.array(MyCourseSchema);
+
+export const CourseIdBodySchema = z.object({ courseId: z.string().min(1).max(100) });
+export type CourseIdBody = z.infer<typeof CourseIdBodySchema>;
+
+/** Free enrollment and a confirmed payment answer the same: enrolled once, however often asked. */
+export const EnrollmentResultSchema = z.object({ courseId: z.string(), enrolled: z.literal(true), enrolledAt: z.string() });
+export type EnrollmentResult = z.infer<typeof EnrollmentResultSchema>;
+
+export const PaymentIntentResultSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  provider: z.enum(['stripe', 'test']),
+  publishableKey: z.string().optional(),
+  /** Integer cents the provider will charge: the server's price, shown on the checkout. */
+  amountCents: z.number().int(),
+});
+export type PaymentIntentResult = z.infer<typeof PaymentIntentResultSchema>;
+
+export const ConfirmPaymentBodySchema = z.object({
+  paymentIntentId: z.string().min(1).max(200),
+  courseId: z.string().min(1).max(100),
+});
+export type ConfirmPaymentBody = z.infer<typeof ConfirmPaymentBodySchema>;
+
+/** DECISIONS §4: the test processor's card form. Spaces in the number are ignored. */
+export const TestCardBodySchema = z.object({
+  cardNumber: z.string().max(40),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(0).max(9999),
+  cvc: z.string().max(10),
+});
+export type TestCardBody = z.infer<typeof TestCardBodySchema>;
+
+export const TestPaymentResultSchema = z.union([
+  z.object({ status: z.literal('succeeded') }),
+  z.object({ status: z.literal('requires_payment_method'), error: z.string() }),
+]);
+export type TestPaymentResult = z.infer<typeof TestPaymentResultSchema>;

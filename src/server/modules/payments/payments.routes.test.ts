@@ -1,0 +1,141 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courses, enrollments, payments } from '#db/schema/index';
+import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+
+let t: TestApp;
+let creator: TestUser;
+let student: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  creator = await createUser(t.db.db, { role: 'creator' });
+  student = await createUser(t.db.db);
+  other = await createUser(t.db.db);
+});
+afterAll(() => t.close());
+
+function post(url: string, user: TestUser | undefined, payload: unknown) {
+  return t.app.inject({ method: 'POST', url, headers: user ? bearer(user) : {}, payload: payload as object });
+}
+async function enrollmentsOf(userId: string, courseId: string) {
+  return t.db.db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+}
+const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' };
+const DECLINED_CARD = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' };
+
+describe('POST /api/enroll-free', () => {
+  it('enrolls a signed-in user in a free course once, however often asked', async () => {
+    const course = await createCourse(t.db.db, creator.id);
+    expect((await post('/api/enroll-free', undefined, { courseId: course.id })).statusCode).toBe(401);
+    const first = await post('/api/enroll-free', student, { courseId: course.id });
+    expect(first.statusCode, first.body).toBe(200);
+    const [again, concurrent] = await Promise.all([
+      post('/api/enroll-free', student, { courseId: course.id }),
+      post('/api/enroll-free', student, { courseId: course.id }),
+    ]);
+    expect(again.json().enrolledAt).toBe(first.json().enrolledAt);
+    expect(concurrent.json().enrolledAt).toBe(first.json().enrolledAt);
+    expect(await enrollmentsOf(student.id, course.id)).toHaveLength(1);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/my-courses', headers: bearer(student) });
+    expect(mine.json().map((c: { id: string }) => c.id)).toContain(course.id);
+  });
+
+  it('refuses paid, draft, archived and unknown courses and bad bodies', async () => {
+    const paid = await createCourse(t.db.db, creator.id, { priceCents: 1999 });
+    const draft = await createCourse(t.db.db, creator.id, { published: false });
+    const archived = await createCourse(t.db.db, creator.id, { archived: true });
+    expect((await post('/api/enroll-free', student, { courseId: paid.id })).statusCode).toBe(400);
+    expect((await post('/api/enroll-free', student, { courseId: draft.id })).statusCode).toBe(404);
+    expect((await post('/api/enroll-free', student, { courseId: archived.id })).statusCode).toBe(404);
+    expect((await post('/api/enroll-free', student, { courseId: 'not-a-uuid' })).statusCode).toBe(404);
+    expect((await post('/api/enroll-free', student, {})).statusCode).toBe(400);
+    expect((await post('/api/enroll-free', student, { courseId: 'x'.repeat(5000) })).statusCode).toBe(400);
+    expect(await enrollmentsOf(student.id, paid.id)).toHaveLength(0);
+  });
+});
+
+describe('paying for a course with the test processor', () => {
+  it("charges the server's price, enrolls after a good card only, and confirms once", async () => {
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 4900 });
+    expect((await post('/api/create-payment-intent', undefined, { courseId: course.id })).statusCode).toBe(401);
+    const created = await post('/api/create-payment-intent', student, { courseId: course.id, amount: 1 });
+    expect(created.statusCode, created.body).toBe(200);
+    const { paymentIntentId, clientSecret, provider, amountCents } = created.json();
+    expect({ provider, amountCents }).toEqual({ provider: 'test', amountCents: 4900 });
+    expect(clientSecret).toContain('_secret_');
+
+    // Not paid yet: no enrollment.
+    const early = await post('/api/confirm-payment', student, { paymentIntentId, courseId: course.id });
+    expect(early.statusCode).toBe(409);
+
+    // Another user can neither pay nor confirm this intent.
+    expect((await post(`/api/test-payments/${paymentIntentId}/confirm`, other, GOOD_CARD)).statusCode).toBe(404);
+
+    const declined = await post(`/api/test-payments/${paymentIntentId}/confirm`, student, DECLINED_CARD);
+    expect(declined.json()).toEqual({ status: 'requires_payment_method', error: 'Your card was declined.' });
+    expect(await enrollmentsOf(student.id, course.id)).toHaveLength(0);
+    const stillDeclined = await post('/api/confirm-payment', student, { paymentIntentId, courseId: course.id });
+    expect(stillDeclined.statusCode).toBe(409);
+    expect(stillDeclined.json().message).toBe('Your card was declined.');
+
+    const paid = await post(`/api/test-payments/${paymentIntentId}/confirm`, student, GOOD_CARD);
+    expect(paid.json()).toEqual({ status: 'succeeded' });
+    const confirms = await Promise.all([
+      post('/api/confirm-payment', student, { paymentIntentId, courseId: course.id }),
+      post('/api/confirm-payment', student, { paymentIntentId, courseId: course.id }),
+    ]);
+    for (const confirm of confirms) expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(await enrollmentsOf(student.id, course.id)).toHaveLength(1);
+    const [recorded] = await t.db.db.select().from(payments).where(eq(payments.providerPaymentId, paymentIntentId));
+    expect(recorded).toMatchObject({
+      userId: student.id,
+      courseId: course.id,
+      amountCents: 4900,
+      status: 'succeeded',
+      provider: 'test',
+    });
+
+    // Paying twice is refused: already enrolled.
+    expect((await post('/api/create-payment-intent', student, { courseId: course.id })).statusCode).toBe(409);
+    // The intent cannot enroll another user or buy another course.
+    expect((await post('/api/confirm-payment', other, { paymentIntentId, courseId: course.id })).statusCode).toBe(404);
+    const otherCourse = await createCourse(t.db.db, creator.id, { priceCents: 100 });
+    const wrongCourse = await post('/api/confirm-payment', student, { paymentIntentId, courseId: otherCourse.id });
+    expect(wrongCourse.statusCode).toBe(400);
+    expect(await enrollmentsOf(student.id, otherCourse.id)).toHaveLength(0);
+  });
+
+  it('keeps the price an intent was made for when the creator changes it afterwards', async () => {
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 2500 });
+    const buyer = await createUser(t.db.db);
+    const { paymentIntentId } = (await post('/api/create-payment-intent', buyer, { courseId: course.id })).json();
+    await t.db.db.update(courses).set({ priceCents: 9900 }).where(eq(courses.id, course.id));
+    await post(`/api/test-payments/${paymentIntentId}/confirm`, buyer, GOOD_CARD);
+    const confirmed = await post('/api/confirm-payment', buyer, { paymentIntentId, courseId: course.id });
+    expect(confirmed.statusCode).toBe(200);
+    const [recorded] = await t.db.db.select().from(payments).where(eq(payments.providerPaymentId, paymentIntentId));
+    expect(recorded?.amountCents).toBe(2500);
+  });
+
+  it('refuses free, draft and unknown courses, unknown intents, and a webhook without Stripe', async () => {
+    const free = await createCourse(t.db.db, creator.id);
+    const draft = await createCourse(t.db.db, creator.id, { priceCents: 500, published: false });
+    expect((await post('/api/create-payment-intent', student, { courseId: free.id })).statusCode).toBe(400);
+    expect((await post('/api/create-payment-intent', student, { courseId: draft.id })).statusCode).toBe(404);
+    expect((await post('/api/confirm-payment', student, { paymentIntentId: 'pi_nope', courseId: free.id })).statusCode).toBe(404);
+    expect((await post('/api/test-payments/pi_nope/confirm', student, GOOD_CARD)).statusCode).toBe(404);
+    expect((await post('/api/test-payments/x/confirm', student, { cardNumber: 1 })).statusCode).toBe(400);
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload: { type: 'payment_intent.succeeded' },
+    });
+    expect(webhook.statusCode).toBe(404);
+  });
+});

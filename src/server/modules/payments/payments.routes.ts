@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
+import {
+  ConfirmPaymentBodySchema,
+  CourseIdBodySchema,
+  EnrollmentResultSchema,
+  PaymentIntentResultSchema,
+  TestCardBodySchema,
+  TestPaymentResultSchema,
+} from '#shared/schemas/enrollment';
+import { AppError } from '../../errors';
+import { enrollOnce, findJoinableCourse } from '../../lib/enroll';
+import { WebhookSignatureError } from '../../lib/payments/payment-provider';
+import { isTestProcessor } from '../../lib/payments/test-processor';
+import { requireUser } from '../../plugins/current-user';
+import { createPaymentIntent, settlePayment } from './payments.service';
+
+const TAGS = ['enrollment'];
+const BEARER = [{ bearerAuth: [] }];
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+  413: ApiErrorBodySchema,
+  415: ApiErrorBodySchema,
+};
+
+/** SPEC §7 learner calls and DECISIONS §4: free enrollment, payments and their confirmation. */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.post(
+    '/api/enroll-free',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Enroll in a free course (idempotent)',
+        security: BEARER,
+        body: CourseIdBodySchema,
+        response: { 200: EnrollmentResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const course = await findJoinableCourse(db, request.body.courseId);
+      if (course.priceCents > 0) throw new AppError(ErrorCode.BAD_REQUEST, 'This course is not free: buy it at checkout');
+      return enrollOnce(db, { userId: user.id, courseId: course.id, source: 'free' });
+    },
+  );
+
+  app.post(
+    '/api/create-payment-intent',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Start paying for a course (the amount is the server's price)",
+        security: BEARER,
+        body: CourseIdBodySchema,
+        response: { 200: PaymentIntentResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return createPaymentIntent({ db, provider: app.payments, userId: user.id, courseId: request.body.courseId });
+    },
+  );
+
+  app.post(
+    '/api/confirm-payment',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Enroll after the provider confirms the payment succeeded (idempotent)',
+        security: BEARER,
+        body: ConfirmPaymentBodySchema,
+        response: { 200: EnrollmentResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const intent = await app.payments.retrieveIntent(request.body.paymentIntentId);
+      if (!intent || intent.metadata.userId !== user.id) throw new AppError(ErrorCode.NOT_FOUND, 'Payment not found');
+      if (intent.status !== 'succeeded') {
+        throw new AppError(ErrorCode.CONFLICT, intent.lastPaymentError ?? 'The payment has not succeeded');
+      }
+      const result = await settlePayment({
+        db,
+        provider: app.payments,
+        intent,
+        expected: { userId: user.id, courseId: request.body.courseId },
+      });
+      if (!result) throw new AppError(ErrorCode.CONFLICT, 'The payment has not succeeded');
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/test-payments/:paymentIntentId/confirm',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Pay a test-mode intent with one of Stripe's test cards (no Stripe key configured)",
+        security: BEARER,
+        params: z.object({ paymentIntentId: z.string().max(200) }),
+        body: TestCardBodySchema,
+        response: { 200: TestPaymentResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const provider = app.payments;
+      if (!isTestProcessor(provider)) throw new AppError(ErrorCode.NOT_FOUND, 'Not found');
+      const user = await requireUser(request);
+      const outcome = await provider.confirm({ intentId: request.params.paymentIntentId, userId: user.id, ...request.body });
+      const intent = await provider.retrieveIntent(request.params.paymentIntentId);
+      if (intent) await settlePayment({ db, provider, intent });
+      return outcome;
+    },
+  );
+
+  app.post(
+    '/api/payments/webhook',
+    {
+      config: { rawBody: true },
+      bodyLimit: 262_144,
+      schema: {
+        tags: TAGS,
+        summary: 'Stripe webhook: payment outcomes (signature checked)',
+        response: { 200: z.object({ received: z.literal(true) }), 400: ApiErrorBodySchema, 404: ApiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const provider = app.payments;
+      if (!provider.parseWebhook) throw new AppError(ErrorCode.NOT_FOUND, 'Not found');
+      const signature = request.headers['stripe-signature'];
+      let event: Awaited<ReturnType<NonNullable<typeof provider.parseWebhook>>>;
+      try {
+        event = await provider.parseWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new AppError(ErrorCode.BAD_REQUEST, 'Invalid signature');
+        throw error;
+      }
+      if (event) {
+        try {
+          await settlePayment({ db, provider, intent: event.intent });
+        } catch (error) {
+          // An intent this app did not make, or one that does not match: acknowledged, never enrolled.
+          if (!(error instanceof AppError)) throw error;
+          request.log.warn({ eventId: event.id, reason: error.message }, 'webhook payment not settled');
+        }
+      }
+      return { received: true as const };
+    },
+  );
+};
