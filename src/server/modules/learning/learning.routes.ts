@@ -1,8 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBodySchema } from '#shared/errors';
+import { z } from 'zod';
+import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
 import { IdParamsSchema, LessonListSchema, QuestionListSchema } from '#shared/schemas/creator';
+import {
+  AnswerBodySchema,
+  AnswerResultSchema,
+  AttemptQuerySchema,
+  CourseProgressSchema,
+  LessonProgressSchema,
+  ProgressBodySchema,
+  QuizAttemptSchema,
+} from '#shared/schemas/learning';
+import { AppError } from '../../errors';
 import { listLessons, listQuestions, objectMediaPath, toLessonJson, toQuestionJson } from '../../lib/course-content';
+import { requireUser } from '../../plugins/current-user';
+import { answerQuestion, completeAttempt, startOrResumeAttempt } from './attempts.service';
 import { requireLearnableCourse } from './learning.service';
+import { getCourseProgress, recordLessonProgress } from './progress.service';
 
 const TAGS = ['learning'];
 const BEARER = [{ bearerAuth: [] }];
@@ -56,6 +70,108 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const withAnswer = access.level === 'owner';
       return (await listQuestions({ db: app.db, quizId })).map((row) => toQuestionJson(row, { withAnswer }));
+    },
+  );
+
+  /** Learner calls need a signed-in learner: the checks above let guests through only as 401. */
+  const learner = async (request: Parameters<typeof requireUser>[0], kind: 'course' | 'quiz' | 'lesson', id: string) => {
+    const found = await requireLearnableCourse({ request, reads: app.reads, db: app.db, kind, id });
+    if (!found.userId) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
+    return { ...found, userId: found.userId };
+  };
+  const attemptErrors = { 400: ApiErrorBodySchema, 409: ApiErrorBodySchema, ...denied };
+
+  app.get(
+    '/api/courses/:id/progress',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The caller's completed lessons and passed quizzes in a course",
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 200: CourseProgressSchema, ...denied },
+      },
+    },
+    async (request) => {
+      const { userId, courseId } = await learner(request, 'course', request.params.id);
+      return getCourseProgress({ db: app.db, userId, courseId });
+    },
+  );
+
+  app.post(
+    '/api/progress',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Mark a lesson complete (or not)',
+        security: BEARER,
+        body: ProgressBodySchema,
+        response: { 200: LessonProgressSchema, 400: ApiErrorBodySchema, ...denied },
+      },
+    },
+    async (request) => {
+      const { userId } = await learner(request, 'lesson', request.body.lessonId);
+      return recordLessonProgress({
+        db: app.db,
+        userId,
+        lessonId: request.body.lessonId,
+        completed: request.body.completed,
+        now: app.clock(),
+      });
+    },
+  );
+
+  app.post(
+    '/api/quizzes/:id/attempts',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The latest attempt at a quiz, started when there is none (`forceNew=true`: always a new one)',
+        security: BEARER,
+        params: IdParamsSchema,
+        querystring: AttemptQuerySchema,
+        response: { 200: QuizAttemptSchema, ...attemptErrors },
+      },
+    },
+    async (request) => {
+      const { userId, quizId } = await learner(request, 'quiz', request.params.id);
+      return startOrResumeAttempt({ db: app.db, userId, quizId, forceNew: request.query.forceNew === 'true' });
+    },
+  );
+
+  app.post(
+    '/api/quiz-attempts/:id/answers',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Answer one question; the correct option comes back only after the pick is stored',
+        security: BEARER,
+        params: IdParamsSchema,
+        body: AnswerBodySchema,
+        response: { 200: AnswerResultSchema, ...attemptErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return answerQuestion({ db: app.db, userId: user.id, attemptId: request.params.id, ...request.body });
+    },
+  );
+
+  app.patch(
+    '/api/quiz-attempts/:id/complete',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Finish an attempt: the server counts the correct answers',
+        security: BEARER,
+        params: IdParamsSchema,
+        body: z.object({}).loose().optional(),
+        response: { 200: QuizAttemptSchema, ...attemptErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return completeAttempt({ db: app.db, userId: user.id, attemptId: request.params.id });
     },
   );
 };

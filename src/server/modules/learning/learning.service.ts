@@ -6,7 +6,7 @@ import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
 import { findCourseOfPart } from '../../lib/course-ownership';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 
-const labels = { module: 'Module', quiz: 'Quiz' } as const;
+const labels = { course: 'Course', module: 'Module', quiz: 'Quiz', lesson: 'Lesson' } as const;
 
 /**
  * The course a module or quiz belongs to, when the caller may learn from it: 404 when they may not
@@ -22,9 +22,9 @@ export async function requireLearnableCourse({
   request: FastifyRequest;
   reads: ReadCache;
   db: Db;
-  kind: 'module' | 'quiz';
+  kind: keyof typeof labels;
   id: string;
-}): Promise<{ access: CourseAccess; moduleId: string; quizId: string }> {
+}): Promise<{ access: CourseAccess; userId: string | undefined; courseId: string; moduleId: string; quizId: string }> {
   const notFound = new AppError(ErrorCode.NOT_FOUND, `${labels[kind]} not found`);
   const part = await findCourseOfPart(db, kind, id);
   if (!part) throw notFound;
@@ -35,5 +35,5 @@ export async function requireLearnableCourse({
     if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
     throw new AppError(ErrorCode.FORBIDDEN, 'Enroll in this course to see its content');
   }
-  return { access, moduleId: part.moduleId ?? '', quizId: part.quizId ?? '' };
+  return { access, userId: user?.id, courseId: part.courseId, moduleId: part.moduleId ?? '', quizId: part.quizId ?? '' };
 }

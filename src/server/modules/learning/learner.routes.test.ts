@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quizQuestions } from '#db/schema/index';
+import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+
+let t: TestApp;
+let creator: TestUser;
+let otherCreator: TestUser;
+let student: TestUser;
+let enrolled: TestUser;
+let courseId: string;
+let lessonIds: string[];
+let quizId: string;
+let questionIds: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  creator = await createUser(t.db.db, { role: 'creator' });
+  otherCreator = await createUser(t.db.db, { role: 'creator' });
+  student = await createUser(t.db.db);
+  enrolled = await createUser(t.db.db);
+  const course = await createCourse(t.db.db, creator.id, { priceCents: 1500 });
+  courseId = course.id;
+  const content = await addContent(t.db.db, courseId, { lessonCount: 2, quizCount: 1 });
+  lessonIds = content.lessons.map((lesson) => lesson.id);
+  quizId = content.quizzes[0]?.id ?? '';
+  const questions = await t.db.db
+    .insert(quizQuestions)
+    .values([
+      { quizId, question: 'One?', optionA: 'yes', optionB: 'no', correctAnswer: 1, position: 0 },
+      { quizId, question: 'Two?', optionA: 'a', optionB: 'b', optionC: 'c', correctAnswer: 3, position: 1 },
+    ])
+    .returning();
+  questionIds = questions.map((question) => question.id);
+  await enroll(t.db.db, enrolled.id, courseId);
+});
+afterAll(() => t.close());
+
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, user?: TestUser, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: user ? bearer(user) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+describe('progress', () => {
+  it('is for enrolled students and the creator: 401 guest, 403 others', async () => {
+    const url = `/api/courses/${courseId}/progress`;
+    expect((await call('GET', url)).statusCode).toBe(401);
+    expect((await call('GET', url, student)).statusCode).toBe(403);
+    expect((await call('GET', url, otherCreator)).statusCode).toBe(403);
+    expect((await call('GET', url, creator)).statusCode).toBe(200);
+    expect((await call('POST', '/api/progress', student, { lessonId: lessonIds[0] })).statusCode).toBe(403);
+    expect((await call('POST', '/api/progress', undefined, { lessonId: lessonIds[0] })).statusCode).toBe(401);
+    expect((await call('POST', '/api/progress', enrolled, { lessonId: 'nope' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/progress', enrolled, { lessonId: lessonIds[0], completed: 'yes' })).statusCode).toBe(400);
+  });
+
+  it('records completions at the server time and counts them in the percent and My Courses', async () => {
+    const first = await call('POST', '/api/progress', enrolled, {
+      lessonId: lessonIds[0],
+      completed: true,
+      completedAt: '1999-01-01T00:00:00Z',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().completedAt).not.toBe('1999-01-01T00:00:00.000Z');
+    const again = await call('POST', '/api/progress', enrolled, { lessonId: lessonIds[0], completed: true });
+    expect(again.json().completedAt).toBe(first.json().completedAt);
+    const progress = (await call('GET', `/api/courses/${courseId}/progress`, enrolled)).json();
+    expect(progress.percent).toBe(33);
+    expect(progress.lessons).toEqual([
+      { lessonId: lessonIds[0], completed: true, completedAt: first.json().completedAt },
+      { lessonId: lessonIds[1], completed: false, completedAt: null },
+    ]);
+    const mine = (await call('GET', '/api/my-courses', enrolled)).json();
+    expect(mine.find((course: { id: string }) => course.id === courseId)?.progress).toBe(33);
+  });
+});
+
+describe('quiz attempts', () => {
+  it('never sends a correct answer before the pick, scores on the server, and passes at 80 %', async () => {
+    expect((await call('POST', `/api/quizzes/${quizId}/attempts`)).statusCode).toBe(401);
+    expect((await call('POST', `/api/quizzes/${quizId}/attempts`, student)).statusCode).toBe(403);
+    const questions = await call('GET', `/api/quizzes/${quizId}/questions`, enrolled);
+    expect(questions.body).not.toContain('correctAnswer');
+
+    const attempt = (await call('POST', `/api/quizzes/${quizId}/attempts`, enrolled)).json();
+    expect(attempt).toMatchObject({ quizId, status: 'in_progress', score: null, totalQuestions: 2, answers: [] });
+    const resumed = (await call('POST', `/api/quizzes/${quizId}/attempts`, enrolled)).json();
+    expect(resumed.id).toBe(attempt.id);
+
+    // Another learner cannot touch this attempt.
+    expect(
+      (await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, student, { questionId: questionIds[0], selectedOption: 1 }))
+        .statusCode,
+    ).toBe(404);
+    // Option 4 does not exist on a three-option question; option 5 never does.
+    expect(
+      (
+        await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, enrolled, {
+          questionId: questionIds[1],
+          selectedOption: 4,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, enrolled, {
+          questionId: questionIds[1],
+          selectedOption: 5,
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    const wrong = await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, enrolled, {
+      questionId: questionIds[0],
+      selectedOption: 2,
+    });
+    expect(wrong.json()).toEqual({ correct: false, correctAnswer: 1 });
+    // A second pick of the same question keeps the first.
+    const changed = await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, enrolled, {
+      questionId: questionIds[0],
+      selectedOption: 1,
+    });
+    expect(changed.json()).toEqual({ correct: false, correctAnswer: 1 });
+    await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, enrolled, { questionId: questionIds[1], selectedOption: 3 });
+    const done = (await call('PATCH', `/api/quiz-attempts/${attempt.id}/complete`, enrolled, {})).json();
+    expect(done).toMatchObject({ status: 'completed', score: 1, totalQuestions: 2 });
+    const blocked = await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, enrolled, {
+      questionId: questionIds[1],
+      selectedOption: 1,
+    });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe('This quiz has already been completed. Please retake it to answer again.');
+    expect((await call('GET', `/api/courses/${courseId}/progress`, enrolled)).json().completedQuizIds).toEqual([]);
+
+    // Retake: a fresh attempt, both right, passed.
+    const retake = (await call('POST', `/api/quizzes/${quizId}/attempts?forceNew=true`, enrolled)).json();
+    expect(retake.id).not.toBe(attempt.id);
+    expect(retake.answers).toEqual([]);
+    await call('POST', `/api/quiz-attempts/${retake.id}/answers`, enrolled, { questionId: questionIds[0], selectedOption: 1 });
+    await call('POST', `/api/quiz-attempts/${retake.id}/answers`, enrolled, { questionId: questionIds[1], selectedOption: 3 });
+    const [passed, twice] = await Promise.all([
+      call('PATCH', `/api/quiz-attempts/${retake.id}/complete`, enrolled, {}),
+      call('PATCH', `/api/quiz-attempts/${retake.id}/complete`, enrolled, {}),
+    ]);
+    expect(passed.json()).toMatchObject({ status: 'completed', score: 2 });
+    expect(twice.json()).toMatchObject({ status: 'completed', score: 2 });
+    const progress = (await call('GET', `/api/courses/${courseId}/progress`, enrolled)).json();
+    expect(progress.completedQuizIds).toEqual([quizId]);
+    expect(progress.percent).toBe(67);
+  });
+});

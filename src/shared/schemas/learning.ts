@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/* The learner's calls (SPEC §7 "Learner", DECISIONS §5). */
+
+export const LessonProgressSchema = z.object({
+  lessonId: z.string(),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+});
+export type LessonProgress = z.infer<typeof LessonProgressSchema>;
+
+export const CourseProgressSchema = z.object({
+  lessons: z.array(LessonProgressSchema),
+  /** Quizzes passed (80 % or more in a completed attempt): they count towards progress and the certificate. */
+  completedQuizIds: z.array(z.string()),
+  /** (completed lessons + passed quizzes) / (lessons + quizzes), rounded. */
+  percent: z.number().int().min(0).max(100),
+});
+export type CourseProgress = z.infer<typeof CourseProgressSchema>;
+
+export const ProgressBodySchema = z.object({
+  lessonId: z.string().min(1).max(100),
+  completed: z.boolean().optional().default(true),
+  /** Accepted for SPEC's shape; the server records its own time. */
+  completedAt: z.string().max(40).optional(),
+});
+export type ProgressBody = z.input<typeof ProgressBodySchema>;
+
+export const AttemptAnswerSchema = z.object({
+  questionId: z.string(),
+  selectedOption: z.number().int(),
+  correct: z.boolean(),
+  /** Present only for questions the learner has answered in this attempt. */
+  correctAnswer: z.number().int(),
+});
+
+export const QuizAttemptSchema = z.object({
+  id: z.string(),
+  quizId: z.string(),
+  status: z.enum(['in_progress', 'completed']),
+  /** Correct answers; null until completed. */
+  score: z.number().int().nullable(),
+  totalQuestions: z.number().int(),
+  answers: z.array(AttemptAnswerSchema),
+});
+export type QuizAttempt = z.infer<typeof QuizAttemptSchema>;
+
+export const AttemptQuerySchema = z.object({ forceNew: z.enum(['true', 'false']).optional() });
+
+export const AnswerBodySchema = z.object({
+  questionId: z.string().min(1).max(100),
+  selectedOption: z.number().int().min(1).max(4),
+});
+export type AnswerBody = z.infer<typeof AnswerBodySchema>;
+
+export const AnswerResultSchema = z.object({ correct: z.boolean(), correctAnswer: z.number().int() });
+export type AnswerResult = z.infer<typeof AnswerResultSchema>;
+
+export const QUIZ_ALREADY_COMPLETED = 'This quiz has already been completed. Please retake it to answer again.';
