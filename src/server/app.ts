@@ -18,6 +18,7 @@ import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(learningRoutes);
   await app.register(uploadsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(certificatesRoutes);
 
   await app.register(spaPlugin, { webDir: config.webDir });
 

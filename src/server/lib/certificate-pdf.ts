@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+
+/*
+ * The certificate (DECISIONS §5): student, course, date, id and the address that verifies it, on one
+ * landscape A4 page. DejaVu fonts are embedded (subset), so names in Latin, Greek or Cyrillic
+ * script print as written; the standard PDF fonts know Western European letters only.
+ */
+
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  serif: 'dejavu-fonts-ttf/ttf/DejaVuSerif.ttf',
+  serifBold: 'dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf',
+  sans: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+} as const;
+type FontName = keyof typeof FONT_FILES;
+
+let fontBytes: Promise<Record<FontName, Buffer>> | undefined;
+function loadFonts() {
+  fontBytes ??= Promise.all(
+    (Object.keys(FONT_FILES) as FontName[]).map(
+      async (name) => [name, await readFile(require.resolve(FONT_FILES[name]))] as const,
+    ),
+  ).then(Object.fromEntries) as Promise<Record<FontName, Buffer>>;
+  return fontBytes;
+}
+
+export type CertificateContent = {
+  id: string;
+  studentName: string;
+  courseTitle: string;
+  issuedAt: Date;
+  verifyUrl: string;
+};
+
+const WIDTH = 841.89;
+const HEIGHT = 595.28;
+const INK = rgb(0.1, 0.11, 0.2);
+const MUTED = rgb(0.4, 0.42, 0.5);
+const ACCENT = rgb(0.39, 0.32, 0.94);
+
+/** Centred text, shrunk until it fits `maxWidth`. */
+function centred(
+  page: PDFPage,
+  text: string,
+  {
+    y,
+    font,
+    size,
+    color,
+    maxWidth = WIDTH - 160,
+  }: { y: number; font: PDFFont; size: number; color: ReturnType<typeof rgb>; maxWidth?: number },
+) {
+  let fitted = size;
+  while (fitted > 8 && font.widthOfTextAtSize(text, fitted) > maxWidth) fitted -= 1;
+  const width = font.widthOfTextAtSize(text, fitted);
+  page.drawText(text, { x: (WIDTH - width) / 2, y, font, size: fitted, color });
+}
+
+export async function renderCertificatePdf(content: CertificateContent): Promise<Uint8Array> {
+  const bytes = await loadFonts();
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  pdf.setTitle(`Certificate of Completion: ${content.courseTitle}`);
+  pdf.setAuthor('Gradient Academy');
+  pdf.setSubject(`${content.studentName} completed ${content.courseTitle}`);
+  pdf.setCreationDate(content.issuedAt);
+  const [serif, serifBold, sans] = await Promise.all([
+    pdf.embedFont(bytes.serif, { subset: true }),
+    pdf.embedFont(bytes.serifBold, { subset: true }),
+    pdf.embedFont(bytes.sans, { subset: true }),
+  ]);
+  const page = pdf.addPage([WIDTH, HEIGHT]);
+
+  page.drawRectangle({ x: 24, y: 24, width: WIDTH - 48, height: HEIGHT - 48, borderColor: ACCENT, borderWidth: 3 });
+  page.drawRectangle({
+    x: 34,
+    y: 34,
+    width: WIDTH - 68,
+    height: HEIGHT - 68,
+    borderColor: ACCENT,
+    borderWidth: 0.75,
+    opacity: 0,
+  });
+  page.drawRectangle({ x: WIDTH / 2 - 60, y: HEIGHT - 112, width: 120, height: 3, color: ACCENT });
+
+  centred(page, 'GRADIENT ACADEMY', { y: HEIGHT - 92, font: sans, size: 13, color: ACCENT });
+  centred(page, 'Certificate of Completion', { y: HEIGHT - 170, font: serifBold, size: 36, color: INK });
+  centred(page, 'This certifies that', { y: HEIGHT - 225, font: serif, size: 14, color: MUTED });
+  centred(page, content.studentName, { y: HEIGHT - 280, font: serifBold, size: 34, color: INK });
+  page.drawRectangle({ x: WIDTH / 2 - 200, y: HEIGHT - 296, width: 400, height: 0.75, color: MUTED });
+  centred(page, 'has successfully completed the course', { y: HEIGHT - 330, font: serif, size: 14, color: MUTED });
+  centred(page, content.courseTitle, { y: HEIGHT - 375, font: serifBold, size: 24, color: INK });
+
+  const date = content.issuedAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  centred(page, `Issued on ${date}`, { y: 150, font: sans, size: 12, color: INK });
+  centred(page, `Certificate ID: ${content.id}`, { y: 112, font: sans, size: 10, color: MUTED });
+  centred(page, `Verify at ${content.verifyUrl}`, { y: 94, font: sans, size: 10, color: MUTED });
+  return pdf.save();
+}
+
+/** `certificate-{course-title-slug}.pdf` (SPEC §7). */
+export function certificateFileName(courseTitle: string): string {
+  const slug = courseTitle
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `certificate-${slug || 'course'}.pdf`;
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
+import { CertificateSchema, EligibilitySchema } from '#shared/schemas/certificates';
+import { IdParamsSchema } from '#shared/schemas/creator';
+import { AppError } from '../../errors';
+import { certificateFileName, renderCertificatePdf } from '../../lib/certificate-pdf';
+import { getCourseAccess } from '../../lib/course-access';
+import { requireUser } from '../../plugins/current-user';
+import { findCertificate, isEligible, issueCertificate } from './certificates.service';
+
+const TAGS = ['certificates'];
+const BEARER = [{ bearerAuth: [] }];
+const denied = { 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
+
+/** DECISIONS §5: eligibility, the PDF (issued once) and the public verification. */
+export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Certificates are for the course's enrolled students; its creator and others learn nothing here. */
+  const enrolledStudent = async (request: Parameters<typeof requireUser>[0], courseId: string) => {
+    const user = await requireUser(request);
+    const access = await getCourseAccess({ reads: app.reads, userId: user.id, courseId });
+    if (!access) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
+    if (access.level !== 'enrolled')
+      throw new AppError(ErrorCode.FORBIDDEN, 'Certificates are for students enrolled in this course');
+    return { userId: user.id, courseId: access.course.id };
+  };
+
+  app.get(
+    '/api/courses/:id/certificate/eligible',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Whether the caller has completed every lesson and passed every quiz',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 200: EligibilitySchema, ...denied },
+      },
+    },
+    async (request) => ({ eligible: await isEligible({ db: app.db, ...(await enrolledStudent(request, request.params.id)) }) }),
+  );
+
+  app.get(
+    '/api/courses/:id/certificate',
+    {
+      config: { private: true },
+      schema: {
+        tags: TAGS,
+        summary: 'The certificate as a PDF (issued on the first download, the same ever after)',
+        security: BEARER,
+        params: IdParamsSchema,
+        produces: ['application/pdf'],
+        response: { ...denied },
+      },
+    },
+    async (request, reply) => {
+      const student = await enrolledStudent(request, request.params.id);
+      if (!(await isEligible({ db: app.db, ...student }))) {
+        throw new AppError(ErrorCode.FORBIDDEN, 'Complete every lesson and pass every quiz to earn the certificate');
+      }
+      const certificate = await issueCertificate({ db: app.db, ...student });
+      const pdf = await renderCertificatePdf({
+        ...certificate,
+        issuedAt: new Date(certificate.issuedAt),
+        verifyUrl: `${app.config.publicUrl}/certificates/${certificate.id}`,
+      });
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${certificateFileName(certificate.courseTitle)}"`)
+          .header('x-certificate-id', certificate.id)
+          // Bytes, not JSON: the typed reply knows only the error schemas of this route.
+          .send(Buffer.from(pdf) as never)
+      );
+    },
+  );
+
+  app.get(
+    '/api/certificates/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Verify a certificate (public)',
+        params: IdParamsSchema,
+        response: { 200: CertificateSchema, 404: ApiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const certificate = await findCertificate({ db: app.db, id: request.params.id });
+      if (!certificate) throw new AppError(ErrorCode.NOT_FOUND, 'Certificate not found');
+      return certificate;
+    },
+  );
+};
