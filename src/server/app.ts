@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
+import { savedCoursesRoutes } from './modules/saved-courses/saved-courses.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { bodyDeadlinePlugin } from './plugins/body-deadline';
 import { currentUserPlugin } from './plugins/current-user';
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(uploadsRoutes);
   await app.register(paymentsRoutes);
   await app.register(certificatesRoutes);
+  await app.register(savedCoursesRoutes);
 
   await app.register(spaPlugin, { webDir: config.webDir });
 

@@ -98,7 +98,8 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   centred(page, `Issued on ${date}`, { y: 150, font: sans, size: 12, color: INK });
   centred(page, `Certificate ID: ${content.id}`, { y: 112, font: sans, size: 10, color: MUTED });
   centred(page, `Verify at ${content.verifyUrl}`, { y: 94, font: sans, size: 10, color: MUTED });
-  return pdf.save();
+  // Plain objects: the Info dictionary (title, subject) stays readable to simple tools and tests.
+  return pdf.save({ useObjectStreams: false });
 }
 
 /** `certificate-{course-title-slug}.pdf` (SPEC §7). */

@@ -47,6 +47,7 @@ export function createAppRouter() {
               import('./routes/creator/module-builder').then((m) => m.ModuleBuilderRoute),
             ),
             page(paths.creator.quizBuilder.path, () => import('./routes/creator/quiz-builder').then((m) => m.QuizBuilderRoute)),
+            page(paths.certificate.path, () => import('./routes/certificates/certificate').then((m) => m.CertificateRoute)),
             page(paths.course.detail.path, () => import('./routes/catalog/course-detail').then((m) => m.CourseDetailRoute)),
             page('*', () => import('./routes/not-found').then((m) => m.NotFoundRoute)),
           ],

@@ -19,6 +19,7 @@ export const paths = {
     moduleBuilder: { path: '/creator/modules/:id/build', getHref: (id: string) => `/creator/modules/${id}/build` },
     quizBuilder: { path: '/creator/quizzes/:id/build', getHref: (id: string) => `/creator/quizzes/${id}/build` },
   },
+  certificate: { path: '/certificates/:id', getHref: (id: string) => `/certificates/${id}` },
   course: {
     detail: { path: '/course/:id', getHref: (id: string) => `/course/${id}` },
     learn: { path: '/course/:id/learn', getHref: (id: string) => `/course/${id}/learn` },

@@ -1,15 +1,15 @@
 import { BookX } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { RegionError } from '#web/components/errors/region-error';
 import { PageSpinner } from '#web/components/page-spinner';
 import { Button } from '#web/components/ui/button';
 import { useCourse } from '#web/features/catalog/api/get-course';
+import { useSavedCourse } from '#web/features/catalog/api/saved-courses';
 import { CourseDetail } from '#web/features/catalog/components/course-detail';
 import { useMyCourses } from '#web/features/enrollment/api/get-my-courses';
 import { AccountRequiredDialog } from '#web/features/enrollment/components/account-required-dialog';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
 import { paths } from '#web/lib/paths';
@@ -19,7 +19,9 @@ export function CourseDetailRoute() {
   const { user } = useAuth();
   const courseQuery = useCourse(id);
   const myCourses = useMyCourses({ enabled: user?.role === 'student' });
+  const saved = useSavedCourse(id, { enabled: Boolean(user) });
   const [isAccountDialogOpen, setAccountDialogOpen] = useState(false);
+  const navigate = useNavigate();
   useDocumentTitle(courseQuery.data?.title ?? (courseQuery.isError ? 'Course not found' : 'Course'));
 
   if (courseQuery.isPending) return <PageSpinner label="Loading course..." />;
@@ -46,11 +48,8 @@ export function CourseDetailRoute() {
       setAccountDialogOpen(true);
       return;
     }
-    // Checkout and free enrollment are the next piece of work; say so rather than pretend.
-    toast({
-      title: 'Enrollment opens soon',
-      description: 'Checkout is not available yet. Please check back shortly.',
-    });
+    // Free and paid alike go through checkout, which enrolls a free course at once (SPEC §2).
+    navigate(paths.checkout.getHref(course.id));
   };
 
   return (
@@ -60,6 +59,11 @@ export function CourseDetailRoute() {
         isEnrolled={isEnrolled}
         progress={enrollment?.progress ?? course.progress}
         onEnroll={handleEnroll}
+        save={
+          user
+            ? { isSaved: saved.isSaved, busy: saved.toggle.isPending, onToggle: () => saved.toggle.mutate(!saved.isSaved) }
+            : undefined
+        }
       />
       <AccountRequiredDialog open={isAccountDialogOpen} onOpenChange={setAccountDialogOpen} />
     </>

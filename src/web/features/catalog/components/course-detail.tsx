@@ -1,4 +1,16 @@
-import { ArrowLeft, BarChart3, CalendarClock, CircleCheckBig, Clock, PlayCircle, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  BarChart3,
+  Bookmark,
+  BookmarkCheck,
+  CalendarClock,
+  CircleCheckBig,
+  Clock,
+  FileQuestion,
+  Layers,
+  PlayCircle,
+  Users,
+} from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, stripTags } from '#shared/format';
@@ -9,6 +21,7 @@ import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { paths } from '#web/lib/paths';
 import { sanitizeHtml } from '#web/lib/sanitize';
+import { useCourseOutline } from '../api/get-outline';
 import { CourseStats } from './course-stats';
 import { CourseThumbnail } from './course-thumbnail';
 import { DifficultyBadge } from './difficulty-badge';
@@ -19,9 +32,11 @@ interface CourseDetailProps {
   /** Enrolled student's progress percent, when known. */
   progress?: number | undefined;
   onEnroll: () => void;
+  /** Save for later: absent for guests, who have no list to save to. */
+  save?: { isSaved: boolean; onToggle: () => void; busy: boolean } | undefined;
 }
 
-export function CourseDetail({ course, isEnrolled, progress, onEnroll }: CourseDetailProps) {
+export function CourseDetail({ course, isEnrolled, progress, onEnroll, save }: CourseDetailProps) {
   const excerpt = useMemo(() => stripTags(course.description), [course.description]);
   const isFree = formatPrice(course.price) === 'Free';
 
@@ -54,7 +69,10 @@ export function CourseDetail({ course, isEnrolled, progress, onEnroll }: CourseD
               <CourseStats course={course} />
               <span className="flex items-center gap-1 text-sm text-muted-foreground">
                 <CalendarClock className="size-4" aria-hidden="true" />
-                Last updated <span className="font-medium text-foreground">Recently</span>
+                Last updated{' '}
+                <time dateTime={course.updatedAt} className="font-medium text-foreground">
+                  {new Date(course.updatedAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                </time>
               </span>
             </div>
           </div>
@@ -92,6 +110,12 @@ export function CourseDetail({ course, isEnrolled, progress, onEnroll }: CourseD
                     {isFree ? 'Enroll for Free' : 'Enroll Now'}
                   </Button>
                 )}
+                {save && !isEnrolled ? (
+                  <Button variant="outline" onClick={save.onToggle} disabled={save.busy} aria-pressed={save.isSaved}>
+                    {save.isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+                    {save.isSaved ? 'Saved' : 'Save'}
+                  </Button>
+                ) : null}
               </div>
             </div>
           </aside>
@@ -118,9 +142,51 @@ export function CourseDetail({ course, isEnrolled, progress, onEnroll }: CourseD
               <CourseDescription html={course.description} />
             </RegionErrorBoundary>
           </section>
+          <CourseOutline courseId={course.id} />
         </div>
       </div>
     </article>
+  );
+}
+
+function CourseOutline({ courseId }: { courseId: string }) {
+  const outline = useCourseOutline(courseId);
+  if (outline.isPending || outline.isError || outline.sections.length === 0) return null;
+  return (
+    <section aria-labelledby="course-outline" className="grid gap-4">
+      <h2 id="course-outline" className="text-2xl font-bold tracking-tight">
+        Course content
+      </h2>
+      <ol className="grid gap-3">
+        {outline.sections.map((section, index) => (
+          <li key={section.id} className="rounded-xl border bg-card p-4">
+            <p className="flex items-center gap-2 font-semibold">
+              {section.kind === 'module' ? (
+                <Layers className="size-4 text-primary" aria-hidden="true" />
+              ) : (
+                <FileQuestion className="size-4 text-primary" aria-hidden="true" />
+              )}
+              <span className="break-words">
+                {index + 1}. {section.title}
+              </span>
+            </p>
+            {section.kind === 'module' && section.lessons.length > 0 ? (
+              <ul className="mt-2 grid gap-1 pl-6 text-sm text-muted-foreground">
+                {section.lessons.map((lesson) => (
+                  <li key={lesson.id} className="break-words">
+                    {lesson.title}
+                  </li>
+                ))}
+              </ul>
+            ) : section.kind === 'quiz' ? (
+              <p className="mt-1 pl-6 text-sm text-muted-foreground">
+                Quiz · {section.questionCount} {section.questionCount === 1 ? 'question' : 'questions'}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

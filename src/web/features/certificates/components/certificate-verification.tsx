@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { Award, ShieldCheck, ShieldX } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Certificate } from '#shared/schemas/certificates';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { apiJson, isApiError } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
+
+/** DECISIONS §5: the public page a certificate's verification address opens. */
+export function CertificateVerification({ certificateId }: { certificateId: string }) {
+  const certificate = useQuery({
+    queryKey: ['/api/certificates', certificateId],
+    queryFn: ({ signal }) =>
+      apiJson<Certificate>('GET', `/api/certificates/${encodeURIComponent(certificateId)}`, undefined, { signal }),
+  });
+  useDocumentTitle('Certificate verification');
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-20">
+      {certificate.isPending ? (
+        <p role="status" className="text-center text-muted-foreground">
+          Checking the certificate...
+        </p>
+      ) : certificate.isError ? (
+        <Card role="alert" className="grid justify-items-center gap-3 p-8 text-center">
+          <ShieldX className="size-12 text-destructive" aria-hidden="true" />
+          <h1 className="text-2xl font-bold">
+            {isApiError(certificate.error, 404) ? 'Certificate not found' : 'The certificate could not be checked'}
+          </h1>
+          <p className="text-muted-foreground">
+            No Gradient Academy certificate has the id <span className="font-mono break-all">{certificateId}</span>.
+          </p>
+        </Card>
+      ) : (
+        <Card className="grid justify-items-center gap-4 p-8 text-center">
+          <span className="flex size-16 items-center justify-center rounded-full bg-success-muted text-success-muted-foreground">
+            <ShieldCheck className="size-8" aria-hidden="true" />
+          </span>
+          <h1 className="text-2xl font-bold">Verified certificate</h1>
+          <p className="text-muted-foreground">Gradient Academy confirms that</p>
+          <p className="text-3xl font-extrabold break-words">{certificate.data.studentName}</p>
+          <p className="text-muted-foreground">completed the course</p>
+          <p className="flex items-center gap-2 text-xl font-semibold break-words">
+            <Award className="size-5 shrink-0 text-primary" aria-hidden="true" />
+            {certificate.data.courseTitle}
+          </p>
+          <dl className="grid gap-1 text-sm text-muted-foreground">
+            <div>
+              <dt className="inline">Issued on </dt>
+              <dd className="inline font-medium text-foreground">
+                {new Date(certificate.data.issuedAt).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' })}
+              </dd>
+            </div>
+            <div>
+              <dt className="inline">Certificate ID </dt>
+              <dd className="inline font-mono break-all">{certificate.data.id}</dd>
+            </div>
+          </dl>
+          <Button asChild variant="outline">
+            <Link to={paths.course.detail.getHref(certificate.data.courseId)}>View the course</Link>
+          </Button>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { PartyPopper } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog';
+import { paths } from '#web/lib/paths';
+
+/** SPEC §2 Checkout: 'Congratulations!' with Start Learning and Go to My Courses. */
+export function EnrollmentSuccessDialog({
+  open,
+  courseId,
+  courseTitle,
+}: {
+  open: boolean;
+  courseId: string;
+  courseTitle: string;
+}) {
+  return (
+    <Dialog open={open}>
+      <DialogContent onEscapeKeyDown={(event) => event.preventDefault()} onInteractOutside={(event) => event.preventDefault()}>
+        <DialogHeader>
+          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-success-muted text-success-muted-foreground sm:mx-0">
+            <PartyPopper className="size-6" aria-hidden="true" />
+          </span>
+          <DialogTitle>Congratulations!</DialogTitle>
+          <DialogDescription>You are enrolled in {courseTitle}.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button asChild variant="outline">
+            <Link to={paths.myCourses.getHref()}>Go to My Courses</Link>
+          </Button>
+          <Button asChild variant="gradient">
+            <Link to={paths.course.learn.getHref(courseId)}>Start Learning</Link>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
