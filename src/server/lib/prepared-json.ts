@@ -8,37 +8,51 @@ const gzipAsync = promisify(gzip);
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * A response serialized once and served many times: its compressed forms are made in the background
- * (zlib's async forms run in libuv's thread pool, off the event loop) and used once they exist.
+ * A response serialized once and served many times. Its compressed forms are made when a client
+ * first asks for them (zlib's async forms run in libuv's thread pool, off the event loop) and used
+ * once they exist: a creator's edit replaces a course's documents, and compressing every version
+ * eagerly cost readers CPU for versions no browser ever fetched.
  */
 export type PreparedJson = {
   body: Buffer;
   gzip: Buffer | undefined;
   brotli: Buffer | undefined;
-  /** Settles once the compressed forms are ready (or given up). */
-  compressed: Promise<void>;
+  /** Starts compressing if nothing has yet, and settles once the compressed forms are ready (or given up). */
+  readonly compressed: Promise<void>;
 };
+
+/** Brotli 9 is within a few percent of 11 in size at a fraction of its time. */
+const BROTLI_QUALITY = 9;
+const GZIP_LEVEL = 9;
 
 export function prepareJson(value: unknown): PreparedJson {
   return prepareJsonBytes(Buffer.from(JSON.stringify(value)));
 }
 
 export function prepareJsonBytes(body: Buffer): PreparedJson {
-  const prepared: PreparedJson = { body, gzip: undefined, brotli: undefined, compressed: Promise.resolve() };
-  if (body.length < COMPRESS_FROM_BYTES) return prepared;
-  prepared.compressed = Promise.all([
-    gzipAsync(body, { level: 9 }).then((bytes) => {
-      prepared.gzip = bytes;
-    }),
-    brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }).then(
-      (bytes) => {
-        prepared.brotli = bytes;
-      },
-    ),
-  ]).then(
-    () => {},
-    () => {},
-  );
+  let started: Promise<void> | undefined;
+  const prepared: PreparedJson = {
+    body,
+    gzip: undefined,
+    brotli: undefined,
+    get compressed() {
+      if (body.length < COMPRESS_FROM_BYTES) return Promise.resolve();
+      started ??= Promise.all([
+        gzipAsync(body, { level: GZIP_LEVEL }).then((bytes) => {
+          prepared.gzip = bytes;
+        }),
+        brotliAsync(body, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }).then((bytes) => {
+          prepared.brotli = bytes;
+        }),
+      ]).then(
+        () => {},
+        () => {},
+      );
+      return started;
+    },
+  };
   return prepared;
 }
 
@@ -47,10 +61,12 @@ export type PreparedAnswer = { readonly headers: Readonly<Record<string, string>
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-/** The best ready encoding the client accepts. */
+/** The best ready encoding the client accepts; the first such client sets the compression going. */
 function chooseEncoding(prepared: PreparedJson, acceptEncoding: string | undefined): Encoding {
-  if (acceptEncoding && prepared.brotli && /\bbr\b/.test(acceptEncoding)) return 'br';
-  if (acceptEncoding && prepared.gzip && /\bgzip\b/.test(acceptEncoding)) return 'gzip';
+  if (!acceptEncoding || prepared.body.length < COMPRESS_FROM_BYTES) return 'identity';
+  if (prepared.brotli && /\bbr\b/.test(acceptEncoding)) return 'br';
+  if (prepared.gzip && /\bgzip\b/.test(acceptEncoding)) return 'gzip';
+  if (/\b(br|gzip)\b/.test(acceptEncoding)) void prepared.compressed;
   return 'identity';
 }
 

@@ -144,6 +144,23 @@ describe('cached reads', () => {
     expect((await get('/api/my-courses', student)).json()[0].progress).toBe(33);
   });
 
+  it('keep every percentage when a lesson is renamed or rewritten, and drop them when one is added', async () => {
+    const student = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id);
+    const content = await addContent(t.db.db, course.id, { lessonCount: 2, quizCount: 0 });
+    await enroll(t.db.db, student.id, course.id);
+    expect((await get('/api/my-courses', student)).json()[0].progress).toBe(0);
+    expect(t.app.reads.peek.progress(student.id)).toBeDefined();
+
+    const [first] = content.lessons;
+    await t.db.db.update(lessons).set({ title: 'Renamed', content: '<p>New text</p>' }).where(eq(lessons.id, first?.id ?? ''));
+    expect((await get(`/api/courses/${course.id}/modules`)).json()[0].lessons[0].title).toBe('Renamed');
+    expect(t.app.reads.peek.progress(student.id)).toBeDefined();
+
+    await t.db.db.insert(lessons).values({ moduleId: content.module.id, title: 'Third', type: 'text', position: 3 });
+    expect(t.app.reads.peek.progress(student.id)).toBeUndefined();
+  });
+
   it('keep nothing that was loaded while a change was being announced', async () => {
     const course = await createCourse(t.db.db, creator.id, { title: 'Racing' });
     // A read in flight when the change lands must not store what it read before the change.

@@ -62,6 +62,9 @@ export function createReadCache({
         break;
       case 'outline':
         courses.drop(id);
+        break;
+      case 'structure':
+        courses.drop(id);
         // Progress percentages count the course's lessons and quizzes.
         progress.clear();
         break;
