@@ -153,7 +153,10 @@ describe('cached reads', () => {
     expect(t.app.reads.peek.progress(student.id)).toBeDefined();
 
     const [first] = content.lessons;
-    await t.db.db.update(lessons).set({ title: 'Renamed', content: '<p>New text</p>' }).where(eq(lessons.id, first?.id ?? ''));
+    await t.db.db
+      .update(lessons)
+      .set({ title: 'Renamed', content: '<p>New text</p>' })
+      .where(eq(lessons.id, first?.id ?? ''));
     expect((await get(`/api/courses/${course.id}/modules`)).json()[0].lessons[0].title).toBe('Renamed');
     expect(t.app.reads.peek.progress(student.id)).toBeDefined();
 
