@@ -78,6 +78,18 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFromString.optional(),
   OBJECT_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -123,6 +135,8 @@ export type Config = {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** Card payments through Stripe; unset means the built-in test processor (DECISIONS §4). */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   /** Signs short-lived lesson-media addresses; unset means a random secret kept in the database. */
   objectUrlSecret: string | undefined;
   /** Built web app; absent in API-only test runs. */
@@ -134,6 +148,14 @@ export class ConfigError extends Error {}
 /** Empty strings count as unset, so `FOO= npm start` falls back to the default. */
 function withoutEmpty(env: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+}
+
+function stripeConfig(e: z.output<typeof EnvSchema>): Config['stripe'] {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
+  if (!e.STRIPE_PUBLISHABLE_KEY) {
+    throw new ConfigError('Invalid configuration: STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY');
+  }
+  return { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
 }
 
 function s3Config(e: z.output<typeof EnvSchema>): Config['s3'] {
@@ -195,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     purgeIntervalMs: e.PURGE_INTERVAL_MS,
     s3: s3Config(e),
     objectUrlSecret: e.OBJECT_URL_SECRET,
+    stripe: stripeConfig(e),
     webDir: undefined,
   };
 }
