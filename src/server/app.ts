@@ -13,6 +13,7 @@ import { createLocalDiskStore } from './lib/object-store/local-disk-store';
 import type { ObjectStore } from './lib/object-store/object-store';
 import { createS3Store } from './lib/object-store/s3-store';
 import type { PaymentProvider } from './lib/payments/payment-provider';
+import { createStripeProvider } from './lib/payments/stripe-provider';
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
@@ -94,8 +95,12 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
     'objectStore',
     objectStore ?? (config.s3 ? createS3Store(config.s3) : createLocalDiskStore({ root: path.join(config.dataDir, 'objects') })),
   );
-  // Test intents live in the database, so every instance can confirm a checkout another started.
-  app.decorate('payments', paymentProvider ?? createTestProcessor({ intents: createDbTestIntentStore(db.db) }));
+  // Stripe when configured; otherwise test intents in the database, so every instance can confirm a checkout another started.
+  app.decorate(
+    'payments',
+    paymentProvider ??
+      (config.stripe ? createStripeProvider(config.stripe) : createTestProcessor({ intents: createDbTestIntentStore(db.db) })),
+  );
 
   await app.register(errorHandlerPlugin);
   await app.register(bodyDeadlinePlugin, { ...DEFAULT_HTTP_TIMEOUTS, ...config.httpTimeouts });

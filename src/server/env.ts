@@ -136,7 +136,7 @@ export type Config = {
       }
     | undefined;
   /** Card payments through Stripe; unset means the built-in test processor (DECISIONS §4). */
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   /** Signs short-lived lesson-media addresses; unset means a random secret kept in the database. */
   objectUrlSecret: string | undefined;
   /** Built web app; absent in API-only test runs. */
@@ -151,9 +151,18 @@ function withoutEmpty(env: Record<string, string | undefined>) {
 }
 
 function stripeConfig(e: z.output<typeof EnvSchema>): Config['stripe'] {
-  if (!e.STRIPE_SECRET_KEY) return undefined;
-  if (!e.STRIPE_PUBLISHABLE_KEY) {
-    throw new ConfigError('Invalid configuration: STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY');
+  if (!e.STRIPE_SECRET_KEY) {
+    if (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET) {
+      throw new ConfigError('Invalid configuration: STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET need STRIPE_SECRET_KEY');
+    }
+    return undefined;
+  }
+  // Without the webhook, a purchase whose tab closed before confirming would never enroll.
+  if (!e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (e.STRIPE_SECRET_KEY.split('_')[1] !== e.STRIPE_PUBLISHABLE_KEY.split('_')[1]) {
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test or both be live keys');
   }
   return { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
 }

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import {
+  CreateIntentInputSchema,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  PaymentMetadataSchema,
+  type PaymentProvider,
+  type PaymentWebhookEvent,
+  WebhookSignatureError,
+} from './payment-provider';
+
+/*
+ * The Stripe provider (DECISIONS §1, §4): PaymentIntents through the official SDK, confirmed in the
+ * browser by Stripe.js with the client secret, verified here by retrieving the intent, and reported
+ * by signed webhooks. Intents whose metadata is not ours (another app on the same account) are
+ * treated as unknown, so they can never enroll anyone.
+ */
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** A ready client, e.g. pointed at the test stand-in; by default one is made from `secretKey`. */
+  stripe?: Stripe;
+};
+
+export type StripePaymentProvider = PaymentProvider & {
+  readonly name: 'stripe';
+  readonly publishableKey: string;
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<PaymentWebhookEvent | null>;
+};
+
+/** Stripe's ids are a prefix and letters and digits; anything else is not worth a request. */
+const INTENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,250}$/;
+
+const STATUSES: Record<string, PaymentIntentStatus> = {
+  requires_payment_method: 'requires_payment_method',
+  // The customer is mid-flow (3-D Secure, a redirect): not paid yet, not failed either.
+  requires_confirmation: 'processing',
+  requires_action: 'processing',
+  processing: 'processing',
+  // Cannot occur with automatic capture; if it ever does, the money is not captured: not succeeded.
+  requires_capture: 'processing',
+  succeeded: 'succeeded',
+  canceled: 'canceled',
+};
+
+const WEBHOOK_TYPES = new Set<PaymentWebhookEvent['type']>([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+]);
+
+/**
+ * What a failed Stripe call throws: the operation, Stripe's error type, code, status and request id
+ * (enough to find it in the dashboard), never the SDK's error itself, whose `raw` and `headers` are
+ * more than a log needs, and never a key or client secret.
+ */
+export class StripeProviderError extends Error {
+  readonly code = 'STRIPE_ERROR';
+  readonly statusCode: number | undefined;
+
+  constructor(operation: string, error: unknown) {
+    const stripeError = error instanceof Stripe.errors.StripeError ? error : undefined;
+    const details = stripeError
+      ? [stripeError.type, stripeError.code, stripeError.statusCode, stripeError.requestId && `request ${stripeError.requestId}`]
+      : [error instanceof Error ? error.name : typeof error];
+    super(redactSecrets(`Stripe ${operation} failed (${details.filter(Boolean).join(', ')}): ${messageOf(error)}`));
+    this.name = 'StripeProviderError';
+    this.statusCode = stripeError?.statusCode;
+  }
+}
+
+function messageOf(error: unknown) {
+  return error instanceof Error ? error.message : 'unknown error';
+}
+
+/** API keys, webhook secrets and client secrets, should Stripe or a proxy ever echo one. */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(/\b(sk|rk)_(test|live)_[A-Za-z0-9*]+/g, '$1_$2_[redacted]')
+    .replace(/\bwhsec_[A-Za-z0-9+/=]+/g, 'whsec_[redacted]')
+    .replace(/\b(pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+/g, '$1_secret_[redacted]');
+}
+
+export function createStripeProvider({
+  secretKey,
+  publishableKey,
+  webhookSecret,
+  stripe = new Stripe(secretKey, { appInfo: { name: 'Gradient Academy' }, timeout: 20_000 }),
+}: StripeProviderOptions): StripePaymentProvider {
+  return {
+    name: 'stripe',
+    publishableKey,
+
+    async createIntent(input) {
+      const { amountCents, currency, metadata } = CreateIntentInputSchema.parse(input);
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency,
+            automatic_payment_methods: { enabled: true },
+            metadata: { userId: metadata.userId, courseId: metadata.courseId },
+          },
+          // The SDK retries network failures; the key makes a retried create one intent, not two.
+          { idempotencyKey: `create-intent-${randomUUID()}` },
+        );
+      } catch (error) {
+        throw new StripeProviderError('create payment intent', error);
+      }
+      if (!intent.client_secret) throw new StripeProviderError('create payment intent', new Error('no client secret'));
+      return { id: intent.id, clientSecret: intent.client_secret, status: toStatus(intent.status) };
+    },
+
+    async retrieveIntent(id) {
+      if (!INTENT_ID_PATTERN.test(id)) return null;
+      try {
+        return toPaymentIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+        throw new StripeProviderError('retrieve payment intent', error);
+      }
+    },
+
+    async parseWebhook(rawBody, signatureHeader) {
+      if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
+      } catch (error) {
+        // A bad signature, an old timestamp, or a body that is not the JSON Stripe signed.
+        throw new WebhookSignatureError(
+          error instanceof Stripe.errors.StripeSignatureVerificationError
+            ? 'Stripe webhook signature does not match'
+            : 'Stripe webhook body is not a valid event',
+        );
+      }
+      if (!WEBHOOK_TYPES.has(event.type as PaymentWebhookEvent['type'])) return null;
+      const intent = toPaymentIntent(event.data.object as Stripe.PaymentIntent);
+      return intent ? { id: event.id, type: event.type as PaymentWebhookEvent['type'], intent } : null;
+    },
+  };
+}
+
+export function isStripeProvider(provider: PaymentProvider): provider is StripePaymentProvider {
+  return provider.name === 'stripe' && typeof provider.parseWebhook === 'function';
+}
+
+function toStatus(status: string): PaymentIntentStatus {
+  // A status newer than this code is not a payment we may act on.
+  return STATUSES[status] ?? 'processing';
+}
+
+/** Null for an intent this app did not create: foreign metadata, another currency, not an intent. */
+function toPaymentIntent(intent: Stripe.PaymentIntent | undefined): PaymentIntent | null {
+  if (intent?.object !== 'payment_intent') return null;
+  const metadata = PaymentMetadataSchema.safeParse(intent.metadata);
+  if (!metadata.success || intent.currency !== 'usd' || !Number.isSafeInteger(intent.amount)) return null;
+  const status = toStatus(intent.status);
+  const failure = intent.last_payment_error;
+  return {
+    id: intent.id,
+    amountCents: intent.amount,
+    currency: 'usd',
+    status,
+    metadata: { userId: metadata.data.userId, courseId: metadata.data.courseId },
+    lastPaymentError: status === 'succeeded' || !failure ? null : (failure.message ?? 'The payment failed.'),
+  };
+}

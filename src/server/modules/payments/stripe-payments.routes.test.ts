@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrollments } from '#db/schema/index';
+import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { type StripeStandIn, startStripeStandIn } from '#tests/helpers/stripe-stand-in';
+import { createStripeProvider } from '../../lib/payments/stripe-provider';
+
+const SECRET_KEY = `sk_test_${randomBytes(18).toString('hex')}`;
+const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
+
+let standIn: StripeStandIn;
+let t: TestApp;
+let creator: TestUser;
+let buyer: TestUser;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  const stripe = new Stripe(SECRET_KEY, {
+    host: standIn.host,
+    port: standIn.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+  const paymentProvider = createStripeProvider({
+    secretKey: SECRET_KEY,
+    publishableKey: 'pk_test_123',
+    webhookSecret: WEBHOOK_SECRET,
+    stripe,
+  });
+  t = await createTestApp({ paymentProvider });
+  creator = await createUser(t.db.db, { role: 'creator' });
+  buyer = await createUser(t.db.db);
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+
+const post = (url: string, user: TestUser, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(user), payload });
+function webhook(type: string, intentId: string, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object: standIn.intent(intentId) },
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
+}
+async function enrolled(userId: string, courseId: string) {
+  return (
+    await t.db.db
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+  ).length;
+}
+
+describe('paying with Stripe (the SDK against a local stand-in of its API)', () => {
+  it("creates the intent at the server's price, enrolls on the signed webhook, and a confirm afterwards changes nothing", async () => {
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 3900 });
+    const created = await post('/api/create-payment-intent', buyer, { courseId: course.id });
+    expect(created.statusCode, created.body).toBe(200);
+    const { paymentIntentId, provider, publishableKey, clientSecret } = created.json();
+    expect({ provider, publishableKey }).toEqual({ provider: 'stripe', publishableKey: 'pk_test_123' });
+    expect(clientSecret).toContain('_secret_');
+    expect(standIn.intent(paymentIntentId)).toMatchObject({ amount: 3900, currency: 'usd' });
+    // The test processor's card route does not exist with Stripe.
+    expect(
+      (
+        await post(`/api/test-payments/${paymentIntentId}/confirm`, buyer, {
+          cardNumber: '4242',
+          expMonth: 1,
+          expYear: 2030,
+          cvc: '1',
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    expect((await post('/api/confirm-payment', buyer, { paymentIntentId, courseId: course.id })).statusCode).toBe(409);
+    await standIn.pay(paymentIntentId);
+    expect((await webhook('payment_intent.succeeded', paymentIntentId, 'whsec_wrong')).statusCode).toBe(400);
+    expect(await enrolled(buyer.id, course.id)).toBe(0);
+    const received = await webhook('payment_intent.succeeded', paymentIntentId);
+    expect(received.statusCode, received.body).toBe(200);
+    expect(await enrolled(buyer.id, course.id)).toBe(1);
+    // The webhook again, and the tab's own confirm: still one enrollment.
+    await webhook('payment_intent.succeeded', paymentIntentId);
+    const confirmed = await post('/api/confirm-payment', buyer, { paymentIntentId, courseId: course.id });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await enrolled(buyer.id, course.id)).toBe(1);
+  });
+
+  it('enrolls nobody for a declined card, and confirm-payment says why', async () => {
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 1200 });
+    const { paymentIntentId } = (await post('/api/create-payment-intent', buyer, { courseId: course.id })).json();
+    await standIn.decline(paymentIntentId, 'Your card was declined.');
+    expect((await webhook('payment_intent.payment_failed', paymentIntentId)).statusCode).toBe(200);
+    const confirm = await post('/api/confirm-payment', buyer, { paymentIntentId, courseId: course.id });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().message).toBe('Your card was declined.');
+    expect(await enrolled(buyer.id, course.id)).toBe(0);
+  });
+});

@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/*
+ * An HTTP stand-in of the Stripe API for tests (STYLE "Tests"): enough of `/v1/payment_intents` for
+ * the official SDK, pointed at it with `new Stripe(key, { host, port, protocol: 'http' })`. It speaks
+ * Stripe's wire format (form-encoded bodies with `a[b]=c` keys, its error JSON, idempotent replays),
+ * so the provider is tested through the real SDK rather than a mock of it.
+ */
+
+export type StandInPaymentIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  automatic_payment_methods: { enabled: boolean } | null;
+  canceled_at: number | null;
+  client_secret: string;
+  created: number;
+  currency: string;
+  last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  payment_method_types: string[];
+  status: string;
+};
+
+export type StandInRequest = {
+  method: string;
+  path: string;
+  /** The decoded form body, nested keys as objects. */
+  body: Record<string, unknown>;
+  idempotencyKey: string | undefined;
+};
+
+export type StripeStandIn = {
+  host: string;
+  port: number;
+  /** Every request the stand-in accepted, oldest first. */
+  requests: StandInRequest[];
+  /** The intent as Stripe holds it, e.g. to build a webhook event around it; undefined when unknown. */
+  intent(intentId: string): StandInPaymentIntent | undefined;
+  /** The customer pays: the intent succeeds. */
+  pay(intentId: string): Promise<void>;
+  /** The customer's card is declined: the intent wants another payment method and says why. */
+  decline(intentId: string, message: string): Promise<void>;
+  /** Any other state Stripe can put an intent in (`requires_action`, `processing`, `canceled` …). */
+  setStatus(intentId: string, status: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+const KEY_PATTERN = /^sk_test_[A-Za-z0-9_]+$/;
+const MIN_AMOUNT = 50;
+const MAX_AMOUNT = 99_999_999;
+
+class StripeApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: { type: string; message: string; code?: string; param?: string },
+  ) {
+    super(body.message);
+  }
+}
+
+/** `metadata[userId]=…&automatic_payment_methods[enabled]=true` → nested objects, as Stripe reads them. */
+export function parseStripeForm(text: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const [head = '', ...rest] = key.split('[');
+    const path = [head, ...rest.map((part) => part.replace(/\]$/, ''))];
+    let target = result;
+    for (const [index, part] of path.entries()) {
+      if (index === path.length - 1) {
+        target[part] = value;
+      } else {
+        const next = target[part];
+        const child = typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : {};
+        target[part] = child;
+        target = child;
+      }
+    }
+  }
+  return result;
+}
+
+function randomId(length: number) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+async function readBody(request: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(response: ServerResponse, statusCode: number, body: unknown) {
+  const text = JSON.stringify(body);
+  response.writeHead(statusCode, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'request-id': `req_${randomId(14)}`,
+  });
+  response.end(text);
+}
+
+function checkKey(request: IncomingMessage) {
+  const header = request.headers.authorization;
+  if (!header) {
+    throw new StripeApiError(401, {
+      type: 'invalid_request_error',
+      message: 'You did not provide an API key. You need to provide your API key in the Authorization header.',
+    });
+  }
+  const key = /^Bearer (.+)$/.exec(header)?.[1] ?? '';
+  if (!KEY_PATTERN.test(key)) {
+    throw new StripeApiError(401, {
+      type: 'invalid_request_error',
+      message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`,
+    });
+  }
+}
+
+function noSuchIntent(id: string) {
+  return new StripeApiError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    param: 'intent',
+    message: `No such payment_intent: '${id}'`,
+  });
+}
+
+function invalid(param: string, message: string, code = 'parameter_invalid_integer') {
+  return new StripeApiError(400, { type: 'invalid_request_error', code, param, message });
+}
+
+function createIntent(body: Record<string, unknown>): StandInPaymentIntent {
+  const amountText = typeof body.amount === 'string' ? body.amount : '';
+  if (!/^-?\d+$/.test(amountText)) throw invalid('amount', `Invalid integer: ${amountText}`);
+  const amount = Number(amountText);
+  if (amount < MIN_AMOUNT) throw invalid('amount', 'Amount must be at least $0.50 usd', 'amount_too_small');
+  if (amount > MAX_AMOUNT) throw invalid('amount', 'Amount must be no more than $999,999.99', 'amount_too_large');
+  if (typeof body.currency !== 'string' || body.currency === '') {
+    throw invalid('currency', 'Missing required param: currency.', 'parameter_missing');
+  }
+  const metadata = (typeof body.metadata === 'object' && body.metadata !== null ? body.metadata : {}) as Record<string, string>;
+  const automatic = body.automatic_payment_methods as { enabled?: string } | undefined;
+  const id = `pi_${randomId(24)}`;
+  return {
+    id,
+    object: 'payment_intent',
+    amount,
+    amount_received: 0,
+    automatic_payment_methods: automatic ? { enabled: automatic.enabled === 'true' } : null,
+    canceled_at: null,
+    client_secret: `${id}_secret_${randomId(25)}`,
+    created: Math.floor(Date.now() / 1000),
+    currency: body.currency.toLowerCase(),
+    last_payment_error: null,
+    livemode: false,
+    metadata,
+    payment_method_types: ['card'],
+    status: 'requires_payment_method',
+  };
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const intents = new Map<string, StandInPaymentIntent>();
+  /** Stripe replays the first answer to a repeated Idempotency-Key instead of acting twice. */
+  const replays = new Map<string, { statusCode: number; body: unknown }>();
+  const requests: StandInRequest[] = [];
+
+  async function handle(request: IncomingMessage): Promise<{ statusCode: number; body: unknown }> {
+    const method = request.method ?? 'GET';
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const text = await readBody(request);
+    checkKey(request);
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    const body = method === 'POST' ? parseStripeForm(text) : Object.fromEntries(url.searchParams);
+    requests.push({ method, path: url.pathname, body, idempotencyKey });
+
+    if (method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const replay = idempotencyKey ? replays.get(idempotencyKey) : undefined;
+      if (replay) return replay;
+      const intent = createIntent(body);
+      intents.set(intent.id, intent);
+      const answer = { statusCode: 200, body: intent };
+      if (idempotencyKey) replays.set(idempotencyKey, answer);
+      return answer;
+    }
+    const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && match) {
+      const id = decodeURIComponent(match[1] ?? '');
+      const intent = intents.get(id);
+      if (!intent) throw noSuchIntent(id);
+      return { statusCode: 200, body: intent };
+    }
+    throw new StripeApiError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+    });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request).then(
+      ({ statusCode, body }) => send(response, statusCode, body),
+      (error: unknown) => {
+        if (error instanceof StripeApiError) send(response, error.statusCode, { error: error.body });
+        else send(response, 500, { error: { type: 'api_error', message: String(error) } });
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  function update(intentId: string, change: Partial<StandInPaymentIntent>) {
+    const intent = intents.get(intentId);
+    if (!intent) throw new Error(`The Stripe stand-in has no intent ${intentId}`);
+    Object.assign(intent, change);
+  }
+
+  return {
+    host: '127.0.0.1',
+    port,
+    requests,
+    intent: (intentId) => {
+      const intent = intents.get(intentId);
+      return intent ? structuredClone(intent) : undefined;
+    },
+    async pay(intentId) {
+      const amount = intents.get(intentId)?.amount ?? 0;
+      update(intentId, { status: 'succeeded', amount_received: amount, last_payment_error: null });
+    },
+    async decline(intentId, message) {
+      update(intentId, {
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message },
+      });
+    },
+    async setStatus(intentId, status) {
+      update(intentId, { status, ...(status === 'canceled' ? { canceled_at: Math.floor(Date.now() / 1000) } : {}) });
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
