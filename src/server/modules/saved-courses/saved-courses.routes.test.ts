@@ -32,7 +32,10 @@ describe('saved courses', () => {
     expect((await call('GET', '/api/saved-courses', student)).json().map((c: { id: string }) => c.id)).toEqual([course.id]);
     expect((await call('GET', '/api/saved-courses', other)).json()).toEqual([]);
 
-    expect((await call('DELETE', `/api/saved-courses/${course.id}`, student)).json()).toEqual({ courseId: course.id, saved: false });
+    expect((await call('DELETE', `/api/saved-courses/${course.id}`, student)).json()).toEqual({
+      courseId: course.id,
+      saved: false,
+    });
     expect((await call('GET', '/api/saved-courses', student)).json()).toEqual([]);
   });
 });

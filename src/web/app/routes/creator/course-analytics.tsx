@@ -1,4 +1,4 @@
-import { CourseAnalyticsView } from '#web/features/creator/components/course-insights';
+import { CourseAnalyticsView } from '#web/features/creator-dashboard/components/course-analytics';
 import { CreatorOnly, useIdParam } from './creator-route';
 
 export function CourseAnalyticsRoute() {

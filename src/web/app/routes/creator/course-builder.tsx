@@ -1,10 +1,11 @@
-import { CourseBuilder } from '#web/features/creator/components/course-builder';
+import { CourseBuilder } from '#web/features/course-builder/components/course-builder';
 import { CreatorOnly, useIdParam } from './creator-route';
 
 export function CourseBuilderRoute() {
   const id = useIdParam();
   return (
     <CreatorOnly>
+      {/* A new id is a new builder: nothing typed for one course carries over to another. */}
       <CourseBuilder key={id} courseId={id} />
     </CreatorOnly>
   );

@@ -1,4 +1,4 @@
-import { CourseStudentsView } from '#web/features/creator/components/course-insights';
+import { CourseStudentsView } from '#web/features/creator-dashboard/components/course-students';
 import { CreatorOnly, useIdParam } from './creator-route';
 
 export function CourseStudentsRoute() {

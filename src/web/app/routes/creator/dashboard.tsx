@@ -1,4 +1,4 @@
-import { CreatorDashboard } from '#web/features/creator/components/dashboard';
+import { CreatorDashboard } from '#web/features/creator-dashboard/components/creator-dashboard';
 import { CreatorOnly } from './creator-route';
 
 export function CreatorDashboardRoute() {

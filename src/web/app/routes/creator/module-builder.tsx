@@ -1,4 +1,4 @@
-import { ModuleBuilder } from '#web/features/creator/components/module-builder';
+import { ModuleBuilder } from '#web/features/module-builder/components/module-builder';
 import { CreatorOnly, useIdParam } from './creator-route';
 
 export function ModuleBuilderRoute() {

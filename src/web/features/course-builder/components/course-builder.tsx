@@ -1,0 +1,90 @@
+import { useMemo } from 'react';
+import { RegionError, RegionErrorBoundary } from '#web/components/errors/region-error';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { useCourse } from '../api/get-course';
+import { useModules } from '../api/get-modules';
+import { useQuizzes } from '../api/get-quizzes';
+import { toContentItems } from '../lib/content-items';
+import { AddSectionForm } from './add-section-form';
+import { BackToDashboard, BuilderPage } from './builder-page';
+import { CourseContent } from './course-content';
+import { CourseHeader } from './course-header';
+
+/** SPEC §2 "Course builder": the course's modules and quizzes, added, ordered and removed here. */
+export function CourseBuilder({ courseId }: { courseId: string }) {
+  const course = useCourse(courseId);
+  const modules = useModules(courseId);
+  const quizzes = useQuizzes(courseId);
+  useDocumentTitle(course.data ? `Build ${course.data.title}` : 'Course Builder');
+
+  const items = useMemo(
+    () => (modules.data && quizzes.data ? toContentItems(modules.data, quizzes.data) : undefined),
+    [modules.data, quizzes.data],
+  );
+
+  if (course.isPending) {
+    return (
+      <BuilderPage>
+        <p role="status" className="py-24 text-center text-muted-foreground">
+          Loading course...
+        </p>
+      </BuilderPage>
+    );
+  }
+  if (course.isError) {
+    const isMissing = isApiError(course.error, 404);
+    return (
+      <BuilderPage>
+        <div className="mb-6">
+          <BackToDashboard />
+        </div>
+        <RegionError
+          title={isMissing ? 'Course not found' : 'The course could not be loaded'}
+          description={
+            isMissing
+              ? 'It may have been removed, or it belongs to another creator.'
+              : getErrorMessage(course.error, 'Please check your connection and try again.')
+          }
+          onRetry={isMissing ? undefined : () => void course.refetch()}
+        />
+      </BuilderPage>
+    );
+  }
+
+  const isContentError = modules.isError || quizzes.isError;
+  const itemCount = items?.length ?? null;
+  return (
+    <BuilderPage>
+      <div className="mb-4">
+        <BackToDashboard />
+      </div>
+      <RegionErrorBoundary title="The course header could not be displayed" resetKeys={[course.data]}>
+        <CourseHeader course={course.data} />
+      </RegionErrorBoundary>
+      <div className="mb-10 grid gap-4 md:grid-cols-2">
+        <RegionErrorBoundary title="The module form could not be displayed">
+          <AddSectionForm kind="module" courseId={courseId} itemCount={itemCount} />
+        </RegionErrorBoundary>
+        <RegionErrorBoundary title="The quiz form could not be displayed">
+          <AddSectionForm kind="quiz" courseId={courseId} itemCount={itemCount} />
+        </RegionErrorBoundary>
+      </div>
+      <RegionErrorBoundary title="The course content could not be displayed" resetKeys={[items]}>
+        <CourseContent
+          courseId={courseId}
+          items={items}
+          isError={isContentError}
+          error={modules.error ?? quizzes.error}
+          onRetry={() => {
+            if (modules.isError) void modules.refetch();
+            if (quizzes.isError) void quizzes.refetch();
+          }}
+        />
+      </RegionErrorBoundary>
+      <div className="mt-10 border-t pt-6">
+        <BackToDashboard variant="outline" />
+      </div>
+    </BuilderPage>
+  );
+}

@@ -1,0 +1,124 @@
+import { ListTree } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { RegionError } from '#web/components/errors/region-error';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage } from '#web/lib/api-client';
+import { useDeleteSection } from '../api/delete-section';
+import { useMoveSection } from '../api/move-section';
+import type { ContentItem } from '../lib/content-items';
+import { sectionLabels } from '../lib/sections';
+import { ContentItemRow } from './content-item-row';
+import type { MoveDirection } from './move-buttons';
+
+interface CourseContentProps {
+  courseId: string;
+  items: ContentItem[] | undefined;
+  isError: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+export function CourseContent({ courseId, items, isError, error, onRetry }: CourseContentProps) {
+  return (
+    <section aria-labelledby="course-content-title">
+      <h2 id="course-content-title" className="mb-4 text-xl font-semibold">
+        Course Content
+      </h2>
+      {isError ? (
+        <RegionError
+          title="Failed to load course content"
+          description={getErrorMessage(error, 'Please check your connection and try again.')}
+          onRetry={onRetry}
+        />
+      ) : items === undefined ? (
+        <div role="status" className="grid gap-3">
+          <span className="sr-only">Loading course...</span>
+          <Skeleton className="h-24 rounded-xl" />
+          <Skeleton className="h-24 rounded-xl" />
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed px-6 py-12 text-center">
+          <ListTree className="size-8 text-muted-foreground" aria-hidden="true" />
+          <p className="font-semibold">No content yet</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Add a module for your slides or a quiz to check understanding with the forms above.
+          </p>
+        </div>
+      ) : (
+        <ContentList courseId={courseId} items={items} />
+      )}
+    </section>
+  );
+}
+
+function ContentList({ courseId, items }: { courseId: string; items: ContentItem[] }) {
+  const move = useMoveSection(courseId);
+  const remove = useDeleteSection(courseId);
+  const moveButtons = useRef(new Map<string, HTMLButtonElement>());
+  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: MoveDirection } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  // A moved row is re-inserted in the DOM, which drops focus; keyboard users keep their place.
+  useEffect(() => {
+    if (!focusAfterMove || move.isPending) return;
+    const { id, direction } = focusAfterMove;
+    const other = direction === 'up' ? 'down' : 'up';
+    const target = [direction, other]
+      .map((d) => moveButtons.current.get(`${id}:${d}`))
+      .find((button) => button && !button.disabled);
+    target?.focus();
+    const index = items.findIndex((item) => item.id === id);
+    if (index >= 0) setAnnouncement(`${items[index]?.title} is now item ${index + 1} of ${items.length}`);
+    setFocusAfterMove(null);
+  }, [focusAfterMove, move.isPending, items]);
+
+  const onMove = (item: ContentItem, index: number, direction: MoveDirection) => {
+    const neighbour = items[direction === 'up' ? index - 1 : index + 1];
+    if (!neighbour) return;
+    setFocusAfterMove({ id: item.id, direction });
+    // SPEC §8: a failed reorder shows no notice; the lists are fetched again either way.
+    move.mutate({ kind: item.kind, id: item.id, order: neighbour.order });
+  };
+
+  const onDelete = (item: ContentItem) =>
+    remove.mutate(
+      { kind: item.kind, id: item.id },
+      {
+        onSuccess: () => toast({ variant: 'success', title: `${sectionLabels[item.kind]} deleted` }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: `Failed to delete ${item.kind}`,
+            description: getErrorMessage(error, 'Please check your connection and try again.'),
+          }),
+      },
+    );
+
+  const isBusy = move.isPending || remove.isPending;
+  return (
+    <>
+      <ol className="grid gap-3" aria-busy={isBusy || undefined}>
+        {items.map((item, index) => (
+          <ContentItemRow
+            key={`${item.kind}:${item.id}`}
+            item={item}
+            isFirst={index === 0}
+            isLast={index === items.length - 1}
+            isBusy={isBusy}
+            onMove={(direction) => onMove(item, index, direction)}
+            onDelete={() => onDelete(item)}
+            moveButtonRef={(direction, element) => {
+              const key = `${item.id}:${direction}`;
+              if (element) moveButtons.current.set(key, element);
+              else moveButtons.current.delete(key);
+            }}
+          />
+        ))}
+      </ol>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { Button } from '#web/components/ui/button';
+
+export type MoveDirection = 'up' | 'down';
+
+interface MoveButtonsProps {
+  /** Names the item in each button's accessible name: 'Move Neural Networks up'. */
+  name: string;
+  isFirst: boolean;
+  isLast: boolean;
+  disabled?: boolean;
+  onMove: (direction: MoveDirection) => void;
+  /** Lets the list put focus back on a button after the item moved. */
+  buttonRef?: (direction: MoveDirection, element: HTMLButtonElement | null) => void;
+}
+
+/** SPEC §4: the first item cannot move up, the last cannot move down. */
+export function MoveButtons({ name, isFirst, isLast, disabled, onMove, buttonRef }: MoveButtonsProps) {
+  return (
+    <>
+      <Button
+        ref={(element) => buttonRef?.('up', element)}
+        variant="ghost"
+        size="icon-sm"
+        aria-label={`Move ${name} up`}
+        title="Move up"
+        disabled={disabled || isFirst}
+        onClick={() => onMove('up')}
+      >
+        <ArrowUp aria-hidden="true" />
+      </Button>
+      <Button
+        ref={(element) => buttonRef?.('down', element)}
+        variant="ghost"
+        size="icon-sm"
+        aria-label={`Move ${name} down`}
+        title="Move down"
+        disabled={disabled || isLast}
+        onClick={() => onMove('down')}
+      >
+        <ArrowDown aria-hidden="true" />
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { ImageOff, VideoOff } from 'lucide-react';
+import type { Lesson } from '#shared/schemas/creator';
+import { sanitizeHtml } from '#web/lib/sanitize';
+
+function Missing({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-14 text-center text-muted-foreground">
+      <Icon className="size-6" aria-hidden="true" />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+/** A lesson as its learners will see it (SPEC §2 "Preview screen"); the texts of missing media are SPEC's. */
+export function LessonContent({ lesson }: { lesson: Lesson }) {
+  if (lesson.type === 'video') {
+    if (!lesson.videoUrl) return <Missing icon={VideoOff} text="No video URL available for this lesson." />;
+    return (
+      <div className="overflow-hidden rounded-xl border bg-black shadow-sm">
+        {/* biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks */}
+        <video
+          key={lesson.videoUrl}
+          src={lesson.videoUrl}
+          controls
+          controlsList="nodownload"
+          preload="metadata"
+          aria-label={lesson.title}
+          className="aspect-video w-full"
+        />
+      </div>
+    );
+  }
+  if (lesson.type === 'image') {
+    if (!lesson.imageUrl) return <Missing icon={ImageOff} text="No image available for this lesson." />;
+    return (
+      <img
+        src={lesson.imageUrl}
+        alt={lesson.title}
+        className="mx-auto max-h-[32rem] w-auto max-w-full rounded-xl border object-contain"
+      />
+    );
+  }
+  if (!lesson.content) return <p className="text-muted-foreground">No content available for this lesson.</p>;
+  return (
+    <div
+      className="rich-text max-w-3xl [&>:first-child]:mt-0"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(lesson.content) }}
+    />
+  );
+}

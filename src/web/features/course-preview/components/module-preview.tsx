@@ -1,0 +1,50 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { RegionErrorBoundary } from '#web/components/errors/region-error';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { usePreviewLessons } from '../api/get-preview';
+import { ContentLoading, ContentMessage } from './content-message';
+import { LessonContent } from './lesson-content';
+
+/** One lesson of the module at a time, with Previous / Next. */
+export function ModulePreview({ courseId, moduleId }: { courseId: string; moduleId: string }) {
+  const lessons = usePreviewLessons(courseId, moduleId);
+  const [index, setIndex] = useState(0);
+
+  if (lessons.isPending) return <ContentLoading label="Loading lessons..." />;
+  if (lessons.isError) {
+    return (
+      <ContentMessage isError onRetry={() => void lessons.refetch()}>
+        Failed to load course content
+      </ContentMessage>
+    );
+  }
+  if (lessons.data.length === 0) return <ContentMessage>No lessons in this module yet.</ContentMessage>;
+
+  const count = lessons.data.length;
+  const at = Math.min(index, count - 1);
+  const lesson = lessons.data[at];
+  if (!lesson) return null;
+  return (
+    <article className="grid gap-5">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="min-w-0 text-xl font-bold tracking-tight break-words sm:text-2xl">{lesson.title}</h2>
+        <Badge variant="outline" className="tabular-nums">
+          Lesson {at + 1} of {count}
+        </Badge>
+      </header>
+      <RegionErrorBoundary title="This lesson could not be displayed" resetKeys={[lesson.id]}>
+        <LessonContent lesson={lesson} />
+      </RegionErrorBoundary>
+      <nav aria-label="Lessons" className="flex items-center justify-between gap-2 border-t pt-4">
+        <Button variant="outline" onClick={() => setIndex(at - 1)} disabled={at === 0}>
+          <ChevronLeft aria-hidden="true" /> Previous
+        </Button>
+        <Button variant="outline" onClick={() => setIndex(at + 1)} disabled={at >= count - 1}>
+          Next <ChevronRight aria-hidden="true" />
+        </Button>
+      </nav>
+    </article>
+  );
+}

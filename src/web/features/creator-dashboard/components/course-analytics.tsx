@@ -1,0 +1,92 @@
+import { BarChart3 } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useCourse } from '../api/get-course';
+import { useCourseAnalytics } from '../api/get-course-analytics';
+import { formatUsd } from '../lib/money';
+import { CourseLoadError, CourseNotFound, isCourseMissing } from './course-load-error';
+import { CreatorPage, PageHeader } from './creator-page';
+import { EnrollmentChart } from './enrollment-chart';
+
+function Figure({ label, value, hint }: { label: string; value: ReactNode; hint: string }) {
+  const labelId = useId();
+  return (
+    <Card role="group" aria-labelledby={labelId} className="p-5">
+      <h3 id={labelId} className="text-sm font-medium text-muted-foreground">
+        {label}
+      </h3>
+      <p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
+      <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+    </Card>
+  );
+}
+
+function AnalyticsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading analytics" className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-28 rounded-2xl" />
+        ))}
+      </div>
+      <Skeleton className="h-72 rounded-2xl" />
+    </div>
+  );
+}
+
+export function CourseAnalyticsView({ courseId }: { courseId: string }) {
+  const course = useCourse(courseId);
+  const analytics = useCourseAnalytics(courseId);
+  const isMissing = isCourseMissing(course.error) || isCourseMissing(analytics.error);
+  useDocumentTitle(isMissing ? 'Course not found' : course.data ? `Analytics: ${course.data.title}` : 'Analytics');
+
+  if (isMissing) {
+    return (
+      <CreatorPage>
+        <CourseNotFound />
+      </CreatorPage>
+    );
+  }
+  return (
+    <CreatorPage>
+      <PageHeader
+        back
+        eyebrow="Course analytics"
+        title={course.data?.title ?? (course.isPending ? <Skeleton className="h-9 w-64 max-w-full" /> : 'Analytics')}
+      />
+      {analytics.isPending ? (
+        <AnalyticsSkeleton />
+      ) : analytics.isError ? (
+        <CourseLoadError what="Analytics" onRetry={() => void analytics.refetch()} />
+      ) : (
+        <div className="grid gap-6">
+          <section aria-label="Course figures" className="grid gap-4 sm:grid-cols-3">
+            <Figure
+              label="Total Enrollments"
+              value={analytics.data.totalEnrollments.toLocaleString('en-US')}
+              hint="Students who joined"
+            />
+            <Figure label="Revenue" value={formatUsd(analytics.data.revenue)} hint="Completed payments" />
+            <Figure label="Completion Rate" value={`${analytics.data.completionRate}%`} hint="Students at 100% progress" />
+          </section>
+          <Card className="p-5">
+            <h2 className="mb-4 font-semibold">Enrollments over time</h2>
+            {analytics.data.enrollmentsByDay.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 py-10 text-center">
+                <BarChart3 className="size-10 text-muted-foreground" aria-hidden="true" />
+                <p className="font-medium">No enrollments yet</p>
+                <p className="max-w-sm text-sm text-muted-foreground">
+                  When students enroll in this course, their sign-ups appear here day by day.
+                </p>
+              </div>
+            ) : (
+              <EnrollmentChart days={analytics.data.enrollmentsByDay} />
+            )}
+          </Card>
+        </div>
+      )}
+    </CreatorPage>
+  );
+}

@@ -1,0 +1,80 @@
+import { BookOpen, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Course } from '#shared/schemas/catalog';
+import { RegionError } from '#web/components/errors/region-error';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toast } from '#web/hooks/use-toast';
+import { paths } from '#web/lib/paths';
+import { useArchiveCourse } from '../api/archive-course';
+import { useCreatorCourses } from '../api/get-creator-courses';
+import { ArchiveCourseDialog } from './archive-course-dialog';
+import { CourseRow } from './course-row';
+
+function EmptyCourses() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed px-6 py-14 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary dark:bg-primary/20">
+        <BookOpen className="size-7" aria-hidden="true" />
+      </span>
+      <p className="text-lg font-medium">You haven't created any courses yet</p>
+      <Button asChild variant="gradient">
+        <Link to={paths.creator.createCourse.getHref()}>
+          <Plus aria-hidden="true" /> Create Your First Course
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function CourseListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your courses" className="grid gap-3">
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} className="h-20 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+/** The creator's courses with their state, price and row menu (SPEC §2 "Creator dashboard"). */
+export function CourseList() {
+  const courses = useCreatorCourses();
+  const [archiving, setArchiving] = useState<Course | null>(null);
+  const archive = useArchiveCourse({
+    onSuccess: () =>
+      toast({
+        variant: 'success',
+        title: 'Course archived',
+        description:
+          'The course has been archived and hidden from the marketplace. Students who have enrolled can still access it.',
+      }),
+    onError: (error) => {
+      console.error(error);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to archive course' });
+    },
+  });
+
+  if (courses.isPending) return <CourseListSkeleton />;
+  if (courses.isError) {
+    return (
+      <RegionError
+        title="Your courses could not be loaded"
+        description="Check your connection and try again."
+        onRetry={() => void courses.refetch()}
+      />
+    );
+  }
+  if (courses.data.length === 0) return <EmptyCourses />;
+  return (
+    <>
+      <ul className="grid gap-3">
+        {courses.data.map((course) => (
+          <CourseRow key={course.id} course={course} onArchive={setArchiving} />
+        ))}
+      </ul>
+      <ArchiveCourseDialog course={archiving} onConfirm={(course) => archive.mutate(course)} onClose={() => setArchiving(null)} />
+    </>
+  );
+}

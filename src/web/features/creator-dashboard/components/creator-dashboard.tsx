@@ -1,0 +1,36 @@
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '#web/components/ui/button';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useAuth } from '#web/lib/auth';
+import { paths } from '#web/lib/paths';
+import { CourseList } from './course-list';
+import { CreatorPage, PageHeader } from './creator-page';
+import { MetricCards } from './metric-cards';
+
+export function CreatorDashboard() {
+  useDocumentTitle('Creator Dashboard');
+  const { user } = useAuth();
+  return (
+    <CreatorPage>
+      <PageHeader
+        title="Creator Dashboard"
+        description={user ? `Welcome back, ${user.name}. Build, publish and follow your courses.` : undefined}
+        actions={
+          <Button asChild variant="gradient">
+            <Link to={paths.creator.createCourse.getHref()}>
+              <Plus aria-hidden="true" /> Create Course
+            </Link>
+          </Button>
+        }
+      />
+      <MetricCards />
+      <section aria-labelledby="creator-courses-title">
+        <h2 id="creator-courses-title" className="mb-4 text-xl font-semibold">
+          My Courses
+        </h2>
+        <CourseList />
+      </section>
+    </CreatorPage>
+  );
+}

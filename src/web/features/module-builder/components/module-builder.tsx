@@ -1,0 +1,186 @@
+import { ArrowLeft, Layers, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Lesson } from '#shared/schemas/creator';
+import { RegionError, RegionErrorBoundary } from '#web/components/errors/region-error';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
+import { useDeleteSlide } from '../api/delete-slide';
+import { useModule } from '../api/get-module';
+import { useSlides } from '../api/get-slides';
+import { useUpdateSlide } from '../api/update-slide';
+import { clampSelection, selectionAfterAdd, selectionAfterDelete, selectionAfterMove } from '../lib/slide-selection';
+import { AddSlideDialog } from './add-slide-dialog';
+import { EditSlideDialog } from './edit-slide-dialog';
+import { SlideGrid } from './slide-grid';
+import { SlideViewer } from './slide-viewer';
+
+/** SPEC §2 "Module content builder": /creator/modules/{id}/build. */
+export function ModuleBuilder({ moduleId }: { moduleId: string }) {
+  const module = useModule(moduleId);
+  const slides = useSlides(moduleId);
+  const courseId = module.data?.courseId;
+  useDocumentTitle(module.data ? `Slides: ${module.data.title}` : 'Module content');
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-10">
+      <header className="mb-6 grid gap-3">
+        <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
+          {/* The course is unknown until the module loads (or when it fails): then the dashboard. */}
+          <Link to={courseId ? paths.creator.courseBuilder.getHref(courseId) : paths.creator.dashboard.getHref()}>
+            <ArrowLeft aria-hidden="true" />
+            {courseId ? 'Back to Course Builder' : 'Back to Dashboard'}
+          </Link>
+        </Button>
+        {module.isPending ? (
+          <Skeleton className="h-9 w-64 max-w-full" />
+        ) : (
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-muted-foreground">Module content</p>
+            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{module.data?.title ?? 'Module'}</h1>
+            {module.data?.description ? (
+              <p className="mt-1 text-muted-foreground break-words">{module.data.description}</p>
+            ) : null}
+          </div>
+        )}
+      </header>
+      {module.isError ? (
+        isApiError(module.error, 404) ? (
+          <RegionError
+            title="Module not found"
+            description="It may have been deleted. Open its course to see the modules it has."
+          />
+        ) : (
+          <RegionError
+            title="The module could not be loaded"
+            description={getErrorMessage(module.error, 'Check your connection and try again.')}
+            onRetry={() => void module.refetch()}
+          />
+        )
+      ) : slides.isError ? (
+        <RegionError
+          title="The slides could not be loaded"
+          description={getErrorMessage(slides.error, 'Check your connection and try again.')}
+          onRetry={() => void slides.refetch()}
+        />
+      ) : module.isPending || slides.isPending ? (
+        <WorkspaceSkeleton />
+      ) : (
+        <RegionErrorBoundary title="The slides could not be displayed" resetKeys={[moduleId]}>
+          <SlideWorkspace moduleId={moduleId} courseId={courseId} slides={slides.data} />
+        </RegionErrorBoundary>
+      )}
+    </div>
+  );
+}
+
+function WorkspaceSkeleton() {
+  return (
+    <div role="status" className="grid gap-4">
+      <span className="sr-only">Loading slides...</span>
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-72 w-full rounded-2xl" />
+      <div className="grid grid-cols-4 gap-3">
+        {[0, 1, 2, 3].map((key) => (
+          <Skeleton key={key} className="aspect-[4/3]" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function SlideWorkspace({
+  moduleId,
+  courseId,
+  slides,
+}: {
+  moduleId: string;
+  courseId: string | undefined;
+  slides: Lesson[];
+}) {
+  const [selection, setSelection] = useState(0);
+  const [isAdding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Lesson | null>(null);
+  const updateSlide = useUpdateSlide(moduleId, courseId);
+  const deleteSlide = useDeleteSlide(moduleId, courseId);
+  const selected = clampSelection(selection, slides.length);
+  const slide = slides[selected];
+
+  // The selection is set after the refreshed list arrives, so it never points at a stale place.
+  const move = async (direction: -1 | 1) => {
+    if (!slide) return;
+    try {
+      await updateSlide.mutateAsync({ id: slide.id, body: { order: slide.order + direction } });
+      setSelection(selectionAfterMove(selected, direction, slides.length));
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to reorder slide',
+        description: getErrorMessage(error, 'Please try again.'),
+      });
+    }
+  };
+  const remove = async () => {
+    if (!slide) return;
+    const countBefore = slides.length;
+    try {
+      await deleteSlide.mutateAsync({ id: slide.id });
+      setSelection(selectionAfterDelete(selected, countBefore));
+      toast({ variant: 'success', title: 'Slide deleted' });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to delete slide',
+        description: getErrorMessage(error, 'Please try again.'),
+      });
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="font-medium" aria-live="polite">
+          {slide ? `Slide ${selected + 1} of ${slides.length}` : 'No slides yet'}
+        </p>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" /> Add Page
+        </Button>
+      </div>
+      {slide ? (
+        <>
+          <SlideViewer
+            slide={slide}
+            index={selected}
+            count={slides.length}
+            isBusy={updateSlide.isPending || deleteSlide.isPending}
+            onSelect={(index) => setSelection(clampSelection(index, slides.length))}
+            onEdit={() => setEditing(slide)}
+            onMove={(direction) => void move(direction)}
+            onDelete={() => void remove()}
+          />
+          <SlideGrid slides={slides} selected={selected} onSelect={setSelection} />
+        </>
+      ) : (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Layers className="size-6" aria-hidden="true" />
+          </span>
+          <p className="font-semibold">This module has no slides yet</p>
+          <p className="max-w-sm text-sm text-muted-foreground">Add Page creates the first one: text, an image or a video.</p>
+        </div>
+      )}
+      <AddSlideDialog
+        open={isAdding}
+        onOpenChange={setAdding}
+        moduleId={moduleId}
+        courseId={courseId}
+        onAdded={() => setSelection(selectionAfterAdd(slides.length))}
+      />
+      <EditSlideDialog slide={editing} onClose={() => setEditing(null)} moduleId={moduleId} courseId={courseId} />
+    </div>
+  );
+}

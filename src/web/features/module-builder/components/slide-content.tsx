@@ -1,0 +1,40 @@
+import type { Lesson } from '#shared/schemas/creator';
+import { sanitizeHtml } from '#web/lib/sanitize';
+
+const MISSING = {
+  text: 'This slide has no text yet. Edit it to write some.',
+  image: 'No image uploaded yet. Edit the slide to add one.',
+  video: 'No video uploaded yet. Edit the slide to add one.',
+} as const;
+
+/** The selected slide as learners will see it: sanitized text, the image, or the video with controls. */
+export function SlideContent({ slide }: { slide: Lesson }) {
+  if (slide.type === 'video' && slide.videoUrl) {
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks
+      <video
+        key={slide.videoUrl}
+        src={slide.videoUrl}
+        controls
+        preload="metadata"
+        aria-label={slide.title}
+        className="aspect-video w-full rounded-xl bg-black"
+      />
+    );
+  }
+  if (slide.type === 'image' && slide.imageUrl) {
+    return (
+      <img src={slide.imageUrl} alt={slide.title} className="mx-auto max-h-[28rem] w-auto max-w-full rounded-xl object-contain" />
+    );
+  }
+  if (slide.type === 'text' && slide.content) {
+    return (
+      <div
+        className="rich-text max-w-3xl [&>:first-child]:mt-0"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here
+        dangerouslySetInnerHTML={{ __html: sanitizeHtml(slide.content) }}
+      />
+    );
+  }
+  return <p className="rounded-xl border border-dashed px-4 py-12 text-center text-muted-foreground">{MISSING[slide.type]}</p>;
+}

@@ -1,0 +1,111 @@
+import { useId } from 'react';
+import type { LessonType } from '#shared/lists';
+import { TITLE_MAX } from '#shared/schemas/creator';
+import { VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
+import { RichTextEditor } from '#web/components/rich-text-editor';
+import { FormField } from '#web/components/ui/form-field';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import { UploadButton } from '#web/components/upload-button';
+import { saveMedia } from '../api/save-media';
+
+export interface SlideDraft {
+  title: string;
+  content: string;
+  imageUrl: string | null;
+  videoUrl: string | null;
+}
+
+export const EMPTY_DRAFT: SlideDraft = { title: '', content: '', imageUrl: null, videoUrl: null };
+
+interface SlideFieldsProps {
+  type: LessonType;
+  draft: SlideDraft;
+  onChange: (change: Partial<SlideDraft>) => void;
+  /** Told while a file uploads, so the dialog does not save a slide without it. */
+  onBusyChange: (isBusy: boolean) => void;
+}
+
+/** The title and the one field of the slide's type (slides have no lists, SPEC §9). */
+export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFieldsProps) {
+  const contentLabelId = useId();
+  return (
+    <div className="grid gap-4">
+      <FormField label="Slide Title">
+        {(control) => (
+          <Input
+            {...control}
+            value={draft.title}
+            maxLength={TITLE_MAX}
+            autoComplete="off"
+            onChange={(event) => onChange({ title: event.target.value })}
+          />
+        )}
+      </FormField>
+      {type === 'text' ? (
+        <div className="grid gap-2">
+          <Label id={contentLabelId}>Content</Label>
+          <RichTextEditor
+            aria-labelledby={contentLabelId}
+            lists={false}
+            value={draft.content}
+            onChange={(content) => onChange({ content })}
+          />
+        </div>
+      ) : type === 'image' ? (
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-medium">Image</legend>
+          {draft.imageUrl ? (
+            <img
+              src={draft.imageUrl}
+              alt="Slide preview"
+              className="max-h-48 w-auto max-w-full justify-self-start rounded-lg border object-contain"
+            />
+          ) : (
+            <p className="text-sm text-muted-foreground">PNG, JPEG, GIF or WebP, up to 5 MB.</p>
+          )}
+          <UploadButton
+            className="w-fit"
+            onBusyChange={onBusyChange}
+            onComplete={async ({ uploadURL }) => onChange({ imageUrl: await saveMedia(uploadURL) })}
+          >
+            {draft.imageUrl ? 'Replace Image' : 'Upload Image'}
+          </UploadButton>
+        </fieldset>
+      ) : (
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-medium">Video</legend>
+          {draft.videoUrl ? (
+            // biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks
+            <video
+              src={draft.videoUrl}
+              controls
+              preload="metadata"
+              aria-label="Slide video preview"
+              className="aspect-video max-h-56 w-full rounded-lg border bg-black"
+            />
+          ) : (
+            <p className="text-sm text-muted-foreground">MP4, WebM or MOV, up to 100 MB.</p>
+          )}
+          <UploadButton
+            accept="video"
+            maxFileSize={VIDEO_MAX_BYTES}
+            className="w-fit"
+            onBusyChange={onBusyChange}
+            onComplete={async ({ uploadURL }) => onChange({ videoUrl: await saveMedia(uploadURL) })}
+          >
+            {draft.videoUrl ? 'Replace Video' : 'Upload Video'}
+          </UploadButton>
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+/** A create or update body: the title and the field of the slide's own type only (the server refuses others). */
+export function slideBody(type: LessonType, draft: SlideDraft) {
+  const title = draft.title.trim();
+  if (type === 'text') return { title, content: draft.content };
+  if (type === 'image') return { title, imageUrl: draft.imageUrl };
+  return { title, videoUrl: draft.videoUrl };
+}

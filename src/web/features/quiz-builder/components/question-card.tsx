@@ -1,0 +1,59 @@
+import { CheckCircle2, Trash2 } from 'lucide-react';
+import type { Question } from '#shared/schemas/creator';
+import { Button } from '#web/components/ui/button';
+import { cn } from '#web/lib/utils';
+import { OPTION_LETTERS } from '../lib/question-draft';
+
+interface QuestionCardProps {
+  question: Question;
+  number: number;
+  isDeleting: boolean;
+  onDelete: () => void;
+}
+
+export function QuestionCard({ question, number, isDeleting, onDelete }: QuestionCardProps) {
+  const options = [question.optionA, question.optionB, question.optionC, question.optionD];
+  return (
+    <li className="rounded-xl border bg-card p-4 text-card-foreground shadow-xs">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Question {number}</p>
+          <p className="font-medium break-words whitespace-pre-line">{question.question}</p>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Delete question ${number}`}
+          title="Delete"
+          disabled={isDeleting}
+          onClick={onDelete}
+          className="text-destructive hover:bg-destructive-muted hover:text-destructive-muted-foreground"
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      <ul className="mt-3 grid gap-2" aria-label={`Options of question ${number}`}>
+        {options.map((option, index) => {
+          if (!option) return null;
+          const letter = OPTION_LETTERS[index];
+          const isCorrect = question.correctAnswer === index + 1;
+          return (
+            <li
+              key={letter}
+              className={cn(
+                'flex items-start gap-2 rounded-lg border px-3 py-2 text-sm',
+                isCorrect && 'border-success/50 bg-success-muted font-medium text-success-muted-foreground',
+              )}
+            >
+              {isCorrect ? <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
+              <span className="min-w-0 break-words">
+                {letter}. {option}
+                {isCorrect ? ' (Correct)' : null}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </li>
+  );
+}

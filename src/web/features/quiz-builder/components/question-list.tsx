@@ -1,0 +1,81 @@
+import { ListChecks } from 'lucide-react';
+import { useRef } from 'react';
+import type { Question } from '#shared/schemas/creator';
+import { RegionError } from '#web/components/errors/region-error';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage } from '#web/lib/api-client';
+import { useDeleteQuestion } from '../api/delete-question';
+import { QuestionCard } from './question-card';
+
+interface QuestionListProps {
+  quizId: string;
+  courseId: string;
+  questions: Question[] | undefined;
+  isError: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+export function QuestionList({ quizId, courseId, questions, isError, error, onRetry }: QuestionListProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const remove = useDeleteQuestion(quizId, courseId);
+
+  // SPEC §5: no confirmation for questions.
+  const onDelete = (question: Question) =>
+    remove.mutate(
+      { id: question.id },
+      {
+        onSuccess: () => {
+          toast({ variant: 'success', title: 'Question deleted' });
+          // The deleted card held the focus; keyboard users continue from the list.
+          heading.current?.focus();
+        },
+        onError: (failure) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to delete question',
+            description: getErrorMessage(failure, 'Please check your connection and try again.'),
+          }),
+      },
+    );
+
+  return (
+    <section aria-labelledby="questions-title">
+      <h2 id="questions-title" ref={heading} tabIndex={-1} className="mb-4 text-lg font-semibold focus-visible:outline-none">
+        Questions{questions ? ` (${questions.length})` : ''}
+      </h2>
+      {isError ? (
+        <RegionError
+          title="The questions could not be loaded"
+          description={getErrorMessage(error, 'Please check your connection and try again.')}
+          onRetry={onRetry}
+        />
+      ) : questions === undefined ? (
+        <div role="status" className="grid gap-3">
+          <span className="sr-only">Loading quiz...</span>
+          <Skeleton className="h-36 rounded-xl" />
+          <Skeleton className="h-36 rounded-xl" />
+        </div>
+      ) : questions.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed px-6 py-12 text-center">
+          <ListChecks className="size-8 text-muted-foreground" aria-hidden="true" />
+          <p className="font-semibold">No questions yet</p>
+          <p className="max-w-sm text-sm text-muted-foreground">Add the first question with the form.</p>
+        </div>
+      ) : (
+        <ol className="grid gap-3" aria-busy={remove.isPending || undefined}>
+          {questions.map((question, index) => (
+            <QuestionCard
+              key={question.id}
+              question={question}
+              number={index + 1}
+              isDeleting={remove.isPending}
+              onDelete={() => onDelete(question)}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

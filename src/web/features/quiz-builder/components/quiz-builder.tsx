@@ -1,0 +1,87 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { RegionError, RegionErrorBoundary } from '#web/components/errors/region-error';
+import { Button } from '#web/components/ui/button';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
+import { useQuestions } from '../api/get-questions';
+import { useQuiz } from '../api/get-quiz';
+import { QuestionForm } from './question-form';
+import { QuestionList } from './question-list';
+
+function QuizPage({ back, children }: { back: { to: string; label: string }; children?: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-10">
+      <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4 w-fit">
+        <Link to={back.to}>
+          <ArrowLeft aria-hidden="true" />
+          {back.label}
+        </Link>
+      </Button>
+      {children}
+    </div>
+  );
+}
+
+/** SPEC §2 "Quiz builder": the quiz's questions with their correct answers, added and deleted here. */
+export function QuizBuilder({ quizId }: { quizId: string }) {
+  const quiz = useQuiz(quizId);
+  const questions = useQuestions(quizId);
+  useDocumentTitle(quiz.data ? `Build ${quiz.data.title}` : 'Quiz Builder');
+
+  if (quiz.isPending) {
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+        <p role="status" className="py-24 text-center text-muted-foreground">
+          Loading quiz...
+        </p>
+      </div>
+    );
+  }
+  if (quiz.isError) {
+    const isMissing = isApiError(quiz.error, 404);
+    return (
+      <QuizPage back={{ to: paths.creator.dashboard.getHref(), label: 'Back to Dashboard' }}>
+        <RegionError
+          title={isMissing ? 'Quiz not found' : 'The quiz could not be loaded'}
+          description={
+            isMissing
+              ? 'It may have been deleted, or it belongs to another creator.'
+              : getErrorMessage(quiz.error, 'Please check your connection and try again.')
+          }
+          onRetry={isMissing ? undefined : () => void quiz.refetch()}
+        />
+      </QuizPage>
+    );
+  }
+
+  const { courseId } = quiz.data;
+  return (
+    <QuizPage back={{ to: paths.creator.courseBuilder.getHref(courseId), label: 'Back to Course Builder' }}>
+      <header className="mb-8 min-w-0">
+        <p className="text-sm font-medium text-muted-foreground">Quiz Builder</p>
+        <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{quiz.data.title}</h1>
+        {quiz.data.description ? (
+          <p className="mt-2 max-w-3xl break-words whitespace-pre-line text-muted-foreground">{quiz.data.description}</p>
+        ) : null}
+      </header>
+      <div className="grid items-start gap-8 lg:grid-cols-2">
+        <RegionErrorBoundary title="The question form could not be displayed">
+          <QuestionForm quizId={quizId} courseId={courseId} questionCount={questions.data?.length ?? 0} />
+        </RegionErrorBoundary>
+        <RegionErrorBoundary title="The questions could not be displayed" resetKeys={[questions.data]}>
+          <QuestionList
+            quizId={quizId}
+            courseId={courseId}
+            questions={questions.data}
+            isError={questions.isError}
+            error={questions.error}
+            onRetry={() => void questions.refetch()}
+          />
+        </RegionErrorBoundary>
+      </div>
+    </QuizPage>
+  );
+}

@@ -1,0 +1,75 @@
+import { type CreateQuestionBody, CreateQuestionBodySchema } from '#shared/schemas/creator';
+import { toFieldErrors } from '#web/lib/form';
+
+export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
+export type OptionLetter = (typeof OPTION_LETTERS)[number];
+
+export interface QuestionDraft {
+  question: string;
+  options: Record<OptionLetter, string>;
+  /** 1 to 4, A to D; SPEC §5: defaults to 1. */
+  correctAnswer: number;
+}
+
+export const emptyQuestionDraft: QuestionDraft = { question: '', options: { A: '', B: '', C: '', D: '' }, correctAnswer: 1 };
+
+export const isFilled = (text: string) => text.trim() !== '';
+
+/** SPEC §5: the radio choices for C and D appear only when those options are filled. */
+export function answerChoices(draft: QuestionDraft): { letter: OptionLetter; value: number }[] {
+  return OPTION_LETTERS.map((letter, index) => ({ letter, value: index + 1 })).filter(
+    ({ letter }) => letter === 'A' || letter === 'B' || isFilled(draft.options[letter]),
+  );
+}
+
+export type DraftProblem = {
+  title: string;
+  description: string;
+  /** The fields to mark, the first one to focus. */
+  fields: ('question' | OptionLetter | 'correctAnswer')[];
+};
+
+/** SPEC §5's two rules, in its words: question, A and B required; the answer among the filled options. */
+export function checkQuestionDraft(draft: QuestionDraft): DraftProblem | null {
+  const missing = (['question', 'A', 'B'] as const).filter((field) =>
+    field === 'question' ? !isFilled(draft.question) : !isFilled(draft.options[field]),
+  );
+  if (missing.length > 0) {
+    return {
+      title: 'Incomplete form',
+      description: 'Please fill in the question and at least 2 answer options (A and B).',
+      fields: missing,
+    };
+  }
+  const filledCount = OPTION_LETTERS.filter((letter) => isFilled(draft.options[letter])).length;
+  const chosen = OPTION_LETTERS[draft.correctAnswer - 1];
+  if (draft.correctAnswer > filledCount || !chosen || !isFilled(draft.options[chosen])) {
+    return {
+      title: 'Invalid correct answer',
+      description: 'Please select a correct answer from the filled options.',
+      fields: ['correctAnswer'],
+    };
+  }
+  return null;
+}
+
+/**
+ * The request body, checked by the same schema the server applies (e.g. D filled but C empty), so
+ * such a question is refused with the server's words before it is sent.
+ */
+export function toCreateQuestionBody(
+  draft: QuestionDraft,
+  order: number,
+): { body: CreateQuestionBody; fieldErrors: null } | { body: null; fieldErrors: Record<string, string> } {
+  const body: CreateQuestionBody = {
+    question: draft.question.trim(),
+    optionA: draft.options.A.trim(),
+    optionB: draft.options.B.trim(),
+    optionC: draft.options.C.trim() || null,
+    optionD: draft.options.D.trim() || null,
+    correctAnswer: draft.correctAnswer,
+    order,
+  };
+  const parsed = CreateQuestionBodySchema.safeParse(body);
+  return parsed.success ? { body, fieldErrors: null } : { body: null, fieldErrors: toFieldErrors(parsed.error) };
+}
