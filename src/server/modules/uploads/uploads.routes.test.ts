@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '#db/schema/index';
@@ -169,6 +171,24 @@ describe.each(stores)('uploads on the %s', (_name, createStore) => {
       expect((await put(await grant(creator, 'video'), Buffer.from('x'), 'video/x-msvideo')).statusCode).toBe(415);
     });
 
+    it('refuses a JSON or unlabelled body before reading any of it', async () => {
+      for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'text/plain' }, {}]) {
+        let chunksRead = 0;
+        const body = new Readable({
+          read() {
+            chunksRead++;
+            this.push(chunksRead > 100 ? null : Buffer.alloc(65_536, 0x20));
+          },
+        });
+        const response = await t.app.inject({ method: 'PUT', url: await grant(), headers, payload: body as never });
+        body.destroy();
+        expect(chunksRead, JSON.stringify(headers)).toBeLessThan(20);
+        expect(response.statusCode).toBe(415);
+        expect(response.headers.connection).toBe('close');
+        expect(response.json().message).toMatch(/^Send an image \(PNG, JPEG, GIF or WebP\) or a video \(MP4, WebM or MOV\)/);
+      }
+    });
+
     it('refuses bytes that are not what their type says, and keeps nothing', async () => {
       const cases: [Buffer, string, 'image' | 'video'][] = [
         [Buffer.from('just some text pretending'), 'image/png', 'image'],
@@ -214,7 +234,9 @@ describe.each(stores)('uploads on the %s', (_name, createStore) => {
       const again = await put(uploadURL, PNG_BYTES, 'image/png');
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toMatch(/already been used/);
-      expect((await put(`/api/uploads/${'A'.repeat(43)}`, PNG_BYTES, 'image/png')).statusCode).toBe(404);
+      const unknown = await put(`/api/uploads/${'A'.repeat(43)}`, PNG_BYTES, 'image/png');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe('Upload address not found');
       expect((await put('/api/uploads/..%2F..%2Fetc', PNG_BYTES, 'image/png')).statusCode).toBe(404);
     });
 
@@ -228,6 +250,21 @@ describe.each(stores)('uploads on the %s', (_name, createStore) => {
       } finally {
         now += 1;
       }
+    });
+
+    it('ignores an Authorization header: the address alone is the credential', async () => {
+      const uploadURL = await grant();
+      const asOther = await put(uploadURL, PNG_BYTES, 'image/png', bearer(otherCreator));
+      expect(asOther.statusCode, asOther.body).toBe(200);
+      const bogus = await put(await grant(), PNG_BYTES, 'image/png', { authorization: 'Bearer not-a-token' });
+      expect(bogus.statusCode, bogus.body).toBe(200);
+      const byOther = await t.app.inject({
+        method: 'PUT',
+        url: '/api/course-thumbnails',
+        headers: bearer(otherCreator),
+        payload: { thumbnailURL: uploadURL },
+      });
+      expect(byOther.statusCode).toBe(403);
     });
 
     it('lets exactly one of two simultaneous PUTs use an address', async () => {
@@ -294,6 +331,95 @@ describe.each(stores)('uploads on the %s', (_name, createStore) => {
         expect([400, 404], url).toContain(response.statusCode);
         expect(response.body).not.toContain('"name"');
       }
+    });
+
+    it('serves a stored SVG or HTML file only as an inert download', async () => {
+      // Uploads refuse them; this guards against anything that reached the store another way.
+      for (const [body, contentType] of [
+        [SVG_BYTES, 'image/svg+xml'],
+        [Buffer.from('<!doctype html><script>alert(1)</script>'), 'text/html'],
+      ] as const) {
+        const key = `images/${randomUUID()}`;
+        await t.app.objectStore.put({ key, body: Readable.from([body]), contentType, maxBytes: 1_000 });
+        const served = await t.app.inject({ method: 'GET', url: `/objects/${key}` });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-disposition']).toBe('attachment');
+        expect(served.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+        expect(served.headers['x-content-type-options']).toBe('nosniff');
+      }
+      const png = await t.app.inject({ method: 'GET', url: objectPath });
+      expect(png.headers['content-disposition']).toBe('inline');
+    });
+
+    /** A published course of `creator` with one slide showing `media` (object paths of creator's uploads). */
+    async function courseWithSlide(priceCents: number, media: { videoUrl?: string; imageUrl?: string }, thumbnail?: string) {
+      const course = await createCourse(t.db.db, creator.id, { priceCents, published: true, thumbnail: thumbnail ?? null });
+      const moduleResponse = await t.app.inject({
+        method: 'POST',
+        url: `/api/courses/${course.id}/modules`,
+        headers: bearer(creator),
+        payload: { title: 'A module' },
+      });
+      expect(moduleResponse.statusCode, moduleResponse.body).toBe(201);
+      const moduleId = moduleResponse.json().id as string;
+      const slide = await t.app.inject({
+        method: 'POST',
+        url: `/api/modules/${moduleId}/lessons`,
+        headers: bearer(creator),
+        payload: { title: 'A slide', type: media.videoUrl ? 'video' : 'image', ...media },
+      });
+      expect(slide.statusCode, slide.body).toBe(201);
+      now += 60_000; // past the short memory of which objects are public
+      return { course, moduleId };
+    }
+
+    it('serves thumbnails and the media of free courses to anyone, without a signature', async () => {
+      const freeVideo = await upload(creator, 'video', mp4Bytes(32), 'video/mp4');
+      const thumbnail = await upload(creator, 'image', PNG_BYTES, 'image/png');
+      await courseWithSlide(0, { videoUrl: freeVideo });
+      const paidVideo = await upload(creator, 'video', mp4Bytes(48), 'video/mp4');
+      await courseWithSlide(2900, { videoUrl: paidVideo }, thumbnail);
+      for (const path of [freeVideo, thumbnail]) {
+        const served = await t.app.inject({ method: 'GET', url: path });
+        expect(served.statusCode, path).toBe(200);
+        expect(served.headers['cache-control']).toMatch(/^public/);
+      }
+      expect((await t.app.inject({ method: 'GET', url: paidVideo })).statusCode).toBe(403);
+    });
+
+    it('gives signed addresses of paid media to the creator and enrolled students only', async () => {
+      const image = await upload(creator, 'image', PNG_BYTES, 'image/png');
+      const { course, moduleId } = await courseWithSlide(4900, { imageUrl: image });
+      const enrolled = await createUser(t.db.db);
+      await enroll(t.db.db, enrolled.id, course.id);
+      const lessonsAs = (user?: TestUser, url = `/api/modules/${moduleId}/lessons`) =>
+        t.app.inject({ method: 'GET', url, headers: user ? bearer(user) : {} });
+
+      expect((await lessonsAs()).statusCode).toBe(401);
+      expect((await lessonsAs(student)).statusCode).toBe(403);
+      expect((await lessonsAs(otherCreator)).statusCode).toBe(403);
+      expect((await lessonsAs(otherCreator, `/api/preview/modules/${moduleId}/lessons`)).statusCode).toBe(403);
+      for (const [user, url] of [
+        [creator, `/api/modules/${moduleId}/lessons`],
+        [creator, `/api/preview/modules/${moduleId}/lessons`],
+        [enrolled, `/api/modules/${moduleId}/lessons`],
+      ] as const) {
+        const lessons = await lessonsAs(user, url);
+        expect(lessons.statusCode, lessons.body).toBe(200);
+        const signed = lessons.json()[0].imageUrl as string;
+        expect(signed.startsWith(`${image}?exp=`)).toBe(true);
+        expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
+      }
+      for (const user of [undefined, student, otherCreator, creator, enrolled]) {
+        const unsigned = await t.app.inject({ method: 'GET', url: image, headers: user ? bearer(user) : {} });
+        expect(unsigned.statusCode).toBe(403);
+        expect(unsigned.json().message).toMatch(/paid lesson/);
+      }
+      // A signature is bound to its path: it opens no other object.
+      const other = await upload(creator, 'image', PNG_BYTES, 'image/png');
+      await courseWithSlide(4900, { imageUrl: other });
+      const query = ((await lessonsAs(enrolled)).json()[0].imageUrl as string).split('?')[1];
+      expect((await t.app.inject({ method: 'GET', url: `${other}?${query}` })).statusCode).toBe(403);
     });
 
     it('serves the media of a paid course only through a signed, unexpired address', async () => {

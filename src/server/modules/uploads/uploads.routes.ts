@@ -69,6 +69,22 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rawBody: true, streamedUpload: true },
       // The store counts the bytes it accepts; this only refuses a declared length far too big.
       bodyLimit: MAX_BYTES.video,
+      // Before any body parser runs: a rawBody route gets a JSON body read whole, up to bodyLimit.
+      onRequest: async (request) => {
+        const { grant } = request.params as { grant: string };
+        if (!isGrant(grant)) throw new AppError(ErrorCode.NOT_FOUND, 'Upload address not found');
+        const type = request.headers['content-type'];
+        if (!allowedDeclaredType('image', type) && !allowedDeclaredType('video', type)) {
+          throw new AppError(
+            ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+            `Send an image (${describeAllowed('image')}) or a video (${describeAllowed('video')}) with its media type as Content-Type`,
+          );
+        }
+      },
+      // A refusal leaves the rest of the file unread; keeping the connection would mean reading it all.
+      onSend: async (request, reply) => {
+        if (!request.raw.complete) reply.header('connection', 'close');
+      },
       schema: {
         tags: TAGS,
         summary: 'Send the file to its upload address (raw bytes, its media type as Content-Type)',
@@ -79,15 +95,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!isGrant(request.params.grant)) throw new AppError(ErrorCode.NOT_FOUND, 'Upload address not found');
       const upload = await claimUploadGrant({ db, grant: request.params.grant, now: app.clock() });
-      const closing = { headers: { connection: 'close' } };
       const declaredType = allowedDeclaredType(upload.kind, request.headers['content-type']);
       if (!declaredType) {
         throw new AppError(
           ErrorCode.UNSUPPORTED_MEDIA_TYPE,
           `Send ${upload.kind === 'image' ? 'an image' : 'a video'}: ${describeAllowed(upload.kind)}`,
-          closing,
         );
       }
       const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
@@ -95,7 +108,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(
           ErrorCode.PAYLOAD_TOO_LARGE,
           `The file is larger than ${Math.round(MAX_BYTES[upload.kind] / 1_048_576)} MB`,
-          closing,
         );
       }
       const { objectPath } = await storeUpload({
