@@ -63,7 +63,7 @@ function Sidebar({
   return (
     <aside
       aria-label="Course navigation"
-      className="grid content-start gap-5 border-b p-4 lg:sticky lg:top-0 lg:max-h-dvh lg:overflow-y-auto lg:border-r lg:border-b-0"
+      className="order-2 grid content-start gap-5 border-t p-4 lg:sticky lg:top-0 lg:order-1 lg:max-h-dvh lg:overflow-y-auto lg:border-t-0 lg:border-r"
     >
       <Link
         to={paths.myCourses.getHref()}
@@ -247,7 +247,8 @@ export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQu
         passedQuizzes={passedQuizzes}
         onSelect={setCurrentId}
       />
-      <div className="flex min-w-0 flex-col">
+      {/* On a phone the lesson comes first and the course's outline follows it. */}
+      <div className="order-1 flex min-w-0 flex-col lg:order-2">
         <div className="flex-1 p-4 sm:p-8">
           {!current ? (
             <p className="py-16 text-center text-muted-foreground">No lessons available</p>
@@ -261,7 +262,7 @@ export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQu
           )}
         </div>
         <footer className="sticky bottom-0 flex items-center justify-between gap-2 border-t bg-background/95 p-3 backdrop-blur sm:px-8">
-          <Button variant="outline" disabled={index === 0} onClick={() => setCurrentId(items[index - 1]?.id ?? null)}>
+          <Button variant="outline" size="sm" disabled={index === 0} onClick={() => setCurrentId(items[index - 1]?.id ?? null)}>
             <ChevronLeft aria-hidden="true" /> Previous
           </Button>
           <Button variant="ghost" disabled={!current} onClick={() => console.info('Mark as Complete', current?.id)}>
