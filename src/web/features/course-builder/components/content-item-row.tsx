@@ -1,9 +1,9 @@
 import { FileQuestion, Layers } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDeleteButton } from '#web/components/confirm-delete-button';
 import { paths } from '#web/lib/paths';
 import type { ContentItem } from '../lib/content-items';
-import { ConfirmDeleteButton } from './confirm-delete-button';
 import { MoveButtons, type MoveDirection } from './move-buttons';
 
 interface ContentItemRowProps {

@@ -1,10 +1,10 @@
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Pencil } from 'lucide-react';
 import type { Lesson } from '#shared/schemas/creator';
+import { ConfirmDeleteButton } from '#web/components/confirm-delete-button';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { DeleteSlideButton } from './delete-slide-button';
 import { SlideContent } from './slide-content';
 import { SLIDE_TYPE_ICON, SLIDE_TYPE_LABEL } from './slide-types';
 
@@ -65,7 +65,7 @@ export function SlideViewer({ slide, index, count, isBusy, onSelect, onEdit, onM
           >
             <ArrowDown aria-hidden="true" />
           </Button>
-          <DeleteSlideButton title={slide.title} onConfirm={onDelete} disabled={isBusy} />
+          <ConfirmDeleteButton kind="slide" name={slide.title} size="icon" onConfirm={onDelete} disabled={isBusy} />
         </fieldset>
       </div>
       <div className="min-h-48 p-4 sm:p-6">

@@ -10,26 +10,26 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '#web/components/ui/alert-dialog';
-import { Button } from '#web/components/ui/button';
-import type { SectionKind } from '../lib/sections';
+import { Button, type ButtonProps } from '#web/components/ui/button';
 
 interface ConfirmDeleteButtonProps {
-  kind: SectionKind;
+  kind: 'module' | 'quiz' | 'slide';
   name: string;
   disabled?: boolean;
+  size?: ButtonProps['size'];
   onConfirm: () => void;
 }
 
-/** SPEC §5: deleting a module or quiz must be accepted first. */
-export function ConfirmDeleteButton({ kind, name, disabled, onConfirm }: ConfirmDeleteButtonProps) {
+/** SPEC §5: deleting a module, quiz or slide must be accepted first. */
+export function ConfirmDeleteButton({ kind, name, disabled, size = 'icon-sm', onConfirm }: ConfirmDeleteButtonProps) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
         <Button
           variant="ghost"
-          size="icon-sm"
+          size={size}
           aria-label={`Delete ${name}`}
-          title="Delete"
+          title={`Delete ${kind}`}
           disabled={disabled}
           className="text-destructive hover:bg-destructive-muted hover:text-destructive-muted-foreground"
         >
