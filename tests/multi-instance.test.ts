@@ -96,3 +96,46 @@ describe.skipIf(!isPostgres)('two app instances on one PostgreSQL', () => {
     await within(1000, async () => !(await listed()));
   });
 });
+
+describe('the change feed', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** What the feed passes on while `act` runs and for a moment after, once it listens. */
+  async function heard(act: () => Promise<unknown>): Promise<string[]> {
+    const payloads: string[] = [];
+    const unsubscribe = handle.changes.subscribe({ onChange: (payload) => payloads.push(payload), onReliableChange: () => {} });
+    try {
+      await within(5000, async () => handle.changes.isReliable);
+      // Several pooled connections, each listening: each hears every notification of the database.
+      await Promise.all(Array.from({ length: 4 }, () => handle.pool.query('select pg_sleep(0.02)')));
+      await act();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return payloads;
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  it('passes on a change made through this process once, however many connections heard it', async () => {
+    expect(await heard(() => handle.pool.query(`select pg_notify('ga_cache', 'course:own-write')`))).toEqual([
+      'course:own-write',
+    ]);
+  });
+
+  it.skipIf(!isPostgres)('passes on a change made by another process once', async () => {
+    const other = await createDb({ kind: 'postgres', url: String(handle.connection.connectionString), poolSize: 1 });
+    try {
+      expect(await heard(() => other.pool.query(`select pg_notify('ga_cache', 'course:other-process')`))).toEqual([
+        'course:other-process',
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+});

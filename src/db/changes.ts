@@ -17,9 +17,16 @@ export type ChangeListener = {
  * connection that committed it, before the query resolves: the writer's own caches drop it at once.
  * One dedicated connection LISTENs as well, so changes made by other processes arrive even when the
  * pool is idle; it reconnects on loss.
+ *
+ * PostgreSQL sends each notification to every listening connection, so each is passed on once: by
+ * the pooled connection whose own backend sent it, or by the dedicated one when no pooled connection
+ * of this process did. (Passed on by all of them, one edit dropped the same cached documents up to
+ * eleven times, and readers kept waiting for rebuilds that the next copy threw away.)
  */
 export function createChangeFeed(connection: pg.ClientConfig) {
   const listeners = new Set<ChangeListener>();
+  /** Backend process ids of this process's pooled connections. */
+  const poolBackends = new Set<number>();
   let listener: pg.Client | undefined;
   let reliable = false;
   let closed = false;
@@ -52,7 +59,9 @@ export function createChangeFeed(connection: pg.ClientConfig) {
     };
     client.on('error', lost);
     client.on('end', lost);
-    client.on('notification', (message) => message.payload && emit(message.payload));
+    client.on('notification', (message) => {
+      if (message.payload && !poolBackends.has(message.processId)) emit(message.payload);
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
@@ -65,11 +74,23 @@ export function createChangeFeed(connection: pg.ClientConfig) {
 
   /** node-postgres client class for the pool: LISTENs before its first query. */
   class ListeningClient extends pg.Client {
+    #backend: number | undefined;
+
     constructor(config?: string | pg.ClientConfig) {
       super(config);
-      this.on('notification', (message) => message.payload && emit(message.payload));
+      this.on('notification', (message) => {
+        if (message.payload && message.processId === this.#backend) emit(message.payload);
+      });
+      this.on('end', () => {
+        if (this.#backend !== undefined) poolBackends.delete(this.#backend);
+      });
       const connectOnly = pg.Client.prototype.connect.bind(this) as unknown as () => Promise<void>;
-      const connected = () => connectOnly().then(() => this.query(`LISTEN ${CHANGES_CHANNEL}`));
+      const connected = () =>
+        connectOnly().then(() => {
+          this.#backend = (this as unknown as { processID: number }).processID;
+          poolBackends.add(this.#backend);
+          return this.query(`LISTEN ${CHANGES_CHANNEL}`);
+        });
       // pg.Pool connects with a callback; everyone else awaits the promise.
       const connect = (callback?: (error: Error | null, client?: pg.Client) => void) => {
         if (!callback) return connected().then(() => this);
