@@ -1,4 +1,5 @@
 import type { DbHandle } from '#db/client';
+import { findCourseOfPart } from '../course-ownership';
 import { buildCatalogSnapshot, type CatalogSnapshot } from './catalog-snapshot';
 import { KeyedCache } from './keyed-cache';
 import {
@@ -21,7 +22,12 @@ export type ReadCacheOptions = {
   maxSessions?: number;
   maxCourses?: number;
   maxUsers?: number;
+  maxParts?: number;
 };
+
+/** Where a module, quiz or slide sits: its course, and a slide's module. */
+export type CoursePart = { courseId: string; moduleId?: string; quizId?: string };
+export type CoursePartKind = 'module' | 'quiz' | 'lesson';
 
 /**
  * The hot reads of every request, kept in memory and dropped by the database's own change
@@ -35,6 +41,7 @@ export function createReadCache({
   maxSessions = 20_000,
   maxCourses = 5_000,
   maxUsers = 20_000,
+  maxParts = 50_000,
 }: ReadCacheOptions) {
   const { db } = handle;
   const sessions = new KeyedCache<string, SessionEntry | null>(maxSessions);
@@ -42,7 +49,13 @@ export function createReadCache({
   const enrollments = new KeyedCache<string, EnrollmentEntry[]>(maxUsers);
   const progress = new KeyedCache<string, Map<string, number>>(maxUsers);
   const catalog = new KeyedCache<'all', CatalogSnapshot>(1);
-  const all = [sessions, courses, enrollments, progress, catalog];
+  /**
+   * The course of a module, quiz or slide ('<kind>:<id>'). A part never moves to another course, so
+   * an entry never goes stale; whether the part still exists is asked of the course's cached outline,
+   * which every insert and delete drops.
+   */
+  const partCourses = new KeyedCache<string, string | null>(maxParts);
+  const all = [sessions, courses, enrollments, progress, catalog, partCourses];
 
   function applyChange(payload: string) {
     const separator = payload.indexOf(':');
@@ -118,6 +131,16 @@ export function createReadCache({
         );
       });
     },
+    /** A module, quiz or slide and its course, or null when there is none: no query once both are cached. */
+    async coursePart(kind: CoursePartKind, id: string): Promise<CoursePart | null> {
+      const key = `${kind}:${id}`;
+      const courseId = await partCourses.get(key, async () => (await findCourseOfPart(db, kind, id))?.courseId ?? null);
+      const outline = courseId ? await this.course(courseId) : null;
+      const part = outline ? findInOutline(outline, kind, id) : null;
+      // Unknown ids are not remembered: anyone can send any number of them.
+      if (!part) partCourses.drop(key);
+      return part;
+    },
     catalog(): Promise<CatalogSnapshot> {
       return catalog.get('all', async () => buildCatalogSnapshot(await loadCatalog(db)));
     },
@@ -149,3 +172,17 @@ export function createReadCache({
 }
 
 export type ReadCache = ReturnType<typeof createReadCache>;
+
+function findInOutline(course: CourseDoc, kind: CoursePartKind, id: string): CoursePart | null {
+  const courseId = course.id;
+  switch (kind) {
+    case 'module':
+      return course.modules.some((module) => module.id === id) ? { courseId, moduleId: id } : null;
+    case 'quiz':
+      return course.quizzes.some((quiz) => quiz.id === id) ? { courseId, quizId: id } : null;
+    case 'lesson': {
+      const module = course.modules.find((candidate) => candidate.lessons.some((lesson) => lesson.id === id));
+      return module ? { courseId, moduleId: module.id } : null;
+    }
+  }
+}

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quizQuestions } from '#db/schema/index';
+import { eq } from 'drizzle-orm';
+import { courseModules, lessons, quizQuestions } from '#db/schema/index';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { countQueries } from '#tests/helpers/query-counter';
 
 let t: TestApp;
 let creator: TestUser;
@@ -44,6 +46,42 @@ function call(method: 'GET' | 'POST' | 'PATCH', url: string, user?: TestUser, pa
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
+
+describe('learner reads and writes', () => {
+  it('cost one query each once the course, the caller and the part are cached', async () => {
+    const moduleId = (await call('GET', `/api/courses/${courseId}/modules`, enrolled)).json()[0].id as string;
+    const requests: [method: 'GET' | 'POST', url: string, payload?: unknown][] = [
+      ['GET', `/api/modules/${moduleId}/lessons`],
+      ['GET', `/api/courses/${courseId}/progress`],
+      ['GET', `/api/quizzes/${quizId}/questions`],
+      ['POST', '/api/progress', { lessonId: lessonIds[1], completed: false }],
+    ];
+    for (const [method, url, payload] of requests) expect((await call(method, url, enrolled, payload)).statusCode).toBe(200);
+    for (const [method, url, payload] of requests) {
+      const queries = countQueries(t.db);
+      try {
+        expect((await call(method, url, enrolled, payload)).statusCode).toBe(200);
+        expect(queries.count, `${method} ${url}: ${queries.texts.join('; ')}`).toBe(1);
+      } finally {
+        queries.restore();
+      }
+    }
+  });
+
+  it('answer 404 for a module or slide deleted after its course was remembered', async () => {
+    const course = await createCourse(t.db.db, creator.id);
+    const content = await addContent(t.db.db, course.id, { lessonCount: 1, quizCount: 0 });
+    await enroll(t.db.db, enrolled.id, course.id);
+    const lessonId = content.lessons[0]?.id ?? '';
+    expect((await call('GET', `/api/modules/${content.module.id}/lessons`, enrolled)).statusCode).toBe(200);
+    expect((await call('POST', '/api/progress', enrolled, { lessonId })).statusCode).toBe(200);
+
+    await t.db.db.delete(lessons).where(eq(lessons.id, lessonId));
+    expect((await call('POST', '/api/progress', enrolled, { lessonId })).statusCode).toBe(404);
+    await t.db.db.delete(courseModules).where(eq(courseModules.id, content.module.id));
+    expect((await call('GET', `/api/modules/${content.module.id}/lessons`, enrolled)).statusCode).toBe(404);
+  });
+});
 
 describe('progress', () => {
   it('is for enrolled students and the creator: 401 guest, 403 others', async () => {

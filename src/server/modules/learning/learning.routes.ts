@@ -39,7 +39,6 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       const { moduleId } = await requireLearnableCourse({
         request,
         reads: app.reads,
-        db: app.db,
         kind: 'module',
         id: request.params.id,
       });
@@ -64,7 +63,6 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       const { quizId, access } = await requireLearnableCourse({
         request,
         reads: app.reads,
-        db: app.db,
         kind: 'quiz',
         id: request.params.id,
       });
@@ -75,7 +73,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Learner calls need a signed-in learner: the checks above let guests through only as 401. */
   const learner = async (request: Parameters<typeof requireUser>[0], kind: 'course' | 'quiz' | 'lesson', id: string) => {
-    const found = await requireLearnableCourse({ request, reads: app.reads, db: app.db, kind, id });
+    const found = await requireLearnableCourse({ request, reads: app.reads, kind, id });
     if (!found.userId) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
     return { ...found, userId: found.userId };
   };

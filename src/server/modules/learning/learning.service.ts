@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '#db/client';
 import { ErrorCode } from '#shared/errors';
 import { AppError } from '../../errors';
 import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
-import { findCourseOfPart } from '../../lib/course-ownership';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 
 const labels = { course: 'Course', module: 'Module', quiz: 'Quiz', lesson: 'Lesson' } as const;
@@ -15,18 +13,17 @@ const labels = { course: 'Course', module: 'Module', quiz: 'Quiz', lesson: 'Less
 export async function requireLearnableCourse({
   request,
   reads,
-  db,
   kind,
   id,
 }: {
   request: FastifyRequest;
   reads: ReadCache;
-  db: Db;
   kind: keyof typeof labels;
   id: string;
 }): Promise<{ access: CourseAccess; userId: string | undefined; courseId: string; moduleId: string; quizId: string }> {
   const notFound = new AppError(ErrorCode.NOT_FOUND, `${labels[kind]} not found`);
-  const part = await findCourseOfPart(db, kind, id);
+  // A course is its own part; the course of a module, quiz or slide comes from the cache.
+  const part = kind === 'course' ? { courseId: id } : await reads.coursePart(kind, id);
   if (!part) throw notFound;
   const user = await request.getCurrentUser();
   const access = await getCourseAccess({ reads, userId: user?.id, courseId: part.courseId });
