@@ -5,6 +5,9 @@ const WRITER_EMAIL = 'bench-writer@bench.test';
 const CREATOR_EMAIL = 'bench-creator@bench.test';
 /** Bearer token of the bench's creator (its session stores only the hash). */
 export const CREATOR_TOKEN = 'bench-creator';
+/** Students enrolled in the bench's course, each signed in as 'bench-learner-<i>': the progress write row's writers. */
+export const LEARNERS = 50;
+export const learnerToken = (i) => `bench-learner-${i}`;
 
 /**
  * Ensures the demo student is enrolled in a published course with progress (the seed does this; the
@@ -55,7 +58,49 @@ export async function prepareData(query, { tokens }) {
      from generate_series(0, $2::int) g`,
     [writer.id, tokens],
   );
-  return { studentId: student.id, courseId, writerId: writer.id, ...(await prepareCreator(query)) };
+  return {
+    studentId: student.id,
+    courseId,
+    writerId: writer.id,
+    ...(await prepareLearners(query, courseId)),
+    ...(await prepareCreator(query)),
+  };
+}
+
+/**
+ * LEARNERS students enrolled in the course, and the course's first module and its slides: students
+ * read that module's slides and their progress, and mark slides complete, each their own rows.
+ */
+async function prepareLearners(query, courseId) {
+  const learners = await query(
+    `insert into users (email, name, role, password_hash)
+     select 'bench-learner-' || g || '@bench.test', 'Bench learner ' || g, 'student', '!' from generate_series(0, $1::int - 1) g
+     on conflict (email) do update set name = excluded.name returning id, email`,
+    [LEARNERS],
+  );
+  for (const learner of learners) {
+    const index = Number(learner.email.match(/^bench-learner-(\d+)@/)[1]);
+    await query(
+      `insert into sessions (user_id, token_hash, expires_at)
+       values ($1, encode(sha256(convert_to($2, 'UTF8')), 'hex'), now() + interval '1 day') on conflict do nothing`,
+      [learner.id, learnerToken(index)],
+    );
+    await query(`insert into enrollments (user_id, course_id, source) values ($1, $2, 'free') on conflict do nothing`, [
+      learner.id,
+      courseId,
+    ]);
+  }
+  const [module] = await query(
+    `select m.id from course_modules m where m.course_id = $1 and exists (select 1 from lessons l where l.module_id = m.id)
+     order by m.position limit 1`,
+    [courseId],
+  );
+  if (!module) throw new Error('the enrolled course has no module with slides');
+  const lessons = await query(
+    `select l.id from lessons l join course_modules m on m.id = l.module_id where m.course_id = $1 order by m.position, l.position`,
+    [courseId],
+  );
+  return { moduleId: module.id, lessonIds: lessons.map((lesson) => lesson.id) };
 }
 
 /**

@@ -31,7 +31,7 @@ function summary(results) {
 
 /**
  * `headersFor(i)` gives per-request headers (i = 0 for the sample, then 1, 2, …): a write row sends
- * a different live token each time. `onMeasure` brackets each of the app's measured rounds (not its
+ * a different live token each time; `bodyFor(i)` likewise a body. `onMeasure` brackets each of the app's measured rounds (not its
  * warm-up or the bare server's rounds).
  */
 export async function measureRow({
@@ -41,7 +41,8 @@ export async function measureRow({
   method = 'GET',
   headers = {},
   headersFor,
-  body: requestBody,
+  bodyFor,
+  body: requestBody = bodyFor?.(0),
   options,
   onMeasure = {},
 }) {
@@ -58,10 +59,14 @@ export async function measureRow({
   const requestsFor = () => {
     let next = 0;
     const request = { method, path, headers, ...(requestBody === undefined ? {} : { body: requestBody }) };
-    if (headersFor) {
+    if (headersFor || bodyFor) {
       request.setupRequest = (req) => {
         next += 1;
-        return { ...req, headers: { ...req.headers, ...headersFor(next) } };
+        return {
+          ...req,
+          ...(headersFor ? { headers: { ...req.headers, ...headersFor(next) } } : {}),
+          ...(bodyFor ? { body: bodyFor(next) } : {}),
+        };
       };
     }
     return { requests: [request], used: () => next };

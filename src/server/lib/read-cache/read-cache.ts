@@ -1,5 +1,9 @@
 import type { DbHandle } from '#db/client';
+import type { Lesson } from '#shared/schemas/creator';
+import { listLessons, toLessonJson } from '../course-content';
 import { findCourseOfPart } from '../course-ownership';
+import { type PreparedJson, prepareJson } from '../prepared-json';
+import { getCourseProgress } from '../progress';
 import { buildCatalogSnapshot, type CatalogSnapshot } from './catalog-snapshot';
 import { KeyedCache } from './keyed-cache';
 import {
@@ -24,6 +28,12 @@ export type ReadCacheOptions = {
   maxUsers?: number;
   maxParts?: number;
 };
+
+/**
+ * A module's slides as stored: media as object paths. Without object media the list is the same for
+ * every caller and is served as prepared bytes; object media are signed per caller and per request.
+ */
+export type LessonListDoc = { lessons: Lesson[]; json: PreparedJson | undefined };
 
 /** Where a module, quiz or slide sits: its course, and a slide's module. */
 export type CoursePart = { courseId: string; moduleId?: string; quizId?: string };
@@ -55,7 +65,13 @@ export function createReadCache({
    * which every insert and delete drops.
    */
   const partCourses = new KeyedCache<string, string | null>(maxParts);
-  const all = [sessions, courses, enrollments, progress, catalog, partCourses];
+  const lessonLists = new KeyedCache<string, LessonListDoc>(maxCourses);
+  /**
+   * Per user, their progress document of each course asked for. A user's entry is replaced when
+   * anything of theirs changes, so a course's load finishing after that lands in the dropped entry.
+   */
+  const courseProgress = new KeyedCache<string, Map<string, Promise<PreparedJson>>>(maxUsers);
+  const all = [sessions, courses, enrollments, progress, catalog, partCourses, lessonLists, courseProgress];
 
   function applyChange(payload: string) {
     const separator = payload.indexOf(':');
@@ -78,15 +94,21 @@ export function createReadCache({
         break;
       case 'structure':
         courses.drop(id);
-        // Progress percentages count the course's lessons and quizzes.
+        // Progress percentages and documents count the course's lessons and quizzes.
         progress.clear();
+        courseProgress.clear();
+        break;
+      case 'lessons':
+        lessonLists.drop(id);
         break;
       case 'enrollments':
         enrollments.drop(id);
         progress.drop(id);
+        courseProgress.drop(id);
         break;
       case 'progress':
         progress.drop(id);
+        courseProgress.drop(id);
         break;
     }
   }
@@ -140,6 +162,27 @@ export function createReadCache({
       // Unknown ids are not remembered: anyone can send any number of them.
       if (!part) partCourses.drop(key);
       return part;
+    },
+    /** A module's slides in order (media unsigned): no query once cached. */
+    lessons(moduleId: string): Promise<LessonListDoc> {
+      return lessonLists.get(moduleId, async () => {
+        const lessons = (await listLessons({ db, moduleId })).map((row) => toLessonJson(row));
+        const hasObjectMedia = lessons.some(
+          (lesson) => lesson.videoUrl?.startsWith('/objects/') || lesson.imageUrl?.startsWith('/objects/'),
+        );
+        return { lessons, json: hasObjectMedia ? undefined : prepareJson(lessons) };
+      });
+    },
+    /** A user's progress in a course (lessons and passed quizzes), serialized: no query once cached. */
+    async courseProgress(userId: string, courseId: string): Promise<PreparedJson> {
+      const book = await courseProgress.get(userId, async () => new Map());
+      let doc = book.get(courseId);
+      if (!doc) {
+        doc = getCourseProgress({ db, userId, courseId }).then(prepareJson);
+        book.set(courseId, doc);
+        doc.catch(() => book.delete(courseId));
+      }
+      return doc;
     },
     catalog(): Promise<CatalogSnapshot> {
       return catalog.get('all', async () => buildCatalogSnapshot(await loadCatalog(db)));

@@ -12,11 +12,12 @@ import {
   QuizAttemptSchema,
 } from '#shared/schemas/learning';
 import { AppError } from '../../errors';
-import { listLessons, listQuestions, objectMediaPath, toLessonJson, toQuestionJson } from '../../lib/course-content';
+import { listQuestions, objectMediaPath, toQuestionJson, withMediaPaths } from '../../lib/course-content';
+import { prepareJson, sendPrepared } from '../../lib/prepared-json';
 import { requireUser } from '../../plugins/current-user';
 import { answerQuestion, completeAttempt, startOrResumeAttempt } from './attempts.service';
 import { requireLearnableCourse } from './learning.service';
-import { getCourseProgress, recordLessonProgress } from './progress.service';
+import { createProgressRecorder } from './progress.service';
 
 const TAGS = ['learning'];
 const BEARER = [{ bearerAuth: [] }];
@@ -34,16 +35,21 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParamsSchema,
         response: { 200: LessonListSchema, ...denied },
       },
+      // Served as prepared bytes (sendPrepared), never compressed per request.
+      compress: false,
     },
-    async (request) => {
+    async (request, reply) => {
       const { moduleId } = await requireLearnableCourse({
         request,
         reads: app.reads,
         kind: 'module',
         id: request.params.id,
       });
+      const list = await app.reads.lessons(moduleId);
+      if (list.json) return sendPrepared(request, reply, list.json);
+      // Uploaded media of a course are signed for this caller, valid for a while from now.
       const mediaPath = objectMediaPath(app.objectUrls, app.clock());
-      return (await listLessons({ db: app.db, moduleId })).map((row) => toLessonJson(row, mediaPath));
+      return sendPrepared(request, reply, prepareJson(list.lessons.map((lesson) => withMediaPaths(lesson, mediaPath))));
     },
   );
 
@@ -77,6 +83,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!found.userId) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
     return { ...found, userId: found.userId };
   };
+  const recordProgress = createProgressRecorder(app.db);
   const attemptErrors = { 400: ApiErrorBodySchema, 409: ApiErrorBodySchema, ...denied };
 
   app.get(
@@ -89,10 +96,11 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParamsSchema,
         response: { 200: CourseProgressSchema, ...denied },
       },
+      compress: false,
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId, courseId } = await learner(request, 'course', request.params.id);
-      return getCourseProgress({ db: app.db, userId, courseId });
+      return sendPrepared(request, reply, await app.reads.courseProgress(userId, courseId));
     },
   );
 
@@ -109,13 +117,14 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = await learner(request, 'lesson', request.body.lessonId);
-      return recordLessonProgress({
-        db: app.db,
+      const recorded = await recordProgress({
         userId,
         lessonId: request.body.lessonId,
         completed: request.body.completed,
         now: app.clock(),
       });
+      if (!recorded) throw new AppError(ErrorCode.NOT_FOUND, 'Lesson not found');
+      return recorded;
     },
   );
 

@@ -1,95 +1,69 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { lessonProgress } from '#db/schema/index';
-import type { CourseProgress, LessonProgress } from '#shared/schemas/learning';
-import { progressPercent, QUIZ_PASS_PERCENT } from '../../lib/progress';
+import { lessonProgress, lessons, users } from '#db/schema/index';
+import type { LessonProgress } from '#shared/schemas/learning';
+import { createWriteBatcher } from '../../lib/write-batch';
 
-type Row = {
-  lessonId: string;
-  completed: boolean | null;
-  completedAt: Date | string | null;
-  kind: 'lesson' | 'quiz';
-  passed: boolean | null;
-};
+export type ProgressWrite = { userId: string; lessonId: string; completed: boolean; now: number };
 
-/** Every lesson of the course with its state for this user, and the quizzes passed, in one query. */
-export async function getCourseProgress({
-  db,
-  userId,
-  courseId,
-}: {
-  db: Db;
-  userId: string;
-  courseId: string;
-}): Promise<CourseProgress> {
-  const result = (await db.execute(sql`
-    select l.id as "lessonId", lp.completed as "completed", lp.completed_at as "completedAt", 'lesson' as "kind", null as "passed"
-      from lessons l join course_modules m on m.id = l.module_id
-      left join lesson_progress lp on lp.lesson_id = l.id and lp.user_id = ${userId}
-      where m.course_id = ${courseId}
-    union all
-    select q.id, null, null, 'quiz',
-      exists (select 1 from quiz_attempts a where a.quiz_id = q.id and a.user_id = ${userId} and a.status = 'completed'
-        and a.total_questions > 0 and a.score * 100 >= ${QUIZ_PASS_PERCENT} * a.total_questions)
-      from quizzes q where q.course_id = ${courseId}
-  `)) as unknown as { rows: Row[] } | Row[];
-  const rows = Array.isArray(result) ? result : result.rows;
-  const lessons: LessonProgress[] = [];
-  const completedQuizIds: string[] = [];
-  let quizCount = 0;
-  for (const row of rows) {
-    if (row.kind === 'quiz') {
-      quizCount += 1;
-      if (row.passed) completedQuizIds.push(row.lessonId);
-      continue;
+type StoredRow = { userId: string; lessonId: string; completed: boolean; completedAt: Date | string | null };
+
+/**
+ * Marks lessons done (or not) at the server's time, many learners' marks in one statement (group
+ * commit, as logouts): a repeated mark changes nothing but the flag, and a lesson completed again
+ * keeps its first completion time. Answers null for a lesson (or learner) deleted meanwhile.
+ */
+export function createProgressRecorder(db: Db): (write: ProgressWrite) => Promise<LessonProgress | null> {
+  return createWriteBatcher<ProgressWrite, LessonProgress | null>(async (writes) => {
+    const answers: (LessonProgress | null)[] = writes.map(() => null);
+    let pending = writes.map((write, index) => ({ write, index }));
+    while (pending.length > 0) {
+      // ON CONFLICT may touch a row once per statement: a learner's repeated mark of one lesson waits a round.
+      const seen = new Set<string>();
+      const round: typeof pending = [];
+      const later: typeof pending = [];
+      for (const entry of pending) {
+        const key = `${entry.write.userId}:${entry.write.lessonId}`;
+        (seen.has(key) ? later : round).push(entry);
+        seen.add(key);
+      }
+      const stored = await upsertProgress(
+        db,
+        round.map((entry) => entry.write),
+      );
+      for (const entry of round) {
+        const row = stored.get(`${entry.write.userId}:${entry.write.lessonId}`);
+        answers[entry.index] = row
+          ? {
+              lessonId: row.lessonId,
+              completed: row.completed,
+              completedAt: row.completedAt === null ? null : new Date(row.completedAt).toISOString(),
+            }
+          : null;
+      }
+      pending = later;
     }
-    const completedAt = row.completedAt === null ? null : new Date(row.completedAt).toISOString();
-    lessons.push({ lessonId: row.lessonId, completed: row.completed === true, completedAt: row.completed ? completedAt : null });
-  }
-  const percent = progressPercent({
-    lessons: lessons.length,
-    quizzes: quizCount,
-    completedLessons: lessons.filter((lesson) => lesson.completed).length,
-    passedQuizzes: completedQuizIds.length,
+    return answers;
   });
-  return { lessons, completedQuizIds, percent };
 }
 
-/** Marks a lesson done (or not) at the server's time; repeating it changes nothing but the flag. */
-export async function recordLessonProgress({
-  db,
-  userId,
-  lessonId,
-  completed,
-  now,
-}: {
-  db: Db;
-  userId: string;
-  lessonId: string;
-  completed: boolean;
-  now: number;
-}): Promise<LessonProgress> {
-  const completedAt = completed ? new Date(now) : null;
-  const [row] = await db
-    .insert(lessonProgress)
-    .values({ userId, lessonId, completed, completedAt })
-    .onConflictDoUpdate({
-      target: [lessonProgress.userId, lessonProgress.lessonId],
-      // A lesson completed again keeps the first completion time.
-      set: { completed, completedAt: completed ? sql`coalesce(${lessonProgress.completedAt}, ${completedAt})` : null },
-    })
-    .returning();
-  const stored =
-    row ??
-    (
-      await db
-        .select()
-        .from(lessonProgress)
-        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)))
-    )[0];
-  return {
-    lessonId,
-    completed: stored?.completed ?? completed,
-    completedAt: stored?.completedAt ? stored.completedAt.toISOString() : null,
-  };
+async function upsertProgress(db: Db, writes: ProgressWrite[]): Promise<Map<string, StoredRow>> {
+  const result = (await db.execute(sql`
+    insert into ${lessonProgress} (user_id, lesson_id, completed, completed_at)
+    select mark.user_id, mark.lesson_id, mark.completed, case when mark.completed then mark.now end
+    from unnest(
+      ${sql.param(writes.map((write) => write.userId))}::uuid[],
+      ${sql.param(writes.map((write) => write.lessonId))}::uuid[],
+      ${sql.param(writes.map((write) => write.completed))}::boolean[],
+      ${sql.param(writes.map((write) => new Date(write.now).toISOString()))}::timestamptz[]
+    ) as mark(user_id, lesson_id, completed, now)
+    join ${lessons} on ${lessons.id} = mark.lesson_id
+    join ${users} on ${users.id} = mark.user_id
+    on conflict (user_id, lesson_id) do update set
+      completed = excluded.completed,
+      completed_at = case when excluded.completed then coalesce(${lessonProgress.completedAt}, excluded.completed_at) end
+    returning user_id as "userId", lesson_id as "lessonId", completed, completed_at as "completedAt"
+  `)) as unknown as { rows: StoredRow[] } | StoredRow[];
+  const rows = Array.isArray(result) ? result : result.rows;
+  return new Map(rows.map((row) => [`${row.userId}:${row.lessonId}`, row]));
 }
