@@ -13,7 +13,7 @@ import { createLocalDiskStore } from './lib/object-store/local-disk-store';
 import type { ObjectStore } from './lib/object-store/object-store';
 import { createS3Store } from './lib/object-store/s3-store';
 import type { PaymentProvider } from './lib/payments/payment-provider';
-import { createStripeProvider } from './lib/payments/stripe-provider';
+import { createStripeProvider, STRIPE_JS_SOURCES } from './lib/payments/stripe-provider';
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
@@ -109,7 +109,8 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(readCachePlugin);
   await app.register(objectUrlsPlugin);
   await app.register(currentUserPlugin);
-  await app.register(securityPlugin);
+  // A Stripe checkout loads Stripe.js, its card iframes and its API; without Stripe none of them may load.
+  await app.register(securityPlugin, { allow: app.payments.name === 'stripe' ? STRIPE_JS_SOURCES : {} });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);

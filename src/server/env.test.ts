@@ -74,6 +74,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('points the Stripe SDK at STRIPE_API_URL (stripe-mock, a stand-in), over https only in production', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    const api = (env: Record<string, string>) => loadConfig({ ...stripe, ...env }).stripe?.api;
+    expect(api({})).toBeUndefined();
+    expect(api({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(api({ STRIPE_API_URL: 'https://[::1]/' })).toEqual({ host: '::1', port: 443, protocol: 'https' });
+    expect(api({ NODE_ENV: 'production', STRIPE_API_URL: 'https://stripe.internal:8443' })).toEqual({
+      host: 'stripe.internal',
+      port: 8443,
+      protocol: 'https',
+    });
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      [{ ...stripe, STRIPE_API_URL: 'localhost:12111' }, /^Invalid configuration: STRIPE_API_URL must be an http/],
+      [{ ...stripe, STRIPE_API_URL: 'ftp://127.0.0.1' }, /^Invalid configuration: STRIPE_API_URL must be an http/],
+      [{ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111/v1' }, /^Invalid configuration: STRIPE_API_URL must have no path/],
+      [{ ...stripe, NODE_ENV: 'production', STRIPE_API_URL: 'http://stripe.internal' }, /https:\/\/ URL in production/],
+      [{ STRIPE_API_URL: 'http://127.0.0.1:12111' }, /need STRIPE_SECRET_KEY/],
+    ];
+    for (const [env, message] of refused) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    }
+  });
+
   it('takes TRUST_PROXY as a hop count or proxy addresses, never "trust everything"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -39,6 +39,16 @@ const TrustProxySchema = z.string().transform((value, context): false | number |
   return entries;
 });
 
+/** True for an address without path, query or fragment (and for text that is no URL: z.url reports that). */
+function hasNoPath(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^\/?$/.test(url.pathname) && !url.search && !url.hash;
+  } catch {
+    return true;
+  }
+}
+
 const EnvSchema = z.object({
   // Unset means a developer's machine (`npm start` seeds the demo); deployments set production.
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -90,6 +100,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
+  // Another Stripe API host (stripe-mock, a test stand-in).
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .refine(hasNoPath, 'must have no path or query: the Stripe SDK takes only a scheme, host and port')
+    .optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -136,12 +151,23 @@ export type Config = {
       }
     | undefined;
   /** Card payments through Stripe; unset means the built-in test processor (DECISIONS §4). */
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        /** Where the SDK sends API calls; unset means api.stripe.com. */
+        api: StripeApiAddress | undefined;
+      }
+    | undefined;
   /** Signs short-lived lesson-media addresses; unset means a random secret kept in the database. */
   objectUrlSecret: string | undefined;
   /** Built web app; absent in API-only test runs. */
   webDir: string | undefined;
 };
+
+/** The SDK's `host`, `port` and `protocol` options. */
+export type StripeApiAddress = { host: string; port: number; protocol: 'http' | 'https' };
 
 export class ConfigError extends Error {}
 
@@ -150,10 +176,28 @@ function withoutEmpty(env: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
 }
 
+function stripeApiAddress(e: z.output<typeof EnvSchema>): StripeApiAddress | undefined {
+  if (!e.STRIPE_API_URL) return undefined;
+  const url = new URL(e.STRIPE_API_URL);
+  // Card data and the secret key would cross the network in the clear.
+  if (e.NODE_ENV === 'production' && url.protocol !== 'https:') {
+    throw new ConfigError('Invalid configuration: STRIPE_API_URL must be an https:// URL in production');
+  }
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return {
+    // Node's http.request wants an IPv6 address without the URL's brackets.
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+    protocol,
+  };
+}
+
 function stripeConfig(e: z.output<typeof EnvSchema>): Config['stripe'] {
   if (!e.STRIPE_SECRET_KEY) {
-    if (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET) {
-      throw new ConfigError('Invalid configuration: STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET need STRIPE_SECRET_KEY');
+    if (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET || e.STRIPE_API_URL) {
+      throw new ConfigError(
+        'Invalid configuration: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_URL need STRIPE_SECRET_KEY',
+      );
     }
     return undefined;
   }
@@ -166,7 +210,12 @@ function stripeConfig(e: z.output<typeof EnvSchema>): Config['stripe'] {
       'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test or both be live keys',
     );
   }
-  return { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    api: stripeApiAddress(e),
+  };
 }
 
 function s3Config(e: z.output<typeof EnvSchema>): Config['s3'] {

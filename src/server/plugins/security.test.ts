@@ -182,3 +182,55 @@ describe('Cache-Control on private responses', () => {
     expect(again.statusCode).toBe(304);
   });
 });
+
+describe('Content-Security-Policy and Stripe.js', () => {
+  /** The policy's directives by name, each with its sources. */
+  function directives(response: LightMyRequestResponse): Record<string, string[]> {
+    const policy = String(response.headers['content-security-policy']);
+    return Object.fromEntries(
+      policy.split(';').map((directive) => {
+        const [name = '', ...sources] = directive.trim().split(/\s+/);
+        return [name, sources];
+      }),
+    );
+  }
+
+  it('lets no Stripe origin in while the built-in test processor takes the payments', async () => {
+    for (const url of ['/', '/api/health']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy']).not.toMatch(/stripe/);
+      expect(directives(response)).toMatchObject({
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'frame-src': ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+      });
+    }
+  });
+
+  it('allows exactly what Stripe.js needs when Stripe is configured, and changes nothing else', async () => {
+    const stripe = await createEdgeApp({
+      db: t.db,
+      config: {
+        stripe: { secretKey: 'sk_test_csp', publishableKey: 'pk_test_csp', webhookSecret: 'whsec_csp', api: undefined },
+      },
+    });
+    try {
+      for (const url of ['/', '/api/health']) {
+        const withStripe = directives(await stripe.app.inject({ method: 'GET', url }));
+        const without = directives(await t.app.inject({ method: 'GET', url }));
+        expect(withStripe['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+        expect(withStripe['frame-src']).toEqual([
+          ...(without['frame-src'] ?? []),
+          'https://js.stripe.com',
+          'https://hooks.stripe.com',
+        ]);
+        expect(withStripe['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+        const others = (policy: Record<string, string[]>) =>
+          Object.entries(policy).filter(([name]) => !['script-src', 'frame-src', 'connect-src'].includes(name));
+        expect(others(withStripe)).toEqual(others(without));
+      }
+    } finally {
+      await stripe.close();
+    }
+  });
+});

@@ -3,37 +3,50 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-const helmetOptions: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      baseUri: ["'self'"],
-      // No inline scripts anywhere: the theme bootstrap is an external file.
-      scriptSrc: ["'self'"],
-      // Radix positions popovers with inline styles.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      mediaSrc: ["'self'", 'blob:', 'https:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'"],
-      objectSrc: ["'none'"],
+/**
+ * Origins a third-party script needs beyond the app's own, e.g. Stripe.js when the checkout takes cards
+ * through Stripe. Each list is added to its directive; the rest of the policy never changes.
+ */
+export type CspAllowance = { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] };
+
+function helmetOptions(allow: CspAllowance): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        // No inline scripts anywhere: the theme bootstrap is an external file.
+        scriptSrc: ["'self'", ...(allow.scriptSrc ?? [])],
+        // Radix positions popovers with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(allow.connectSrc ?? [])],
+        frameSrc: [
+          'https://www.youtube-nocookie.com',
+          'https://www.youtube.com',
+          'https://player.vimeo.com',
+          ...(allow.frameSrc ?? []),
+        ],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
     },
-  },
-  // Lets lesson media from the object store load across origins (S3/CDN).
-  crossOriginResourcePolicy: { policy: 'same-site' },
-  crossOriginEmbedderPolicy: false,
-  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-};
+    // Lets lesson media from the object store load across origins (S3/CDN).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  };
+}
 
 /**
  * helmet's headers depend only on its options, so they are computed once at start-up: running
  * helmet per request cost about 30 % of the throughput of the busiest route.
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(allow: CspAllowance = {}): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => {
@@ -43,7 +56,7 @@ export function securityHeaders(): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(helmetOptions)({} as never, response as never, () => {});
+  helmet(helmetOptions(allow))({} as never, response as never, () => {});
   return headers;
 }
 
@@ -52,8 +65,8 @@ export function securityHeaders(): Record<string, string> {
  * id and, for the API, `no-store` until the route sets its own cache policy (API answers are
  * per-request data unless the route says otherwise).
  */
-function baseResponseHeaders(url: string, requestId: string): Record<string, string> {
-  const headers: Record<string, string> = { ...securityHeaders(), 'x-request-id': requestId };
+function baseResponseHeaders(url: string, requestId: string, allow: CspAllowance): Record<string, string> {
+  const headers: Record<string, string> = { ...securityHeaders(allow), 'x-request-id': requestId };
   if (url.startsWith('/api/')) headers['cache-control'] = 'no-store';
   return headers;
 }
@@ -75,11 +88,11 @@ const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
 /** A response's own policy wins only if it says `public`: the same bytes for everyone. */
 const PUBLIC = /(^|[\s,])public([\s,]|$)/i;
 
-export const securityPlugin = fp(
-  async (app) => {
+export const securityPlugin = fp<{ allow?: CspAllowance }>(
+  async (app, { allow = {} }) => {
     // Made once: the request id's place is kept in them, and each request sets its own.
-    const apiHeaders = baseResponseHeaders('/api/', '');
-    const pageHeaders = baseResponseHeaders('/', '');
+    const apiHeaders = baseResponseHeaders('/api/', '', allow);
+    const pageHeaders = baseResponseHeaders('/', '', allow);
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders).header('x-request-id', request.id);
       done();

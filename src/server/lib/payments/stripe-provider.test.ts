@@ -81,6 +81,19 @@ describe('Stripe provider', () => {
     expect(created.clientSecret).toBe(standIn.intent(created.id)?.client_secret);
   });
 
+  it('sends its calls to the host, port and protocol of STRIPE_API_URL when given one', async () => {
+    const pointed = createStripeProvider({
+      secretKey: SECRET_KEY,
+      publishableKey: PUBLISHABLE_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      api: { host: standIn.host, port: standIn.port, protocol: 'http' },
+    });
+    const before = standIn.requests.length;
+    const created = await pointed.createIntent({ amountCents: 1_500, currency: 'usd', metadata });
+    expect(standIn.requests.slice(before)).toMatchObject([{ method: 'POST', path: '/v1/payment_intents' }]);
+    expect(await pointed.retrieveIntent(created.id)).toMatchObject({ id: created.id, amountCents: 1_500 });
+  });
+
   it('uses a new idempotency key for every create, so two purchases are two intents', async () => {
     const before = standIn.requests.length;
     await Promise.all([createIntent(), createIntent()]);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import type { StripeApiAddress } from '../../env';
 import {
   CreateIntentInputSchema,
   type PaymentIntent,
@@ -21,7 +22,9 @@ export type StripeProviderOptions = {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
-  /** A ready client, e.g. pointed at the test stand-in; by default one is made from `secretKey`. */
+  /** STRIPE_API_URL's host, port and protocol (stripe-mock, a stand-in); unset means api.stripe.com. */
+  api?: StripeApiAddress | undefined;
+  /** A ready client, e.g. pointed at the test stand-in; by default one is made from `secretKey` and `api`. */
   stripe?: Stripe;
 };
 
@@ -88,7 +91,8 @@ export function createStripeProvider({
   secretKey,
   publishableKey,
   webhookSecret,
-  stripe = new Stripe(secretKey, { appInfo: { name: 'Gradient Academy' }, timeout: 20_000 }),
+  api,
+  stripe = new Stripe(secretKey, { appInfo: { name: 'Gradient Academy' }, timeout: 20_000, ...api }),
 }: StripeProviderOptions): StripePaymentProvider {
   return {
     name: 'stripe',
@@ -144,6 +148,16 @@ export function createStripeProvider({
     },
   };
 }
+
+/**
+ * What Stripe.js needs in the page's Content-Security-Policy: its script, its iframes (the card fields
+ * and 3-D Secure) and its API. The browser always talks to Stripe itself, whatever STRIPE_API_URL says.
+ */
+export const STRIPE_JS_SOURCES = {
+  scriptSrc: ['https://js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+};
 
 export function isStripeProvider(provider: PaymentProvider): provider is StripePaymentProvider {
   return provider.name === 'stripe' && typeof provider.parseWebhook === 'function';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, Loader2, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatPrice } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import type { PaymentIntentResult, TestCardBody } from '#shared/schemas/enrollment';
@@ -16,6 +16,23 @@ import { confirmPayment, createPaymentIntent, enrollFree, payWithTestCard, useRe
 import { EnrollmentSuccessDialog } from './success-dialog';
 import { TestCardForm } from './test-card-form';
 
+// Stripe.js and its React bindings arrive only when a Stripe checkout opens: never with the catalogue,
+// a course page or the player, and never in test mode.
+const StripeCardForm = lazy(() => import('./stripe-card-form').then((module) => ({ default: module.StripeCardForm })));
+
+const STRIPE_UNAVAILABLE =
+  'The secure card form could not be loaded. Check your connection or turn off content blockers for this page, then reload it.';
+
+/** Stripe appends `payment_intent` and its client secret to this when a payment method sent the customer away. */
+const paymentReturnUrl = (courseId: string) =>
+  new URL(`${paths.checkout.getHref(courseId)}?payment_intent_return=1`, window.location.origin).href;
+
+/** The intent a customer comes back from (3-D Secure, a bank's page) to this checkout with, if any. */
+function readPaymentReturn(search: URLSearchParams): string | null {
+  const paymentIntentId = search.get('payment_intent');
+  return paymentIntentId && search.get('payment_intent_client_secret') ? paymentIntentId : null;
+}
+
 function PaymentErrorCard({ message }: { message: string }) {
   return (
     <Card role="alert" className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
@@ -28,6 +45,25 @@ function PaymentErrorCard({ message }: { message: string }) {
     </Card>
   );
 }
+
+/** Every paid route ends here: the server asks the provider whether the intent succeeded, then enrolls. */
+function useCompletePurchase(courseId: string, onEnrolled: () => void) {
+  const refresh = useRefreshEnrollment();
+  return useCallback(
+    async (paymentIntentId: string) => {
+      await confirmPayment(paymentIntentId, courseId);
+      await refresh(courseId);
+      onEnrolled();
+    },
+    [courseId, onEnrolled, refresh],
+  );
+}
+
+const Preparing = ({ children }: { children: string }) => (
+  <p role="status" className="flex items-center gap-2 py-10 text-muted-foreground">
+    <Loader2 className="size-5 animate-spin" aria-hidden="true" /> {children}
+  </p>
+);
 
 /** SPEC §2: a free course enrolls at once; the success dialog follows either way. */
 function FreeEnrollment({ course, onEnrolled }: { course: Course; onEnrolled: () => void }) {
@@ -56,8 +92,46 @@ function FreeEnrollment({ course, onEnrolled }: { course: Course; onEnrolled: ()
   );
 }
 
+/** Back from a payment method's own page: the intent's outcome decides, as for a card paid in place. */
+function PaymentReturn({
+  courseId,
+  paymentIntentId,
+  onEnrolled,
+  onFailed,
+}: {
+  courseId: string;
+  paymentIntentId: string;
+  onEnrolled: () => void;
+  onFailed: () => void;
+}) {
+  const completePurchase = useCompletePurchase(courseId, onEnrolled);
+  const [isDone, setIsDone] = useState(false);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    completePurchase(paymentIntentId).then(
+      () => setIsDone(true),
+      (error: unknown) => {
+        // 409: the provider says the payment did not go through (refused by the bank, abandoned).
+        toast({
+          variant: 'destructive',
+          title: isApiError(error, 409) ? 'Payment Failed' : 'Payment Error',
+          description: getErrorMessage(error, 'An error occurred during payment processing'),
+        });
+        onFailed();
+      },
+    );
+  }, [completePurchase, paymentIntentId, onFailed]);
+  return isDone ? (
+    <p className="py-20 text-center text-muted-foreground">Payment confirmed.</p>
+  ) : (
+    <Preparing>Confirming your payment...</Preparing>
+  );
+}
+
 function PaidCheckout({ course, onEnrolled }: { course: Course; onEnrolled: () => void }) {
-  const refresh = useRefreshEnrollment();
+  const completePurchase = useCompletePurchase(course.id, onEnrolled);
   const [intent, setIntent] = useState<PaymentIntentResult | null>(null);
   const [initError, setInitError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
@@ -72,19 +146,19 @@ function PaidCheckout({ course, onEnrolled }: { course: Course; onEnrolled: () =
         setInitError(getErrorMessage(error, 'Failed to initialize payment'));
       });
   }, [course.id]);
+  const onStripeUnavailable = useCallback(() => setInitError(STRIPE_UNAVAILABLE), []);
 
-  const pay = async (card: TestCardBody) => {
+  /** Both card forms pay through here: `charge` resolves with the provider's refusal, or null once paid. */
+  const pay = async (charge: (paymentIntentId: string) => Promise<string | null>) => {
     if (!intent) return;
     setPaying(true);
     try {
-      const outcome = await payWithTestCard(intent.paymentIntentId, card);
-      if (outcome.status !== 'succeeded') {
-        toast({ variant: 'destructive', title: 'Payment Failed', description: outcome.error });
+      const refusal = await charge(intent.paymentIntentId);
+      if (refusal !== null) {
+        toast({ variant: 'destructive', title: 'Payment Failed', description: refusal });
         return;
       }
-      await confirmPayment(intent.paymentIntentId, course.id);
-      await refresh(course.id);
-      onEnrolled();
+      await completePurchase(intent.paymentIntentId);
     } catch (error) {
       toast({
         variant: 'destructive',
@@ -95,6 +169,10 @@ function PaidCheckout({ course, onEnrolled }: { course: Course; onEnrolled: () =
       setPaying(false);
     }
   };
+  const chargeTestCard = async (paymentIntentId: string, card: TestCardBody) => {
+    const outcome = await payWithTestCard(paymentIntentId, card);
+    return outcome.status === 'succeeded' ? null : outcome.error;
+  };
 
   if (initError) return <PaymentErrorCard message={initError} />;
   return (
@@ -104,11 +182,20 @@ function PaidCheckout({ course, onEnrolled }: { course: Course; onEnrolled: () =
           <CreditCard className="size-5" aria-hidden="true" /> Payment
         </h2>
         {!intent ? (
-          <p role="status" className="flex items-center gap-2 py-10 text-muted-foreground">
-            <Loader2 className="size-5 animate-spin" aria-hidden="true" /> Preparing a secure payment...
-          </p>
+          <Preparing>Preparing a secure payment...</Preparing>
         ) : intent.provider === 'test' ? (
-          <TestCardForm busy={paying} onPay={(card) => void pay(card)} />
+          <TestCardForm busy={paying} onPay={(card) => void pay((paymentIntentId) => chargeTestCard(paymentIntentId, card))} />
+        ) : intent.publishableKey ? (
+          <Suspense fallback={<Preparing>Loading the secure card form...</Preparing>}>
+            <StripeCardForm
+              publishableKey={intent.publishableKey}
+              clientSecret={intent.clientSecret}
+              returnUrl={paymentReturnUrl(course.id)}
+              busy={paying}
+              onPay={(charge) => void pay(charge)}
+              onUnavailable={onStripeUnavailable}
+            />
+          </Suspense>
         ) : (
           <PaymentErrorCard message="Card payments are not available right now. Please try again later." />
         )}
@@ -131,7 +218,17 @@ export function Checkout({ courseId }: { courseId: string }) {
     queryFn: ({ signal }) => apiJson<Course>('GET', `/api/courses/${encodeURIComponent(courseId)}`, undefined, { signal }),
   });
   const [enrolled, setEnrolled] = useState(false);
+  const onEnrolled = useCallback(() => setEnrolled(true), []);
   useDocumentTitle(course.data ? `Checkout: ${course.data.title}` : 'Checkout');
+
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [returnedIntentId, setReturnedIntentId] = useState(() => readPaymentReturn(searchParams));
+  const onReturnFailed = useCallback(() => setReturnedIntentId(null), []);
+  // Once read, the client secret leaves the address bar and the history; a reload starts afresh.
+  useEffect(() => {
+    if (readPaymentReturn(searchParams)) void navigate(paths.checkout.getHref(courseId), { replace: true });
+  }, [searchParams, navigate, courseId]);
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
@@ -147,6 +244,8 @@ export function Checkout({ courseId }: { courseId: string }) {
         </p>
       ) : course.isError ? (
         <PaymentErrorCard message={isApiError(course.error, 404) ? 'Course not found' : 'The course could not be loaded'} />
+      ) : returnedIntentId ? (
+        <PaymentReturn courseId={courseId} paymentIntentId={returnedIntentId} onEnrolled={onEnrolled} onFailed={onReturnFailed} />
       ) : course.data.isEnrolled && !enrolled ? (
         <Card className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
           <p className="font-medium">You're already enrolled in {course.data.title}.</p>
@@ -155,9 +254,9 @@ export function Checkout({ courseId }: { courseId: string }) {
           </Button>
         </Card>
       ) : Number(course.data.price) === 0 ? (
-        <FreeEnrollment course={course.data} onEnrolled={() => setEnrolled(true)} />
+        <FreeEnrollment course={course.data} onEnrolled={onEnrolled} />
       ) : (
-        <PaidCheckout course={course.data} onEnrolled={() => setEnrolled(true)} />
+        <PaidCheckout course={course.data} onEnrolled={onEnrolled} />
       )}
       {course.data ? <EnrollmentSuccessDialog open={enrolled} courseId={courseId} courseTitle={course.data.title} /> : null}
     </div>

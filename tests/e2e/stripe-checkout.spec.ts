@@ -1,0 +1,228 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { TEST_CARD_ERRORS, TEST_CARDS } from '../../src/server/lib/payments/test-cards';
+import { type StripeStandIn, startStripeStandIn } from '../helpers/stripe-stand-in';
+import { fakeStripeJs } from './fake-stripe-js';
+import { test as base, expect } from './fixtures';
+
+/*
+ * The checkout with Stripe configured, in Chromium against the built server: the server's Stripe SDK
+ * talks to the HTTP stand-in of the Stripe API (STRIPE_API_URL), and the browser, which cannot reach
+ * Stripe offline, gets a fake Stripe.js (fake-stripe-js.ts) whose calls to api.stripe.com this spec
+ * answers, marking the stand-in's intent paid or declined as Stripe would.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PUBLISHABLE_KEY = `pk_test_${randomBytes(12).toString('hex')}`;
+/** Stripe's test cards that send the customer to the bank's 3-D Secure page and back. */
+const AUTHENTICATES = '4000002760003184';
+const FAILS_AUTHENTICATION = '4000008400001629';
+const STRIPE_UNAVAILABLE = 'The secure card form could not be loaded.';
+
+type StripeApp = { url: string; standIn: StripeStandIn };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The built server (dist/) on a fresh DATA_DIR with the demo seed, its Stripe SDK pointed at the stand-in. */
+async function startServer(standIn: StripeStandIn): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ga-e2e-stripe-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    STRIPE_SECRET_KEY: `sk_test_${randomBytes(12).toString('hex')}`,
+    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString('hex')}`,
+    STRIPE_API_URL: `http://${standIn.host}:${standIn.port}`,
+  };
+  delete env.DIST_DIR;
+  const child: ChildProcess = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  // A new embedded database is created and seeded first: several seconds.
+  const deadline = Date.now() + 110_000;
+  const isHealthy = () =>
+    fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  while (!(await isHealthy())) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the Stripe e2e server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const test = base.extend<object, { stripeApp: StripeApp }>({
+  stripeApp: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const standIn = await startStripeStandIn();
+      const server = await startServer(standIn);
+      await use({ url: server.url, standIn });
+      await server.stop();
+      await standIn.close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ stripeApp }, use) => use(stripeApp.url),
+});
+
+// One server for the file: its tests run one after another in one worker.
+test.describe.configure({ mode: 'default', timeout: 60_000 });
+
+/** Serves the fake Stripe.js, and answers its confirm calls as Stripe would for the card typed. */
+async function fakeStripe(page: Page, standIn: StripeStandIn) {
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: `(${fakeStripeJs.toString()})();` }),
+  );
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const headers = { 'access-control-allow-origin': '*' };
+    const form = new URLSearchParams(route.request().postData() ?? '');
+    const intentId = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(new URL(route.request().url()).pathname)?.[1] ?? '';
+    const intent = standIn.intent(intentId);
+    if (!intent || form.get('key') !== PUBLISHABLE_KEY || form.get('client_secret') !== intent.client_secret) {
+      const error = { type: 'invalid_request_error', message: 'No such payment_intent' };
+      return route.fulfill({ status: 404, headers, json: { error } });
+    }
+    const card = form.get('payment_method_data[card][number]');
+    const backFromBank = (status: string) =>
+      `${form.get('return_url')}&payment_intent=${intent.id}&payment_intent_client_secret=${intent.client_secret}&redirect_status=${status}`;
+    if (card === TEST_CARDS.succeeds) {
+      await standIn.pay(intent.id);
+      return route.fulfill({ headers, json: standIn.intent(intent.id) });
+    }
+    if (card === AUTHENTICATES || card === FAILS_AUTHENTICATION) {
+      const isPaid = card === AUTHENTICATES;
+      if (isPaid) await standIn.pay(intent.id);
+      else await standIn.decline(intent.id, TEST_CARD_ERRORS.declined);
+      const nextAction = { type: 'redirect_to_url', redirect_to_url: { url: backFromBank(isPaid ? 'succeeded' : 'failed') } };
+      return route.fulfill({ headers, json: { ...intent, status: 'requires_action', next_action: nextAction } });
+    }
+    await standIn.decline(intent.id, TEST_CARD_ERRORS.declined);
+    const error = { type: 'card_error', code: 'card_declined', message: TEST_CARD_ERRORS.declined };
+    return route.fulfill({ status: 402, headers, json: { error } });
+  });
+}
+
+/** A paid course of the demo seed, and its checkout's address. */
+async function paidCourse(page: Page): Promise<{ id: string; title: string }> {
+  const response = await page.request.get('/api/courses');
+  const courses = (await response.json()) as { id: string; title: string; price: string }[];
+  const course = courses.find(({ price }) => Number(price) > 0);
+  if (!course) throw new Error('the demo seed has no paid course');
+  return course;
+}
+
+async function myCourses(page: Page, token: string) {
+  const response = await page.request.get('/api/my-courses', { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()) as { id: string }[];
+}
+
+async function payWith(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+}
+
+test('a declined card enrolls nobody; 4242 pays, enrolls and lists the course in My Courses', async ({
+  page,
+  loginAs,
+  stripeApp,
+}) => {
+  await fakeStripe(page, stripeApp.standIn);
+  const { token } = await loginAs('student');
+  const course = await paidCourse(page);
+  const response = await page.goto(`/checkout/${course.id}`);
+  // The page's own policy lets Stripe.js in (and the fake's calls to api.stripe.com, or it could not pay).
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self' https://js.stripe.com;");
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  // Stripe takes the payment for real here: the test-mode note belongs to the built-in processor only.
+  await expect(page.getByRole('note')).toHaveCount(0);
+
+  // Elements follows the app's theme.
+  await expect(page.locator('html')).toHaveAttribute('data-fake-stripe-theme', 'stripe');
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-fake-stripe-theme', 'night');
+
+  await payWith(page, TEST_CARDS.declined);
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+  await expect(page.getByText(TEST_CARD_ERRORS.declined)).toBeVisible();
+  expect(await myCourses(page, token)).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled();
+
+  await payWith(page, TEST_CARDS.succeeds);
+  await expect(page.getByRole('dialog', { name: 'Congratulations!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to My Courses' }).click();
+  await expect(page.getByRole('link', { name: course.title })).toBeVisible();
+  expect((await myCourses(page, token)).map(({ id }) => id)).toEqual([course.id]);
+});
+
+test('back from the bank: a failed authentication says why and offers the form again; a passed one enrolls', async ({
+  page,
+  loginAs,
+  stripeApp,
+}) => {
+  await fakeStripe(page, stripeApp.standIn);
+  const { token } = await loginAs('student');
+  const course = await paidCourse(page);
+  await page.goto(`/checkout/${course.id}`);
+
+  await payWith(page, FAILS_AUTHENTICATION);
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+  await expect(page.getByText(TEST_CARD_ERRORS.declined)).toBeVisible();
+  // The client secret is gone from the address bar, and a new payment can start.
+  await expect(page).toHaveURL(`${stripeApp.url}/checkout/${course.id}`);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  expect(await myCourses(page, token)).toEqual([]);
+
+  await payWith(page, AUTHENTICATES);
+  await expect(page.getByRole('dialog', { name: 'Congratulations!' })).toBeVisible();
+  await expect(page).toHaveURL(`${stripeApp.url}/checkout/${course.id}`);
+  expect((await myCourses(page, token)).map(({ id }) => id)).toEqual([course.id]);
+});
+
+test('when Stripe.js cannot load, the checkout says so instead of a form that cannot pay', async ({ page, loginAs }) => {
+  await page.route('https://js.stripe.com/**', (route) => route.abort('blockedbyclient'));
+  await loginAs('student');
+  const course = await paidCourse(page);
+  await page.goto(`/checkout/${course.id}`);
+  const error = page.getByRole('alert').filter({ hasText: 'Payment Error' });
+  await expect(error).toContainText(STRIPE_UNAVAILABLE);
+  await expect(error.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Complete Purchase' })).toHaveCount(0);
+});
