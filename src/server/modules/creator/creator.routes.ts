@@ -209,12 +209,12 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const notFound = new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
+        const notFound = () => new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
         const section = await getSection({ db, kind, id: request.params.id }).catch(() => null);
-        if (!section) throw notFound;
+        if (!section) throw notFound();
         // As visible as its course's outline: a draft's parts only to their creator.
         const user = await request.getCurrentUser();
-        if (!(await getCourseAccess({ reads: app.reads, userId: user?.id, courseId: section.courseId }))) throw notFound;
+        if (!(await getCourseAccess({ reads: app.reads, userId: user?.id, courseId: section.courseId }))) throw notFound();
         return section;
       },
     );

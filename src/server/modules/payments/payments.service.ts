@@ -61,14 +61,14 @@ export async function settlePayment({
   intent: PaymentIntent;
   expected?: { userId: string; courseId: string };
 }): Promise<EnrollmentResult | null> {
-  const notFound = new AppError(ErrorCode.NOT_FOUND, 'Payment not found');
+  const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'Payment not found');
   const [recorded] = await db
     .select()
     .from(payments)
     .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, intent.id)))
     .limit(1);
-  if (!recorded || recorded.userId !== intent.metadata.userId || recorded.courseId !== intent.metadata.courseId) throw notFound;
-  if (expected && recorded.userId !== expected.userId) throw notFound;
+  if (!recorded || recorded.userId !== intent.metadata.userId || recorded.courseId !== intent.metadata.courseId) throw notFound();
+  if (expected && recorded.userId !== expected.userId) throw notFound();
   if (expected && recorded.courseId !== expected.courseId) {
     throw new AppError(ErrorCode.BAD_REQUEST, 'This payment is for another course');
   }

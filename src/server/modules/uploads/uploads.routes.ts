@@ -159,16 +159,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const notFound = new AppError(ErrorCode.NOT_FOUND, 'File not found');
+      const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'File not found');
       const key = request.params['*'];
-      if (!ObjectKeySchema.safeParse(key).success) throw notFound;
+      if (!ObjectKeySchema.safeParse(key).success) throw notFound();
       const objectPath = `${OBJECT_PATH_PREFIX}${key}`;
       const isProtected = await protection.isProtected(objectPath, app.clock());
       if (isProtected && !app.objectUrls.verify(objectPath, request.query.exp, request.query.sig, app.clock())) {
         throw new AppError(ErrorCode.FORBIDDEN, 'This file belongs to a paid lesson: open it from the lesson');
       }
       const info = await app.objectStore.stat(key);
-      if (!info) throw notFound;
+      if (!info) throw notFound();
       const etag = `"${info.etag}"`;
       reply
         .header('etag', etag)
@@ -183,7 +183,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const range = parseRangeHeader(request.headers.range);
       try {
         const object = await app.objectStore.get({ key, ...(range ? { range } : {}) });
-        if (!object) throw notFound;
+        if (!object) throw notFound();
         reply.header('content-type', object.contentType).header('etag', `"${object.etag}"`);
         if (object.range) {
           const length = object.range.end - object.range.start + 1;
