@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { courseModules, courses, enrollments, lessons, quizQuestions, quizzes, sessions, users } from '#db/schema/index';
 import type { Course } from '#shared/schemas/catalog';
@@ -13,9 +13,11 @@ export type SessionEntry = {
   expiresAt: number;
 };
 
-export async function loadSession(db: Db, tokenHash: string): Promise<SessionEntry | null> {
-  const [row] = await db
+/** The live sessions of many token hashes in one query (null where none), in the order asked. */
+export async function loadSessions(db: Db, tokenHashes: string[]): Promise<(SessionEntry | null)[]> {
+  const rows = await db
     .select({
+      tokenHash: sessions.tokenHash,
       id: users.id,
       email: users.email,
       name: users.name,
@@ -25,11 +27,12 @@ export async function loadSession(db: Db, tokenHash: string): Promise<SessionEnt
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  if (!row) return null;
-  const { expiresAt, ...user } = row;
-  return { user: Object.freeze(user), expiresAt: expiresAt.getTime() };
+    .where(and(inArray(sessions.tokenHash, tokenHashes), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  const found = new Map<string, SessionEntry>();
+  for (const { tokenHash, expiresAt, ...user } of rows) {
+    found.set(tokenHash, { user: Object.freeze(user), expiresAt: expiresAt.getTime() });
+  }
+  return tokenHashes.map((tokenHash) => found.get(tokenHash) ?? null);
 }
 
 /** A course as everyone may see it, with its outline, serialized once. */

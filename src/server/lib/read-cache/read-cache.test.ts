@@ -45,6 +45,22 @@ describe('cached reads', () => {
     }
   });
 
+  it('look up sessions arriving together in one query, each answered with its own user', async () => {
+    const people = await Promise.all(Array.from({ length: 20 }, (_, i) => createUser(t.db.db, { name: `Person ${i}` })));
+    const revoked = people[7] as TestUser;
+    await t.db.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, revoked.id));
+    const queries = countQueries(t.db);
+    try {
+      const answers = await Promise.all(people.map((person) => get('/api/auth/me', person)));
+      expect(answers.map((answer) => (answer.statusCode === 200 ? answer.json().name : answer.statusCode))).toEqual(
+        people.map((person, i) => (person === revoked ? 401 : `Person ${i}`)),
+      );
+      expect(queries.count, queries.texts.join('; ')).toBeLessThanOrEqual(2);
+    } finally {
+      queries.restore();
+    }
+  });
+
   it('refuse a token at once when its session is revoked or its user is gone', async () => {
     const student = await createUser(t.db.db);
     expect((await get('/api/auth/me', student)).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { listLessons, toLessonJson } from '../course-content';
 import { findCourseOfPart } from '../course-ownership';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import { getCourseProgress } from '../progress';
+import { createWriteBatcher } from '../write-batch';
 import { buildCatalogSnapshot, type CatalogSnapshot } from './catalog-snapshot';
 import { KeyedCache } from './keyed-cache';
 import {
@@ -13,7 +14,7 @@ import {
   loadCourseDoc,
   loadEnrollments,
   loadProgress,
-  loadSession,
+  loadSessions,
   type SessionEntry,
 } from './loaders';
 
@@ -119,6 +120,15 @@ export function createReadCache({
   setEnabled(handle.changes.isReliable);
   const unsubscribe = handle.changes.subscribe({ onChange: applyChange, onReliableChange: setEnabled });
 
+  /**
+   * Sessions not yet cached are looked up together: a burst of sign-ins or logouts, each with a
+   * token never seen before, costs a few queries instead of one each.
+   */
+  const loadSession = createWriteBatcher((tokenHashes: string[]) => loadSessions(db, tokenHashes), {
+    maxBatch: 500,
+    maxInFlight: 4,
+  });
+
   /** A cached session past its expiry is dropped, never answered. */
   function unexpired(tokenHash: string, entry: SessionEntry | null): SessionEntry | null {
     if (entry && entry.expiresAt <= now()) {
@@ -131,7 +141,7 @@ export function createReadCache({
   return {
     /** The signed-in user of a bearer token's hash, or null. */
     async session(tokenHash: string): Promise<SessionEntry | null> {
-      return unexpired(tokenHash, await sessions.get(tokenHash, async () => loadSession(db, tokenHash)));
+      return unexpired(tokenHash, await sessions.get(tokenHash, () => loadSession(tokenHash)));
     },
     course(courseId: string): Promise<CourseDoc | null> {
       return courses.get(courseId, () => loadCourseDoc(db, courseId));
