@@ -3,9 +3,15 @@ import type { Course } from '#shared/schemas/catalog';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 
 /** The public list, the same bytes for everyone, revalidated with its ETag. */
-export type CatalogSnapshot = PreparedJson & { etag: string };
+export type CatalogSnapshot = PreparedJson & { etag: string; list: readonly Course[] };
 
-export function buildCatalogSnapshot(list: Course[]): CatalogSnapshot {
+export function buildCatalogSnapshot(list: readonly Course[]): CatalogSnapshot {
   const prepared = prepareJson(list);
-  return Object.assign(prepared, { etag: `"${createHash('sha1').update(prepared.body).digest('base64url')}"` });
+  return Object.assign(prepared, { etag: `"${createHash('sha1').update(prepared.body).digest('base64url')}"`, list });
+}
+
+/** The snapshot with one course's `updatedAt` changed (the same snapshot when the course is not listed). */
+export function touchCatalogSnapshot(snapshot: CatalogSnapshot, courseId: string, updatedAt: string): CatalogSnapshot {
+  if (!snapshot.list.some((course) => course.id === courseId)) return snapshot;
+  return buildCatalogSnapshot(snapshot.list.map((course) => (course.id === courseId ? { ...course, updatedAt } : course)));
 }

@@ -52,4 +52,20 @@ describe('KeyedCache', () => {
     expect(cache.heldKeys).toBe(3);
     expect([0, 1, 2, 3, 4].map((i) => cache.peek(i))).toEqual([undefined, undefined, 2, 3, 4]);
   });
+
+  it('updates a held value in place, drops it when told, and keeps no load that began before the update', async () => {
+    const cache = new KeyedCache<string, string>(10);
+    await cache.get('k', async () => 'one');
+    cache.update('k', (value) => `${value}+touched`);
+    expect(cache.peek('k')).toBe('one+touched');
+    cache.update('k', () => undefined);
+    expect(cache.peek('k')).toBeUndefined();
+
+    const slow = deferred<string>();
+    const pending = cache.get('k', () => slow.promise);
+    cache.update('k', (value) => `${value}+touched`);
+    slow.resolve('read before the update');
+    expect(await pending).toBe('read before the update');
+    expect(cache.peek('k')).toBeUndefined();
+  });
 });

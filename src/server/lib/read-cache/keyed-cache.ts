@@ -63,6 +63,19 @@ export class KeyedCache<K, V> {
     this.#values.set(key, value);
   }
 
+  /**
+   * Replaces a held value by `change(value)`, or drops it when `change` answers undefined. A load in
+   * flight is forgotten either way: it may have read the data before the change.
+   */
+  update(key: K, change: (value: V) => V | undefined) {
+    this.#loading.delete(key);
+    const value = this.#values.get(key);
+    if (value === undefined) return;
+    const changed = change(value);
+    if (changed === undefined) this.#values.delete(key);
+    else this.#values.set(key, changed);
+  }
+
   drop(key: K) {
     this.#values.delete(key);
     this.#loading.delete(key);

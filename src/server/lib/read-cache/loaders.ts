@@ -114,16 +114,26 @@ export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc
     published: row.published,
     archived: row.archived,
     course,
-    json: {
-      guest: prepareJson(course),
-      enrolled: prepareJson({ ...course, isEnrolled: true }),
-      notEnrolled: prepareJson({ ...course, isEnrolled: false }),
-    },
+    json: courseJsonForms(course),
     modules,
     modulesJson: prepareJson(modules),
     quizzes: quizOutlines,
     quizzesJson: prepareJson(quizOutlines),
   };
+}
+
+function courseJsonForms(course: Course): CourseDoc['json'] {
+  return {
+    guest: prepareJson(course),
+    enrolled: prepareJson({ ...course, isEnrolled: true }),
+    notEnrolled: prepareJson({ ...course, isEnrolled: false }),
+  };
+}
+
+/** The document with the course's `updatedAt` changed: an edit of its content touched it. */
+export function touchCourseDoc(doc: CourseDoc, updatedAt: string): CourseDoc {
+  const course = { ...doc.course, updatedAt };
+  return { ...doc, course, json: courseJsonForms(course) };
 }
 
 /** A user's enrollments, newest first. */

@@ -140,6 +140,40 @@ describe('cached reads', () => {
     expect((await get(`/api/courses/${course.id}/modules`)).json()).toHaveLength(2);
   });
 
+  it('apply a change of nothing but updatedAt to the catalogue and the course without a query', async () => {
+    const course = await createCourse(t.db.db, creator.id, { title: 'Touched' });
+    const listed = async () =>
+      (await get('/api/courses')).json().find((candidate: { id: string }) => candidate.id === course.id)?.updatedAt;
+    const shown = async () => (await get(`/api/courses/${course.id}`)).json().updatedAt;
+    const etag = async () => (await get('/api/courses')).headers.etag;
+    await listed();
+    await shown();
+    const etagBefore = await etag();
+
+    // Microseconds, as PostgreSQL keeps them: the cache must read them exactly as a load would.
+    const [touched] = await t.db.db
+      .update(courses)
+      .set({ updatedAt: sql`'2031-02-03 04:05:06.789654+00'::timestamptz` })
+      .where(eq(courses.id, course.id))
+      .returning({ updatedAt: courses.updatedAt });
+    const queries = countQueries(t.db);
+    try {
+      expect(await listed()).toBe(touched?.updatedAt.toISOString());
+      expect(await shown()).toBe(touched?.updatedAt.toISOString());
+      expect(await etag()).not.toBe(etagBefore);
+      expect(queries.count, queries.texts.join('; ')).toBe(0);
+    } finally {
+      queries.restore();
+    }
+
+    // Any other change still reloads both.
+    await t.db.db.update(courses).set({ title: 'Retitled' }).where(eq(courses.id, course.id));
+    expect((await get(`/api/courses/${course.id}`)).json().title).toBe('Retitled');
+    expect((await get('/api/courses')).json().find((candidate: { id: string }) => candidate.id === course.id)?.title).toBe(
+      'Retitled',
+    );
+  });
+
   it('show a new enrollment and new progress in My Courses at once', async () => {
     const student = await createUser(t.db.db);
     const course = await createCourse(t.db.db, creator.id);

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { DbHandle } from '#db/client';
 import type { Lesson } from '#shared/schemas/creator';
 import { listLessons, toLessonJson } from '../course-content';
@@ -5,7 +6,7 @@ import { findCourseOfPart } from '../course-ownership';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import { getCourseProgress } from '../progress';
 import { createWriteBatcher } from '../write-batch';
-import { buildCatalogSnapshot, type CatalogSnapshot } from './catalog-snapshot';
+import { buildCatalogSnapshot, type CatalogSnapshot, touchCatalogSnapshot } from './catalog-snapshot';
 import { KeyedCache } from './keyed-cache';
 import {
   type CourseDoc,
@@ -16,6 +17,7 @@ import {
   loadProgress,
   loadSessions,
   type SessionEntry,
+  touchCourseDoc,
 } from './loaders';
 
 export type { CatalogSnapshot } from './catalog-snapshot';
@@ -90,6 +92,14 @@ export function createReadCache({
         courses.drop(id);
         catalog.drop('all');
         break;
+      // Only updated_at changed (migration 0007): applied to what is held, so no reader waits for a rebuild.
+      case 'course-touched': {
+        const [courseId = '', stamp = ''] = id.split(',');
+        const updatedAt = parseTimestamptz(stamp).toISOString();
+        courses.update(courseId, (doc) => (doc ? touchCourseDoc(doc, updatedAt) : undefined));
+        catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, updatedAt));
+        break;
+      }
       case 'outline':
         courses.drop(id);
         break;
@@ -225,6 +235,9 @@ export function createReadCache({
 }
 
 export type ReadCache = ReturnType<typeof createReadCache>;
+
+/** node-postgres's own reading of a timestamptz, so a touched date equals the one a load would read. */
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (text: string) => Date;
 
 function findInOutline(course: CourseDoc, kind: CoursePartKind, id: string): CoursePart | null {
   const courseId = course.id;
