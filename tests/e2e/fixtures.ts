@@ -47,7 +47,10 @@ export async function readOutboxMail(to: string, timeoutMs = 10_000): Promise<st
   while (Date.now() < deadline) {
     let files: string[] = [];
     try {
-      files = readdirSync(outbox).sort().reverse();
+      files = readdirSync(outbox)
+        .filter((file) => file.endsWith('.eml'))
+        .sort()
+        .reverse();
     } catch {
       // Not created until the first mail.
     }

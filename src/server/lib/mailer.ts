@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../env';
@@ -49,7 +49,9 @@ export function createMailer(config: MailerConfig, log: MailerLog): Mailer {
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written beside and renamed into place, so whoever reads the outbox never finds half a message.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       const link = isProduction ? undefined : findAppLink(mail.text, config.publicUrl);
       log.info({ to: mail.to, subject: mail.subject, file, ...(link ? { link } : {}) }, 'mail written to the dev outbox');
     },
