@@ -224,7 +224,7 @@ describe('quiz attempts', () => {
     });
     expect(changed.json()).toEqual({ correct: false, correctAnswer: 1 });
     await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, enrolled, { questionId: questionIds[1], selectedOption: 3 });
-    const done = (await call('PATCH', `/api/quiz-attempts/${attempt.id}/complete`, enrolled, {})).json();
+    const done = (await call('PATCH', `/api/quiz-attempts/${attempt.id}/complete`, enrolled)).json();
     expect(done).toMatchObject({ status: 'completed', score: 1, totalQuestions: 2 });
     const blocked = await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, enrolled, {
       questionId: questionIds[1],

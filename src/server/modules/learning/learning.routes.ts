@@ -172,7 +172,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Finish an attempt: the server counts the correct answers',
         security: BEARER,
         params: IdParamsSchema,
-        body: z.object({}).loose().optional(),
+        // Nothing to send: a client may send no body at all, which arrives as null.
+        body: z.object({}).loose().nullish(),
         response: { 200: QuizAttemptSchema, ...attemptErrors },
       },
     },

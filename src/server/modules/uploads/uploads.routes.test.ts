@@ -89,6 +89,12 @@ describe.each(stores)('uploads on the %s', (_name, createStore) => {
       expect(asStudent.statusCode).toBe(403);
     });
 
+    it('gives an address for a request with no body at all', async () => {
+      const answer = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: bearer(creator) });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().uploadURL).toMatch(/^\/api\/uploads\//);
+    });
+
     it('refuses an unknown kind and stores only the grant hash', async () => {
       const bad = await t.app.inject({
         method: 'POST',

@@ -53,7 +53,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'A single-use upload address, valid 15 minutes (creators)',
         security: BEARER,
-        body: UploadRequestBodySchema.optional(),
+        // SPEC's call sends no body (an image is meant); a kind may be named.
+        body: UploadRequestBodySchema.nullish(),
         response: { 200: UploadUrlSchema, ...errors },
       },
     },
