@@ -6,7 +6,7 @@ import type { DbHandle } from '#db/client';
 import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions } from './lib/http-timeouts';
-import { lazyChildLoggerFactory, requestLogController } from './lib/lazy-logger';
+import { lazyChildLoggerFactory, logsRequests, quietFastifyLogging, requestLogController } from './lib/lazy-logger';
 import { withLogRedaction } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalDiskStore } from './lib/object-store/local-disk-store';
@@ -68,10 +68,17 @@ export type BuildAppOptions = {
 /** Builds the whole app without listening; server.ts listens, tests inject. */
 export async function buildApp({ config, db, mailer, objectStore, paymentProvider, clock, logger }: BuildAppOptions) {
   const loggerOptions = withLogRedaction(logger ?? { level: config.logLevel });
+  // Above info no request lines are written, and Fastify need not hold the logger (see quietFastifyLogging).
+  const quiet =
+    loggerOptions && loggerOptions !== true && !logsRequests(loggerOptions) ? quietFastifyLogging(loggerOptions) : undefined;
   const app = Fastify({
-    logger: loggerOptions,
-    logController: requestLogController(loggerOptions),
-    childLoggerFactory: lazyChildLoggerFactory,
+    ...(quiet
+      ? { logger: false, childLoggerFactory: quiet.childLoggerFactory }
+      : {
+          logger: loggerOptions,
+          logController: requestLogController(loggerOptions),
+          childLoggerFactory: lazyChildLoggerFactory,
+        }),
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -84,6 +91,8 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
     clientErrorHandler: onClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Encapsulated plugin instances inherit it from this root instance.
+  if (quiet) app.log = quiet.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

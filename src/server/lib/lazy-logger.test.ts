@@ -14,7 +14,7 @@ afterAll(async () => {
 
 /** An app logging at `level` into memory, with a route that fails. */
 async function appLoggingAt(level: string) {
-  const lines: { msg: string; level: number }[] = [];
+  const lines: { msg: string; level: number; reqId?: string; err?: { message: string } }[] = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {
       lines.push(JSON.parse(String(chunk)));
@@ -49,8 +49,12 @@ describe('request logs', () => {
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       expect(lines).toEqual([]);
-      expect((await t.app.inject({ method: 'GET', url: '/test/fails' })).statusCode).toBe(500);
+      const failed = await t.app.inject({ method: 'GET', url: '/test/fails' });
+      expect(failed.statusCode).toBe(500);
       expect(lines.map((line) => line.msg)).toEqual(['request failed']);
+      // The line names its request and its error, as at info.
+      expect(lines[0]?.reqId).toBe(failed.headers['x-request-id']);
+      expect(lines[0]?.err?.message).toBe('broken on purpose');
     } finally {
       await t.close();
     }

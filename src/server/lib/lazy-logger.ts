@@ -1,4 +1,5 @@
 import { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
+import { type DestinationStream, type LoggerOptions, pino } from 'pino';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type LogFn = (...args: unknown[]) => void;
@@ -92,4 +93,22 @@ class QuietRequestLogController extends LogController {
 /** Fastify's `logController` for the app's logger options: quiet per-request lines unless info is on. */
 export function requestLogController(logger: FastifyServerOptions['logger']): LogController | undefined {
   return logsRequests(logger) ? undefined : new QuietRequestLogController();
+}
+
+/**
+ * Fastify's logging for an app that writes no per-request lines (a level above info): Fastify gets
+ * `logger: false`, and the app's own pino logger serves `app.log` and, through the child logger
+ * factory, every `request.log` (with its request id, made only when something is logged). Fastify
+ * with a logger listens to every response's finish and error events just to log the completed
+ * request; with no such lines to write, that cost 12–20 % of a cached read's throughput.
+ */
+export function quietFastifyLogging(options: LoggerOptions & { stream?: DestinationStream }) {
+  const { stream, ...loggerOptions } = options;
+  const log = pino(
+    { ...loggerOptions, serializers: { err: pino.stdSerializers.err, ...loggerOptions.serializers } },
+    ...(stream ? [stream] : []),
+  ) as unknown as FastifyBaseLogger;
+  const childLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (_nullLogger, bindings, childOptions) =>
+    new LazyRequestLogger(log, bindings, childOptions as Record<string, unknown>) as unknown as FastifyBaseLogger;
+  return { log, childLoggerFactory };
 }
