@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import type { CourseProgress, LessonProgress } from '#shared/schemas/learning';
+import { sqlRows } from './sql-rows';
 
 export const QUIZ_PASS_PERCENT = 80;
 
@@ -15,17 +16,29 @@ export function isPassingScore(score: number, totalQuestions: number): boolean {
   return totalQuestions > 0 && (score / totalQuestions) * 100 >= QUIZ_PASS_PERCENT;
 }
 
-type ProgressCounts = { courseId: string; lessons: number; quizzes: number; completedLessons: number; passedQuizzes: number };
+/** A course's lessons and quizzes, and how many of them one user completed and passed. */
+export type ProgressCounts = { lessons: number; quizzes: number; completedLessons: number; passedQuizzes: number };
 
-/** Progress of one user in many courses with one query, whatever the number of courses. */
-export async function progressByCourse({ db, userId, courseIds }: { db: Db; userId: string; courseIds: string[] }) {
-  const result = new Map<string, number>();
-  if (courseIds.length === 0) return result;
+/** A quiz attempt (aliased `a`) that passes: completed, with questions, scoring at least the pass mark. */
+const PASSED_ATTEMPT = sql`a.status = 'completed' and a.total_questions > 0 and a.score * 100 >= ${QUIZ_PASS_PERCENT} * a.total_questions`;
+
+/** DECISIONS §5: every lesson completed and every quiz passed, in a course that has any. */
+export function isCourseComplete(counts: ProgressCounts): boolean {
+  return (
+    counts.lessons + counts.quizzes > 0 && counts.completedLessons === counts.lessons && counts.passedQuizzes === counts.quizzes
+  );
+}
+
+/** One user's counts in many courses with one query, whatever the number of courses; unknown courses are left out. */
+export async function progressCountsByCourse({ db, userId, courseIds }: { db: Db; userId: string; courseIds: string[] }) {
+  if (courseIds.length === 0) return new Map<string, ProgressCounts>();
   const ids = sql.join(
     courseIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = (await db.execute(sql`
+  const rows = await sqlRows<ProgressCounts & { courseId: string }>(
+    db,
+    sql`
     select c.id as "courseId",
       (select count(*)::int from lessons l join course_modules m on m.id = l.module_id where m.course_id = c.id) as "lessons",
       (select count(*)::int from quizzes q where q.course_id = c.id) as "quizzes",
@@ -33,18 +46,24 @@ export async function progressByCourse({ db, userId, courseIds }: { db: Db; user
          join lessons l on l.id = lp.lesson_id join course_modules m on m.id = l.module_id
          where m.course_id = c.id and lp.user_id = ${userId} and lp.completed) as "completedLessons",
       (select count(distinct a.quiz_id)::int from quiz_attempts a join quizzes q on q.id = a.quiz_id
-         where q.course_id = c.id and a.user_id = ${userId} and a.status = 'completed'
-           and a.total_questions > 0 and a.score * 100 >= ${QUIZ_PASS_PERCENT} * a.total_questions) as "passedQuizzes"
+         where q.course_id = c.id and a.user_id = ${userId} and ${PASSED_ATTEMPT}) as "passedQuizzes"
     from courses c where c.id in (${ids})
-  `)) as unknown as { rows: ProgressCounts[] } | ProgressCounts[];
-  const list = Array.isArray(rows) ? rows : rows.rows;
-  for (const row of list) result.set(row.courseId, progressPercent(row));
-  return result;
+  `,
+  );
+  return new Map(rows.map(({ courseId, ...counts }) => [courseId, counts]));
+}
+
+/** Progress of one user in many courses with one query, whatever the number of courses. */
+export async function progressByCourse({ db, userId, courseIds }: { db: Db; userId: string; courseIds: string[] }) {
+  const counts = await progressCountsByCourse({ db, userId, courseIds });
+  return new Map([...counts].map(([courseId, course]) => [courseId, progressPercent(course)]));
 }
 
 /** Progress of every student enrolled in one course, with one query, keyed by user id. */
 export async function progressByStudent({ db, courseId }: { db: Db; courseId: string }) {
-  const rows = (await db.execute(sql`
+  const rows = await sqlRows<ProgressCounts & { userId: string }>(
+    db,
+    sql`
     with totals as (
       select
         (select count(*)::int from lessons l join course_modules m on m.id = l.module_id where m.course_id = ${courseId}) as lessons,
@@ -55,12 +74,11 @@ export async function progressByStudent({ db, courseId }: { db: Db; courseId: st
          join lessons l on l.id = lp.lesson_id join course_modules m on m.id = l.module_id
          where m.course_id = ${courseId} and lp.user_id = e.user_id and lp.completed) as "completedLessons",
       (select count(distinct a.quiz_id)::int from quiz_attempts a join quizzes q on q.id = a.quiz_id
-         where q.course_id = ${courseId} and a.user_id = e.user_id and a.status = 'completed'
-           and a.total_questions > 0 and a.score * 100 >= ${QUIZ_PASS_PERCENT} * a.total_questions) as "passedQuizzes"
+         where q.course_id = ${courseId} and a.user_id = e.user_id and ${PASSED_ATTEMPT}) as "passedQuizzes"
     from enrollments e, totals where e.course_id = ${courseId}
-  `)) as unknown as { rows: (ProgressCounts & { userId: string })[] } | (ProgressCounts & { userId: string })[];
-  const list = Array.isArray(rows) ? rows : rows.rows;
-  return new Map(list.map((row) => [row.userId, progressPercent(row)]));
+  `,
+  );
+  return new Map(rows.map((row) => [row.userId, progressPercent(row)]));
 }
 
 type Row = {
@@ -81,18 +99,19 @@ export async function getCourseProgress({
   userId: string;
   courseId: string;
 }): Promise<CourseProgress> {
-  const result = (await db.execute(sql`
+  const rows = await sqlRows<Row>(
+    db,
+    sql`
     select l.id as "lessonId", lp.completed as "completed", lp.completed_at as "completedAt", 'lesson' as "kind", null as "passed"
       from lessons l join course_modules m on m.id = l.module_id
       left join lesson_progress lp on lp.lesson_id = l.id and lp.user_id = ${userId}
       where m.course_id = ${courseId}
     union all
     select q.id, null, null, 'quiz',
-      exists (select 1 from quiz_attempts a where a.quiz_id = q.id and a.user_id = ${userId} and a.status = 'completed'
-        and a.total_questions > 0 and a.score * 100 >= ${QUIZ_PASS_PERCENT} * a.total_questions)
+      exists (select 1 from quiz_attempts a where a.quiz_id = q.id and a.user_id = ${userId} and ${PASSED_ATTEMPT})
       from quizzes q where q.course_id = ${courseId}
-  `)) as unknown as { rows: Row[] } | Row[];
-  const rows = Array.isArray(result) ? result : result.rows;
+  `,
+  );
   const lessons: LessonProgress[] = [];
   const completedQuizIds: string[] = [];
   let quizCount = 0;

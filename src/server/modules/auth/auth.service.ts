@@ -16,6 +16,7 @@ import {
   type RateLimitCheck,
   refundRateLimit,
 } from '../../lib/rate-limit';
+import { sqlRows } from '../../lib/sql-rows';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { creatorInviteMail, passwordResetMail } from './auth.mail';
 
@@ -250,13 +251,16 @@ export async function logOutMany({
 }): Promise<boolean[]> {
   const tokenHashes = requests.map((request) => request.tokenHash);
   const nows = requests.map((request) => new Date(request.now).toISOString());
-  const result = (await db.execute(sql`
+  const rows = await sqlRows<{ tokenHash: string }>(
+    db,
+    sql`
     update ${sessions} set revoked_at = logout.now
     from unnest(${sql.param(tokenHashes)}::text[], ${sql.param(nows)}::timestamptz[]) as logout(token_hash, now)
     where ${sessions.tokenHash} = logout.token_hash and ${sessions.revokedAt} is null and ${sessions.expiresAt} > logout.now
     returning ${sessions.tokenHash} as "tokenHash"
-  `)) as unknown as { rows: { tokenHash: string }[] } | { tokenHash: string }[];
-  const revoked = new Set((Array.isArray(result) ? result : result.rows).map((row) => row.tokenHash));
+  `,
+  );
+  const revoked = new Set(rows.map((row) => row.tokenHash));
   return requests.map((request) => revoked.delete(request.tokenHash));
 }
 

@@ -16,6 +16,7 @@ import { requireOwnedPart } from '../../lib/course-ownership';
 import { assertOwnUpload } from '../../lib/own-uploads';
 import { progressByStudent } from '../../lib/progress';
 import { sanitizeRichText } from '../../lib/rich-text';
+import { sqlRows } from '../../lib/sql-rows';
 
 type CreateCourseInput = z.output<typeof CreateCourseBodySchema>;
 type UpdateCourseInput = z.output<typeof UpdateCourseBodySchema>;
@@ -95,16 +96,14 @@ async function setCourse(db: Db, courseId: string, changes: Partial<typeof cours
   return toCourseJson(row);
 }
 
-type Rows<T> = { rows: T[] } | T[];
-const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
-
 /** The dashboard's cards: succeeded payments, distinct students and live courses of this creator. */
 export async function getCreatorStats({ db, userId, now }: { db: Db; userId: string; now: number }): Promise<CreatorStats> {
   const monthStart = new Date(now);
   monthStart.setUTCDate(1);
   monthStart.setUTCHours(0, 0, 0, 0);
-  const [row] = rowsOf(
-    (await db.execute(sql`
+  const [row] = await sqlRows<{ totalCents: string | number; monthCents: string | number; students: number; active: number }>(
+    db,
+    sql`
       select
         (select coalesce(sum(p.amount_cents), 0)::bigint from payments p join courses c on c.id = p.course_id
           where c.creator_id = ${userId} and p.status = 'succeeded') as "totalCents",
@@ -113,7 +112,7 @@ export async function getCreatorStats({ db, userId, now }: { db: Db; userId: str
         (select count(distinct e.user_id)::int from enrollments e join courses c on c.id = e.course_id
           where c.creator_id = ${userId}) as "students",
         (select count(*)::int from courses c where c.creator_id = ${userId} and c.published and not c.archived) as "active"
-    `)) as unknown as Rows<{ totalCents: string | number; monthCents: string | number; students: number; active: number }>,
+    `,
   );
   return {
     totalRevenue: centsToPrice(Number(row?.totalCents ?? 0)),
@@ -133,24 +132,29 @@ export async function getCourseAnalytics({
   courseId: string;
 }): Promise<CourseAnalytics> {
   await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
-  const [days, revenue, progress] = await Promise.all([
-    db.execute(sql`
+  const [enrollmentsByDay, revenue, progress] = await Promise.all([
+    sqlRows<{ date: string; count: number }>(
+      db,
+      sql`
       select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as "date", count(*)::int as "count"
       from enrollments where course_id = ${courseId} group by 1 order by 1
-    `) as unknown as Promise<Rows<{ date: string; count: number }>>,
-    db.execute(sql`
+    `,
+    ),
+    sqlRows<{ cents: string | number }>(
+      db,
+      sql`
       select coalesce(sum(amount_cents), 0)::bigint as "cents" from payments where course_id = ${courseId} and status = 'succeeded'
-    `) as unknown as Promise<Rows<{ cents: string | number }>>,
+    `,
+    ),
     progressByStudent({ db, courseId }),
   ]);
-  const enrollmentsByDay = rowsOf(days);
   const totalEnrollments = enrollmentsByDay.reduce((sum, day) => sum + day.count, 0);
   const completed = [...progress.values()].filter((percent) => percent === 100).length;
   return {
     courseId,
     enrollmentsByDay,
     totalEnrollments,
-    revenue: centsToPrice(Number(rowsOf(revenue)[0]?.cents ?? 0)),
+    revenue: centsToPrice(Number(revenue[0]?.cents ?? 0)),
     completionRate: progress.size === 0 ? 0 : Math.round((completed / progress.size) * 100),
   };
 }
@@ -166,14 +170,17 @@ export async function listCourseStudents({
 }): Promise<CourseStudent[]> {
   await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
   const [students, progress] = await Promise.all([
-    db.execute(sql`
+    sqlRows<{ userId: string; name: string; email: string; enrolledAt: string | Date }>(
+      db,
+      sql`
       select u.id as "userId", u.name, u.email, e.created_at as "enrolledAt"
       from enrollments e join users u on u.id = e.user_id
       where e.course_id = ${courseId} order by e.created_at desc
-    `) as unknown as Promise<Rows<{ userId: string; name: string; email: string; enrolledAt: string | Date }>>,
+    `,
+    ),
     progressByStudent({ db, courseId }),
   ]);
-  return rowsOf(students).map((student) => ({
+  return students.map((student) => ({
     ...student,
     enrolledAt: new Date(student.enrolledAt).toISOString(),
     progress: progress.get(student.userId) ?? 0,

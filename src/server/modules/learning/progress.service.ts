@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { lessonProgress, lessons, users } from '#db/schema/index';
 import type { LessonProgress } from '#shared/schemas/learning';
+import { sqlRows } from '../../lib/sql-rows';
 import { createWriteBatcher } from '../../lib/write-batch';
 
 export type ProgressWrite = { userId: string; lessonId: string; completed: boolean; now: number };
@@ -48,7 +49,9 @@ export function createProgressRecorder(db: Db): (write: ProgressWrite) => Promis
 }
 
 async function upsertProgress(db: Db, writes: ProgressWrite[]): Promise<Map<string, StoredRow>> {
-  const result = (await db.execute(sql`
+  const rows = await sqlRows<StoredRow>(
+    db,
+    sql`
     insert into ${lessonProgress} (user_id, lesson_id, completed, completed_at)
     select mark.user_id, mark.lesson_id, mark.completed, case when mark.completed then mark.now end
     from unnest(
@@ -63,7 +66,7 @@ async function upsertProgress(db: Db, writes: ProgressWrite[]): Promise<Map<stri
       completed = excluded.completed,
       completed_at = case when excluded.completed then coalesce(${lessonProgress.completedAt}, excluded.completed_at) end
     returning user_id as "userId", lesson_id as "lessonId", completed, completed_at as "completedAt"
-  `)) as unknown as { rows: StoredRow[] } | StoredRow[];
-  const rows = Array.isArray(result) ? result : result.rows;
+  `,
+  );
   return new Map(rows.map((row) => [`${row.userId}:${row.lessonId}`, row]));
 }
