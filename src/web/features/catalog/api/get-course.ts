@@ -1,17 +1,6 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Course } from '#shared/schemas/catalog';
-import { apiJson } from '#web/lib/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getCourseQueryOptions } from '#web/lib/course-query';
 import { getCoursesQueryOptions } from './get-courses';
-
-export function getCourse({ id, signal }: { id: string; signal?: AbortSignal }): Promise<Course> {
-  return apiJson<Course>('GET', `/api/courses/${encodeURIComponent(id)}`, undefined, { signal });
-}
-
-export const getCourseQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ['/api/courses', id],
-    queryFn: ({ signal }) => getCourse({ id, signal }),
-  });
 
 export function useCourse(id: string) {
   const queryClient = useQueryClient();

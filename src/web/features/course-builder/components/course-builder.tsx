@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { RegionError, RegionErrorBoundary } from '#web/components/errors/region-error';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
-import { useCourse } from '../api/get-course';
+import { useCourse } from '#web/lib/course-query';
 import { useModules } from '../api/get-modules';
 import { useQuizzes } from '../api/get-quizzes';
 import { toContentItems } from '../lib/content-items';

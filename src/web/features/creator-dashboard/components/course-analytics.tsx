@@ -3,7 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { useCourse } from '../api/get-course';
+import { useCourse } from '#web/lib/course-query';
 import { useCourseAnalytics } from '../api/get-course-analytics';
 import { formatUsd } from '../lib/money';
 import { CourseLoadError, CourseNotFound, isCourseMissing } from './course-load-error';

@@ -3,7 +3,7 @@ import type { CourseStudent } from '#shared/schemas/creator';
 import { Progress } from '#web/components/ui/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { useCourse } from '../api/get-course';
+import { useCourse } from '#web/lib/course-query';
 import { useCourseStudents } from '../api/get-course-students';
 import { CourseLoadError, CourseNotFound, isCourseMissing } from './course-load-error';
 import { CreatorPage, PageHeader } from './creator-page';

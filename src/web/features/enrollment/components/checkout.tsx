@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, Loader2, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,9 +8,9 @@ import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
-import { apiJson, getErrorMessage, isApiError } from '#web/lib/api-client';
+import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { useCourse } from '#web/lib/course-query';
 import { paths } from '#web/lib/paths';
-import { queryKeys } from '#web/lib/query-keys';
 import { confirmPayment, createPaymentIntent, enrollFree, payWithTestCard, useRefreshEnrollment } from '../api/enroll';
 import { EnrollmentSuccessDialog } from './success-dialog';
 import { TestCardForm } from './test-card-form';
@@ -213,10 +212,7 @@ function PaidCheckout({ course, onEnrolled }: { course: Course; onEnrolled: () =
 }
 
 export function Checkout({ courseId }: { courseId: string }) {
-  const course = useQuery({
-    queryKey: queryKeys.course(courseId),
-    queryFn: ({ signal }) => apiJson<Course>('GET', `/api/courses/${encodeURIComponent(courseId)}`, undefined, { signal }),
-  });
+  const course = useCourse(courseId);
   const [enrolled, setEnrolled] = useState(false);
   const onEnrolled = useCallback(() => setEnrolled(true), []);
   useDocumentTitle(course.data ? `Checkout: ${course.data.title}` : 'Checkout');

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Course } from '#shared/schemas/catalog';
-import { apiJson } from '#web/lib/api-client';
-import { queryKeys } from '#web/lib/query-keys';
+import { apiJson } from './api-client';
+import { queryKeys } from './query-keys';
 
-/** The owner sees own drafts and archived courses here too. */
+/** One course as its caller may see it: the owner sees own drafts and archived courses too. */
 export function getCourse({ id, signal }: { id: string; signal?: AbortSignal }): Promise<Course> {
   return apiJson<Course>('GET', `/api/courses/${encodeURIComponent(id)}`, undefined, { signal });
 }
