@@ -49,13 +49,13 @@ describe.skipIf(!runsHere)('lint layer rules', () => {
     expect(
       lint(
         'src/web/features/enrollment/zz-probe.ts',
-        "import { getCourse } from '../catalog/api/get-course';\nexport const probe = getCourse;\n",
+        "import { useCourse } from '../catalog/api/get-course';\nexport const probe = useCourse;\n",
       ),
     ).toContain(RESTRICTED);
     expect(
       lint(
         'src/web/features/auth/zz-probe.ts',
-        "import { getCourse } from '#web/features/catalog/api/get-course';\nexport const probe = getCourse;\n",
+        "import { useCourse } from '#web/features/catalog/api/get-course';\nexport const probe = useCourse;\n",
       ),
     ).toContain(RESTRICTED);
   });
