@@ -2,12 +2,10 @@ import { BarChart3 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { useCourse } from '#web/lib/course-query';
 import { useCourseAnalytics } from '../api/get-course-analytics';
 import { formatUsd } from '../lib/money';
-import { CourseLoadError, CourseNotFound, isCourseMissing } from './course-load-error';
-import { CreatorPage, PageHeader } from './creator-page';
+import { CourseLoadError } from './course-load-error';
+import { CourseSubpage } from './course-subpage';
 import { EnrollmentChart } from './enrollment-chart';
 
 function Figure({ label, value, hint }: { label: string; value: ReactNode; hint: string }) {
@@ -37,25 +35,9 @@ function AnalyticsSkeleton() {
 }
 
 export function CourseAnalyticsView({ courseId }: { courseId: string }) {
-  const course = useCourse(courseId);
   const analytics = useCourseAnalytics(courseId);
-  const isMissing = isCourseMissing(course.error) || isCourseMissing(analytics.error);
-  useDocumentTitle(isMissing ? 'Course not found' : course.data ? `Analytics: ${course.data.title}` : 'Analytics');
-
-  if (isMissing) {
-    return (
-      <CreatorPage>
-        <CourseNotFound />
-      </CreatorPage>
-    );
-  }
   return (
-    <CreatorPage>
-      <PageHeader
-        back
-        eyebrow="Course analytics"
-        title={course.data?.title ?? (course.isPending ? <Skeleton className="h-9 w-64 max-w-full" /> : 'Analytics')}
-      />
+    <CourseSubpage courseId={courseId} label="Analytics" eyebrow="Course analytics" dataError={analytics.error}>
       {analytics.isPending ? (
         <AnalyticsSkeleton />
       ) : analytics.isError ? (
@@ -87,6 +69,6 @@ export function CourseAnalyticsView({ courseId }: { courseId: string }) {
           </Card>
         </div>
       )}
-    </CreatorPage>
+    </CourseSubpage>
   );
 }

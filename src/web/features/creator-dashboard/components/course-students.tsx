@@ -2,11 +2,9 @@ import { Users } from 'lucide-react';
 import type { CourseStudent } from '#shared/schemas/creator';
 import { Progress } from '#web/components/ui/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { useCourse } from '#web/lib/course-query';
 import { useCourseStudents } from '../api/get-course-students';
-import { CourseLoadError, CourseNotFound, isCourseMissing } from './course-load-error';
-import { CreatorPage, PageHeader } from './creator-page';
+import { CourseLoadError } from './course-load-error';
+import { CourseSubpage } from './course-subpage';
 
 const enrolledDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -69,30 +67,19 @@ function StudentsTable({ students }: { students: CourseStudent[] }) {
 }
 
 export function CourseStudentsView({ courseId }: { courseId: string }) {
-  const course = useCourse(courseId);
   const students = useCourseStudents(courseId);
-  const isMissing = isCourseMissing(course.error) || isCourseMissing(students.error);
-  useDocumentTitle(isMissing ? 'Course not found' : course.data ? `Students: ${course.data.title}` : 'Students');
-
-  if (isMissing) {
-    return (
-      <CreatorPage>
-        <CourseNotFound />
-      </CreatorPage>
-    );
-  }
   return (
-    <CreatorPage>
-      <PageHeader
-        back
-        eyebrow="Students"
-        title={course.data?.title ?? (course.isPending ? <Skeleton className="h-9 w-64 max-w-full" /> : 'Students')}
-        description={
-          students.data && students.data.length > 0
-            ? `${students.data.length.toLocaleString('en-US')} ${students.data.length === 1 ? 'student' : 'students'} enrolled`
-            : undefined
-        }
-      />
+    <CourseSubpage
+      courseId={courseId}
+      label="Students"
+      eyebrow="Students"
+      dataError={students.error}
+      description={
+        students.data && students.data.length > 0
+          ? `${students.data.length.toLocaleString('en-US')} ${students.data.length === 1 ? 'student' : 'students'} enrolled`
+          : undefined
+      }
+    >
       {students.isPending ? (
         <div role="status" aria-label="Loading students" className="grid gap-3">
           {[0, 1, 2].map((key) => (
@@ -110,6 +97,6 @@ export function CourseStudentsView({ courseId }: { courseId: string }) {
       ) : (
         <StudentsTable students={students.data} />
       )}
-    </CreatorPage>
+    </CourseSubpage>
   );
 }
