@@ -7,9 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
-import { freePort, startServer, stop } from './lib.mjs';
+import { apiCaller, freePort, launchChromium, startServer, stop } from './lib.mjs';
 
 const MODULES = 3;
 const SLIDES_PER_MODULE = 5;
@@ -25,29 +24,12 @@ const server = await startServer({
   port: await freePort(),
   env: { NODE_ENV: 'development', SEED_DEMO: 'false', CREATOR_INVITE_CODE: INVITE, RATE_LIMIT_SIGNUP_PER_HOUR: '1000' },
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
   const base = server.url;
-  const call = async (method, url, token, body) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  const api = async (...args) => {
-    const response = await call(...args);
-    return response.status === 204 ? null : response.json();
-  };
+  const { call, api } = apiCaller(base);
+
   const signUp = (name, extra = {}) =>
     api('POST', '/api/auth/signup', undefined, {
       email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@bench.test`,

@@ -77,3 +77,36 @@ export async function stop(server, graceMs = 20_000) {
   clearTimeout(timer);
   return server.exited;
 }
+
+/** Headless Chromium as the machine notes say: the system browser, no sandbox, no background traffic. */
+export async function launchChromium() {
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * A caller of the app's API at `base`: `call` answers the response (throwing on any non-2xx with
+ * its status and body), `api` its JSON (null for a 204).
+ */
+export function apiCaller(base) {
+  const call = async (method, url, token, body) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const api = async (...args) => {
+    const response = await call(...args);
+    return response.status === 204 ? null : response.json();
+  };
+  return { call, api };
+}
