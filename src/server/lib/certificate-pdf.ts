@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 
 /*
  * The certificate (DECISIONS §5): student, course, date, id and the address that verifies it, on one
@@ -17,14 +16,28 @@ const FONT_FILES = {
 } as const;
 type FontName = keyof typeof FONT_FILES;
 
-let fontBytes: Promise<Record<FontName, Buffer>> | undefined;
-function loadFonts() {
-  fontBytes ??= Promise.all(
-    (Object.keys(FONT_FILES) as FontName[]).map(
-      async (name) => [name, await readFile(require.resolve(FONT_FILES[name]))] as const,
-    ),
-  ).then(Object.fromEntries) as Promise<Record<FontName, Buffer>>;
-  return fontBytes;
+/**
+ * pdf-lib, fontkit and the fonts, loaded with the first certificate: fontkit alone unpacks its
+ * compressed tables when imported, work a server start need not do for a PDF it may never make.
+ */
+let toolkit: ReturnType<typeof loadToolkit> | undefined;
+async function loadToolkit() {
+  const [pdfLib, { default: fontkit }, fonts] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    Promise.all(
+      (Object.keys(FONT_FILES) as FontName[]).map(
+        async (name) => [name, await readFile(require.resolve(FONT_FILES[name]))] as const,
+      ),
+    ).then((entries) => Object.fromEntries(entries) as Record<FontName, Buffer>),
+  ]);
+  const { rgb } = pdfLib;
+  return {
+    PDFDocument: pdfLib.PDFDocument,
+    fontkit,
+    fonts,
+    colors: { ink: rgb(0.1, 0.11, 0.2), muted: rgb(0.4, 0.42, 0.5), accent: rgb(0.39, 0.32, 0.94) },
+  };
 }
 
 export type CertificateContent = {
@@ -37,21 +50,12 @@ export type CertificateContent = {
 
 const WIDTH = 841.89;
 const HEIGHT = 595.28;
-const INK = rgb(0.1, 0.11, 0.2);
-const MUTED = rgb(0.4, 0.42, 0.5);
-const ACCENT = rgb(0.39, 0.32, 0.94);
 
 /** Centred text, shrunk until it fits `maxWidth`. */
 function centred(
   page: PDFPage,
   text: string,
-  {
-    y,
-    font,
-    size,
-    color,
-    maxWidth = WIDTH - 160,
-  }: { y: number; font: PDFFont; size: number; color: ReturnType<typeof rgb>; maxWidth?: number },
+  { y, font, size, color, maxWidth = WIDTH - 160 }: { y: number; font: PDFFont; size: number; color: Color; maxWidth?: number },
 ) {
   let fitted = size;
   while (fitted > 8 && font.widthOfTextAtSize(text, fitted) > maxWidth) fitted -= 1;
@@ -60,7 +64,13 @@ function centred(
 }
 
 export async function renderCertificatePdf(content: CertificateContent): Promise<Uint8Array> {
-  const bytes = await loadFonts();
+  // A failed load is tried again by the next certificate, not remembered.
+  toolkit ??= loadToolkit().catch((error: unknown) => {
+    toolkit = undefined;
+    throw error;
+  });
+  const { PDFDocument, fontkit, fonts: bytes, colors } = await toolkit;
+  const { ink: INK, muted: MUTED, accent: ACCENT } = colors;
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   pdf.setTitle(`Certificate of Completion: ${content.courseTitle}`);
