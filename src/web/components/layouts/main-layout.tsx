@@ -14,7 +14,8 @@ export function MainLayout({ cartCount, children }: { cartCount: number; childre
         Skip to content
       </a>
       <TopNav cartCount={cartCount} />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving late never pushes it (layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         {children}
       </main>
       <SiteFooter />

@@ -247,8 +247,9 @@ export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQu
         passedQuizzes={passedQuizzes}
         onSelect={setCurrentId}
       />
-      {/* On a phone the lesson comes first and the course's outline follows it. */}
-      <div className="order-1 flex min-w-0 flex-col lg:order-2">
+      {/* On a phone the lesson comes first, a screen tall, and the course's outline follows it below the fold, so a
+          lesson that loads late does not push the outline down (layout shift). */}
+      <div className="order-1 flex min-h-dvh min-w-0 flex-col lg:order-2 lg:min-h-0">
         <div className="flex-1 p-4 sm:p-8">
           {!current ? (
             <p className="py-16 text-center text-muted-foreground">No lessons available</p>

@@ -1,0 +1,127 @@
+// Lighthouse on a phone (its default mobile profile: a mid-range phone on a slow 4G link, simulated)
+// for the three pages issue 8 budgets: the home page, a course page and the Learn page of an enrolled
+// student. Prints performance and accessibility per page and their bars (performance >= 95,
+// accessibility 100). A report, not a test: it exits 0 whatever the scores, non-zero only if it cannot run.
+// Run after `npm run build` (it builds if the sources are newer): node bench/lighthouse.mjs
+// LIGHTHOUSE_RUNS=3 reports the median run; LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each page's full report.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { apiCaller, freePort, startServer, stop } from './lib.mjs';
+
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+const BARS = { performance: 95, accessibility: 100 };
+/** The flags the machine notes give for Lighthouse on this machine's Chromium. */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+
+buildIfNeeded();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ga-lighthouse-'));
+const profileDir = mkdtempSync(path.join(os.tmpdir(), 'ga-lighthouse-profile-'));
+const server = await startServer({
+  dataDir,
+  port: await freePort(),
+  env: { NODE_ENV: 'development', SEED_DEMO: 'true', RATE_LIMIT_SIGNUP_PER_HOUR: '1000' },
+});
+const chromePort = await freePort();
+const chrome = spawn(
+  process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  [...CHROME_FLAGS, `--remote-debugging-port=${chromePort}`, `--user-data-dir=${profileDir}`, 'about:blank'],
+  { stdio: 'ignore' },
+);
+try {
+  const base = server.url;
+  const { api } = apiCaller(base);
+  const courses = await api('GET', '/api/courses');
+  const freeCourse = courses.find((course) => Number(course.price) === 0);
+  if (!freeCourse) throw new Error('the demo seed has no free course to learn');
+  const { token } = await api('POST', '/api/auth/signup', undefined, {
+    email: `lighthouse-${Date.now()}@bench.test`,
+    password: 'lighthouse-learner-1',
+    name: 'Lighthouse Learner',
+  });
+  await api('POST', '/api/enroll-free', token, { courseId: freeCourse.id });
+  await waitForDevtools(chromePort);
+  await signInBrowser(chromePort, base, token);
+
+  const pages = [
+    { name: 'home', url: `${base}/` },
+    { name: 'course', url: `${base}/course/${freeCourse.id}` },
+    { name: 'learn', url: `${base}/course/${freeCourse.id}/learn` },
+  ];
+  console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, ${CHROME_FLAGS.join(' ')}`);
+  console.log(`${'page'.padEnd(8)} ${'performance'.padStart(11)} ${'accessibility'.padStart(13)}  LCP      TBT     CLS    bars`);
+  for (const page of pages) {
+    const results = [];
+    for (let run = 0; run < RUNS; run++) results.push(await audit(page.url, chromePort));
+    results.sort((a, b) => a.performance - b.performance);
+    const result = results[Math.floor(results.length / 2)];
+    const passes = result.performance >= BARS.performance && result.accessibility >= BARS.accessibility;
+    console.log(
+      `${page.name.padEnd(8)} ${String(result.performance).padStart(11)} ${String(result.accessibility).padStart(13)}  ` +
+        `${result.lcp.padEnd(8)} ${result.tbt.padEnd(7)} ${result.cls.padEnd(6)} ${passes ? 'pass' : 'FAIL'}`,
+    );
+    for (const failing of result.failingAccessibility) console.log(`         accessibility: ${failing}`);
+  }
+} finally {
+  chrome.kill('SIGKILL');
+  await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(profileDir, { recursive: true, force: true });
+}
+
+async function waitForDevtools(port) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Chromium did not open its DevTools port');
+}
+
+/** The app keeps its bearer token in localStorage; Lighthouse keeps the profile's storage (disableStorageReset). */
+async function signInBrowser(port, base, token) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${base}/api/health`);
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.close();
+  await browser.close();
+}
+
+async function audit(url, port) {
+  const { lhr } = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    disableStorageReset: true,
+  });
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`;
+    writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(lhr));
+  }
+  const score = (category) => Math.round((lhr.categories[category].score ?? 0) * 100);
+  const shown = (id) => lhr.audits[id]?.displayValue ?? '-';
+  const failingAccessibility = lhr.categories.accessibility.auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((result) => result.score !== null && result.score < 1)
+    .map((result) => `${result.id}: ${result.title}`);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcp: shown('largest-contentful-paint'),
+    tbt: shown('total-blocking-time'),
+    cls: shown('cumulative-layout-shift'),
+    failingAccessibility,
+  };
+}
