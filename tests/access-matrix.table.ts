@@ -1,0 +1,545 @@
+import { type AccessWorld, type Principal, TEST_CARD, uniqueEmail } from '#tests/access-matrix.world';
+import { PNG_BYTES } from '#tests/helpers/media-bytes';
+
+/*
+ * THE ACCESS MATRIX: every route the app serves × every kind of caller, with the HTTP status each
+ * must get. access-matrix.test.ts runs every cell against the world of access-matrix.world.ts, and
+ * fails on any cell that answers otherwise, on any route of the app without a row here, and on any
+ * row whose route the app no longer has.
+ *
+ * One row:
+ *   route    `METHOD /path/:param` exactly as Fastify registers it (`*` for a wildcard). A HEAD twin
+ *            of a GET route is covered by the GET row: each GET cell is also sent as HEAD and must get
+ *            the same status.
+ *   on       what the request targets, when one route has several rows (a draft, a paid course, …).
+ *   expect   cells(guest, student, enrolled, otherCreator, owner, revoked): the status per column.
+ *              guest         no token
+ *              student       a signed-in student, not enrolled in the paid course
+ *              enrolled      a student enrolled in the paid (and the archived) course
+ *              otherCreator  a creator who owns none of these courses
+ *              owner         the creator of every course in the world
+ *              revoked       the owner's token after POST /api/auth/logout revoked it
+ *   request  (world, as) => { url, payload?, headers?, token? }: a request that is valid for the
+ *            route, so an allowed cell proves a 2xx, not a 400. The caller's bearer token is added
+ *            unless `token` replaces it (null: none). Rows that change something take the thing
+ *            they change from world.fresh, so every cell has its own.
+ *
+ * The statuses come from DECISIONS §2–§6 and SPEC §7: 401 without a valid token, 403 for a caller
+ * who is signed in but not allowed, 404 for what the caller may not even know exists (a draft, an
+ * archived course to a non-student, someone else's quiz attempt or payment).
+ */
+
+export type Expected = Readonly<Record<Principal, number>>;
+
+export type CellRequest = {
+  url: string;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
+  /** Sent instead of the caller's own token; null sends none. */
+  token?: string | null;
+};
+
+export type AccessRow = {
+  route: string;
+  on?: string;
+  expect: Expected;
+  request: (world: AccessWorld, as: Principal) => CellRequest | Promise<CellRequest>;
+};
+
+/** The statuses of one row, in the column order above. */
+export function cells(
+  guest: number,
+  student: number,
+  enrolled: number,
+  otherCreator: number,
+  owner: number,
+  revoked: number,
+): Expected {
+  return { guest, student, enrolled, otherCreator, owner, revoked };
+}
+
+const everyone = (status: number) => cells(status, status, status, status, status, status);
+const get = (url: string) => () => ({ url });
+
+export const ACCESS_TABLE: readonly AccessRow[] = [
+  // Service and documentation: public, and hidden from the OpenAPI document itself.
+  { route: 'GET /api/health', expect: everyone(200), request: get('/api/health') },
+  { route: 'GET /api/docs', expect: everyone(200), request: get('/api/docs') },
+  { route: 'GET /api/docs/', expect: everyone(200), request: get('/api/docs/') },
+  { route: 'GET /api/docs/json', expect: everyone(200), request: get('/api/docs/json') },
+  { route: 'GET /api/docs/yaml', expect: everyone(200), request: get('/api/docs/yaml') },
+  // The UI's page lives at /api/docs/; its old address redirects there.
+  { route: 'GET /api/docs/static/index.html', expect: everyone(302), request: get('/api/docs/static/index.html') },
+  {
+    route: 'GET /api/docs/static/swagger-initializer.js',
+    expect: everyone(200),
+    request: get('/api/docs/static/swagger-initializer.js'),
+  },
+  { route: 'GET /api/docs/static/*', expect: everyone(200), request: get('/api/docs/static/swagger-ui.css') },
+
+  // Accounts (DECISIONS §3).
+  {
+    route: 'POST /api/auth/signup',
+    expect: everyone(201),
+    request: () => ({ url: '/api/auth/signup', payload: { email: uniqueEmail('signup'), password: 'matrix-pass', name: 'New' } }),
+  },
+  {
+    route: 'POST /api/auth/login',
+    expect: everyone(200),
+    request: (w) => ({ url: '/api/auth/login', payload: { email: w.loginEmail, password: 'factory-password' } }),
+  },
+  { route: 'GET /api/auth/me', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/auth/me') },
+  {
+    route: 'POST /api/auth/logout',
+    on: "a new session of the caller's own",
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: async (w, as) => ({ url: '/api/auth/logout', token: await w.fresh.token(as) }),
+  },
+  {
+    route: 'POST /api/auth/forgot-password',
+    expect: everyone(200),
+    request: () => ({ url: '/api/auth/forgot-password', payload: { email: uniqueEmail('forgot') } }),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    expect: everyone(200),
+    request: async (w) => ({
+      url: '/api/auth/reset-password',
+      payload: { token: await w.fresh.resetToken(), newPassword: 'new-matrix-pass' },
+    }),
+  },
+
+  // The catalogue (DECISIONS §3): published to anyone, archived to its students and creator, drafts to the creator.
+  { route: 'GET /api/courses', expect: everyone(200), request: get('/api/courses') },
+  {
+    route: 'GET /api/courses/:id',
+    on: 'paid',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/courses/${w.paid.courseId}` }),
+  },
+  {
+    route: 'GET /api/courses/:id',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/courses/${w.draft.courseId}` }),
+  },
+  {
+    route: 'GET /api/courses/:id',
+    on: 'archived',
+    expect: cells(404, 404, 200, 404, 200, 404),
+    request: (w) => ({ url: `/api/courses/${w.archived.courseId}` }),
+  },
+  {
+    route: 'GET /api/courses/:id/modules',
+    on: 'paid',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/courses/${w.paid.courseId}/modules` }),
+  },
+  {
+    route: 'GET /api/courses/:id/modules',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/courses/${w.draft.courseId}/modules` }),
+  },
+  {
+    route: 'GET /api/courses/:id/quizzes',
+    on: 'paid',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/courses/${w.paid.courseId}/quizzes` }),
+  },
+  {
+    route: 'GET /api/courses/:id/quizzes',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/courses/${w.draft.courseId}/quizzes` }),
+  },
+  {
+    route: 'GET /api/modules/:id',
+    on: 'paid',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/modules/${w.paid.moduleId}` }),
+  },
+  {
+    route: 'GET /api/modules/:id',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/modules/${w.draft.moduleId}` }),
+  },
+  {
+    route: 'GET /api/quizzes/:id',
+    on: 'paid',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/quizzes/${w.paid.quizId}` }),
+  },
+  {
+    route: 'GET /api/quizzes/:id',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/quizzes/${w.draft.quizId}` }),
+  },
+
+  // The creator studio (DECISIONS §3): the course's own creator only; 401 guests, 403 everyone else.
+  {
+    route: 'GET /api/creator/courses',
+    expect: cells(401, 403, 403, 200, 200, 401),
+    request: get('/api/creator/courses'),
+  },
+  { route: 'GET /api/creator/stats', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/stats') },
+  {
+    route: 'GET /api/creator/courses/:id/analytics',
+    on: 'paid',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: (w) => ({ url: `/api/creator/courses/${w.paid.courseId}/analytics` }),
+  },
+  {
+    route: 'GET /api/creator/courses/:id/students',
+    on: 'paid',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: (w) => ({ url: `/api/creator/courses/${w.paid.courseId}/students` }),
+  },
+  {
+    route: 'POST /api/courses',
+    expect: cells(401, 403, 403, 201, 201, 401),
+    request: () => ({ url: '/api/courses', payload: { title: 'Matrix course', price: '9.99' } }),
+  },
+  {
+    route: 'PATCH /api/courses/:id',
+    on: 'a fresh draft',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({ url: `/api/courses/${await w.fresh.course()}`, payload: { title: 'Renamed' } }),
+  },
+  {
+    route: 'POST /api/courses/:id/publish',
+    on: 'a fresh draft',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({ url: `/api/courses/${await w.fresh.course()}/publish` }),
+  },
+  {
+    route: 'DELETE /api/courses/:id',
+    on: 'a fresh published course',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({ url: `/api/courses/${await w.fresh.course({ published: true })}` }),
+  },
+  {
+    route: 'POST /api/courses/:id/modules',
+    on: 'the workbench draft',
+    expect: cells(401, 403, 403, 403, 201, 401),
+    request: (w) => ({ url: `/api/courses/${w.workbenchCourseId}/modules`, payload: { title: 'Module' } }),
+  },
+  {
+    route: 'POST /api/courses/:id/quizzes',
+    on: 'the workbench draft',
+    expect: cells(401, 403, 403, 403, 201, 401),
+    request: (w) => ({ url: `/api/courses/${w.workbenchCourseId}/quizzes`, payload: { title: 'Quiz' } }),
+  },
+  {
+    route: 'PATCH /api/modules/:id',
+    on: 'a fresh module',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({ url: `/api/modules/${await w.fresh.module()}`, payload: { title: 'Renamed' } }),
+  },
+  {
+    route: 'DELETE /api/modules/:id',
+    on: 'a fresh module',
+    expect: cells(401, 403, 403, 403, 204, 401),
+    request: async (w) => ({ url: `/api/modules/${await w.fresh.module()}` }),
+  },
+  {
+    route: 'PATCH /api/quizzes/:id',
+    on: 'a fresh quiz',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({ url: `/api/quizzes/${await w.fresh.quiz()}`, payload: { title: 'Renamed' } }),
+  },
+  {
+    route: 'DELETE /api/quizzes/:id',
+    on: 'a fresh quiz',
+    expect: cells(401, 403, 403, 403, 204, 401),
+    request: async (w) => ({ url: `/api/quizzes/${await w.fresh.quiz()}` }),
+  },
+  {
+    route: 'POST /api/modules/:id/lessons',
+    on: 'a fresh module',
+    expect: cells(401, 403, 403, 403, 201, 401),
+    request: async (w) => ({
+      url: `/api/modules/${await w.fresh.module()}/lessons`,
+      payload: { title: 'Slide', type: 'text', content: '<p>Attention</p>' },
+    }),
+  },
+  {
+    route: 'PATCH /api/lessons/:id',
+    on: 'a fresh slide',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({ url: `/api/lessons/${await w.fresh.lesson()}`, payload: { title: 'Renamed' } }),
+  },
+  {
+    route: 'DELETE /api/lessons/:id',
+    on: 'a fresh slide',
+    expect: cells(401, 403, 403, 403, 204, 401),
+    request: async (w) => ({ url: `/api/lessons/${await w.fresh.lesson()}` }),
+  },
+  {
+    route: 'POST /api/quizzes/:id/questions',
+    on: 'a fresh quiz',
+    expect: cells(401, 403, 403, 403, 201, 401),
+    request: async (w) => ({
+      url: `/api/quizzes/${await w.fresh.quiz()}/questions`,
+      payload: { question: 'Which?', optionA: 'This', optionB: 'That', correctAnswer: 2 },
+    }),
+  },
+  {
+    route: 'DELETE /api/questions/:id',
+    on: 'a fresh question',
+    expect: cells(401, 403, 403, 403, 204, 401),
+    request: async (w) => ({ url: `/api/questions/${await w.fresh.question()}` }),
+  },
+
+  // Preview (DECISIONS §3): the course's own creator only, drafts included.
+  {
+    route: 'GET /api/preview/courses/:id',
+    on: 'draft',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: (w) => ({ url: `/api/preview/courses/${w.draft.courseId}` }),
+  },
+  {
+    route: 'GET /api/preview/courses/:id/modules',
+    on: 'draft',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: (w) => ({ url: `/api/preview/courses/${w.draft.courseId}/modules` }),
+  },
+  {
+    route: 'GET /api/preview/courses/:id/quizzes',
+    on: 'draft',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: (w) => ({ url: `/api/preview/courses/${w.draft.courseId}/quizzes` }),
+  },
+  {
+    route: 'GET /api/preview/modules/:id/lessons',
+    on: 'draft',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: (w) => ({ url: `/api/preview/modules/${w.draft.moduleId}/lessons` }),
+  },
+  {
+    route: 'GET /api/preview/quizzes/:id/questions',
+    on: 'draft',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: (w) => ({ url: `/api/preview/quizzes/${w.draft.quizId}/questions` }),
+  },
+
+  // Learning content (DECISIONS §3, §5): enrolled students and the creator; a draft's stays hidden (404).
+  {
+    route: 'GET /api/modules/:id/lessons',
+    on: 'paid',
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: (w) => ({ url: `/api/modules/${w.paid.moduleId}/lessons` }),
+  },
+  {
+    route: 'GET /api/modules/:id/lessons',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/modules/${w.draft.moduleId}/lessons` }),
+  },
+  {
+    route: 'GET /api/modules/:id/lessons',
+    on: 'archived',
+    expect: cells(404, 404, 200, 404, 200, 404),
+    request: (w) => ({ url: `/api/modules/${w.archived.moduleId}/lessons` }),
+  },
+  {
+    route: 'GET /api/quizzes/:id/questions',
+    on: 'paid',
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: (w) => ({ url: `/api/quizzes/${w.paid.quizId}/questions` }),
+  },
+  {
+    route: 'GET /api/quizzes/:id/questions',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/quizzes/${w.draft.quizId}/questions` }),
+  },
+  {
+    route: 'GET /api/courses/:id/progress',
+    on: 'paid',
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: (w) => ({ url: `/api/courses/${w.paid.courseId}/progress` }),
+  },
+  {
+    route: 'GET /api/courses/:id/progress',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/courses/${w.draft.courseId}/progress` }),
+  },
+  {
+    route: 'POST /api/progress',
+    on: "a paid course's slide (already completed by the enrolled student)",
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: (w) => ({ url: '/api/progress', payload: { lessonId: w.paid.textLessonId, completed: true } }),
+  },
+  {
+    route: 'POST /api/quizzes/:id/attempts',
+    on: 'paid',
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: (w) => ({ url: `/api/quizzes/${w.paid.quizId}/attempts` }),
+  },
+  {
+    route: 'POST /api/quiz-attempts/:id/answers',
+    on: "a fresh attempt of the enrolled student's",
+    expect: cells(401, 404, 200, 404, 404, 401),
+    request: async (w) => ({
+      url: `/api/quiz-attempts/${await w.fresh.attempt()}/answers`,
+      payload: { questionId: w.paid.questionId, selectedOption: 2 },
+    }),
+  },
+  {
+    route: 'PATCH /api/quiz-attempts/:id/complete',
+    on: "a fresh attempt of the enrolled student's",
+    expect: cells(401, 404, 200, 404, 404, 401),
+    request: async (w) => ({ url: `/api/quiz-attempts/${await w.fresh.attempt()}/complete` }),
+  },
+
+  // Certificates (DECISIONS §5): for the course's enrolled students; verification is public.
+  {
+    route: 'GET /api/courses/:id/certificate/eligible',
+    on: 'paid',
+    expect: cells(401, 403, 200, 403, 403, 401),
+    request: (w) => ({ url: `/api/courses/${w.paid.courseId}/certificate/eligible` }),
+  },
+  {
+    route: 'GET /api/courses/:id/certificate/eligible',
+    on: 'draft',
+    expect: cells(401, 404, 404, 404, 403, 401),
+    request: (w) => ({ url: `/api/courses/${w.draft.courseId}/certificate/eligible` }),
+  },
+  {
+    route: 'GET /api/courses/:id/certificate',
+    on: 'paid',
+    expect: cells(401, 403, 200, 403, 403, 401),
+    request: (w) => ({ url: `/api/courses/${w.paid.courseId}/certificate` }),
+  },
+  {
+    route: 'GET /api/certificates/:id',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/certificates/${w.certificateId}` }),
+  },
+
+  // The learner's own lists.
+  { route: 'GET /api/my-courses', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/my-courses') },
+  { route: 'GET /api/saved-courses', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/saved-courses') },
+  {
+    route: 'PUT /api/saved-courses/:id',
+    on: 'paid',
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: (w) => ({ url: `/api/saved-courses/${w.paid.courseId}` }),
+  },
+  {
+    route: 'PUT /api/saved-courses/:id',
+    on: 'draft',
+    expect: cells(401, 404, 404, 404, 200, 401),
+    request: (w) => ({ url: `/api/saved-courses/${w.draft.courseId}` }),
+  },
+  {
+    route: 'DELETE /api/saved-courses/:id',
+    on: 'paid',
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: (w) => ({ url: `/api/saved-courses/${w.paid.courseId}` }),
+  },
+  {
+    route: 'DELETE /api/saved-courses/:id',
+    on: 'draft',
+    expect: cells(401, 404, 404, 404, 200, 401),
+    request: (w) => ({ url: `/api/saved-courses/${w.draft.courseId}` }),
+  },
+
+  // Enrollment and payment (DECISIONS §4). SPEC and DECISIONS are silent on a creator joining their own course; it is allowed.
+  {
+    route: 'POST /api/enroll-free',
+    on: 'free',
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: (w) => ({ url: '/api/enroll-free', payload: { courseId: w.freeCourseId } }),
+  },
+  {
+    route: 'POST /api/enroll-free',
+    on: 'draft',
+    expect: cells(401, 404, 404, 404, 404, 401),
+    request: (w) => ({ url: '/api/enroll-free', payload: { courseId: w.draft.courseId } }),
+  },
+  {
+    route: 'POST /api/create-payment-intent',
+    on: 'paid',
+    expect: cells(401, 200, 409, 200, 200, 401),
+    request: (w) => ({ url: '/api/create-payment-intent', payload: { courseId: w.paid.courseId } }),
+  },
+  {
+    route: 'POST /api/test-payments/:paymentIntentId/confirm',
+    on: "the student's fresh unpaid intent",
+    expect: cells(401, 200, 404, 404, 404, 401),
+    request: async (w) => {
+      const { paymentIntentId } = await w.fresh.studentIntent({ paid: false });
+      return { url: `/api/test-payments/${paymentIntentId}/confirm`, payload: TEST_CARD };
+    },
+  },
+  {
+    route: 'POST /api/confirm-payment',
+    on: "the student's fresh paid intent",
+    expect: cells(401, 200, 404, 404, 404, 401),
+    request: async (w) => ({ url: '/api/confirm-payment', payload: await w.fresh.studentIntent({ paid: true }) }),
+  },
+  {
+    // The credential is Stripe's signature, not a token; with the test processor there is no webhook
+    // (stripe-payments.routes.test.ts covers it with Stripe configured).
+    route: 'POST /api/payments/webhook',
+    on: 'the test processor',
+    expect: everyone(404),
+    request: () => ({
+      url: '/api/payments/webhook',
+      payload: Buffer.from('{"type":"payment_intent.succeeded"}'),
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    }),
+  },
+
+  // Uploads and stored objects (DECISIONS §6): creators upload; the upload address is its own credential.
+  {
+    route: 'POST /api/objects/upload',
+    expect: cells(401, 403, 403, 200, 200, 401),
+    request: () => ({ url: '/api/objects/upload', payload: { kind: 'image' } }),
+  },
+  {
+    route: 'PUT /api/uploads/:grant',
+    on: "a fresh upload address of the owner's",
+    expect: everyone(200),
+    request: async (w) => ({ url: await w.fresh.uploadURL(), payload: PNG_BYTES, headers: { 'content-type': 'image/png' } }),
+  },
+  {
+    route: 'PUT /api/course-thumbnails',
+    on: "the owner's finished upload",
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: (w) => ({ url: '/api/course-thumbnails', payload: { thumbnailURL: w.thumbnailUploadURL } }),
+  },
+  // <img> and <video> send no token: lesson media of a paid course is reachable only through the
+  // signed address the lesson endpoints give the creator and enrolled students; whoever holds that
+  // address may load it, and nobody may load the bare path.
+  { route: 'GET /objects/*', on: 'a course thumbnail', expect: everyone(200), request: (w) => ({ url: w.paid.thumbnailPath }) },
+  {
+    route: 'GET /objects/*',
+    on: "paid lesson media, at the signed address the enrolled student's lesson list gave",
+    expect: everyone(200),
+    request: (w) => ({ url: w.paid.signedVideoUrl }),
+  },
+  {
+    route: 'GET /objects/*',
+    on: 'paid lesson media, at its bare object path',
+    expect: everyone(403),
+    request: (w) => ({ url: w.paid.videoPath }),
+  },
+  {
+    route: 'GET /objects/*',
+    on: 'paid lesson media, with the signed expiry moved a day later',
+    expect: everyone(403),
+    request: (w) => ({ url: w.paid.signedVideoUrl.replace(/exp=(\d+)/, (_m, exp: string) => `exp=${Number(exp) + 86_400}`) }),
+  },
+  {
+    route: 'GET /objects/*',
+    on: "paid lesson media (an image slide), with the video's signed query",
+    expect: everyone(403),
+    request: (w) => ({ url: `${w.paid.imagePath}?${w.paid.signedVideoUrl.split('?')[1]}` }),
+  },
+];

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { courseModules, lessons, passwordResets, quizAttempts, quizQuestions, quizzes, sessions } from '#db/schema/index';
+import { generateToken, hashToken } from '#server/lib/tokens';
+import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import type { TestApp } from '#tests/helpers/app';
+import { mp4Bytes, PNG_BYTES } from '#tests/helpers/media-bytes';
+
+/*
+ * The seeded world the access matrix (access-matrix.table.ts) runs in: who calls, and what they call
+ * it on. Fixed things are made once; a cell that changes something (deletes a slide, logs a session
+ * out, pays) asks `fresh` for a thing of its own, so no cell can spoil another's.
+ */
+
+/** The columns of the matrix. `revoked` sends a token of the owner that was revoked by logging out. */
+export const PRINCIPALS = ['guest', 'student', 'enrolled', 'otherCreator', 'owner', 'revoked'] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+
+export const FACTORY_PASSWORD = 'factory-password';
+
+export type AccessWorld = {
+  /** The bearer token each principal sends; null for the guest. */
+  tokens: Record<Principal, string | null>;
+  /** The owner's published paid course; the enrolled student has finished it and holds its certificate. */
+  paid: {
+    courseId: string;
+    moduleId: string;
+    textLessonId: string;
+    quizId: string;
+    questionId: string;
+    /** The video slide's object path, as stored. */
+    videoPath: string;
+    /** The same video's address as the lesson list handed it to the enrolled student. */
+    signedVideoUrl: string;
+    /** The object path of the course's image slide, also paid lesson media. */
+    imagePath: string;
+    /** The course's thumbnail: not lesson media, so public. */
+    thumbnailPath: string;
+  };
+  /** The owner's unpublished course. */
+  draft: { courseId: string; moduleId: string; quizId: string };
+  /** The owner's archived paid course, in which the enrolled student is enrolled too. */
+  archived: { courseId: string; moduleId: string };
+  freeCourseId: string;
+  /** A draft of the owner that no fixed cell reads: modules and quizzes are added to it. */
+  workbenchCourseId: string;
+  /** The upload address the owner's thumbnail was sent to (what PUT /api/course-thumbnails takes). */
+  thumbnailUploadURL: string;
+  certificateId: string;
+  /** An account nobody else uses, to log in as. */
+  loginEmail: string;
+  fresh: FreshThings;
+};
+
+/** Things made for one cell only; everything course-shaped belongs to the owner. */
+export type FreshThings = {
+  course(options?: { published?: boolean }): Promise<string>;
+  module(): Promise<string>;
+  quiz(): Promise<string>;
+  lesson(): Promise<string>;
+  question(): Promise<string>;
+  /** An in-progress attempt of the enrolled student at the paid course's quiz. */
+  attempt(): Promise<string>;
+  /** A new session of the principal's account (the guest has none; `revoked` keeps its dead token). */
+  token(as: Principal): Promise<string | null>;
+  /** A live password-reset token of an account made for it. */
+  resetToken(): Promise<string>;
+  /** An unused upload address of the owner. */
+  uploadURL(): Promise<string>;
+  /** The student's payment intent for a new paid course, paid with a test card when `paid`. */
+  studentIntent(options: { paid: boolean }): Promise<{ paymentIntentId: string; courseId: string }>;
+};
+
+const PRICE_CENTS = 1999;
+
+export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
+  const db = t.db.db;
+  const call = async (options: InjectOptions, expected = 200) => {
+    const response = await t.app.inject(options);
+    if (response.statusCode !== expected) {
+      throw new Error(`seeding: ${options.method} ${options.url} answered ${response.statusCode}: ${response.body}`);
+    }
+    return response;
+  };
+
+  const [owner, otherCreator, student, enrolled, loginAccount] = await Promise.all([
+    createUser(db, { role: 'creator', name: 'Owner' }),
+    createUser(db, { role: 'creator', name: 'Other creator' }),
+    createUser(db, { name: 'Student' }),
+    createUser(db, { name: 'Enrolled student' }),
+    createUser(db, { name: 'Login account' }),
+  ]);
+
+  const upload = async (kind: 'image' | 'video', bytes: Buffer, contentType: string) => {
+    const granted = await call({ method: 'POST', url: '/api/objects/upload', headers: bearer(owner), payload: { kind } });
+    const { uploadURL } = granted.json() as { uploadURL: string };
+    const stored = await call({ method: 'PUT', url: uploadURL, headers: { 'content-type': contentType }, payload: bytes });
+    return { uploadURL, objectPath: (stored.json() as { objectPath: string }).objectPath };
+  };
+  const thumbnail = await upload('image', PNG_BYTES, 'image/png');
+  const video = await upload('video', mp4Bytes(64), 'video/mp4');
+  const slideImage = await upload('image', PNG_BYTES, 'image/png');
+
+  const paidCourse = await createCourse(db, owner.id, {
+    title: 'Paid course',
+    priceCents: PRICE_CENTS,
+    thumbnail: thumbnail.objectPath,
+  });
+  const paidContent = await addContent(db, paidCourse.id, { lessonCount: 1, quizCount: 1 });
+  const mediaLessons = await db
+    .insert(lessons)
+    .values([
+      { moduleId: paidContent.module.id, title: 'Video', type: 'video', position: 1, videoUrl: video.objectPath },
+      { moduleId: paidContent.module.id, title: 'Image', type: 'image', position: 2, imageUrl: slideImage.objectPath },
+    ])
+    .returning();
+  const videoLesson = mediaLessons.find((lesson) => lesson.type === 'video');
+  const imageLesson = mediaLessons.find((lesson) => lesson.type === 'image');
+  const paidQuiz = paidContent.quizzes[0];
+  const textLesson = paidContent.lessons[0];
+  if (!videoLesson || !imageLesson || !paidQuiz || !textLesson) throw new Error('seeding: paid course content missing');
+  const [paidQuestion] = await db
+    .insert(quizQuestions)
+    .values({ quizId: paidQuiz.id, question: 'Which is a tensor?', optionA: 'An array', optionB: 'A tree', correctAnswer: 1 })
+    .returning();
+  if (!paidQuestion) throw new Error('seeding: question missing');
+
+  const draftCourse = await createCourse(db, owner.id, { title: 'Draft course', priceCents: PRICE_CENTS, published: false });
+  const draftContent = await addContent(db, draftCourse.id, { lessonCount: 1, quizCount: 1 });
+  const archivedCourse = await createCourse(db, owner.id, { title: 'Archived course', priceCents: PRICE_CENTS, archived: true });
+  const archivedContent = await addContent(db, archivedCourse.id, { lessonCount: 1, quizCount: 0 });
+  const freeCourse = await createCourse(db, owner.id, { title: 'Free course', priceCents: 0 });
+  // Where fresh modules and quizzes go.
+  const workbench = await createCourse(db, owner.id, { title: 'Workbench', published: false });
+  await enroll(db, enrolled.id, paidCourse.id);
+  await enroll(db, enrolled.id, archivedCourse.id);
+
+  // The enrolled student finishes the paid course the way the learner page does, and takes the certificate.
+  const asEnrolled = bearer(enrolled);
+  for (const lessonId of [textLesson.id, videoLesson.id, imageLesson.id]) {
+    await call({ method: 'POST', url: '/api/progress', headers: asEnrolled, payload: { lessonId, completed: true } });
+  }
+  const attempt = await call({ method: 'POST', url: `/api/quizzes/${paidQuiz.id}/attempts`, headers: asEnrolled });
+  const attemptId = (attempt.json() as { id: string }).id;
+  await call({
+    method: 'POST',
+    url: `/api/quiz-attempts/${attemptId}/answers`,
+    headers: asEnrolled,
+    payload: { questionId: paidQuestion.id, selectedOption: 1 },
+  });
+  await call({ method: 'PATCH', url: `/api/quiz-attempts/${attemptId}/complete`, headers: asEnrolled });
+  const certificate = await call({ method: 'GET', url: `/api/courses/${paidCourse.id}/certificate`, headers: asEnrolled });
+  const certificateId = String(certificate.headers['x-certificate-id']);
+  const lessonList = await call({ method: 'GET', url: `/api/modules/${paidContent.module.id}/lessons`, headers: asEnrolled });
+  const signedVideoUrl = (lessonList.json() as { id: string; videoUrl: string | null }[]).find(
+    (lesson) => lesson.id === videoLesson.id,
+  )?.videoUrl;
+  if (!signedVideoUrl?.startsWith(`${video.objectPath}?`)) throw new Error(`seeding: no signed video address: ${signedVideoUrl}`);
+
+  // A token that worked (so the session was cached) and was then revoked by logging out.
+  const login = await call({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: owner.email, password: FACTORY_PASSWORD },
+  });
+  const revokedToken = (login.json() as { token: string }).token;
+  await call({ method: 'GET', url: '/api/auth/me', headers: bearer({ token: revokedToken }) });
+  await call({ method: 'POST', url: '/api/auth/logout', headers: bearer({ token: revokedToken }) });
+
+  const accountOf: Record<Principal, TestUser | null> = {
+    guest: null,
+    student,
+    enrolled,
+    otherCreator,
+    owner,
+    revoked: null,
+  };
+  const tokens: Record<Principal, string | null> = {
+    guest: null,
+    student: student.token,
+    enrolled: enrolled.token,
+    otherCreator: otherCreator.token,
+    owner: owner.token,
+    revoked: revokedToken,
+  };
+
+  const inserted = <T>(rows: T[]): T => {
+    const [row] = rows;
+    if (!row) throw new Error('fresh: nothing inserted');
+    return row;
+  };
+  const fresh: FreshThings = {
+    course: async ({ published = false } = {}) =>
+      (await createCourse(db, owner.id, { title: 'Fresh course', priceCents: PRICE_CENTS, published })).id,
+    module: async () =>
+      inserted(await db.insert(courseModules).values({ courseId: workbench.id, title: 'Fresh module' }).returning()).id,
+    quiz: async () => inserted(await db.insert(quizzes).values({ courseId: workbench.id, title: 'Fresh quiz' }).returning()).id,
+    lesson: async () =>
+      inserted(
+        await db
+          .insert(lessons)
+          .values({ moduleId: await fresh.module(), title: 'Fresh slide', type: 'text', content: '<p>Hi</p>' })
+          .returning(),
+      ).id,
+    question: async () =>
+      inserted(
+        await db
+          .insert(quizQuestions)
+          .values({ quizId: await fresh.quiz(), question: 'Fresh?', optionA: 'Yes', optionB: 'No', correctAnswer: 1 })
+          .returning(),
+      ).id,
+    attempt: async () =>
+      inserted(await db.insert(quizAttempts).values({ userId: enrolled.id, quizId: paidQuiz.id, totalQuestions: 1 }).returning())
+        .id,
+    token: async (as) => {
+      const account = accountOf[as];
+      if (!account) return tokens[as];
+      const token = generateToken();
+      await db
+        .insert(sessions)
+        .values({ userId: account.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+      return token;
+    },
+    resetToken: async () => {
+      const account = await createUser(db, { name: 'Forgetful' });
+      const token = generateToken();
+      await db
+        .insert(passwordResets)
+        .values({ userId: account.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+      return token;
+    },
+    uploadURL: async () => {
+      const granted = await call({ method: 'POST', url: '/api/objects/upload', headers: bearer(owner), payload: {} });
+      return (granted.json() as { uploadURL: string }).uploadURL;
+    },
+    studentIntent: async ({ paid }) => {
+      const courseId = await fresh.course({ published: true });
+      const intent = await call({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: bearer(student),
+        payload: { courseId },
+      });
+      const { paymentIntentId } = intent.json() as { paymentIntentId: string };
+      if (paid) {
+        await call({
+          method: 'POST',
+          url: `/api/test-payments/${paymentIntentId}/confirm`,
+          headers: bearer(student),
+          payload: TEST_CARD,
+        });
+      }
+      return { paymentIntentId, courseId };
+    },
+  };
+
+  return {
+    tokens,
+    paid: {
+      courseId: paidCourse.id,
+      moduleId: paidContent.module.id,
+      textLessonId: textLesson.id,
+      quizId: paidQuiz.id,
+      questionId: paidQuestion.id,
+      videoPath: video.objectPath,
+      signedVideoUrl,
+      imagePath: slideImage.objectPath,
+      thumbnailPath: thumbnail.objectPath,
+    },
+    draft: {
+      courseId: draftCourse.id,
+      moduleId: draftContent.module.id,
+      quizId: draftContent.quizzes[0]?.id ?? '',
+    },
+    archived: { courseId: archivedCourse.id, moduleId: archivedContent.module.id },
+    freeCourseId: freeCourse.id,
+    workbenchCourseId: workbench.id,
+    thumbnailUploadURL: thumbnail.uploadURL,
+    certificateId,
+    loginEmail: loginAccount.email,
+    fresh,
+  };
+}
+
+/** Stripe's test card that always succeeds. */
+export const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
+
+/** An address for a cell that must not collide with any other. */
+export const uniqueEmail = (what: string) => `${what}-${randomUUID()}@matrix.test`;
