@@ -375,10 +375,22 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: (w) => ({ url: '/api/progress', payload: { lessonId: w.paid.textLessonId, completed: true } }),
   },
   {
+    route: 'POST /api/progress',
+    on: "a draft's slide",
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: '/api/progress', payload: { lessonId: w.draft.lessonId, completed: true } }),
+  },
+  {
     route: 'POST /api/quizzes/:id/attempts',
     on: 'paid',
     expect: cells(401, 403, 200, 403, 200, 401),
     request: (w) => ({ url: `/api/quizzes/${w.paid.quizId}/attempts` }),
+  },
+  {
+    route: 'POST /api/quizzes/:id/attempts',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/quizzes/${w.draft.quizId}/attempts` }),
   },
   {
     route: 'POST /api/quiz-attempts/:id/answers',
@@ -396,7 +408,9 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/quiz-attempts/${await w.fresh.attempt()}/complete` }),
   },
 
-  // Certificates (DECISIONS §5): for the course's enrolled students; verification is public.
+  // Certificates (DECISIONS §5): earned by the course's enrolled students only; verification is public.
+  // DECISIONS §3 lets "only" enrolled students and the creator at learning content: a creator may
+  // learn from their own course but earns no certificate of it, so the owner gets 403.
   {
     route: 'GET /api/courses/:id/certificate/eligible',
     on: 'paid',

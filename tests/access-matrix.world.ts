@@ -38,7 +38,7 @@ export type AccessWorld = {
     thumbnailPath: string;
   };
   /** The owner's unpublished course. */
-  draft: { courseId: string; moduleId: string; quizId: string };
+  draft: { courseId: string; moduleId: string; lessonId: string; quizId: string };
   /** The owner's archived paid course, in which the enrolled student is enrolled too. */
   archived: { courseId: string; moduleId: string };
   freeCourseId: string;
@@ -270,6 +270,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     draft: {
       courseId: draftCourse.id,
       moduleId: draftContent.module.id,
+      lessonId: draftContent.lessons[0]?.id ?? '',
       quizId: draftContent.quizzes[0]?.id ?? '',
     },
     archived: { courseId: archivedCourse.id, moduleId: archivedContent.module.id },
