@@ -1,4 +1,4 @@
-import { type AccessWorld, type Principal, TEST_CARD, uniqueEmail } from '#tests/access-matrix.world';
+import { type AccessWorld, FACTORY_PASSWORD, type Principal, TEST_CARD, uniqueEmail } from '#tests/access-matrix.world';
 import { PNG_BYTES } from '#tests/helpers/media-bytes';
 
 /*
@@ -86,7 +86,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   {
     route: 'POST /api/auth/login',
     expect: everyone(200),
-    request: (w) => ({ url: '/api/auth/login', payload: { email: w.loginEmail, password: 'factory-password' } }),
+    request: (w) => ({ url: '/api/auth/login', payload: { email: w.loginEmail, password: FACTORY_PASSWORD } }),
   },
   { route: 'GET /api/auth/me', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/auth/me') },
   {
