@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DbHandle } from '#db/client';
-import { type App, buildApp } from '#server/app';
+import { type App, type BuildAppOptions, buildApp } from '#server/app';
 import { type Config, loadConfig } from '#server/env';
 import type { Mail, Mailer } from '#server/lib/mailer';
 import type { ObjectStore } from '#server/lib/object-store/object-store';
@@ -37,6 +37,8 @@ export type TestAppOptions = {
   objectStore?: ObjectStore;
   paymentProvider?: PaymentProvider;
   clock?: () => number;
+  /** Silent unless a test needs the app's log (e.g. the error behind a 500). */
+  logger?: BuildAppOptions['logger'];
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -62,7 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.objectStore ? { objectStore: options.objectStore } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
-    logger: false,
+    logger: options.logger ?? false,
   });
   await app.ready();
   return {

@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import type { FieldHints } from './json-schema-arbitrary';
+
+/*
+ * What a field's JSON Schema cannot say but its name does: an email must look like one (zod's
+ * check is a refinement JSON Schema loses), a price is money, a card number is a test card.
+ * Without these nearly every generated request would stop at validation.
+ */
+
+const word = fc.stringMatching(/^[a-z][a-z0-9]{0,9}$/);
+
+export const emailAddress = (): fc.Arbitrary<string> => fc.tuple(word, word).map(([name, domain]) => `${name}@${domain}.test`);
+
+const price = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    fc.integer({ min: 0, max: 1_000_000 }).map((cents) => (cents / 100).toFixed(2)),
+    fc.integer({ min: 0, max: 100_000 }),
+    fc.constant(''),
+  );
+
+/** Stripe's test cards (DECISIONS §4): success, declines, a Luhn failure. */
+const TEST_CARDS = ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995', '4242 4242 4242 4241'];
+
+export const semanticHints: FieldHints = (field) => {
+  if (/email/i.test(field)) return emailAddress();
+  if (field === 'price') return price();
+  if (field === 'cardNumber') return fc.constantFrom(...TEST_CARDS);
+  if (field === 'cvc') return fc.stringMatching(/^\d{3,4}$/);
+  if (field === 'expYear') return fc.integer({ min: 2000, max: 2100 });
+  if (/At$/.test(field)) return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+  return undefined;
+};
+
+/** The first hints that know the field win. */
+export function combineHints(...all: FieldHints[]): FieldHints {
+  return (field, schema) => {
+    for (const hints of all) {
+      const found = hints(field, schema);
+      if (found) return found;
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,53 @@
+import pg from 'pg';
+import type { DbHandle } from '#db/client';
+import { changedTables, createTableDigester, type TableDigest } from './table-digest';
+
+/*
+ * Proves a request changed no row by comparing every table's digest before and after it. Digesting
+ * every table around every request would cost more than the requests, so a shortcut goes first:
+ * PostgreSQL gives a transaction an id only when it writes, and the snapshot's xmax moves past
+ * every id handed out, so an unchanged xmax proves nobody wrote and no digest is needed. When it
+ * did move (a write, a rolled-back write, or another database on the same server), the digests
+ * decide. Both engines are real PostgreSQL, PGlite included.
+ */
+
+const HORIZON = { name: 'fuzz-write-horizon', text: 'select pg_snapshot_xmax(pg_current_snapshot())::text as xmax' };
+
+export async function createWriteGuard(handle: DbHandle) {
+  // A connection of its own: its prepared statements stay prepared, and the app's pool is left alone.
+  const client = new pg.Client(handle.connection);
+  await client.connect();
+  const digester = await createTableDigester(client);
+  const horizon = async () => (await client.query<{ xmax: string }>(HORIZON)).rows[0]?.xmax ?? '';
+  let reference: { horizon: string; digest: TableDigest } | undefined;
+  const stats = { digests: 0 };
+
+  const capture = async (at: string) => {
+    stats.digests++;
+    reference = { horizon: at, digest: await digester.digest() };
+    return reference;
+  };
+
+  return {
+    tables: digester.tables,
+    stats,
+    close: () => client.end(),
+    /** Takes the reference state afresh: call it once something other than a checked request may have written. */
+    async reset(): Promise<void> {
+      await capture(await horizon());
+    },
+    /**
+     * The tables whose rows differ from the previous check (or reset); call it after every
+     * request, so that the next one is compared with the state it found.
+     */
+    async changedTables(): Promise<string[]> {
+      const previous = reference;
+      if (!previous) throw new Error('reset() was not called');
+      // Read before digesting: a write landing after this read moves the horizon for the next check.
+      const at = await horizon();
+      if (at === previous.horizon) return [];
+      const current = await capture(at);
+      return changedTables(previous.digest, current.digest);
+    },
+  };
+}
