@@ -15,7 +15,7 @@ import { createWriteGuard } from './write-guard';
  */
 
 /** Far above any real answer: only a hang gets near it. */
-const REQUEST_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 5_000;
 
 /** The writes a refusal makes by design; every other table must come out of a 4xx unchanged. */
 const WRITING_REFUSALS: { table: string; applies: (route: ApiRoute, status: number) => boolean }[] = [
