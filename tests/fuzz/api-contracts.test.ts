@@ -90,6 +90,7 @@ describe('every API route, fuzzed from its contract', () => {
           { seed: routeSeed, numRuns: runs },
         );
       } catch (error) {
+        isWorldSpoilt = true;
         const { message, cause } = error as Error;
         const reason = cause instanceof Error ? `\n${cause.message}` : '';
         throw new Error(`${name} failed with FUZZ_SEED=${seed} (this route's seed ${routeSeed}):\n${message}${reason}`);
