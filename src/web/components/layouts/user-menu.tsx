@@ -21,6 +21,7 @@ function initialsOf(user: User): string {
 
 export function UserMenu({ user }: { user: User }) {
   const { logout } = useAuth();
+  const initials = initialsOf(user);
   const navigate = useNavigate();
 
   const handleLogout = async () => {
@@ -30,11 +31,12 @@ export function UserMenu({ user }: { user: User }) {
 
   return (
     <DropdownMenu>
+      {/* The initials are the button's visible label, so they are part of its name (WCAG 2.5.3). */}
       <DropdownMenuTrigger
-        aria-label="User menu"
+        aria-label={`User menu, ${initials}`}
         className="flex size-9 items-center justify-center rounded-full bg-gradient-to-br from-brand-from via-brand-via to-brand-to text-sm font-semibold text-white shadow-sm transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
       >
-        <span aria-hidden="true">{initialsOf(user)}</span>
+        <span aria-hidden="true">{initials}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel className="grid gap-1">
