@@ -77,10 +77,10 @@ function AddSlideSteps({
             {lessonTypes.map((choice) => {
               const Icon = SLIDE_TYPE_ICON[choice];
               return (
+                // Named by its visible title; the hint is its description, kept out of the name but on screen.
                 <button
                   key={choice}
                   type="button"
-                  aria-label={SLIDE_TYPE_LABEL[choice]}
                   aria-describedby={`slide-type-hint-${choice}`}
                   onClick={() => setType(choice)}
                   className="flex items-center gap-3 rounded-xl border p-4 text-left transition-colors hover:border-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:flex-col sm:text-center"
@@ -90,7 +90,7 @@ function AddSlideSteps({
                   </span>
                   <span className="grid gap-0.5">
                     <span className="font-medium">{SLIDE_TYPE_LABEL[choice]}</span>
-                    <span id={`slide-type-hint-${choice}`} className="text-xs text-muted-foreground">
+                    <span id={`slide-type-hint-${choice}`} aria-hidden="true" className="text-xs text-muted-foreground">
                       {SLIDE_TYPE_HINT[choice]}
                     </span>
                   </span>

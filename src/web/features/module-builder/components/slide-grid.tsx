@@ -73,6 +73,7 @@ export function SlideGrid({
                 >
                   {index + 1}
                 </span>
+                {/* Number and title are two words to assistive technology too (label in name, WCAG 2.5.3). */}{' '}
                 <Icon className="relative size-4 text-muted-foreground" aria-hidden="true" />
                 <span className="relative line-clamp-1 w-full text-[0.7rem] leading-tight wrap-anywhere sm:line-clamp-2 sm:text-xs">
                   {slide.title}
