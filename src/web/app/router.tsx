@@ -1,70 +1,125 @@
-import type { ComponentType } from 'react';
-import { useState } from 'react';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
-import { RouteError } from '#web/components/errors/route-error';
-import { PageSpinner } from '#web/components/page-spinner';
+import { unstable_HistoryRouter as HistoryRouter, type RouteObject, useRoutes } from 'react-router';
 import { paths } from '#web/lib/paths';
+import { type LazyPage, lazyPage } from './lazy-page';
+import { createPageHistory } from './page-history';
 import { MainLayoutRoute, RootShell } from './routes/root';
 
-/** Lazily loaded page; its own error boundary keeps the surrounding layout usable. */
-function page(path: string | undefined, load: () => Promise<ComponentType>): RouteObject {
-  return {
-    ...(path === undefined ? { index: true } : { path }),
-    ErrorBoundary: RouteError,
-    lazy: async () => ({ Component: await load() }),
-  };
+// Declarative mode, not a data router: the pages fetch through TanStack Query, not loaders, and the
+// data router's code (~20 KB gzip) would sit in every page's first load (issue 8, JavaScript budget).
+// `createPageHistory` keeps the one thing of the data router the app relied on: the address changes
+// when the next page's code is here.
+
+function page(path: string | undefined, { element, preload, isLoaded }: LazyPage): RouteObject {
+  return { ...(path === undefined ? { index: true } : { path }), element, handle: { preload, isLoaded } };
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      Component: RootShell,
-      ErrorBoundary: RouteError,
-      HydrateFallback: PageSpinner,
-      children: [
-        {
-          // Pages with the top navigation bar.
-          Component: MainLayoutRoute,
-          children: [
-            page(undefined, () => import('./routes/catalog/home').then((m) => m.HomeRoute)),
-            page(paths.myCourses.path, () => import('./routes/student/my-courses').then((m) => m.MyCoursesRoute)),
-            page(paths.checkout.path, () => import('./routes/student/checkout').then((m) => m.CheckoutRoute)),
-            page(paths.creator.dashboard.path, () => import('./routes/creator/dashboard').then((m) => m.CreatorDashboardRoute)),
-            page(paths.creator.createCourse.path, () =>
-              import('./routes/creator/create-course').then((m) => m.CreateCourseRoute),
-            ),
-            page(paths.creator.editCourse.path, () => import('./routes/creator/edit-course').then((m) => m.EditCourseRoute)),
-            page(paths.creator.courseAnalytics.path, () =>
-              import('./routes/creator/course-analytics').then((m) => m.CourseAnalyticsRoute),
-            ),
-            page(paths.creator.courseStudents.path, () =>
-              import('./routes/creator/course-students').then((m) => m.CourseStudentsRoute),
-            ),
-            page(paths.creator.courseBuilder.path, () =>
-              import('./routes/creator/course-builder').then((m) => m.CourseBuilderRoute),
-            ),
-            page(paths.creator.moduleBuilder.path, () =>
-              import('./routes/creator/module-builder').then((m) => m.ModuleBuilderRoute),
-            ),
-            page(paths.creator.quizBuilder.path, () => import('./routes/creator/quiz-builder').then((m) => m.QuizBuilderRoute)),
-            page(paths.certificate.path, () => import('./routes/certificates/certificate').then((m) => m.CertificateRoute)),
-            page(paths.course.detail.path, () => import('./routes/catalog/course-detail').then((m) => m.CourseDetailRoute)),
-            page('*', () => import('./routes/not-found').then((m) => m.NotFoundRoute)),
-          ],
-        },
-        // Pages without the top navigation bar (SPEC §2).
-        page(paths.login.path, () => import('./routes/auth/login').then((m) => m.LoginRoute)),
-        page(paths.creatorPortal.path, () => import('./routes/auth/creator-portal').then((m) => m.CreatorPortalRoute)),
-        page(paths.forgotPassword.path, () => import('./routes/auth/forgot-password').then((m) => m.ForgotPasswordRoute)),
-        page(paths.resetPassword.path, () => import('./routes/auth/reset-password').then((m) => m.ResetPasswordRoute)),
-        page(paths.course.learn.path, () => import('./routes/learn/learn').then((m) => m.LearnRoute)),
-        page(paths.course.preview.path, () => import('./routes/learn/preview').then((m) => m.PreviewRoute)),
-      ],
-    },
-  ]);
+const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    children: [
+      {
+        // Pages with the top navigation bar.
+        element: <MainLayoutRoute />,
+        children: [
+          page(
+            undefined,
+            lazyPage(() => import('./routes/catalog/home').then((m) => m.HomeRoute)),
+          ),
+          page(
+            paths.myCourses.path,
+            lazyPage(() => import('./routes/student/my-courses').then((m) => m.MyCoursesRoute)),
+          ),
+          page(
+            paths.checkout.path,
+            lazyPage(() => import('./routes/student/checkout').then((m) => m.CheckoutRoute)),
+          ),
+          page(
+            paths.creator.dashboard.path,
+            lazyPage(() => import('./routes/creator/dashboard').then((m) => m.CreatorDashboardRoute)),
+          ),
+          page(
+            paths.creator.createCourse.path,
+            lazyPage(() => import('./routes/creator/create-course').then((m) => m.CreateCourseRoute)),
+          ),
+          page(
+            paths.creator.editCourse.path,
+            lazyPage(() => import('./routes/creator/edit-course').then((m) => m.EditCourseRoute)),
+          ),
+          page(
+            paths.creator.courseAnalytics.path,
+            lazyPage(() => import('./routes/creator/course-analytics').then((m) => m.CourseAnalyticsRoute)),
+          ),
+          page(
+            paths.creator.courseStudents.path,
+            lazyPage(() => import('./routes/creator/course-students').then((m) => m.CourseStudentsRoute)),
+          ),
+          page(
+            paths.creator.courseBuilder.path,
+            lazyPage(() => import('./routes/creator/course-builder').then((m) => m.CourseBuilderRoute)),
+          ),
+          page(
+            paths.creator.moduleBuilder.path,
+            lazyPage(() => import('./routes/creator/module-builder').then((m) => m.ModuleBuilderRoute)),
+          ),
+          page(
+            paths.creator.quizBuilder.path,
+            lazyPage(() => import('./routes/creator/quiz-builder').then((m) => m.QuizBuilderRoute)),
+          ),
+          page(
+            paths.certificate.path,
+            lazyPage(() => import('./routes/certificates/certificate').then((m) => m.CertificateRoute)),
+          ),
+          page(
+            paths.course.detail.path,
+            lazyPage(() => import('./routes/catalog/course-detail').then((m) => m.CourseDetailRoute)),
+          ),
+          page(
+            '*',
+            lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
+          ),
+        ],
+      },
+      // Pages without the top navigation bar (SPEC §2).
+      page(
+        paths.login.path,
+        lazyPage(() => import('./routes/auth/login').then((m) => m.LoginRoute)),
+      ),
+      page(
+        paths.creatorPortal.path,
+        lazyPage(() => import('./routes/auth/creator-portal').then((m) => m.CreatorPortalRoute)),
+      ),
+      page(
+        paths.forgotPassword.path,
+        lazyPage(() => import('./routes/auth/forgot-password').then((m) => m.ForgotPasswordRoute)),
+      ),
+      page(
+        paths.resetPassword.path,
+        lazyPage(() => import('./routes/auth/reset-password').then((m) => m.ResetPasswordRoute)),
+      ),
+      page(
+        paths.course.learn.path,
+        lazyPage(() => import('./routes/learn/learn').then((m) => m.LearnRoute)),
+      ),
+      page(
+        paths.course.preview.path,
+        lazyPage(() => import('./routes/learn/preview').then((m) => m.PreviewRoute)),
+      ),
+    ],
+  },
+];
+
+function AppRoutes() {
+  return useRoutes(routes);
 }
+
+let history: ReturnType<typeof createPageHistory> | null = null;
 
 export function AppRouter() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
+  history ??= createPageHistory(routes);
+  // Updates render at once: a page's code is loaded before its address is pushed.
+  return (
+    <HistoryRouter history={history} useTransitions={false}>
+      <AppRoutes />
+    </HistoryRouter>
+  );
 }

@@ -1,9 +1,33 @@
-import { useNavigation } from 'react-router';
+import { useSyncExternalStore } from 'react';
+
+let pendingPageLoads = 0;
+const listeners = new Set<() => void>();
+
+function changePending(delta: number) {
+  pendingPageLoads += delta;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Counts a page's code while it loads. React starts the load while rendering, so the count changes a
+ * microtask later: a store update in the middle of another component's render is not allowed.
+ */
+export function trackPageLoad<T>(load: Promise<T>): Promise<T> {
+  queueMicrotask(() => changePending(1));
+  const settle = () => queueMicrotask(() => changePending(-1));
+  load.then(settle, settle);
+  return load;
+}
 
 /** Thin bar at the top while a lazily loaded page is on its way. */
 export function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  const isLoading = useSyncExternalStore(subscribe, () => pendingPageLoads > 0);
+  if (!isLoading) return null;
   return (
     <div
       role="progressbar"

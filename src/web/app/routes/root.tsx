@@ -1,7 +1,28 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '#web/components/errors/error-boundary';
+import { RouteError } from '#web/components/errors/route-error';
 import { MainLayout } from '#web/components/layouts/main-layout';
 import { NavigationProgress } from '#web/components/navigation-progress';
+import { PageSpinner } from '#web/components/page-spinner';
+import { ScrollRestoration } from '#web/components/scroll-restoration';
 import { useCartCount } from '#web/features/cart/hooks/use-cart-count';
+
+/**
+ * The page of the current address. A failing page shows its error inside the layout (cleared by the
+ * next navigation); while a page's code loads the first time, a spinner. Later navigations run in a
+ * transition, so the previous page stays until the next one is ready, with the bar on top.
+ */
+function PageOutlet() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKeys={[pathname]} fallback={({ error }) => <RouteError error={error} />}>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 /** Everything every page shares: scroll restoration and the page-loading bar. */
 export function RootShell() {
@@ -9,7 +30,7 @@ export function RootShell() {
     <>
       <NavigationProgress />
       <ScrollRestoration />
-      <Outlet />
+      <PageOutlet />
     </>
   );
 }
@@ -19,7 +40,7 @@ export function MainLayoutRoute() {
   const cartCount = useCartCount();
   return (
     <MainLayout cartCount={cartCount}>
-      <Outlet />
+      <PageOutlet />
     </MainLayout>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { paths } from '#web/lib/paths';
 import { ErrorScreen } from './error-screen';
 
 /** A page that failed to load or render; shown inside the layout so navigation keeps working. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   useDocumentTitle('Something went wrong');
   useEffect(() => {
     console.error(error);
@@ -16,7 +15,6 @@ export function RouteError() {
       error={error}
       className="mx-auto min-h-[60vh] max-w-lg py-16"
       description="This page could not be displayed. Try reloading it."
-      detail={isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null}
       homeLink={<Link to={paths.home.getHref()}>Back to Home</Link>}
     />
   );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
+import { keepScroll } from '#web/components/scroll-restoration';
 import { CatalogHero } from '#web/features/catalog/components/catalog-hero';
 import { CourseCatalog } from '#web/features/catalog/components/course-catalog';
 import { useMyCourses } from '#web/features/enrollment/api/get-my-courses';
@@ -42,7 +43,7 @@ export function HomeRoute() {
             headingRef={headingRef}
             progressByCourseId={progressByCourseId}
             searchQuery={searchQuery}
-            onClearSearch={() => setSearchParams({}, { preventScrollReset: true })}
+            onClearSearch={() => setSearchParams({}, { state: keepScroll })}
           />
         </RegionErrorBoundary>
       </section>
