@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from '#web/components/errors/error-boundary';
 import { MainErrorFallback } from '#web/components/errors/main-error-fallback';
-import { Toaster } from '#web/components/ui/toaster';
+import { DeferredToaster } from '#web/components/ui/deferred-toaster';
 import { AuthProvider } from '#web/lib/auth';
 import { queryClient } from '#web/lib/query-client';
 import { ThemeProvider } from '#web/lib/theme';
@@ -14,7 +14,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
             {children}
-            <Toaster />
+            <DeferredToaster />
           </AuthProvider>
         </QueryClientProvider>
       </ThemeProvider>

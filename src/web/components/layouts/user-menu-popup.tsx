@@ -1,0 +1,60 @@
+import { LogOut, Settings, UserRound } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import type { User } from '#shared/schemas/auth';
+import { Badge } from '#web/components/ui/badge';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#web/components/ui/dropdown-menu';
+import { useAuth } from '#web/lib/auth';
+import { paths } from '#web/lib/paths';
+import { UserAvatarButton } from './user-avatar-button';
+
+/** The user menu itself, loaded by `UserMenu` when first wanted. */
+export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen: boolean }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+
+  const handleLogout = async () => {
+    await logout();
+    navigate(paths.home.getHref());
+  };
+
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <UserAvatarButton user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="grid gap-1">
+          <span className="truncate font-semibold">{user.name}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          <Badge variant="secondary" className="mt-1 capitalize">
+            {user.role}
+          </Badge>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {/* Profile and settings pages are not built yet: shown, but not selectable. */}
+        <DropdownMenuItem disabled>
+          <UserRound aria-hidden="true" />
+          Profile
+          <span className="ml-auto text-xs text-muted-foreground">Soon</span>
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled>
+          <Settings aria-hidden="true" />
+          Settings
+          <span className="ml-auto text-xs text-muted-foreground">Soon</span>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={handleLogout}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
