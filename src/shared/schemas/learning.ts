@@ -56,4 +56,4 @@ export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 export const AnswerResultSchema = z.object({ correct: z.boolean(), correctAnswer: z.number().int() });
 export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 
-export const QUIZ_ALREADY_COMPLETED = 'This quiz has already been completed. Please retake it to answer again.';
+export { QUIZ_ALREADY_COMPLETED } from '../messages';

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { QUIZ_ALREADY_COMPLETED } from '#shared/messages';
 import type { Question } from '#shared/schemas/creator';
-import { type AnswerResult, QUIZ_ALREADY_COMPLETED, type QuizAttempt } from '#shared/schemas/learning';
+import type { AnswerResult, QuizAttempt } from '#shared/schemas/learning';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { apiJson, isApiError } from '#web/lib/api-client';
