@@ -1,5 +1,5 @@
 import { BookX } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RegionError } from '#web/components/errors/region-error';
 import { PageSpinner } from '#web/components/page-spinner';
@@ -8,11 +8,16 @@ import { useCourse } from '#web/features/catalog/api/get-course';
 import { useSavedCourse } from '#web/features/catalog/api/saved-courses';
 import { CourseDetail } from '#web/features/catalog/components/course-detail';
 import { useMyCourses } from '#web/features/enrollment/api/get-my-courses';
-import { AccountRequiredDialog } from '#web/features/enrollment/components/account-required-dialog';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
 import { paths } from '#web/lib/paths';
+import { preloadSanitizer } from '#web/lib/use-sanitized-html';
+
+// Only a guest's press on enroll opens it: Radix Dialog stays out of the page's first load.
+const AccountRequiredDialog = lazy(() =>
+  import('#web/features/enrollment/components/account-required-dialog').then((m) => ({ default: m.AccountRequiredDialog })),
+);
 
 export function CourseDetailRoute() {
   const { id = '' } = useParams();
@@ -21,8 +26,14 @@ export function CourseDetailRoute() {
   const myCourses = useMyCourses({ enabled: user?.role === 'student' });
   const saved = useSavedCourse(id, { enabled: Boolean(user) });
   const [isAccountDialogOpen, setAccountDialogOpen] = useState(false);
+  // Stays mounted once opened, so closing animates like any dialog.
+  const [hasAccountDialog, setHasAccountDialog] = useState(false);
   const navigate = useNavigate();
   useDocumentTitle(courseQuery.data?.title ?? (courseQuery.isError ? 'Course not found' : 'Course'));
+  // The description is rich text: fetch the sanitizer after first paint, alongside the course.
+  useEffect(() => {
+    preloadSanitizer().catch(() => {});
+  }, []);
 
   if (courseQuery.isPending) return <PageSpinner label="Loading course..." />;
 
@@ -45,6 +56,7 @@ export function CourseDetailRoute() {
 
   const handleEnroll = () => {
     if (!user) {
+      setHasAccountDialog(true);
       setAccountDialogOpen(true);
       return;
     }
@@ -65,7 +77,11 @@ export function CourseDetailRoute() {
             : undefined
         }
       />
-      <AccountRequiredDialog open={isAccountDialogOpen} onOpenChange={setAccountDialogOpen} />
+      {hasAccountDialog ? (
+        <Suspense fallback={null}>
+          <AccountRequiredDialog open={isAccountDialogOpen} onOpenChange={setAccountDialogOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -20,7 +20,7 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { paths } from '#web/lib/paths';
-import { sanitizeHtml } from '#web/lib/sanitize';
+import { useSanitizedHtml } from '#web/lib/use-sanitized-html';
 import { useCourseOutline } from '../api/get-outline';
 import { CourseStats } from './course-stats';
 import { CourseThumbnail } from './course-thumbnail';
@@ -205,7 +205,9 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
 }
 
 function CourseDescription({ html }: { html: string }) {
-  const safeHtml = useMemo(() => sanitizeHtml(html), [html]);
+  const safeHtml = useSanitizedHtml(html);
+  // Until the sanitizer is here (a moment after first paint) the description's place stays empty.
+  if (safeHtml === null) return <div className="rich-text max-w-3xl" />;
   if (!safeHtml.trim()) return <p className="text-muted-foreground">No description yet.</p>;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify just above.
   return <div className="rich-text max-w-3xl text-foreground/90" dangerouslySetInnerHTML={{ __html: safeHtml }} />;
