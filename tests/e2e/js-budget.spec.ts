@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from '@playwright/test';
+import { CREATOR_INVITE, expect, test, uniqueEmail } from './fixtures';
+
+/*
+ * Issue 8's JavaScript budget: the first load of Home, Course detail and Learn is at most 120 KB of
+ * gzip (KB = 1024 bytes, level 9, as the issue measured Learn's 206 KB), and never holds the editor
+ * (Tiptap) or a builder. "First load" is what the built manifest says a visit needs before the page can
+ * show: index.html's scripts, its entry and its static imports, plus the page's lazy chunk and its static imports.
+ * Each page is then opened in Chromium on a cold cache, to check that the browser fetches nothing else
+ * but the chunks deliberately left for after first paint (the HTML sanitizer).
+ */
+
+const BUDGET_BYTES = 120 * 1024;
+const FORBIDDEN = /tiptap|prosemirror|editor|builder/i;
+const webDir = path.resolve(process.env.DIST_DIR ?? 'dist', 'web');
+
+type ManifestChunk = { file: string; src?: string; name?: string; isEntry?: boolean; imports?: string[] };
+const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+function withStaticImports(key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) withStaticImports(imported, into);
+  return into;
+}
+
+const gzipSize = (file: string) => gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+/** Chunks a page may fetch after its first paint (the sanitizer, src/web/lib/sanitize.ts), which do not count. */
+const sanitizerKey = Object.keys(manifest).find((key) => manifest[key]?.name === 'sanitize') ?? 'sanitize chunk';
+const afterFirstPaint = new Set([...withStaticImports(sanitizerKey)].map((key) => manifest[key]?.file));
+
+/** index.html's classic scripts (public/theme-init.js), which run before the entry. */
+const classicScripts = [
+  ...readFileSync(path.join(webDir, 'index.html'), 'utf8').matchAll(/<script src="\/([^"]+)"><\/script>/g),
+].map((match) => match[1] ?? '');
+
+function firstLoad(pageModule: string) {
+  if (!entryKey) throw new Error('no entry in the build manifest');
+  const keys = withStaticImports(pageModule, withStaticImports(entryKey));
+  const files = [...classicScripts, ...[...keys].map((key) => manifest[key]?.file ?? key)];
+  const names = [...keys].map((key) => `${key} ${manifest[key]?.file}`);
+  return { files, names, bytes: files.reduce((sum, file) => sum + gzipSize(file), 0) };
+}
+
+/** Every script the browser requests while opening `url` on a cold cache, until the page shows and settles. */
+async function scriptsFetched(browser: Browser, url: string, token: string | null, shownText: string) {
+  const context = await browser.newContext();
+  if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  const page = await context.newPage();
+  const scripts: Promise<{ file: string; transferred: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    const file = new URL(request.url()).pathname.slice(1);
+    scripts.push(request.sizes().then((sizes) => ({ file, transferred: sizes.responseBodySize })));
+  });
+  await page.goto(url);
+  await expect(page.getByText(shownText).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const fetched = await Promise.all(scripts);
+  await context.close();
+  return fetched;
+}
+
+test('the first load of Home, Course detail and Learn fits in 120 KB of gzip JavaScript, without the editor', async ({
+  browser,
+  request,
+}) => {
+  // A published free course with one text lesson, and a student enrolled in it.
+  const creator = await request.post('/api/auth/signup', {
+    data: {
+      email: uniqueEmail('budget-creator'),
+      password: 'budget-pass-1',
+      name: 'Bud Get',
+      role: 'creator',
+      inviteCode: CREATOR_INVITE,
+    },
+  });
+  const creatorToken = ((await creator.json()) as { token: string }).token;
+  const asCreator = async (url: string, data?: object) => {
+    const response = await request.post(url, { headers: { authorization: `Bearer ${creatorToken}` }, ...(data ? { data } : {}) });
+    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as { id: string };
+  };
+  const course = await asCreator('/api/courses', {
+    title: 'Budgets in Practice',
+    description: '<p>Every byte counts.</p>',
+    price: '0',
+  });
+  const module = await asCreator(`/api/courses/${course.id}/modules`, { title: 'Measuring' });
+  await asCreator(`/api/modules/${module.id}/lessons`, {
+    title: 'Gzip',
+    type: 'text',
+    content: '<p>Compressed bytes on the wire.</p>',
+  });
+  await asCreator(`/api/courses/${course.id}/publish`);
+  const student = await request.post('/api/auth/signup', {
+    data: { email: uniqueEmail('budget-student'), password: 'budget-pass-1', name: 'Stu Dent' },
+  });
+  const studentToken = ((await student.json()) as { token: string }).token;
+  const enrolled = await request.post('/api/enroll-free', {
+    headers: { authorization: `Bearer ${studentToken}` },
+    data: { courseId: course.id },
+  });
+  expect(enrolled.ok(), await enrolled.text()).toBe(true);
+
+  const pages = [
+    { name: 'Home', url: '/', module: 'app/routes/catalog/home.tsx', token: null, shown: 'Popular AI Courses' },
+    {
+      name: 'Course detail',
+      url: `/course/${course.id}`,
+      module: 'app/routes/catalog/course-detail.tsx',
+      token: null,
+      shown: 'Every byte counts.',
+    },
+    {
+      name: 'Learn',
+      url: `/course/${course.id}/learn`,
+      module: 'app/routes/learn/learn.tsx',
+      token: studentToken,
+      shown: 'Compressed bytes on the wire.',
+    },
+  ];
+
+  const report: string[] = [];
+  for (const { name, url, module: pageModule, token, shown } of pages) {
+    const load = firstLoad(pageModule);
+    const fetched = await scriptsFetched(browser, url, token, shown);
+    const later = fetched.filter(({ file }) => !load.files.includes(file));
+    const laterBytes = later.reduce((sum, { file }) => sum + gzipSize(file), 0);
+    const transferred = fetched.reduce((sum, { transferred: bytes }) => sum + bytes, 0);
+    report.push(
+      `${name.padEnd(14)} first load ${kb(load.bytes).padStart(9)} gzip in ${load.files.length} files` +
+        ` | after first paint ${kb(laterBytes)} (${later.map(({ file }) => file).join(', ') || 'nothing'})` +
+        ` | on the wire ${kb(transferred)} (server's own compression)`,
+    );
+
+    expect(
+      load.names.filter((chunk) => FORBIDDEN.test(chunk)),
+      `${name}: editor or builder code in the first load`,
+    ).toEqual([]);
+    expect(load.bytes, `${name}: first load ${kb(load.bytes)} of gzip JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+    // The manifest's account is the browser's: every other script is one meant for after first paint.
+    expect(
+      later.map(({ file }) => file).filter((file) => !afterFirstPaint.has(file)),
+      `${name}: unexpected scripts`,
+    ).toEqual([]);
+    expect(
+      fetched.map(({ file }) => file).filter((file) => FORBIDDEN.test(file)),
+      `${name}: editor fetched`,
+    ).toEqual([]);
+  }
+  console.log(`JavaScript budget (${kb(BUDGET_BYTES)} gzip a page):\n${report.join('\n')}`);
+});
