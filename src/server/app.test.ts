@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 
@@ -11,6 +12,10 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Gradient Academy</title><div id="root"></div>');
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // What scripts/precompress.mjs writes beside an asset (content made distinct, to tell which file was sent).
+  writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js'), 'y'.repeat(4000));
+  writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js.br'), brotliCompressSync('y'.repeat(4000)));
+  writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js.gz'), gzipSync('y'.repeat(4000), { level: 9 }));
   t = await createTestApp({ config: { webDir } });
 });
 afterAll(async () => {
@@ -66,6 +71,21 @@ describe('the HTTP shell', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("sends the build's brotli or gzip copy of an asset as it is, and the plain file to a client that takes neither", async () => {
+    const asked = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/vendor-def456.js', headers: { 'accept-encoding': encoding } });
+    const brotli = await asked('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.equals(readFileSync(path.join(webDir, 'assets', 'vendor-def456.js.br')))).toBe(true);
+    const gzip = await asked('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('y'.repeat(4000));
+    const plain = await asked('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('y'.repeat(4000));
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('publishes OpenAPI generated from the route schemas', async () => {

@@ -13,6 +13,8 @@ export const spaPlugin = fp<{ webDir: string | undefined }>(
         root: webDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
+        preCompressed: true,
         setHeaders(reply, filePath) {
           // Vite fingerprints everything under assets/, so it can be cached for a year.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
