@@ -12,4 +12,6 @@ process.env.RATE_LIMIT_SIGNUP_PER_HOUR ??= '1000';
 process.env.RATE_LIMIT_LOGIN_PER_MINUTE ??= '1000';
 process.env.RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE ??= '1000';
 process.env.RATE_LIMIT_RESET_PER_HOUR_IP ??= '1000';
+// Pages' CSP violations are reported to /api/csp-reports, where the XSS spec reads them back.
+process.env.CSP_REPORT_ENDPOINT ??= 'true';
 await import(path.resolve(process.env.DIST_DIR ?? 'dist', 'server/server.js'));

@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
+import { CSP_REPORT_PATH, cspReportsRoutes } from './modules/csp-reports/csp-reports.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
@@ -119,7 +120,10 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(objectUrlsPlugin);
   await app.register(currentUserPlugin);
   // A Stripe checkout loads Stripe.js, its card iframes and its API; without Stripe none of them may load.
-  await app.register(securityPlugin, { allow: app.payments.name === 'stripe' ? STRIPE_JS_SOURCES : {} });
+  await app.register(securityPlugin, {
+    allow: app.payments.name === 'stripe' ? STRIPE_JS_SOURCES : {},
+    reportUri: config.cspReportEndpoint ? CSP_REPORT_PATH : undefined,
+  });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
@@ -133,6 +137,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(paymentsRoutes);
   await app.register(certificatesRoutes);
   await app.register(savedCoursesRoutes);
+  if (config.cspReportEndpoint) await app.register(cspReportsRoutes);
 
   await app.register(spaPlugin, { webDir: config.webDir });
 

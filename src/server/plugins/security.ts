@@ -9,7 +9,17 @@ import helmet, { type HelmetOptions } from 'helmet';
  */
 export type CspAllowance = { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] };
 
-function helmetOptions(allow: CspAllowance): HelmetOptions {
+export type CspOptions = {
+  allow?: CspAllowance;
+  /**
+   * Where browsers send violation reports (`report-uri`), for the test-only endpoint. No `report-to`:
+   * with it Chromium ignores `report-uri`, and its Reporting API had delivered nothing after 70 s in
+   * a headless run, so a test could not tell a clean page from one whose report is still queued.
+   */
+  reportUri?: string;
+};
+
+function helmetOptions({ allow = {}, reportUri }: CspOptions): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -33,6 +43,7 @@ function helmetOptions(allow: CspAllowance): HelmetOptions {
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
+        ...(reportUri ? { reportUri: [reportUri] } : {}),
       },
     },
     // Lets lesson media from the object store load across origins (S3/CDN).
@@ -46,7 +57,7 @@ function helmetOptions(allow: CspAllowance): HelmetOptions {
  * helmet's headers depend only on its options, so they are computed once at start-up: running
  * helmet per request cost about 30 % of the throughput of the busiest route.
  */
-export function securityHeaders(allow: CspAllowance = {}): Record<string, string> {
+export function securityHeaders(csp: CspOptions = {}): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => {
@@ -56,7 +67,7 @@ export function securityHeaders(allow: CspAllowance = {}): Record<string, string
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(helmetOptions(allow))({} as never, response as never, () => {});
+  helmet(helmetOptions(csp))({} as never, response as never, () => {});
   return headers;
 }
 
@@ -65,8 +76,8 @@ export function securityHeaders(allow: CspAllowance = {}): Record<string, string
  * id and, for the API, `no-store` until the route sets its own cache policy (API answers are
  * per-request data unless the route says otherwise).
  */
-function baseResponseHeaders(url: string, requestId: string, allow: CspAllowance): Record<string, string> {
-  const headers: Record<string, string> = { ...securityHeaders(allow), 'x-request-id': requestId };
+function baseResponseHeaders(url: string, requestId: string, csp: CspOptions): Record<string, string> {
+  const headers: Record<string, string> = { ...securityHeaders(csp), 'x-request-id': requestId };
   if (url.startsWith('/api/')) headers['cache-control'] = 'no-store';
   return headers;
 }
@@ -88,11 +99,11 @@ const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
 /** A response's own policy wins only if it says `public`: the same bytes for everyone. */
 const PUBLIC = /(^|[\s,])public([\s,]|$)/i;
 
-export const securityPlugin = fp<{ allow?: CspAllowance }>(
-  async (app, { allow = {} }) => {
+export const securityPlugin = fp<CspOptions>(
+  async (app, csp) => {
     // Made once: the request id's place is kept in them, and each request sets its own.
-    const apiHeaders = baseResponseHeaders('/api/', '', allow);
-    const pageHeaders = baseResponseHeaders('/', '', allow);
+    const apiHeaders = baseResponseHeaders('/api/', '', csp);
+    const pageHeaders = baseResponseHeaders('/', '', csp);
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders).header('x-request-id', request.id);
       done();
