@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures';
+import { apiAs, expect, payForCourse, signUpViaApi, test, uniqueEmail } from './fixtures';
 
 // Long journeys through a real browser on a busy two-core box.
 test.describe.configure({ timeout: 90_000 });
@@ -31,22 +31,9 @@ async function publish(request: APIRequestContext, token: string, courseId: stri
 
 /** A student who signs up and pays for the course with the test processor's good card. */
 async function buyAsNewStudent(request: APIRequestContext, courseId: string, name: string) {
-  const signup = await request.post('/api/auth/signup', {
-    data: { email: uniqueEmail('buyer'), password: 'correct-horse-9', name, role: 'student' },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const { token, user } = (await signup.json()) as { token: string; user: { email: string } };
-  const intent = await request.post('/api/create-payment-intent', { headers: bearer(token), data: { courseId } });
-  expect(intent.ok(), await intent.text()).toBe(true);
-  const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
-  const paid = await request.post(`/api/test-payments/${paymentIntentId}/confirm`, {
-    headers: bearer(token),
-    data: { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
-  });
-  expect(await paid.json()).toMatchObject({ status: 'succeeded' });
-  const confirmed = await request.post('/api/confirm-payment', { headers: bearer(token), data: { paymentIntentId, courseId } });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  return user.email;
+  const buyer = await signUpViaApi(request, 'student', name);
+  await payForCourse(apiAs(request, buyer.token), courseId);
+  return buyer.email;
 }
 
 function metric(page: Page, label: string) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
 
 export const CREATOR_INVITE = process.env.CREATOR_INVITE_CODE ?? 'e2e-creator-invite';
 
@@ -7,16 +7,16 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@e2e.test`;
 }
 
-type Account = { email: string; password: string; name: string; token: string; role: 'student' | 'creator' };
+export type Account = { email: string; password: string; name: string; token: string; role: 'student' | 'creator' };
 
-/** Signs up through the API and puts the token where the app keeps it, as a returning user would have. */
-async function signUpViaApi(page: Page, role: 'student' | 'creator'): Promise<Account> {
-  const account = {
-    email: uniqueEmail(role),
-    password: 'correct-horse-9',
-    name: role === 'creator' ? 'Cora Creator' : 'Stu Dent',
-  };
-  const response = await page.request.post('/api/auth/signup', {
+/** Signs up through the API: a student, or a creator with the e2e invitation code. */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  role: 'student' | 'creator',
+  name = role === 'creator' ? 'Cora Creator' : 'Stu Dent',
+): Promise<Account> {
+  const account = { email: uniqueEmail(role), password: 'correct-horse-9', name };
+  const response = await request.post('/api/auth/signup', {
     data: { ...account, role, ...(role === 'creator' ? { inviteCode: CREATOR_INVITE } : {}) },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -24,10 +24,42 @@ async function signUpViaApi(page: Page, role: 'student' | 'creator'): Promise<Ac
   return { ...account, token, role };
 }
 
+/** A JSON call as one account; an answer other than 2xx fails the test with the server's message. */
+export type Api = <T = { id: string } & Record<string, unknown>>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: object,
+) => Promise<T>;
+
+export function apiAs(request: APIRequestContext, token: string): Api {
+  return async (method, url, body) => {
+    const response = await request.fetch(url, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body ? { data: body } : {}),
+    });
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return response.status() === 204 ? (null as never) : response.json();
+  };
+}
+
+/** Pays for a course with the built-in test processor's good card, as the checkout page does. */
+export async function payForCourse(api: Api, courseId: string): Promise<void> {
+  const { paymentIntentId } = await api<{ paymentIntentId: string }>('POST', '/api/create-payment-intent', { courseId });
+  const paid = await api<{ status: string }>('POST', `/api/test-payments/${paymentIntentId}/confirm`, {
+    cardNumber: '4242 4242 4242 4242',
+    expMonth: 12,
+    expYear: new Date().getFullYear() + 2,
+    cvc: '123',
+  });
+  expect(paid).toMatchObject({ status: 'succeeded' });
+  await api('POST', '/api/confirm-payment', { paymentIntentId, courseId });
+}
+
 export const test = base.extend<{ loginAs: (role: 'student' | 'creator') => Promise<Account> }>({
   loginAs: async ({ page }, use) => {
     await use(async (role) => {
-      const account = await signUpViaApi(page, role);
+      const account = await signUpViaApi(page.request, role);
       await page.goto('/');
       await page.evaluate((token) => localStorage.setItem('token', token), account.token);
       await page.reload();

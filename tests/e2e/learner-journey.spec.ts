@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { CREATOR_INVITE, expect, test, uniqueEmail } from './fixtures';
+import { type Api, apiAs, expect, signUpViaApi, test, uniqueEmail } from './fixtures';
 
 /*
  * Issue 7's journeys in Chromium against the real server: a guest meets 'Account Required', signs
@@ -9,28 +9,8 @@ import { CREATOR_INVITE, expect, test, uniqueEmail } from './fixtures';
  * card and finds it in My Courses.
  */
 
-type Api = (method: 'POST' | 'GET', url: string, body?: object) => Promise<{ id: string } & Record<string, unknown>>;
-
 async function creatorApi(request: APIRequestContext): Promise<Api> {
-  const signup = await request.post('/api/auth/signup', {
-    data: {
-      email: uniqueEmail('teacher'),
-      password: 'teacher-pass-1',
-      name: 'Tess Teacher',
-      role: 'creator',
-      inviteCode: CREATOR_INVITE,
-    },
-  });
-  const { token } = (await signup.json()) as { token: string };
-  return async (method, url, body) => {
-    const response = await request.fetch(url, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body ? { data: body } : {}),
-    });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
+  return apiAs(request, (await signUpViaApi(request, 'creator', 'Tess Teacher')).token);
 }
 
 async function publishCourse(api: Api, title: string, price: string) {
