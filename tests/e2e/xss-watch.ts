@@ -51,7 +51,11 @@ function installProbes() {
     const found: string[] = [];
     for (const element of root.querySelectorAll('*')) {
       const tag = element.tagName.toLowerCase();
-      const isAppScript = tag === 'script' && (element as HTMLScriptElement).src.startsWith(`${location.origin}/`);
+      // A <template>'s content is a separate fragment that querySelectorAll does not enter.
+      if (element instanceof HTMLTemplateElement) found.push(...probed.__findDangerousMarkup(element.content));
+      // An SVG <script> has no `src` property: read the attribute, which every script element has.
+      const source = element.getAttribute('src');
+      const isAppScript = tag === 'script' && source !== null && schemeOf(source) === location.protocol && source.startsWith('/');
       if (['script', 'iframe', 'frame', 'object', 'embed', 'base'].includes(tag) && !isAppScript) found.push(`<${tag}>`);
       // Content's own styles could restyle the whole page; the app keeps its styles in <head>.
       if (tag === 'style' && !element.closest('head')) found.push('<style> outside <head>');
