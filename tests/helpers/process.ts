@@ -53,7 +53,8 @@ export function spawnEntry(entry: string, args: string[], env: Record<string, st
   return { child, output: () => output, exited };
 }
 
-export function spawnServer(dataDir: string, port: number): Spawned {
+/** `env` adds to or overrides the server's environment, e.g. DATABASE_URL to run on PostgreSQL. */
+export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): Spawned {
   return spawnEntry('src/server/server.ts', [], {
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -61,13 +62,14 @@ export function spawnServer(dataDir: string, port: number): Spawned {
     RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE: '100000',
+    ...env,
   });
 }
 
 /** Starts a server and resolves once /api/health answers. */
-export async function startServer(dataDir: string): Promise<RunningServer> {
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const server = spawnServer(dataDir, port);
+  const server = spawnServer(dataDir, port, env);
   const url = `http://127.0.0.1:${port}`;
   let exitCode: number | null | undefined;
   void server.exited.then((code) => {
