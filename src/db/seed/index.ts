@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { courseModules, courses, enrollments, lessonProgress, lessons, quizQuestions, quizzes, users } from '../schema/index';
 import { seedCourses } from './courses/index';
@@ -71,7 +71,6 @@ export async function seedDemo({
           );
       }
     }
-    await tx.execute(sql`update courses set student_count = (select count(*) from enrollments e where e.course_id = courses.id)`);
   });
   return { created: true, courses: seedCourses.length, accounts: demoAccounts };
 }

@@ -26,6 +26,10 @@ async function enrollmentsOf(userId: string, courseId: string) {
     .from(enrollments)
     .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
 }
+/** The count shown on the course's card and page. */
+async function studentCountOf(courseId: string): Promise<number> {
+  return (await t.app.inject({ method: 'GET', url: `/api/courses/${courseId}` })).json().studentCount;
+}
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' };
 const DECLINED_CARD = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' };
 
@@ -44,6 +48,7 @@ describe('POST /api/enroll-free', () => {
     expect(await enrollmentsOf(student.id, course.id)).toHaveLength(1);
     const mine = await t.app.inject({ method: 'GET', url: '/api/my-courses', headers: bearer(student) });
     expect(mine.json().map((c: { id: string }) => c.id)).toContain(course.id);
+    expect(await studentCountOf(course.id)).toBe(1);
   });
 
   it('refuses paid, draft, archived and unknown courses and bad bodies', async () => {
@@ -92,6 +97,7 @@ describe('paying for a course with the test processor', () => {
     ]);
     for (const confirm of confirms) expect(confirm.statusCode, confirm.body).toBe(200);
     expect(await enrollmentsOf(student.id, course.id)).toHaveLength(1);
+    expect(await studentCountOf(course.id)).toBe(1);
     const [recorded] = await t.db.db.select().from(payments).where(eq(payments.providerPaymentId, paymentIntentId));
     expect(recorded).toMatchObject({
       userId: student.id,
