@@ -1,6 +1,6 @@
 // Helpers for the benchmarks: start the built server as a child process and read its memory.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export function freePort() {
@@ -60,6 +60,18 @@ export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+/**
+ * What bench/event-loop-probe.mjs wrote to `file` after a SIGUSR2 ({ p50, p99, max } in ms), once it
+ * is there; the file is removed so the next reading cannot see a stale one.
+ */
+export async function readProbe(file) {
+  for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (!existsSync(file)) return undefined;
+  const result = JSON.parse(readFileSync(file, 'utf8'));
+  rmSync(file, { force: true });
+  return result;
 }
 
 /** SIGTERM (the server shuts down gracefully), then SIGKILL if it is still there after `graceMs`. */

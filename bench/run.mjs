@@ -7,13 +7,12 @@
 // Environment: BENCH_DURATION (s a row for each server, default 10), BENCH_ROUNDS (the alternating
 // rounds it is split into, default 5), BENCH_CONNECTIONS (default 50),
 // BENCH_DATABASE_URL (e.g. postgres://postgres:postgres@127.0.0.1:5432/postgres).
-import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { embeddedEngine, postgresEngine, rateLimitEnv } from './engines.mjs';
 import { CREATOR_TOKEN, LEARNERS, learnerToken, prepareData, STUDENT } from './fixtures.mjs';
-import { freePort, memoryOf, startServer, stop } from './lib.mjs';
+import { freePort, memoryOf, readProbe, startServer, stop } from './lib.mjs';
 import { printEngine } from './report.mjs';
 import { measureRow, ROUNDS, WARMUP } from './rows.mjs';
 
@@ -55,14 +54,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     for (const undo of [...pending].reverse()) await undo().catch(() => {});
     process.exit(130);
   });
-}
-
-async function readProbe(file) {
-  for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(20);
-  if (!existsSync(file)) return undefined;
-  const result = JSON.parse(readFileSync(file, 'utf8'));
-  rmSync(file, { force: true });
-  return result;
 }
 
 /**

@@ -1,0 +1,131 @@
+// `npm run bench:load`: a crowd of learners on the built server, on embedded PGlite and (with
+// BENCH_DATABASE_URL) on a fresh database of that PostgreSQL. Each connection browses the
+// catalogue, opens a course and its outline, signs in, enrolls free, reads the slides, marks two and
+// takes the quiz, again and again. Prints per request kind req/s, p50, p99, errors (connection errors
+// and timeouts) and non-2xx answers, and the server's RSS and event-loop delay. Unlike `npm run
+// bench`, a check: it exits non-zero if any request failed or any engine could not run.
+//
+// Environment: LOAD_SECONDS (default 60), LOAD_CONNECTIONS (default 200), BENCH_DATABASE_URL
+// (e.g. postgres://postgres:postgres@127.0.0.1:5432/postgres).
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { embeddedEngine, postgresEngine, rateLimitEnv } from './engines.mjs';
+import { freePort, memoryOf, readProbe, startServer, stop } from './lib.mjs';
+import { findFreeCourses, kindAccounting, makeLearners, visit } from './load-mix.mjs';
+
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
+const PROBE = fileURLToPath(new URL('./event-loop-probe.mjs', import.meta.url));
+// The demo gives the courses (it is never seeded with NODE_ENV=production); one address signs in the
+// whole crowd, so no rate limit may refuse it.
+const SERVER_ENV = { NODE_ENV: 'development', SEED_DEMO: 'true', LOG_LEVEL: 'warn', ...rateLimitEnv() };
+
+const progress = (message) => process.stderr.write(`${message}\n`);
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function runEngine(engine) {
+  const probeFile = path.join(engine.dataDir, 'load-event-loop.json');
+  progress(`${engine.name}: creating, migrating and seeding the database`);
+  const server = await startServer({
+    dataDir: engine.dataDir,
+    port: await freePort(),
+    env: { ...SERVER_ENV, ...engine.env, BENCH_PROBE_FILE: probeFile },
+    nodeArgs: ['--import', PROBE],
+  });
+  try {
+    progress(`${engine.name}: signing up ${CONNECTIONS} learners`);
+    const courses = await findFreeCourses(server.url);
+    const emails = await makeLearners(server.url, CONNECTIONS);
+
+    progress(`${engine.name}: ${CONNECTIONS} connections for ${SECONDS} s`);
+    const accounting = kindAccounting();
+    server.child.kill('SIGUSR1');
+    const result = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: visit({ courses, emails }),
+      setupClient: accounting.setupClient,
+    });
+    server.child.kill('SIGUSR2');
+    const eventLoop = await readProbe(probeFile);
+    const memory = memoryOf(server.child.pid);
+
+    const { code, signal } = await stop(server);
+    // LOG_LEVEL=warn: anything the server printed is worth a look.
+    const log = server.output().trim();
+    if (code !== 0 || log)
+      progress(`${engine.name}: the server exited with ${code ?? signal}${log ? `:\n${log.slice(0, 4000)}` : ''}`);
+    return {
+      name: engine.name,
+      kinds: accounting.kinds,
+      seconds: result.duration,
+      eventLoop,
+      memory,
+      startupMs: server.startupMs,
+    };
+  } finally {
+    await stop(server);
+  }
+}
+
+function printEngine({ name, kinds, seconds, eventLoop, memory, startupMs }) {
+  console.log(
+    `\n${name}: ${CONNECTIONS} connections for ${SECONDS} s, ${os.cpus().length} cores, Node ${process.version}` +
+      ` (server start-up ${Math.round(startupMs)} ms)`,
+  );
+  const pad = (value, width) => String(value).padStart(width);
+  console.log(
+    `${'request kind'.padEnd(18)} ${pad('req/s', 7)} ${pad('p50', 7)} ${pad('p99', 7)} ${pad('errors', 7)} ${pad('non-2xx', 8)}`,
+  );
+  const all = { latencies: [], non2xx: 0, errors: 0, statuses: {} };
+  const row = (label, stats) => {
+    const sorted = [...stats.latencies].sort((a, b) => a - b);
+    const statuses = Object.entries(stats.statuses ?? {}).map(([status, count]) => `${status}×${count}`);
+    console.log(
+      `${label.padEnd(18)} ${pad(Math.round(sorted.length / seconds), 7)} ${pad(Math.round(percentile(sorted, 50)), 7)}` +
+        ` ${pad(Math.round(percentile(sorted, 99)), 7)} ${pad(stats.errors, 7)} ${pad(stats.non2xx, 8)}` +
+        `${statuses.length ? `  (${statuses.join(', ')})` : ''}`,
+    );
+  };
+  for (const [kind, stats] of kinds) {
+    row(kind, stats);
+    all.latencies.push(...stats.latencies);
+    all.non2xx += stats.non2xx;
+    all.errors += stats.errors;
+  }
+  row('all', all);
+  console.log('(latencies in ms from the request being sent; errors = connection errors and timeouts)');
+  const loop = eventLoop ? `p50 ${eventLoop.p50} ms, p99 ${eventLoop.p99} ms, max ${eventLoop.max} ms` : 'not measured';
+  console.log(`server RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB); event-loop delay during the run: ${loop}`);
+  return all.errors + all.non2xx;
+}
+
+buildIfNeeded();
+const engines = [['embedded PGlite', embeddedEngine]];
+if (process.env.BENCH_DATABASE_URL) engines.push(['PostgreSQL', () => postgresEngine(process.env.BENCH_DATABASE_URL)]);
+
+let failures = 0;
+for (const [name, makeEngine] of engines) {
+  const engine = await makeEngine();
+  try {
+    failures += printEngine(await runEngine(engine));
+  } catch (error) {
+    failures += 1;
+    console.error(`\n${name}: the load run could not run: ${error instanceof Error ? error.stack : error}`);
+  } finally {
+    await engine.dispose();
+  }
+}
+if (!process.env.BENCH_DATABASE_URL) console.log('\n(set BENCH_DATABASE_URL to load PostgreSQL too)');
+if (failures > 0) console.error(`\n${failures} requests failed`);
+process.exitCode = failures > 0 ? 1 : 0;
