@@ -42,27 +42,29 @@ async function signUp(base, email) {
   return token;
 }
 
-/** `count` learner accounts, made over HTTP a few at a time (each sign-up hashes a password). */
+/** `count` learner accounts, made over HTTP a few at a time (each sign-up hashes a password), with their tokens. */
 export async function makeLearners(base, count) {
-  const emails = Array.from({ length: count }, (_, i) => `load-learner-${i}@bench.test`);
-  const queue = [...emails];
+  const learners = Array.from({ length: count }, (_, i) => ({ email: `load-learner-${i}@bench.test`, token: '' }));
+  const queue = [...learners];
   await Promise.all(
     Array.from({ length: 8 }, async () => {
-      for (let email = queue.pop(); email; email = queue.pop()) await signUp(base, email);
+      for (let learner = queue.pop(); learner; learner = queue.pop()) learner.token = await signUp(base, learner.email);
     }),
   );
-  return emails;
+  return learners;
 }
 
 /**
  * One visit, in autocannon's terms (each connection goes through the list, then starts again with a
- * fresh context): browse, open two courses and their outlines, sign in, enroll in the second, look
- * at My Courses, read its slides and mark three, read the progress, take the quiz. About twenty
- * requests a sign-in, whose password hash is by far the dearest of them. Each request carries its
+ * fresh context): browse, open two courses and their outlines, then sign in (`isSigningIn`) or, as
+ * a returning learner whose 30-day session is still alive, have the app check the stored token;
+ * enroll in the second course, look at My Courses, read its slides and mark three, read the
+ * progress, take the quiz. Learners take turns, each visit the next one. Each request carries its
  * `kind`; `context` keeps the visit's course, token and attempt.
  */
-export function visit({ courses, emails }) {
+export function visit({ courses, learners, isSigningIn }) {
   let nextLearner = 0;
+  const takeTurn = () => learners[nextLearner++ % learners.length];
   const json = { 'content-type': 'application/json' };
   const authed = (context, extra = {}) => ({ authorization: `Bearer ${context.token}`, ...extra });
   const read = (kind, path, { signedIn = true } = {}) => ({
@@ -109,20 +111,26 @@ export function visit({ courses, emails }) {
     outline,
     openCourse,
     outline,
-    {
-      kind: 'sign in',
-      method: 'POST',
-      path: '/api/auth/login',
-      headers: json,
-      // A learner's oldest sessions are revoked past 20 live ones: taking turns keeps every token in use alive.
-      setupRequest: (request) => ({
-        ...request,
-        body: JSON.stringify({ email: emails[nextLearner++ % emails.length], password: PASSWORD }),
-      }),
-      onResponse: (status, body, context) => {
-        if (status === 200) context.token = JSON.parse(body).token;
-      },
-    },
+    isSigningIn
+      ? {
+          kind: 'sign in',
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: json,
+          setupRequest: (request) => ({ ...request, body: JSON.stringify({ email: takeTurn().email, password: PASSWORD }) }),
+          onResponse: (status, body, context) => {
+            if (status === 200) context.token = JSON.parse(body).token;
+          },
+        }
+      : {
+          kind: 'session check',
+          method: 'GET',
+          path: '/api/auth/me',
+          setupRequest: (request, context) => {
+            context.token = takeTurn().token;
+            return { ...request, headers: authed(context) };
+          },
+        },
     send(
       'enroll free',
       () => '/api/enroll-free',
@@ -157,21 +165,30 @@ export function visit({ courses, emails }) {
 }
 
 /**
- * Per kind: answers by status, latencies, connection errors and timeouts. Hooked into each autocannon
- * client (its `setupClient`), whose current request is still the answered one when it reports.
+ * Per kind: answers by status, latencies, connection errors and timeouts, hooked into each autocannon
+ * client (its `setupClient`). The kind is taken as each request is written to the socket: a client
+ * reports an answer or a connection error before it sends the next request, but a timeout only
+ * after it has reconnected and sent the next one, so a timeout belongs to the request sent before.
  */
 export function kindAccounting() {
   const kinds = new Map();
-  const of = (client) => {
-    const kind = client.requestIterator.currentRequest.kind;
+  const statsOf = (kind) => {
     if (!kinds.has(kind)) kinds.set(kind, { latencies: [], ok: 0, non2xx: 0, statuses: {}, errors: 0 });
     return kinds.get(kind);
   };
   return {
     kinds,
     setupClient(client) {
+      let sent;
+      let sentBefore;
+      const requestBuffer = client.getRequestBuffer.bind(client);
+      client.getRequestBuffer = () => {
+        sentBefore = sent;
+        sent = client.requestIterator.currentRequest.kind;
+        return requestBuffer();
+      };
       client.on('response', (status, _bytes, latency) => {
-        const stats = of(client);
+        const stats = statsOf(sent);
         stats.latencies.push(latency);
         if (status >= 200 && status < 300) stats.ok += 1;
         else {
@@ -179,11 +196,11 @@ export function kindAccounting() {
           stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
         }
       });
-      client.on('timeout', () => {
-        of(client).errors += 1;
-      });
       client.on('connError', () => {
-        of(client).errors += 1;
+        statsOf(sent).errors += 1;
+      });
+      client.on('timeout', () => {
+        statsOf(sentBefore).errors += 1;
       });
     },
   };
