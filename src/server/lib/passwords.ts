@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { createPasswordQueue, DEFAULT_PASSWORD_QUEUE_LIMITS } from './password-queue';
 
 const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
@@ -6,11 +7,17 @@ const SALT_BYTES = 16;
 // Refuses stored parameters that would make one verification hog memory or CPU.
 const MAX_N = 1 << 20;
 
+const passwordQueue = createPasswordQueue(DEFAULT_PASSWORD_QUEUE_LIMITS);
+
+/** Every derivation goes through the one queue: under a crowd, a 429 beats an answer that comes too late. */
 function derive(password: string, salt: Buffer, keyLength: number, params: { N: number; r: number; p: number }) {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return passwordQueue(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash base64; the parameters travel with the hash so they can be raised later. */

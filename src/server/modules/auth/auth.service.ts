@@ -227,7 +227,14 @@ export async function logIn({
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
-  const isValid = user ? await verifyPassword(password, user.passwordHash) : await verifyDummyPassword(password);
+  let isValid: boolean;
+  try {
+    isValid = user ? await verifyPassword(password, user.passwordHash) : await verifyDummyPassword(password);
+  } catch (error) {
+    // Refused for a crowd of sign-ins, not for a wrong password: the attempt counted up front is no failure.
+    await Promise.all(failures.map((check) => refundRateLimit({ db, now, ...check })));
+    throw error;
+  }
   if (!user || !isValid) throw new AppError(ErrorCode.UNAUTHORIZED, authMessages.invalidCredentials);
 
   await Promise.all(failures.map((check) => refundRateLimit({ db, now, ...check })));
