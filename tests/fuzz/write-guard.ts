@@ -12,13 +12,31 @@ import { changedTables, createTableDigester, type TableDigest } from './table-di
  */
 
 const HORIZON = { name: 'fuzz-write-horizon', text: 'select pg_snapshot_xmax(pg_current_snapshot())::text as xmax' };
+/**
+ * Transactions of this database that hold an id (they have written) and have not ended. A write
+ * still open when the horizon is read would land unseen by this check and show up in a later one,
+ * blamed on the wrong request; and xmax does not move when an older transaction ends after a
+ * newer one has (on PostgreSQL, other databases of the server hand out ids too).
+ */
+const OPEN_WRITES = {
+  name: 'fuzz-open-writes',
+  text: 'select count(*)::int as open from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_xid is not null',
+};
+const SETTLE_POLL_MS = 5;
+const SETTLE_LIMIT_MS = 5_000;
 
 export async function createWriteGuard(handle: DbHandle) {
   // A connection of its own: its prepared statements stay prepared, and the app's pool is left alone.
   const client = new pg.Client(handle.connection);
   await client.connect();
   const digester = await createTableDigester(client);
-  const horizon = async () => (await client.query<{ xmax: string }>(HORIZON)).rows[0]?.xmax ?? '';
+  const horizon = async () => {
+    const deadline = Date.now() + SETTLE_LIMIT_MS;
+    while ((await client.query<{ open: number }>(OPEN_WRITES)).rows[0]?.open && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    }
+    return (await client.query<{ xmax: string }>(HORIZON)).rows[0]?.xmax ?? '';
+  };
   let reference: { horizon: string; digest: TableDigest } | undefined;
   const stats = { digests: 0 };
 
