@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -19,11 +20,24 @@ const reactRouterProduction = {
   replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
 };
 
+// The theme bootstrap runs inline, before first paint: as a file it was a render-blocking request, a
+// round trip before a phone could show anything. The server allows it by its hash (src/server/plugins/page-html.ts).
+const THEME_BOOTSTRAP_TAG = '<script src="/theme-init.js"></script>';
+const inlineThemeBootstrap = {
+  name: 'inline-theme-bootstrap',
+  transformIndexHtml(html: string) {
+    if (!html.includes(THEME_BOOTSTRAP_TAG)) throw new Error(`index.html lost ${THEME_BOOTSTRAP_TAG}`);
+    const source = readFileSync(new URL('./src/web/theme-init.js', import.meta.url), 'utf8');
+    const script = source.replace(/^\s*\/\/.*\n/gm, '').trim();
+    return html.replace(THEME_BOOTSTRAP_TAG, `<script>${script}</script>`);
+  },
+};
+
 export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? [...webAlias, reactRouterProduction] : webAlias },
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineThemeBootstrap],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

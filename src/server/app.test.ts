@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,11 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 
 let t: TestApp;
+const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', false);";
+const INDEX_HTML = `<!doctype html><html><head><title>Gradient Academy</title><script>${THEME_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
+/** A build manifest as Vite writes it: the entry, two lazy pages sharing a chunk with the entry and one between them. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_vendor.js'] },
+  '_vendor.js': { file: 'assets/vendor-def456.js' },
+  '_shared.js': { file: 'assets/shared-111.js', imports: ['_vendor.js'] },
+  'app/routes/catalog/home.tsx': { file: 'assets/home-222.js', isDynamicEntry: true, imports: ['_vendor.js', '_shared.js'] },
+  'app/routes/learn/learn.tsx': { file: 'assets/learn-333.js', isDynamicEntry: true, imports: ['_shared.js', 'index.html'] },
+};
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'ga-web-'));
 
 beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Gradient Academy</title><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+  mkdirSync(path.join(webDir, '.vite'));
+  writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   // What scripts/precompress.mjs writes beside an asset (content made distinct, to tell which file was sent).
   writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js'), 'y'.repeat(4000));
@@ -30,11 +43,11 @@ describe('the HTTP shell', () => {
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
-  it('sends security headers with a Content-Security-Policy that allows no inline script', async () => {
+  it("sends security headers with a Content-Security-Policy that allows no inline script but index.html's own", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toContain('max-age=');
@@ -60,6 +73,27 @@ describe('the HTTP shell', () => {
     expect(api.json()).toEqual({ message: 'Route GET /api/nope not found' });
     const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
     expect(post.statusCode).toBe(404);
+  });
+
+  it("names each page's own code in its HTML, allows only index.html's inline script, and answers 304 to a known ETag", async () => {
+    const modulepreloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    const home = await t.app.inject({ method: 'GET', url: '/?q=ml' });
+    expect(modulepreloads(home.body)).toEqual(['/assets/home-222.js', '/assets/shared-111.js']);
+    const learn = await t.app.inject({ method: 'GET', url: '/course/123/learn' });
+    expect(modulepreloads(learn.body)).toEqual(['/assets/learn-333.js', '/assets/shared-111.js']);
+    // A page the manifest does not know (a hand-made build) gets index.html as it is.
+    const login = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(login.body).toBe(INDEX_HTML);
+
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const scriptSrc = /script-src ([^;]+)/.exec(String(home.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+
+    const again = await t.app.inject({ method: 'GET', url: '/course/9/learn', headers: { 'if-none-match': learn.headers.etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(learn.headers.etag).not.toBe(home.headers.etag);
   });
 
   it('caches fingerprinted assets for a year and compresses them', async () => {

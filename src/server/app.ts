@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,9 +37,10 @@ import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body';
 import { objectUrlsPlugin } from './plugins/object-urls';
+import { loadPageHtml } from './plugins/page-html';
 import { readCachePlugin } from './plugins/read-cache';
 import { onClientError, onFrameworkError } from './plugins/router-errors';
-import { securityPlugin } from './plugins/security';
+import { type CspAllowance, securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 
 declare module 'fastify' {
@@ -119,9 +121,12 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(readCachePlugin);
   await app.register(objectUrlsPlugin);
   await app.register(currentUserPlugin);
+  // index.html's one inline script (the theme, before first paint) runs by its hash, nothing else inline.
+  const pages = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? loadPageHtml(config.webDir) : undefined;
   // A Stripe checkout loads Stripe.js, its card iframes and its API; without Stripe none of them may load.
+  const stripe: CspAllowance = app.payments.name === 'stripe' ? STRIPE_JS_SOURCES : {};
   await app.register(securityPlugin, {
-    allow: app.payments.name === 'stripe' ? STRIPE_JS_SOURCES : {},
+    allow: { ...stripe, scriptSrc: [...(stripe.scriptSrc ?? []), ...(pages?.scriptHashes ?? [])] },
     reportUri: config.cspReportEndpoint ? CSP_REPORT_PATH : undefined,
   });
   await app.register(docsPlugin);
@@ -139,7 +144,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(savedCoursesRoutes);
   if (config.cspReportEndpoint) await app.register(cspReportsRoutes);
 
-  await app.register(spaPlugin, { webDir: config.webDir });
+  await app.register(spaPlugin, { webDir: config.webDir, pages });
 
   let purge: ReturnType<typeof startPurgeSchedule> | undefined;
   app.addHook('onReady', async () => {

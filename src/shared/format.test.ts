@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToPrice, formatPrice, stripTags } from './format';
+import { centsToPrice, formatCount, formatPrice, formatStudentCount, stripTags } from './format';
 
 describe('formatPrice', () => {
   it("shows 'Free' for zero and dollars with two decimals otherwise", () => {
@@ -22,5 +22,15 @@ describe('centsToPrice', () => {
 describe('stripTags', () => {
   it('removes markup and decodes common entities for card excerpts', () => {
     expect(stripTags('<p>Learn <strong>ML</strong> &amp; AI</p><ul><li>fast</li></ul>')).toBe('Learn ML & AI fast');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands as en-US does, without ICU', () => {
+    for (const count of [0, 7, 999, 1000, 12345, 1234567, 1000000000, -4500]) {
+      expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
+    }
+    expect(formatStudentCount(1)).toBe('1 student');
+    expect(formatStudentCount(2500)).toBe('2,500 students');
   });
 });

@@ -37,7 +37,7 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 const sanitizerKey = Object.keys(manifest).find((key) => manifest[key]?.name === 'sanitize') ?? 'sanitize chunk';
 const afterFirstPaint = new Set([...withStaticImports(sanitizerKey)].map((key) => manifest[key]?.file));
 
-/** index.html's classic scripts (public/theme-init.js), which run before the entry. */
+/** index.html's classic scripts, which run before the entry (none since the theme bootstrap is inline, in the HTML). */
 const classicScripts = [
   ...readFileSync(path.join(webDir, 'index.html'), 'utf8').matchAll(/<script src="\/([^"]+)"><\/script>/g),
 ].map((match) => match[1] ?? '');

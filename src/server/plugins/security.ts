@@ -26,7 +26,7 @@ function helmetOptions({ allow = {}, reportUri }: CspOptions): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        // No inline scripts anywhere: the theme bootstrap is an external file.
+        // No inline script but those allowed by hash (index.html's theme bootstrap, see page-html.ts).
         scriptSrc: ["'self'", ...(allow.scriptSrc ?? [])],
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],

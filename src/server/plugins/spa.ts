@@ -3,11 +3,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '#shared/errors';
+import type { PageHtml } from './page-html';
 
-/** Serves the built web app; every unknown non-API GET gets index.html so the client router decides. */
-export const spaPlugin = fp<{ webDir: string | undefined }>(
-  async (app, { webDir }) => {
-    const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));
+/**
+ * Serves the built web app; every unknown non-API GET gets index.html (made for its page, see
+ * page-html.ts) so the client router decides.
+ */
+export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | undefined }>(
+  async (app, { webDir, pages }) => {
+    const hasWeb = webDir !== undefined && pages !== undefined && existsSync(path.join(webDir, 'index.html'));
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: webDir,
@@ -28,7 +32,10 @@ export const spaPlugin = fp<{ webDir: string | undefined }>(
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/objects/');
       if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+        const { html, etag } = pages.forPath(request.url.split('?')[0] ?? '/');
+        reply.header('cache-control', 'no-cache').header('etag', etag).type('text/html; charset=utf-8');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.send(html);
       }
       return reply
         .code(404)

@@ -21,7 +21,7 @@ function readStoredTheme(): Theme {
   }
 }
 
-/** Applies the theme to <html>; public/theme-init.js does the same before first paint. */
+/** Applies the theme to <html>; theme-init.js (inlined in index.html) does the same before first paint. */
 function applyTheme(theme: Theme) {
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');

@@ -1,5 +1,5 @@
 import { GraduationCap, SearchX, X } from 'lucide-react';
-import { type Ref, useMemo, useState } from 'react';
+import { type Ref, useDeferredValue, useMemo, useState } from 'react';
 import { type Difficulty, difficulties } from '#shared/lists';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
@@ -31,12 +31,15 @@ interface CourseCatalogProps {
 export function CourseCatalog({ progressByCourseId, searchQuery = '', onClearSearch, headingRef }: CourseCatalogProps) {
   const [tab, setTab] = useState<CatalogTab>('all');
   const coursesQuery = useCourses();
+  // The cards render in a transition, in slices a phone's main thread can answer between, not in the
+  // one long task that delivers the data (TanStack Query's updates cannot be transitions themselves).
+  const courses = useDeferredValue(coursesQuery.data);
 
   const searched = useMemo(() => {
-    const courses = coursesQuery.data ?? [];
     const needle = searchQuery.trim().toLowerCase();
-    return needle ? courses.filter((c) => c.title.toLowerCase().includes(needle)) : courses;
-  }, [coursesQuery.data, searchQuery]);
+    const all = courses ?? [];
+    return needle ? all.filter((c) => c.title.toLowerCase().includes(needle)) : all;
+  }, [courses, searchQuery]);
 
   const viewAll = () => {
     setTab('all');
@@ -58,7 +61,7 @@ export function CourseCatalog({ progressByCourseId, searchQuery = '', onClearSea
         <div className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border bg-card px-4 py-3 text-sm">
           <span>
             Results for <strong>“{searchQuery}”</strong>
-            {coursesQuery.data ? (
+            {courses ? (
               <span className="text-muted-foreground">
                 {' '}
                 · {searched.length} {searched.length === 1 ? 'course' : 'courses'}
@@ -87,7 +90,7 @@ export function CourseCatalog({ progressByCourseId, searchQuery = '', onClearSea
           const visible = t.value === 'all' ? searched : searched.filter((c) => (c.difficulty ?? 'Beginner') === t.value);
           return (
             <TabsContent key={t.value} value={t.value} className="mt-6">
-              {coursesQuery.isPending ? (
+              {courses === undefined && !coursesQuery.isError ? (
                 <div>
                   <p role="status" className="mb-4 text-sm text-muted-foreground">
                     Loading courses...
@@ -98,14 +101,14 @@ export function CourseCatalog({ progressByCourseId, searchQuery = '', onClearSea
                     ))}
                   </div>
                 </div>
-              ) : coursesQuery.isError ? (
+              ) : courses === undefined ? (
                 <RegionError
                   title="Couldn't load courses"
                   description={getErrorMessage(coursesQuery.error, 'Please check your connection and try again.')}
                   onRetry={() => coursesQuery.refetch()}
                 />
               ) : visible.length === 0 ? (
-                searchQuery && coursesQuery.data.length > 0 ? (
+                searchQuery && courses.length > 0 ? (
                   <EmptyState
                     icon="search"
                     title={`No courses match “${searchQuery}”`}
@@ -128,7 +131,7 @@ export function CourseCatalog({ progressByCourseId, searchQuery = '', onClearSea
         })}
       </Tabs>
 
-      {coursesQuery.isSuccess && coursesQuery.data.length > 0 ? (
+      {courses !== undefined && courses.length > 0 ? (
         <div className="mt-12 flex justify-center">
           <Button variant="outline" size="lg" onClick={viewAll}>
             View All Courses

@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, stripTags } from '#shared/format';
+import { formatCount, formatPrice, stripTags } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Badge } from '#web/components/ui/badge';
@@ -131,7 +131,7 @@ export function CourseDetail({ course, isEnrolled, progress, onEnroll, save }: C
             <ul className="grid gap-3 sm:grid-cols-3">
               <Fact icon={<BarChart3 aria-hidden="true" />} label="Level" value={course.difficulty ?? 'Beginner'} />
               {course.duration ? <Fact icon={<Clock aria-hidden="true" />} label="Duration" value={course.duration} /> : null}
-              <Fact icon={<Users aria-hidden="true" />} label="Students" value={course.studentCount.toLocaleString('en-US')} />
+              <Fact icon={<Users aria-hidden="true" />} label="Students" value={formatCount(course.studentCount)} />
             </ul>
           </section>
           <section aria-labelledby="course-about" className="grid gap-4">

@@ -1,5 +1,5 @@
 import { Clock, Star, Users } from 'lucide-react';
-import { formatRating, formatStudentCount } from '#shared/format';
+import { formatCount, formatRating, formatStudentCount } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import { cn } from '#web/lib/utils';
 
@@ -24,7 +24,7 @@ export function CourseStats({
             </span>
             {course.ratingCount > 0 ? (
               <span>
-                ({course.ratingCount.toLocaleString('en-US')}
+                ({formatCount(course.ratingCount)}
                 <span className="sr-only"> ratings</span>)
               </span>
             ) : null}

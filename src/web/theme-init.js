@@ -1,4 +1,4 @@
-// Runs before first paint (a plain external script: the CSP forbids inline ones) so a stored
+// Inlined into index.html at build (vite.config.ts) and run before first paint, so a stored
 // dark theme never flashes light. Light is the default.
 (() => {
   let isDark = false;

@@ -1,0 +1,45 @@
+/**
+ * Which page module draws which address: the module as the build manifest names the router's lazy
+ * import (relative to src/web), the address as the router's pattern. The server names a page's code
+ * in the HTML it sends (`modulepreload`), so a phone fetches it beside the entry, not after it has
+ * run; src/web/app/router.tsx pairs the same (tests/page-modules.test.ts keeps the two equal).
+ * `*` is the router's catch-all, tried last.
+ */
+export const PAGE_MODULES: readonly { path: string; module: string }[] = [
+  { path: '/', module: 'app/routes/catalog/home.tsx' },
+  { path: '/my-courses', module: 'app/routes/student/my-courses.tsx' },
+  { path: '/checkout/:courseId', module: 'app/routes/student/checkout.tsx' },
+  { path: '/creator/dashboard', module: 'app/routes/creator/dashboard.tsx' },
+  { path: '/creator/create-course', module: 'app/routes/creator/create-course.tsx' },
+  { path: '/creator/courses/:id/edit', module: 'app/routes/creator/edit-course.tsx' },
+  { path: '/creator/courses/:id/analytics', module: 'app/routes/creator/course-analytics.tsx' },
+  { path: '/creator/courses/:id/students', module: 'app/routes/creator/course-students.tsx' },
+  { path: '/creator/courses/:id/build', module: 'app/routes/creator/course-builder.tsx' },
+  { path: '/creator/modules/:id/build', module: 'app/routes/creator/module-builder.tsx' },
+  { path: '/creator/quizzes/:id/build', module: 'app/routes/creator/quiz-builder.tsx' },
+  { path: '/certificates/:id', module: 'app/routes/certificates/certificate.tsx' },
+  { path: '/course/:id', module: 'app/routes/catalog/course-detail.tsx' },
+  { path: '/login', module: 'app/routes/auth/login.tsx' },
+  { path: '/creator', module: 'app/routes/auth/creator-portal.tsx' },
+  { path: '/forgot-password', module: 'app/routes/auth/forgot-password.tsx' },
+  { path: '/reset-password', module: 'app/routes/auth/reset-password.tsx' },
+  { path: '/course/:id/learn', module: 'app/routes/learn/learn.tsx' },
+  { path: '/course/:id/preview', module: 'app/routes/learn/preview.tsx' },
+  { path: '*', module: 'app/routes/not-found.tsx' },
+];
+
+const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) => segment !== '');
+
+/** The page module for an address (its path, without query), as the router would choose it. */
+export function pageModuleFor(pathname: string): string | undefined {
+  const segments = segmentsOf(pathname);
+  const match = PAGE_MODULES.find(({ path }) => {
+    if (path === '*') return true;
+    const pattern = segmentsOf(path);
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) => part.startsWith(':') || part.toLowerCase() === segments[index]?.toLowerCase())
+    );
+  });
+  return match?.module;
+}
