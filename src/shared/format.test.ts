@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToPrice, formatCount, formatPrice, formatStudentCount, stripTags } from './format';
+import { centsToPrice, formatCount, formatDay, formatPrice, formatStudentCount, stripTags } from './format';
 
 describe('formatPrice', () => {
   it("shows 'Free' for zero and dollars with two decimals otherwise", () => {
@@ -32,5 +32,14 @@ describe('formatCount', () => {
     }
     expect(formatStudentCount(1)).toBe('1 student');
     expect(formatStudentCount(2500)).toBe('2,500 students');
+  });
+});
+
+describe('formatDay', () => {
+  it("writes en-US's medium date in the reader's time zone", () => {
+    for (const iso of ['2026-01-05T10:00:00Z', '2026-11-23T23:59:59Z', '1999-12-31T00:00:00Z', '2024-02-29T12:00:00']) {
+      const date = new Date(iso);
+      expect(formatDay(date)).toBe(date.toLocaleDateString('en-US', { dateStyle: 'medium' }));
+    }
   });
 });

@@ -38,6 +38,16 @@ export function formatCount(count: number): string {
   return count < 0 ? `-${grouped}` : grouped;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A day as en-US's medium date ("Nov 23, 2026"), in the reader's time zone. Not `toLocaleDateString`,
+ * for the same reason as formatCount: ICU's date formatter costs a phone ~100 ms to build on first use.
+ */
+export function formatDay(date: Date): string {
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
 /** 1234 -> "1,234 students"; 1 -> "1 student". */
 export function formatStudentCount(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'student' : 'students'}`;

@@ -1,5 +1,5 @@
 import { BookX } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RegionError } from '#web/components/errors/region-error';
 import { PageSpinner } from '#web/components/page-spinner';
@@ -23,6 +23,10 @@ export function CourseDetailRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const courseQuery = useCourse(id);
+  // The page renders in a transition once the course is here, in slices a phone can answer between
+  // (a query's own update is one long task); a course left behind by a change of address never shows.
+  const deferredCourse = useDeferredValue(courseQuery.data);
+  const shownCourse = deferredCourse?.id.toLowerCase() === id.toLowerCase() ? deferredCourse : undefined;
   const myCourses = useMyCourses({ enabled: user?.role === 'student' });
   const saved = useSavedCourse(id, { enabled: Boolean(user) });
   const [isAccountDialogOpen, setAccountDialogOpen] = useState(false);
@@ -34,8 +38,6 @@ export function CourseDetailRoute() {
   useEffect(() => {
     preloadSanitizer().catch(() => {});
   }, []);
-
-  if (courseQuery.isPending) return <PageSpinner label="Loading course..." />;
 
   if (courseQuery.isError) {
     if (isApiError(courseQuery.error, 404)) return <CourseNotFound />;
@@ -50,7 +52,9 @@ export function CourseDetailRoute() {
     );
   }
 
-  const course = courseQuery.data;
+  if (!shownCourse) return <PageSpinner label="Loading course..." />;
+
+  const course = shownCourse;
   const enrollment = myCourses.data?.find((c) => c.id === course.id);
   const isEnrolled = Boolean(course.isEnrolled || enrollment);
 

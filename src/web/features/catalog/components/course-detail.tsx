@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { formatCount, formatPrice, stripTags } from '#shared/format';
+import { formatCount, formatDay, formatPrice, stripTags } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Badge } from '#web/components/ui/badge';
@@ -71,7 +71,7 @@ export function CourseDetail({ course, isEnrolled, progress, onEnroll, save }: C
                 <CalendarClock className="size-4" aria-hidden="true" />
                 Last updated{' '}
                 <time dateTime={course.updatedAt} className="font-medium text-foreground">
-                  {new Date(course.updatedAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                  {formatDay(new Date(course.updatedAt))}
                 </time>
               </span>
             </div>
