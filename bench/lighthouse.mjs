@@ -86,7 +86,11 @@ async function waitForDevtools(port) {
   throw new Error('Chromium did not open its DevTools port');
 }
 
-/** The app keeps its bearer token in localStorage; Lighthouse keeps the profile's storage (disableStorageReset). */
+/**
+ * The app keeps its bearer token in localStorage. Before each run Lighthouse empties the browser's
+ * HTTP cache (every run is a first visit, as a phone on a slow network would make it) but, by its
+ * default `clearStorageTypes`, leaves localStorage alone: the student stays signed in.
+ */
 async function signInBrowser(port, base, token) {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -103,7 +107,6 @@ async function audit(url, port) {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
-    disableStorageReset: true,
   });
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
     const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`;

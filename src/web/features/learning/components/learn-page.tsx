@@ -1,6 +1,6 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Award, CheckCircle2, ChevronDown, ChevronLeft, ChevronRight, Circle, FileQuestion } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
@@ -205,7 +205,10 @@ export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQu
     return () => clearTimeout(timer);
   }, [currentLessonId, alreadyDone, progress.data !== undefined]);
 
-  if (course.isPending || modules.isPending || quizzes.isPending) {
+  // The page renders in a transition once its course, modules and quizzes are here, in slices a
+  // phone's main thread can answer between (a query's own update is one long task).
+  const loaded = useDeferredValue(!(course.isPending || modules.isPending || quizzes.isPending));
+  if (!loaded || course.isPending || modules.isPending || quizzes.isPending) {
     return (
       <p role="status" className="py-24 text-center text-muted-foreground">
         Loading course...
