@@ -97,6 +97,8 @@ test('a forgotten password is reset through the mailed link, and the new passwor
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The login form has an Email field too: fill only once the next page is showing (its code may still be loading).
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Email sent!')).toBeVisible();
