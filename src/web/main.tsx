@@ -1,7 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { prefetchFirstPageData } from './app/first-page-data';
 import './index.css';
 
 // zod probes for `new Function` unless told not to, and under the app's CSP (no 'unsafe-eval') every
@@ -15,8 +14,6 @@ zodSettings.__zod_globalConfig.jitless = true;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
-
-prefetchFirstPageData(window.location.pathname);
 
 // The first render is a transition: React renders it in slices of a few milliseconds and lets the
 // browser in between, instead of one long task that keeps a phone's page from answering (Lighthouse's
