@@ -94,14 +94,18 @@ export function createLocalDiskStore({ root, now = Date.now }: LocalDiskStoreOpt
           callback(null, chunk);
         },
       });
+      const file = createWriteStream(temp, { flags: 'wx', start: HEADER_BYTES });
       try {
-        await copyInto(body, limit, createWriteStream(temp, { flags: 'wx', start: HEADER_BYTES }));
+        await copyInto(body, limit, file);
         const header: Header = { key, contentType, size, etag: hash.digest('hex'), lastModified: new Date(now()).toISOString() };
         await writeHeader(temp, header);
         await mkdir(path.dirname(target), { recursive: true });
         await rename(temp, target);
         return { key, size, etag: header.etag };
       } catch (error) {
+        // A refusal can come while the file is still being opened (created): removing it before it
+        // has closed would leave it behind, under .tmp, until the next start's sweep.
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
         await rm(temp, { force: true });
         throw error;
       }
