@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -11,7 +10,8 @@ import type { PageHtml } from './page-html';
  */
 export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | undefined }>(
   async (app, { webDir, pages }) => {
-    const hasWeb = webDir !== undefined && pages !== undefined && existsSync(path.join(webDir, 'index.html'));
+    // `pages` exists only when the web dir holds a built index.html (app.ts).
+    const hasWeb = webDir !== undefined && pages !== undefined;
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: webDir,
