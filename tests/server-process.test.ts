@@ -22,6 +22,32 @@ describe.skipIf(!isPglite)('the server process on an embedded database', () => {
     expect(await first.exited).toBe(0);
   }, 120_000);
 
+  it('finishes the requests of clients that hung up before it closes its database on SIGTERM', async () => {
+    const dataDir = await migratedDataDir();
+    const server = await startServer(dataDir);
+    // Sign-ups wait in the password queue, then write: many of them are still running when their
+    // clients give up and the server is told to stop, with no connection left open to wait for.
+    const abandoned = Array.from({ length: 24 }, (_, n) => {
+      const controller = new AbortController();
+      const sent = postJson(
+        `${server.url}/api/auth/signup`,
+        {
+          email: `hung-up-${n}@shutdown.test`,
+          password: 'hung-up-pass',
+          name: `Hung Up ${n}`,
+        },
+        controller.signal,
+      ).catch(() => undefined);
+      return { controller, sent };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    for (const { controller } of abandoned) controller.abort();
+    await Promise.all(abandoned.map(({ sent }) => sent));
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toMatch(/request failed|Cannot use a pool|after calling end/);
+  }, 120_000);
+
   it('loses no acknowledged sign-up when killed with SIGKILL mid-write, and restarts on the same DATA_DIR', async () => {
     const dataDir = await migratedDataDir();
     const server = await startServer(dataDir);

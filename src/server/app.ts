@@ -35,6 +35,7 @@ import { currentUserPlugin } from './plugins/current-user';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { inFlightPlugin } from './plugins/in-flight';
 import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body';
 import { objectUrlsPlugin } from './plugins/object-urls';
 import { loadPageHtml } from './plugins/page-html';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
       (config.stripe ? createStripeProvider(config.stripe) : createTestProcessor({ intents: createDbTestIntentStore(db.db) })),
   );
 
+  await app.register(inFlightPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(bodyDeadlinePlugin, { ...DEFAULT_HTTP_TIMEOUTS, ...config.httpTimeouts });
   await app.register(jsonBodyPlugin);

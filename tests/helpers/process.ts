@@ -87,8 +87,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   throw new Error(`server did not start:\n${server.output()}`);
 }
 
-export function postJson(url: string, body: unknown): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export function postJson(url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
 }
 
 /** For afterAll: kills what is still running and removes the data directories. */
