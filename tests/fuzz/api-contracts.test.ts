@@ -23,8 +23,8 @@ const WRITING_REFUSALS: { table: string; applies: (route: ApiRoute, status: numb
   // limited (DECISIONS §3): the counter row is the point of those refusals. A 429 adds nothing.
   { table: 'rate_limits', applies: (route, status) => route.tags.includes('auth') && status !== 429 },
   // An upload address is single use and taken before the bytes are read, so that two PUTs cannot
-  // both write the object; bytes (or a media type) the grant's kind refuses used it up
-  // (claimUploadGrant: "the client asks for a new address").
+  // both write the object: bytes refused once they arrive (not what their type says, or too many)
+  // used it up. A refusal on the headers alone leaves it unused (claimUploadGrant).
   {
     table: 'uploads',
     applies: (route, status) => routeName(route) === 'PUT /api/uploads/{grant}' && [413, 415].includes(status),

@@ -229,6 +229,14 @@ describe.each(stores)('uploads on the %s', (_name, createStore) => {
       }
     });
 
+    it('leaves an address refused on its headers alone unused, for the right file', async () => {
+      const uploadURL = await grant();
+      expect((await put(uploadURL, mp4Bytes(), 'video/mp4')).statusCode).toBe(415);
+      expect((await put(uploadURL, PNG_BYTES, 'image/png', { 'content-length': '5242881' })).statusCode).toBe(413);
+      const response = await put(uploadURL, PNG_BYTES, 'image/png');
+      expect(response.statusCode, response.body).toBe(200);
+    });
+
     it('takes an image of exactly 5 MB', async () => {
       const response = await put(await grant(), generatedBody(PNG_BYTES, 5_242_880) as never, 'image/png');
       expect(response.statusCode, response.body).toBe(200);

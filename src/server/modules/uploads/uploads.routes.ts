@@ -96,27 +96,34 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const upload = await claimUploadGrant({ db, grant: request.params.grant, now: app.clock() });
-      const declaredType = allowedDeclaredType(upload.kind, request.headers['content-type']);
-      if (!declaredType) {
-        throw new AppError(
-          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-          `Send ${upload.kind === 'image' ? 'an image' : 'a video'}: ${describeAllowed(upload.kind)}`,
-        );
-      }
-      const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
-      if (declaredLength > MAX_BYTES[upload.kind]) {
-        throw new AppError(
-          ErrorCode.PAYLOAD_TOO_LARGE,
-          `The file is larger than ${Math.round(MAX_BYTES[upload.kind] / 1_048_576)} MB`,
-        );
-      }
+      const upload = await claimUploadGrant({
+        db,
+        grant: request.params.grant,
+        now: app.clock(),
+        accept: (kind) => {
+          const declaredType = allowedDeclaredType(kind, request.headers['content-type']);
+          if (!declaredType) {
+            throw new AppError(
+              ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+              `Send ${kind === 'image' ? 'an image' : 'a video'}: ${describeAllowed(kind)}`,
+            );
+          }
+          const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
+          if (declaredLength > MAX_BYTES[kind]) {
+            throw new AppError(
+              ErrorCode.PAYLOAD_TOO_LARGE,
+              `The file is larger than ${Math.round(MAX_BYTES[kind] / 1_048_576)} MB`,
+            );
+          }
+          return declaredType;
+        },
+      });
       const { objectPath } = await storeUpload({
         db,
         store: app.objectStore,
         upload,
         body: request.body as NodeJS.ReadableStream as import('node:stream').Readable,
-        declaredType,
+        declaredType: upload.accepted,
         now: app.clock,
       });
       return { objectPath };

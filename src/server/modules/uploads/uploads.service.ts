@@ -47,22 +47,41 @@ export async function createUploadGrant({ db, userId, kind, now }: { db: Db; use
  * Takes the grant for this one request, atomically: of two PUTs with one address exactly one gets
  * the row. A refused or failed upload still used it up; the client asks for a new address.
  */
-export async function claimUploadGrant({ db, grant, now }: { db: Db; grant: string; now: number }) {
-  const grantHash = hashToken(grant);
+/**
+ * Uses up an upload address for one PUT. `accept` sees the address's kind first and throws to refuse
+ * the request on its headers alone: the address is then left unused, for the right file.
+ */
+export async function claimUploadGrant<Accepted>({
+  db,
+  grant,
+  now,
+  accept,
+}: {
+  db: Db;
+  grant: string;
+  now: number;
+  accept: (kind: UploadKind) => Accepted;
+}) {
+  const [found] = await db
+    .select({ id: uploads.id, kind: uploads.kind, claimedAt: uploads.claimedAt, expiresAt: uploads.expiresAt })
+    .from(uploads)
+    .where(eq(uploads.grantHash, hashToken(grant)))
+    .limit(1);
+  if (!found) throw new AppError(ErrorCode.NOT_FOUND, 'Upload address not found');
+  const used = () => new AppError(ErrorCode.CONFLICT, 'This upload address has already been used; request a new one');
+  if (found.claimedAt) throw used();
+  if (found.expiresAt.getTime() <= now) {
+    throw new AppError(ErrorCode.CONFLICT, 'This upload address has expired; request a new one');
+  }
+  const accepted = accept(found.kind);
   const [claimed] = await db
     .update(uploads)
     .set({ claimedAt: new Date(now) })
-    .where(and(eq(uploads.grantHash, grantHash), isNull(uploads.claimedAt), gt(uploads.expiresAt, new Date(now))))
+    .where(and(eq(uploads.id, found.id), isNull(uploads.claimedAt), gt(uploads.expiresAt, new Date(now))))
     .returning({ id: uploads.id, kind: uploads.kind, objectKey: uploads.objectKey });
-  if (claimed) return claimed;
-  const [existing] = await db
-    .select({ claimedAt: uploads.claimedAt })
-    .from(uploads)
-    .where(eq(uploads.grantHash, grantHash))
-    .limit(1);
-  if (!existing) throw new AppError(ErrorCode.NOT_FOUND, 'Upload address not found');
-  if (existing.claimedAt) throw new AppError(ErrorCode.CONFLICT, 'This upload address has already been used; request a new one');
-  throw new AppError(ErrorCode.CONFLICT, 'This upload address has expired; request a new one');
+  // Another PUT to the same address got there between the two statements.
+  if (!claimed) throw used();
+  return { ...claimed, accepted };
 }
 
 /** Passes the stream on once its first bytes prove the declared type; errors otherwise. */
