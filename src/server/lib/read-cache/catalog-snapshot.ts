@@ -10,8 +10,11 @@ export function buildCatalogSnapshot(list: readonly Course[]): CatalogSnapshot {
   return Object.assign(prepared, { etag: `"${createHash('sha1').update(prepared.body).digest('base64url')}"`, list });
 }
 
-/** The snapshot with one course's `updatedAt` changed (the same snapshot when the course is not listed). */
-export function touchCatalogSnapshot(snapshot: CatalogSnapshot, courseId: string, updatedAt: string): CatalogSnapshot {
+/** What the database announces of a course without a reload: its new `updatedAt` or student count. */
+export type CourseTouch = Partial<Pick<Course, 'updatedAt' | 'studentCount'>>;
+
+/** The snapshot with one course's fields changed (the same snapshot when the course is not listed). */
+export function touchCatalogSnapshot(snapshot: CatalogSnapshot, courseId: string, change: CourseTouch): CatalogSnapshot {
   if (!snapshot.list.some((course) => course.id === courseId)) return snapshot;
-  return buildCatalogSnapshot(snapshot.list.map((course) => (course.id === courseId ? { ...course, updatedAt } : course)));
+  return buildCatalogSnapshot(snapshot.list.map((course) => (course.id === courseId ? { ...course, ...change } : course)));
 }

@@ -6,6 +6,7 @@ import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 import { toCourseJson } from '../course-json';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import { progressByCourse } from '../progress';
+import type { CourseTouch } from './catalog-snapshot';
 
 export type SessionEntry = {
   /** Who is asking, shared by every request of the session: frozen, so no handler can change it. */
@@ -131,8 +132,8 @@ function courseJsonForms(course: Course): CourseDoc['json'] {
 }
 
 /** The document with the course's `updatedAt` changed: an edit of its content touched it. */
-export function touchCourseDoc(doc: CourseDoc, updatedAt: string): CourseDoc {
-  const course = { ...doc.course, updatedAt };
+export function touchCourseDoc(doc: CourseDoc, change: CourseTouch): CourseDoc {
+  const course = { ...doc.course, ...change };
   return { ...doc, course, json: courseJsonForms(course) };
 }
 

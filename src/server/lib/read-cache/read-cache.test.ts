@@ -140,6 +140,26 @@ describe('cached reads', () => {
     expect((await get(`/api/courses/${course.id}/modules`)).json()).toHaveLength(2);
   });
 
+  it("apply an enrollment's new student count to the catalogue and the course without a query", async () => {
+    const course = await createCourse(t.db.db, creator.id, { title: 'Counted' });
+    const listed = async () =>
+      (await get('/api/courses')).json().find((candidate: { id: string }) => candidate.id === course.id)?.studentCount;
+    const shown = async () => (await get(`/api/courses/${course.id}`)).json().studentCount;
+    expect(await listed()).toBe(0);
+    expect(await shown()).toBe(0);
+
+    const learners = [await createUser(t.db.db), await createUser(t.db.db)];
+    for (const learner of learners) await enroll(t.db.db, learner.id, course.id);
+    const queries = countQueries(t.db);
+    try {
+      expect(await listed()).toBe(2);
+      expect(await shown()).toBe(2);
+      expect(queries.count, queries.texts.join('; ')).toBe(0);
+    } finally {
+      queries.restore();
+    }
+  });
+
   it('apply a change of nothing but updatedAt to the catalogue and the course without a query', async () => {
     const course = await createCourse(t.db.db, creator.id, { title: 'Touched' });
     const listed = async () =>

@@ -96,8 +96,16 @@ export function createReadCache({
       case 'course-touched': {
         const [courseId = '', stamp = ''] = id.split(',');
         const updatedAt = parseTimestamptz(stamp).toISOString();
-        courses.update(courseId, (doc) => (doc ? touchCourseDoc(doc, updatedAt) : undefined));
-        catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, updatedAt));
+        courses.update(courseId, (doc) => (doc ? touchCourseDoc(doc, { updatedAt }) : undefined));
+        catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, { updatedAt }));
+        break;
+      }
+      // Only student_count changed, by an enrollment (migration 0009): applied in place as well.
+      case 'course-counted': {
+        const [courseId = '', count = ''] = id.split(',');
+        const studentCount = Number(count);
+        courses.update(courseId, (doc) => (doc ? touchCourseDoc(doc, { studentCount }) : undefined));
+        catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, { studentCount }));
         break;
       }
       case 'outline':
