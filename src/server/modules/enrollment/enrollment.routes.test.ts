@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonProgress, quizAttempts } from '#db/schema/index';
 import { MyCourseListSchema } from '#shared/schemas/enrollment';
@@ -18,6 +19,32 @@ describe('GET /api/my-courses', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/my-courses' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toHaveProperty('message');
+  });
+
+  it('sends a long list whole when it is compressed as a stream on its first, uncached read', async () => {
+    // Over 64 KB: compress streams it, on any machine. Fastify used to send the answer a second
+    // time, empty, when the handler's promise settled before the stream had ended: 200, br, no body.
+    const student = await createUser(t.db.db);
+    const description = `<p>${'Gradient descent, step by step. '.repeat(700)}</p>`;
+    const enrollInOneMore = async () =>
+      enroll(t.db.db, student.id, (await createCourse(t.db.db, creator.id, { description })).id);
+    for (let i = 0; i < 4; i++) await enrollInOneMore();
+    for (const [encoding, courses] of [
+      ['br', 4],
+      ['gzip', 5],
+    ] as const) {
+      // Each read is the first since an enrollment: My Courses is loaded, not answered from memory.
+      if (encoding === 'gzip') await enrollInOneMore();
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/my-courses',
+        headers: { ...bearer(student), 'accept-encoding': encoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      const body = encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+      expect(MyCourseListSchema.parse(JSON.parse(body.toString()))).toHaveLength(courses);
+    }
   });
 
   it('is empty for a student with no enrollments', async () => {
