@@ -45,11 +45,9 @@ export async function createUploadGrant({ db, userId, kind, now }: { db: Db; use
 
 /**
  * Takes the grant for this one request, atomically: of two PUTs with one address exactly one gets
- * the row. A refused or failed upload still used it up; the client asks for a new address.
- */
-/**
- * Uses up an upload address for one PUT. `accept` sees the address's kind first and throws to refuse
- * the request on its headers alone: the address is then left unused, for the right file.
+ * the row. `accept` sees the address's kind first and throws to refuse the request on its headers
+ * alone, which leaves the address unused for the right file; an upload refused or failed after that
+ * has used it up, and the client asks for a new address.
  */
 export async function claimUploadGrant<Accepted>({
   db,
