@@ -131,7 +131,7 @@ function courseJsonForms(course: Course): CourseDoc['json'] {
   };
 }
 
-/** The document with the course's `updatedAt` changed: an edit of its content touched it. */
+/** The document with what the database announced changed: `updatedAt` after an edit, the count after an enrollment. */
 export function touchCourseDoc(doc: CourseDoc, change: CourseTouch): CourseDoc {
   const course = { ...doc.course, ...change };
   return { ...doc, course, json: courseJsonForms(course) };
