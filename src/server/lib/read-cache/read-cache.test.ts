@@ -160,6 +160,22 @@ describe('cached reads', () => {
     }
   });
 
+  it('reload a course whose announced student count cannot be read, never showing it as null', async () => {
+    const course = await createCourse(t.db.db, creator.id, { title: 'Garbled count' });
+    expect((await get(`/api/courses/${course.id}`)).json().studentCount).toBe(0);
+    await t.db.db.execute(sql`select pg_notify('ga_cache', ${`course-counted:${course.id},not-a-number`})`);
+    const queries = countQueries(t.db);
+    try {
+      expect((await get(`/api/courses/${course.id}`)).json().studentCount).toBe(0);
+      expect(
+        (await get('/api/courses')).json().find((candidate: { id: string }) => candidate.id === course.id)?.studentCount,
+      ).toBe(0);
+      expect(queries.count).toBeGreaterThan(0);
+    } finally {
+      queries.restore();
+    }
+  });
+
   it('apply a change of nothing but updatedAt to the catalogue and the course without a query', async () => {
     const course = await createCourse(t.db.db, creator.id, { title: 'Touched' });
     const listed = async () =>

@@ -104,6 +104,12 @@ export function createReadCache({
       case 'course-counted': {
         const [courseId = '', count = ''] = id.split(',');
         const studentCount = Number(count);
+        // A count it cannot read is treated as any other change of the course: reloaded, never shown as null.
+        if (!Number.isSafeInteger(studentCount)) {
+          courses.drop(courseId);
+          catalog.drop('all');
+          break;
+        }
         courses.update(courseId, (doc) => (doc ? touchCourseDoc(doc, { studentCount }) : undefined));
         catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, { studentCount }));
         break;
