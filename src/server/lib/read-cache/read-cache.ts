@@ -6,7 +6,7 @@ import { findCourseOfPart } from '../course-ownership';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import { getCourseProgress } from '../progress';
 import { createWriteBatcher } from '../write-batch';
-import { buildCatalogSnapshot, type CatalogSnapshot, touchCatalogSnapshot } from './catalog-snapshot';
+import { buildCatalogSnapshot, type CatalogSnapshot, type CourseTouch, touchCatalogSnapshot } from './catalog-snapshot';
 import { KeyedCache } from './keyed-cache';
 import {
   type CourseDoc,
@@ -76,6 +76,16 @@ export function createReadCache({
   const courseProgress = new KeyedCache<string, Map<string, Promise<PreparedJson>>>(maxUsers);
   const all = [sessions, courses, enrollments, progress, catalog, partCourses, lessonLists, courseProgress];
 
+  function dropCourse(courseId: string) {
+    courses.drop(courseId);
+    catalog.drop('all');
+  }
+
+  function touchCourse(courseId: string, change: CourseTouch) {
+    courses.update(courseId, (doc) => (doc ? touchCourseDoc(doc, change) : undefined));
+    catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, change));
+  }
+
   function applyChange(payload: string) {
     const separator = payload.indexOf(':');
     const kind = payload.slice(0, separator);
@@ -89,15 +99,12 @@ export function createReadCache({
         sessions.dropWhere((entry) => entry?.user.id === id);
         break;
       case 'course':
-        courses.drop(id);
-        catalog.drop('all');
+        dropCourse(id);
         break;
       // Only updated_at changed (migration 0007): applied to what is held, so no reader waits for a rebuild.
       case 'course-touched': {
         const [courseId = '', stamp = ''] = id.split(',');
-        const updatedAt = parseTimestamptz(stamp).toISOString();
-        courses.update(courseId, (doc) => (doc ? touchCourseDoc(doc, { updatedAt }) : undefined));
-        catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, { updatedAt }));
+        touchCourse(courseId, { updatedAt: parseTimestamptz(stamp).toISOString() });
         break;
       }
       // Only student_count changed, by an enrollment (migration 0009): applied in place as well.
@@ -105,13 +112,8 @@ export function createReadCache({
         const [courseId = '', count = ''] = id.split(',');
         const studentCount = Number(count);
         // A count it cannot read is treated as any other change of the course: reloaded, never shown as null.
-        if (!Number.isSafeInteger(studentCount)) {
-          courses.drop(courseId);
-          catalog.drop('all');
-          break;
-        }
-        courses.update(courseId, (doc) => (doc ? touchCourseDoc(doc, { studentCount }) : undefined));
-        catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, { studentCount }));
+        if (Number.isSafeInteger(studentCount)) touchCourse(courseId, { studentCount });
+        else dropCourse(courseId);
         break;
       }
       case 'outline':
