@@ -17,7 +17,13 @@ export function acceptanceBars({ rows }) {
       checks.push([bars.issue, `${row.name} >= ${bars.ratio} % of bare`, row.ratio >= bars.ratio, `${row.ratio.toFixed(1)} %`]);
     }
     if (bars.p99 !== undefined) {
-      checks.push([bars.issue, `${row.name} p99 <= ${bars.p99} ms`, row.app.p99 <= bars.p99, `${row.app.p99} ms`]);
+      // The bare server's p99 in the same run shows how much of the figure is the machine's.
+      checks.push([
+        bars.issue,
+        `${row.name} p99 <= ${bars.p99} ms`,
+        row.app.p99 <= bars.p99,
+        `${row.app.p99} ms; the bare server's ${row.bare.p99} ms`,
+      ]);
     }
     if (bars.eventLoop !== undefined) {
       const measured = row.eventLoop?.p99;
@@ -55,17 +61,18 @@ export function printEngine({
       ` (server start-up ${Math.round(startupMs)} ms)`,
   );
   console.log(
-    `${'request'.padEnd(34)} ${pad('req/s', 7)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('errors', 6)} |` +
-      ` ${pad('bare req/s', 10)} ${pad('p99', 6)} | ${pad('ratio', 7)}`,
+    `${'request'.padEnd(34)} ${pad('req/s', 7)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('worst', 6)} ${pad('errors', 6)} |` +
+      ` ${pad('bare req/s', 10)} ${pad('p99', 6)} ${pad('worst', 6)} | ${pad('ratio', 7)}`,
   );
   for (const row of rows) {
     console.log(
-      `${row.name.padEnd(34)} ${pad(row.app.rps, 7)} ${pad(ms(row.app.p50), 6)} ${pad(ms(row.app.p99), 6)} ${pad(row.app.errors, 6)} |` +
-        ` ${pad(row.bare.rps, 10)} ${pad(ms(row.bare.p99), 6)} | ${pad(row.ratio.toFixed(1), 5)} %`,
+      `${row.name.padEnd(34)} ${pad(row.app.rps, 7)} ${pad(ms(row.app.p50), 6)} ${pad(ms(row.app.p99), 6)} ${pad(ms(row.app.worstRoundP99), 6)} ${pad(row.app.errors, 6)} |` +
+        ` ${pad(row.bare.rps, 10)} ${pad(ms(row.bare.p99), 6)} ${pad(ms(row.bare.worstRoundP99), 6)} | ${pad(row.ratio.toFixed(1), 5)} %`,
     );
   }
   console.log(
-    '(latencies in ms: p50 of the median round, p99 of the worst; errors = connection errors and timeouts + non-2xx answers)',
+    '(latencies in ms: p50 of the median round, p99 of every measured request, worst = the p99 of the worst round;' +
+      ' errors = connection errors and timeouts + non-2xx answers)',
   );
   if (backgroundEdits) {
     console.log(

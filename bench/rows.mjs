@@ -1,6 +1,7 @@
 // One benchmark row: the app and a bare node:http server answering the same status, body and headers
 // (but the per-request ones), each warmed up, then measured with autocannon in alternating rounds.
 import { fork } from 'node:child_process';
+import { createHistogram } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { freePort } from './lib.mjs';
 
@@ -11,10 +12,11 @@ export const WARMUP = { connections: 50, duration: 3 };
 export const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 
 /**
- * The rounds of one server summed: req/s over their whole time, p50 the median round's, p99 the
- * worst round's (a bar on p99 must hold in every stretch, not on average).
+ * The rounds of one server summed: req/s over their whole time, p50 the median round's, p99 over
+ * every measured request of all rounds (`latencies`, as a p99 of one long run would be), and beside
+ * it the worst round's p99, which shows whether one stretch of the run was much worse than the rest.
  */
-function summary(results) {
+function summary(results, latencies) {
   const total = results.reduce((sum, result) => sum + result.requests.total, 0);
   const seconds = results.reduce((sum, result) => sum + result.duration, 0);
   const p50s = results.map((result) => result.latency.p50).sort((a, b) => a - b);
@@ -22,7 +24,8 @@ function summary(results) {
     rps: Math.round(total / seconds),
     total,
     p50: p50s[Math.floor(p50s.length / 2)],
-    p99: Math.max(...results.map((result) => result.latency.p99)),
+    p99: Math.round(latencies.percentile(99) / 100) / 10,
+    worstRoundP99: Math.max(...results.map((result) => result.latency.p99)),
     // autocannon's `errors` already counts its timeouts; non-2xx answers are errors here too.
     errors: results.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
     timeouts: results.reduce((sum, result) => sum + result.timeouts, 0),
@@ -98,13 +101,15 @@ export async function measureRow({
     // The machine's speed drifts over seconds (other tenants, CPU boost), so the two servers take
     // turns in short rounds, alternating who goes first, and neither gets the luckier stretch.
     const roundOptions = { ...options, duration: Math.max(1, options.duration / ROUNDS) };
+    const appLatencies = createHistogram();
+    const bareLatencies = createHistogram();
     const runApp = async () => {
       await onMeasure.start?.();
-      const result = await autocannon({ url: base, ...roundOptions, requests: appRequests.requests });
+      const result = await measured(autocannon({ url: base, ...roundOptions, requests: appRequests.requests }), appLatencies);
       await onMeasure.end?.();
       return result;
     };
-    const runBare = () => autocannon({ url: bareUrl, ...roundOptions, requests: bareRequests.requests });
+    const runBare = () => measured(autocannon({ url: bareUrl, ...roundOptions, requests: bareRequests.requests }), bareLatencies);
     const app = [];
     const bareResults = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -116,8 +121,8 @@ export async function measureRow({
         app.push(await runApp());
       }
     }
-    const appSummary = summary(app);
-    const bareSummary = summary(bareResults);
+    const appSummary = summary(app, appLatencies);
+    const bareSummary = summary(bareResults, bareLatencies);
     return {
       name,
       app: appSummary,
@@ -130,4 +135,12 @@ export async function measureRow({
     bare.kill();
     await bareExited;
   }
+}
+
+/** Records the response time of every request of an autocannon run into `latencies` (in µs). */
+function measured(run, latencies) {
+  run.on('response', (_client, _status, _bytes, responseTimeMs) => {
+    latencies.record(Math.max(1, Math.round(responseTimeMs * 1000)));
+  });
+  return run;
 }
