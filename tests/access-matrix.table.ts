@@ -463,11 +463,12 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: (w) => ({ url: `/api/saved-courses/${w.draft.courseId}` }),
   },
 
-  // Enrollment and payment (DECISIONS §4). SPEC and DECISIONS are silent on a creator joining their own course; it is allowed.
+  // Enrollment and payment (DECISIONS §4). Another creator may join a course like any student; its own
+  // creator, who reads it already (DECISIONS §3), is refused so as not to count as its student or buyer.
   {
     route: 'POST /api/enroll-free',
     on: 'free',
-    expect: cells(401, 200, 200, 200, 200, 401),
+    expect: cells(401, 200, 200, 200, 409, 401),
     request: (w) => ({ url: '/api/enroll-free', payload: { courseId: w.freeCourseId } }),
   },
   {
@@ -479,7 +480,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   {
     route: 'POST /api/create-payment-intent',
     on: 'paid',
-    expect: cells(401, 200, 409, 200, 200, 401),
+    expect: cells(401, 200, 409, 200, 409, 401),
     request: (w) => ({ url: '/api/create-payment-intent', payload: { courseId: w.paid.courseId } }),
   },
   {

@@ -182,3 +182,23 @@ test('another creator and a student get an error, never the content', async ({ p
   await page.goto(`/course/${courseId}/preview`);
   await expect(page).toHaveURL(/\/creator$/);
 });
+
+test("the creator's own course page offers editing and the preview, never enrolling", async ({ page, loginAs }) => {
+  const { token } = await loginAs('creator');
+  const course = await createCourse({ request: page.request, headers: { Authorization: `Bearer ${token}` } }, 'My Own Course');
+
+  await page.goto(`/course/${course.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Own Course' })).toBeVisible();
+  const enrollment = page.getByRole('complementary', { name: 'Enrollment' });
+  await expect(enrollment.getByText('You created this course.')).toBeVisible();
+  await expect(enrollment.getByRole('button', { name: /Enroll/ })).toHaveCount(0);
+  await expect(enrollment.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(enrollment.getByRole('link', { name: 'Edit Course' })).toHaveAttribute(
+    'href',
+    `/creator/courses/${course.id}/build`,
+  );
+
+  await enrollment.getByRole('link', { name: 'Preview Course' }).click();
+  await expect(page).toHaveURL(new RegExp(`/course/${course.id}/preview$`));
+  await expect(page.getByText('Preview Mode')).toBeVisible();
+});

@@ -51,6 +51,21 @@ describe('POST /api/enroll-free', () => {
     expect(await studentCountOf(course.id)).toBe(1);
   });
 
+  it("refuses the course's own creator, who reads it already, and counts nothing", async () => {
+    const course = await createCourse(t.db.db, creator.id);
+    const refused = await post('/api/enroll-free', creator, { courseId: course.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('You created this course, so you can already open it without enrolling');
+    expect(await enrollmentsOf(creator.id, course.id)).toHaveLength(0);
+    expect(await studentCountOf(course.id)).toBe(0);
+    // Its own content stays open to it, enrolled or not.
+    const progress = await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}/progress`, headers: bearer(creator) });
+    expect(progress.statusCode, progress.body).toBe(200);
+    // Another creator joins like any student.
+    const otherCreator = await createUser(t.db.db, { role: 'creator' });
+    expect((await post('/api/enroll-free', otherCreator, { courseId: course.id })).statusCode).toBe(200);
+  });
+
   it('refuses paid, draft, archived and unknown courses and bad bodies', async () => {
     const paid = await createCourse(t.db.db, creator.id, { priceCents: 1999 });
     const draft = await createCourse(t.db.db, creator.id, { published: false });
@@ -134,6 +149,12 @@ describe('paying for a course with the test processor', () => {
     const draft = await createCourse(t.db.db, creator.id, { priceCents: 500, published: false });
     expect((await post('/api/create-payment-intent', student, { courseId: free.id })).statusCode).toBe(400);
     expect((await post('/api/create-payment-intent', student, { courseId: draft.id })).statusCode).toBe(404);
+    // Its own creator pays nothing for it: no intent, no payment row to count as revenue.
+    const paid = await createCourse(t.db.db, creator.id, { priceCents: 2500 });
+    const own = await post('/api/create-payment-intent', creator, { courseId: paid.id });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe('You created this course, so you can already open it without enrolling');
+    expect(await t.db.db.select().from(payments).where(eq(payments.courseId, paid.id))).toHaveLength(0);
     expect((await post('/api/confirm-payment', student, { paymentIntentId: 'pi_nope', courseId: free.id })).statusCode).toBe(404);
     expect((await post('/api/test-payments/pi_nope/confirm', student, GOOD_CARD)).statusCode).toBe(404);
     expect((await post('/api/test-payments/x/confirm', student, { cardNumber: 1 })).statusCode).toBe(400);

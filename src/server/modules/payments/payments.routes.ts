@@ -10,7 +10,7 @@ import {
   TestPaymentResultSchema,
 } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
-import { enrollOnce, findJoinableCourse } from '../../lib/enroll';
+import { enrollOnce, findJoinableCourse, refuseOwnCourse } from '../../lib/enroll';
 import { WebhookSignatureError } from '../../lib/payments/payment-provider';
 import { isTestProcessor } from '../../lib/payments/test-processor';
 import { requireUser } from '../../plugins/current-user';
@@ -46,6 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const course = await findJoinableCourse(db, request.body.courseId);
       if (course.priceCents > 0) throw new AppError(ErrorCode.BAD_REQUEST, 'This course is not free: buy it at checkout');
+      refuseOwnCourse(course, user.id);
       return enrollOnce(db, { userId: user.id, courseId: course.id, source: 'free' });
     },
   );

@@ -4,7 +4,7 @@ import { payments } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import type { EnrollmentResult, PaymentIntentResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
-import { enrollOnce, findJoinableCourse, isEnrolled } from '../../lib/enroll';
+import { enrollOnce, findJoinableCourse, isEnrolled, refuseOwnCourse } from '../../lib/enroll';
 import type { PaymentIntent, PaymentProvider } from '../../lib/payments/payment-provider';
 
 /** DECISIONS §4: the amount is always the server's price; the intent is recorded before it is shown. */
@@ -21,6 +21,7 @@ export async function createPaymentIntent({
 }): Promise<PaymentIntentResult> {
   const course = await findJoinableCourse(db, courseId);
   if (course.priceCents === 0) throw new AppError(ErrorCode.BAD_REQUEST, 'This course is free: enroll without paying');
+  refuseOwnCourse(course, userId);
   if (await isEnrolled(db, userId, course.id)) throw new AppError(ErrorCode.CONFLICT, 'You are already enrolled in this course');
   const intent = await provider.createIntent({
     amountCents: course.priceCents,

@@ -57,6 +57,7 @@ export function CourseDetailRoute() {
   const course = shownCourse;
   const enrollment = myCourses.data?.find((c) => c.id === course.id);
   const isEnrolled = Boolean(course.isEnrolled || enrollment);
+  const isOwner = user?.id === course.creatorId;
 
   const handleEnroll = () => {
     if (!user) {
@@ -73,6 +74,7 @@ export function CourseDetailRoute() {
       <CourseDetail
         course={course}
         isEnrolled={isEnrolled}
+        isOwner={isOwner}
         progress={enrollment?.progress ?? course.progress}
         onEnroll={handleEnroll}
         save={

@@ -6,8 +6,10 @@ import {
   CalendarClock,
   CircleCheckBig,
   Clock,
+  Eye,
   FileQuestion,
   Layers,
+  PenLine,
   PlayCircle,
   Users,
 } from 'lucide-react';
@@ -29,6 +31,8 @@ import { DifficultyBadge } from './difficulty-badge';
 interface CourseDetailProps {
   course: Course;
   isEnrolled: boolean;
+  /** The signed-in user created this course: they edit and preview it rather than enroll. */
+  isOwner?: boolean;
   /** Enrolled student's progress percent, when known. */
   progress?: number | undefined;
   onEnroll: () => void;
@@ -36,7 +40,7 @@ interface CourseDetailProps {
   save?: { isSaved: boolean; onToggle: () => void; busy: boolean } | undefined;
 }
 
-export function CourseDetail({ course, isEnrolled, progress, onEnroll, save }: CourseDetailProps) {
+export function CourseDetail({ course, isEnrolled, isOwner = false, progress, onEnroll, save }: CourseDetailProps) {
   const excerpt = useMemo(() => stripTags(course.description), [course.description]);
   const isFree = formatPrice(course.price) === 'Free';
 
@@ -105,12 +109,14 @@ export function CourseDetail({ course, isEnrolled, progress, onEnroll, save }: C
                       Start Course
                     </Link>
                   </Button>
+                ) : isOwner ? (
+                  <OwnerActions courseId={course.id} />
                 ) : (
                   <Button variant="gradient" size="lg" onClick={onEnroll}>
                     {isFree ? 'Enroll for Free' : 'Enroll Now'}
                   </Button>
                 )}
-                {save && !isEnrolled ? (
+                {save && !isEnrolled && !isOwner ? (
                   <Button variant="outline" onClick={save.onToggle} disabled={save.busy} aria-pressed={save.isSaved}>
                     {save.isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
                     {save.isSaved ? 'Saved' : 'Save'}
@@ -211,4 +217,25 @@ function CourseDescription({ html }: { html: string }) {
   if (!safeHtml.trim()) return <p className="text-muted-foreground">No description yet.</p>;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify just above.
   return <div className="rich-text max-w-3xl text-foreground/90" dangerouslySetInnerHTML={{ __html: safeHtml }} />;
+}
+
+/** A creator on their own course's page: they already read it, so they build or preview it instead. */
+function OwnerActions({ courseId }: { courseId: string }) {
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">You created this course.</p>
+      <Button asChild variant="gradient" size="lg">
+        <Link to={paths.creator.courseBuilder.getHref(courseId)}>
+          <PenLine aria-hidden="true" />
+          Edit Course
+        </Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to={paths.course.preview.getHref(courseId)}>
+          <Eye aria-hidden="true" />
+          Preview Course
+        </Link>
+      </Button>
+    </>
+  );
 }
