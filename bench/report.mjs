@@ -77,7 +77,7 @@ export function printEngine({
   if (backgroundEdits) {
     console.log(
       `during the first four read rows a creator edited a slide ${creatorEditsPerS} times a second (${backgroundEdits.sent} edits,` +
-        ` ${backgroundEdits.failed} failed), each dropping the cached catalogue and its course`,
+        ` ${backgroundEdits.failed} failed), each reloading that course's outline and updating its date in the cached catalogue`,
     );
   }
   for (const row of rows.filter((candidate) => candidate.bars?.eventLoop !== undefined)) {

@@ -93,8 +93,9 @@ async function signIn(base) {
 }
 
 /**
- * Edits a slide at a steady pace until stopped. Each edit changes its course, so it drops the cached
- * catalogue and that course's document, as real creators' edits do.
+ * Edits a slide at a steady pace until stopped, as real creators' edits do. Each edit changes its
+ * course (another published course than the student's): every cache reloads that course's outline and
+ * its module's slides and updates the course's date in the catalogue it holds.
  */
 function editInBackground({ base, lessonId, perSecond }) {
   const stats = { sent: 0, failed: 0 };

@@ -230,6 +230,23 @@ describe('cached reads', () => {
     expect((await get('/api/my-courses', student)).json()[0].progress).toBe(33);
   });
 
+  it('show a course retitled or newly joined by others in a My Courses already read', async () => {
+    const student = await createUser(t.db.db);
+    const classmate = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id, { title: 'Before' });
+    await enroll(t.db.db, student.id, course.id);
+    expect((await get('/api/my-courses', student)).json()).toMatchObject([{ title: 'Before', studentCount: 1 }]);
+    // Read again from memory: the same list, built once.
+    expect((await get('/api/my-courses', student)).json()).toMatchObject([{ title: 'Before', studentCount: 1 }]);
+
+    await t.db.db.update(courses).set({ title: 'After' }).where(eq(courses.id, course.id));
+    expect((await get('/api/my-courses', student)).json()).toMatchObject([{ title: 'After', studentCount: 1 }]);
+
+    // Only the count changes (applied in place, migration 0009): the student's list shows it too.
+    await enroll(t.db.db, classmate.id, course.id);
+    expect((await get('/api/my-courses', student)).json()).toMatchObject([{ title: 'After', studentCount: 2 }]);
+  });
+
   it('keep every percentage when a lesson is renamed or rewritten, and drop them when one is added', async () => {
     const student = await createUser(t.db.db);
     const course = await createCourse(t.db.db, creator.id);

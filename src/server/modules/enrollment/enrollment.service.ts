@@ -29,7 +29,24 @@ export function peekMyCourses({ reads, userId }: MyCoursesQuery): Buffer | Cold 
   return myCoursesJson(enrolled, progress, docs);
 }
 
+/**
+ * The bytes last built for a user's list and what they were built from. The read cache replaces its
+ * entries, never changes them in place, so the same enrollment list, progress map and course
+ * documents give the same bytes: a student reading My Courses again gets them without a rebuild.
+ * Keyed by the enrollment list, an entry goes when the cache lets go of that list.
+ */
+type BuiltList = { progress: Map<string, number>; docs: (CourseDoc | null)[]; bytes: Buffer };
+const builtLists = new WeakMap<EnrollmentEntry[], BuiltList>();
+
 function myCoursesJson(enrolled: EnrollmentEntry[], progress: Map<string, number>, docs: (CourseDoc | null)[]): Buffer {
+  const built = builtLists.get(enrolled);
+  if (built && built.progress === progress && built.docs.every((doc, index) => doc === docs[index])) return built.bytes;
+  const bytes = buildMyCoursesJson(enrolled, progress, docs);
+  builtLists.set(enrolled, { progress, docs, bytes });
+  return bytes;
+}
+
+function buildMyCoursesJson(enrolled: EnrollmentEntry[], progress: Map<string, number>, docs: (CourseDoc | null)[]): Buffer {
   const items: Buffer[] = [];
   enrolled.forEach((entry, index) => {
     const doc = docs[index];
