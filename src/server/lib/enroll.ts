@@ -19,14 +19,14 @@ export async function findJoinableCourse(db: DbOrTx, courseId: string) {
   return course;
 }
 
-export const OWN_COURSE_MESSAGE = 'You created this course, so you can already open it without enrolling';
-
 /**
  * A creator already reads their own course (DECISIONS §3), so enrolling in it or paying for it would
  * only add themselves to its student count and their own payment to its revenue.
  */
 export function refuseOwnCourse(course: { creatorId: string }, userId: string): void {
-  if (course.creatorId === userId) throw new AppError(ErrorCode.CONFLICT, OWN_COURSE_MESSAGE);
+  if (course.creatorId === userId) {
+    throw new AppError(ErrorCode.CONFLICT, 'You created this course, so you can already open it without enrolling');
+  }
 }
 
 export async function isEnrolled(db: DbOrTx, userId: string, courseId: string): Promise<boolean> {
