@@ -33,41 +33,57 @@ const inlineThemeBootstrap = {
   },
 };
 
-export default defineConfig(({ command }) => ({
+/** DIST_DIR lets parallel builds (one per engineer or CI job) stay out of each other's way. */
+const distDir = (part: string) => fileURLToPath(new URL(`./${process.env.DIST_DIR ?? 'dist'}/${part}`, import.meta.url));
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [...webAlias, reactRouterProduction] : webAlias },
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
-  publicDir: 'public',
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss(), inlineThemeBootstrap],
+  // The server renders with React's production build whatever NODE_ENV it runs under (its development
+  // build renders a page several times slower): the renderer carries its own copy of every package.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } } : {}),
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-  build: {
-    // The JavaScript budget test (tests/e2e/js-budget.spec.ts) reads which files each page loads.
-    manifest: true,
-    // Every browser the app supports preloads modules itself: no polyfill in the entry.
-    modulePreload: { polyfill: false },
-    // DIST_DIR lets parallel builds (one per engineer or CI job) stay out of each other's way.
-    outDir: fileURLToPath(new URL(`./${process.env.DIST_DIR ?? 'dist'}/web`, import.meta.url)),
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // What every page needs before it can show anything (React, the router, TanStack Query, class
-            // names): one long-cached chunk, which also gzips smaller than the same code in several files.
-            {
-              name: 'react-vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
-              priority: 20,
+  build: isSsrBuild
+    ? {
+        // The server's renderer of first views (`vite build --ssr entry-server.tsx`, ADR 0019): the same
+        // components as an ES module for Node.
+        outDir: distDir('ssr'),
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { output: { format: 'es' } },
+      }
+    : {
+        // The JavaScript budget test (tests/e2e/js-budget.spec.ts) reads which files each page loads.
+        manifest: true,
+        // No preload helper in the bundle: its lists of every lazy chunk's imports cost each budgeted page
+        // ~1.5 KB of gzip (issue 8). The server names a page's code in its HTML from the build manifest
+        // (src/server/plugins/page-html.ts); a later page's imports load once its chunk is read.
+        modulePreload: false,
+        outDir: distDir('web'),
+        emptyOutDir: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // What every page needs before it can show anything (React, the router, TanStack Query, class
+                // names): one long-cached chunk, which also gzips smaller than the same code in several files.
+                {
+                  name: 'react-vendor',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+                  priority: 20,
+                },
+                // The rich-text editor: only creators' forms load it, under a name that says what it is.
+                {
+                  name: 'tiptap-vendor',
+                  test: /[\\/]node_modules[\\/](@tiptap|prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
+                  priority: 15,
+                },
+              ],
             },
-            // The rich-text editor: only creators' forms load it, under a name that says what it is.
-            {
-              name: 'tiptap-vendor',
-              test: /[\\/]node_modules[\\/](@tiptap|prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
-              priority: 15,
-            },
-          ],
+          },
         },
       },
-    },
-  },
 }));

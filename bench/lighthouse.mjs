@@ -87,9 +87,11 @@ async function waitForDevtools(port) {
 }
 
 /**
- * The app keeps its bearer token in localStorage. Before each run Lighthouse empties the browser's
- * HTTP cache (every run is a first visit, as a phone on a slow network would make it) but, by its
- * default `clearStorageTypes`, leaves localStorage alone: the student stays signed in.
+ * The app keeps its bearer token in localStorage, and the same token in a cookie by which the server
+ * draws the student's pages (ADR 0019): the app writes that cookie when it starts. Before each run
+ * Lighthouse empties the browser's HTTP cache (every run is a first visit, as a phone on a slow network
+ * would make it) but, by its default `clearStorageTypes`, leaves localStorage and cookies alone: the
+ * student stays signed in.
  */
 async function signInBrowser(port, base, token) {
   const { chromium } = await import('@playwright/test');
@@ -97,6 +99,8 @@ async function signInBrowser(port, base, token) {
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${base}/api/health`);
   await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => document.cookie.includes('ga_session='));
   await page.close();
   await browser.close();
 }

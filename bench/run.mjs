@@ -192,6 +192,32 @@ async function runEngine(engine) {
         rows.push({ ...(await measureRow({ ...row, base, options })), bars: row.bars });
       }
 
+      // The pages the server draws (ADR 0019): each kept with the answers it was drawn from, so a
+      // request asks the API again (in-process) and resends the drawing while they are the same. A
+      // render per request would be ~2 % of bare; the bars catch that. Sent as identity here, as bare.
+      const pageSession = { cookie: `ga_session=${auth.authorization.slice('Bearer '.length)}` };
+      const drawnRows = [
+        { name: 'GET / (drawn) as guest', path: '/', bars: { issue: 'issue 8', ratio: 20 } },
+        {
+          name: 'GET /course/{id} (drawn) as student',
+          path: `/course/${fixtures.courseId}`,
+          headers: pageSession,
+          bars: { issue: 'issue 8', ratio: 15 },
+        },
+        {
+          name: 'GET /course/{id}/learn (drawn) as student',
+          path: `/course/${fixtures.courseId}/learn`,
+          headers: pageSession,
+          bars: { issue: 'issue 8', ratio: 15 },
+        },
+      ];
+      for (const row of drawnRows) {
+        progress(`${engine.name}: ${row.name}`);
+        const sample = await (await fetch(`${base}${row.path}`, { headers: row.headers })).text();
+        if (!sample.includes('id="page-state"')) throw new Error(`${row.name}: the server did not draw the page`);
+        rows.push({ ...(await measureRow({ ...row, base, options })), bars: row.bars });
+      }
+
       progress(`${engine.name}: POST /api/auth/logout`);
       const logoutLoop = eventLoopDuring(server, probeFile);
       const write = await measureRow({

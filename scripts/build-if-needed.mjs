@@ -16,7 +16,14 @@ function newestMtime(entry) {
 }
 
 export function needsBuild() {
-  if (!existsSync(STAMP) || !existsSync('dist/server/server.js') || !existsSync('dist/web/index.html')) return true;
+  if (
+    !existsSync(STAMP) ||
+    !existsSync('dist/server/server.js') ||
+    !existsSync('dist/web/index.html') ||
+    !existsSync('dist/ssr/entry-server.js')
+  ) {
+    return true;
+  }
   const built = statSync(STAMP).mtimeMs;
   return INPUTS.some((input) => newestMtime(input) > built);
 }

@@ -17,6 +17,8 @@ function run(command, args, env = {}) {
 }
 
 const chromium = ensureChromium();
+// Before the API tests too: they request the pages the server draws with the built renderer (dist/ssr).
+buildIfNeeded();
 
 if (!e2eOnly) {
   const vitestReport = path.join(reports, 'vitest.json');
@@ -31,7 +33,6 @@ if (!e2eOnly) {
   }
 }
 
-buildIfNeeded();
 const playwrightReport = path.join(reports, 'playwright.json');
 run('node_modules/.bin/playwright', ['test', '--reporter=list,json'], {
   CHROMIUM_PATH: chromium,

@@ -78,10 +78,11 @@ describe('the HTTP shell', () => {
   it("names each page's own code in its HTML, allows only index.html's inline script, and answers 304 to a known ETag", async () => {
     const modulepreloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    // The entry's own imports first (the build leaves preloading to the server), then the page's.
     const home = await t.app.inject({ method: 'GET', url: '/?q=ml' });
-    expect(modulepreloads(home.body)).toEqual(['/assets/home-222.js', '/assets/shared-111.js']);
+    expect(modulepreloads(home.body)).toEqual(['/assets/vendor-def456.js', '/assets/home-222.js', '/assets/shared-111.js']);
     const learn = await t.app.inject({ method: 'GET', url: '/course/123/learn' });
-    expect(modulepreloads(learn.body)).toEqual(['/assets/learn-333.js', '/assets/shared-111.js']);
+    expect(modulepreloads(learn.body)).toEqual(['/assets/vendor-def456.js', '/assets/learn-333.js', '/assets/shared-111.js']);
     // A page the manifest does not know (a hand-made build) gets index.html as it is.
     const login = await t.app.inject({ method: 'GET', url: '/login' });
     expect(login.body).toBe(INDEX_HTML);

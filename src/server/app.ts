@@ -13,11 +13,13 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalDiskStore } from './lib/object-store/local-disk-store';
 import type { ObjectStore } from './lib/object-store/object-store';
 import { createS3Store } from './lib/object-store/s3-store';
+import { injectGet, loadPageRenderer } from './lib/page-renderer';
 import type { PaymentProvider } from './lib/payments/payment-provider';
 import { createStripeProvider, STRIPE_JS_SOURCES } from './lib/payments/stripe-provider';
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
+import { sanitizeRichText } from './lib/rich-text';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
@@ -123,12 +125,24 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(readCachePlugin);
   await app.register(objectUrlsPlugin);
   await app.register(currentUserPlugin);
-  // index.html's one inline script (the theme, before first paint) runs by its hash, nothing else inline.
   const pages = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? loadPageHtml(config.webDir) : undefined;
+  // The first views the server draws (ADR 0019), where the build made a renderer beside the web app.
+  const renderer =
+    pages && config.webDir
+      ? await loadPageRenderer({
+          modulePath: path.join(config.webDir, '..', 'ssr', 'entry-server.js'),
+          get: (url, token) => injectGet(app, url, token),
+          sanitize: sanitizeRichText,
+          renderMsPerSecond: config.pageRenderMsPerSecond,
+        })
+      : undefined;
+  // index.html's one inline script (the theme, before first paint) and, where pages are drawn, their
+  // loader run by their hashes; nothing else inline.
+  const inlineScripts = [...(pages?.scriptHashes ?? []), ...(renderer ? (pages?.loaderScriptHashes ?? []) : [])];
   // A Stripe checkout loads Stripe.js, its card iframes and its API; without Stripe none of them may load.
   const stripe: CspAllowance = app.payments.name === 'stripe' ? STRIPE_JS_SOURCES : {};
   await app.register(securityPlugin, {
-    allow: { ...stripe, scriptSrc: [...(stripe.scriptSrc ?? []), ...(pages?.scriptHashes ?? [])] },
+    allow: { ...stripe, scriptSrc: [...(stripe.scriptSrc ?? []), ...inlineScripts] },
     reportUri: config.cspReportEndpoint ? CSP_REPORT_PATH : undefined,
   });
   await app.register(docsPlugin);
@@ -146,7 +160,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(savedCoursesRoutes);
   if (config.cspReportEndpoint) await app.register(cspReportsRoutes);
 
-  await app.register(spaPlugin, { webDir: config.webDir, pages });
+  await app.register(spaPlugin, { webDir: config.webDir, pages, renderer });
 
   let purge: ReturnType<typeof startPurgeSchedule> | undefined;
   app.addHook('onReady', async () => {

@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs),
   KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs),
   PURGE_INTERVAL_MS: positiveInt.default(3_600_000),
+  PAGE_RENDER_MS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(400),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -140,6 +141,11 @@ export type Config = {
   httpTimeouts: HttpTimeouts;
   /** How often expired sessions, reset tokens and old rate-limit windows are deleted. */
   purgeIntervalMs: number;
+  /**
+   * How much of each second the server may spend drawing new pages (ADR 0019); past it, and at 0, the
+   * browser draws them, as it can any page.
+   */
+  pageRenderMsPerSecond: number;
   /** Set when uploads live in an S3-compatible bucket instead of `$DATA_DIR/objects`. */
   s3:
     | {
@@ -289,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     purgeIntervalMs: e.PURGE_INTERVAL_MS,
+    pageRenderMsPerSecond: e.PAGE_RENDER_MS_PER_SECOND,
     s3: s3Config(e),
     objectUrlSecret: e.OBJECT_URL_SECRET,
     stripe: stripeConfig(e),

@@ -42,4 +42,10 @@ describe('formatDay', () => {
       expect(formatDay(date)).toBe(date.toLocaleDateString('en-US', { dateStyle: 'medium' }));
     }
   });
+
+  it("writes the day in UTC where the reader's time zone is unknown", () => {
+    const date = new Date('2026-11-23T23:59:59Z');
+    expect(formatDay(date, { utc: true })).toBe(date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }));
+    expect(formatDay(new Date('2024-02-29T00:30:00Z'), { utc: true })).toBe('Feb 29, 2024');
+  });
 });

@@ -41,10 +41,12 @@ export function formatCount(count: number): string {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * A day as en-US's medium date ("Nov 23, 2026"), in the reader's time zone. Not `toLocaleDateString`,
- * for the same reason as formatCount: ICU's date formatter costs a phone ~100 ms to build on first use.
+ * A day as en-US's medium date ("Nov 23, 2026"), in the reader's time zone, or in UTC where the reader's
+ * is unknown (a page the server draws). Not `toLocaleDateString`, for the same reason as formatCount:
+ * ICU's date formatter costs a phone ~100 ms to build on first use.
  */
-export function formatDay(date: Date): string {
+export function formatDay(date: Date, { utc = false }: { utc?: boolean } = {}): string {
+  if (utc) return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
 

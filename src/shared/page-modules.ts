@@ -43,3 +43,13 @@ export function pageModuleFor(pathname: string): string | undefined {
   });
   return match?.module;
 }
+
+/**
+ * The pages the server draws before their code arrives (ADR 0019), and for whom: `anyone`, or only a
+ * signed-in viewer (a guest's Learn page is a redirect to sign in, which the browser does).
+ */
+export const SERVER_RENDERED_PAGES: Readonly<Record<string, 'anyone' | 'signed-in'>> = {
+  'app/routes/catalog/home.tsx': 'anyone',
+  'app/routes/catalog/course-detail.tsx': 'anyone',
+  'app/routes/learn/learn.tsx': 'signed-in',
+};

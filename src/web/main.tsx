@@ -1,6 +1,11 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadPagesFor } from './app/router';
+import { getStoredToken } from './lib/api-client';
+import { readDrawnPage } from './lib/drawn-page';
+import { readPageSessionCookie, writePageSessionCookie } from './lib/page-session';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 // zod probes for `new Function` unless told not to, and under the app's CSP (no 'unsafe-eval') every
@@ -15,13 +20,36 @@ zodSettings.__zod_globalConfig.jitless = true;
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
-// The first render is a transition: React renders it in slices of a few milliseconds and lets the
-// browser in between, instead of one long task that keeps a phone's page from answering (Lighthouse's
-// total blocking time, issue 8).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const queryClient = createQueryClient();
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
+
+// The server drew this page for the viewer its cookie named (ADR 0019). React takes the drawing over
+// only if that viewer is this tab's: the stored token is the one the cookie carried, or there is
+// neither. Otherwise (signed in or out elsewhere, an older session without the cookie) it draws anew.
+const drawn = readDrawnPage();
+const token = getStoredToken();
+const isSameViewer = drawn !== null && (drawn.signedIn ? token !== null && token === readPageSessionCookie() : token === null);
+writePageSessionCookie(token);
+
+if (drawn && isSameViewer) {
+  for (const [queryKey, data] of drawn.queries) queryClient.setQueryData(queryKey, data);
+  // The page's code is loaded before React starts, so its first render matches the drawing at once.
+  const hydrate = () => {
+    // A transition: React takes the page over in slices of a few milliseconds, not one long task.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  };
+  preloadPagesFor(window.location.pathname).then(hydrate, hydrate);
+} else {
+  // The first render is a transition: React renders it in slices of a few milliseconds and lets the
+  // browser in between, instead of one long task that keeps a phone's page from answering (Lighthouse's
+  // total blocking time, issue 8).
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const CREATOR_INVITE = process.env.CREATOR_INVITE_CODE ?? 'e2e-creator-invite';
 
@@ -56,7 +56,37 @@ export async function payForCourse(api: Api, courseId: string): Promise<void> {
   await api('POST', '/api/confirm-payment', { paymentIntentId, courseId });
 }
 
+/**
+ * Waits until the app has drawn the page or taken over the one the server drew (`data-app-ready`, set
+ * by src/web/app/index.tsx): a server-drawn page shows at once, but its buttons answer only then.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  const { pathname } = new URL(page.url());
+  if (pathname.startsWith('/api/') || pathname.startsWith('/objects/')) return;
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
+/** The page's goto and reload wait for the app too, so a test never clicks a button React has not taken over. */
+export function waitForAppOnLoad(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForApp(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForApp(page);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<{ loginAs: (role: 'student' | 'creator') => Promise<Account> }>({
+  page: async ({ page }, use) => {
+    await use(waitForAppOnLoad(page));
+  },
   loginAs: async ({ page }, use) => {
     await use(async (role) => {
       const account = await signUpViaApi(page.request, role);

@@ -55,12 +55,13 @@ function installProbes() {
       if (element instanceof HTMLTemplateElement) found.push(...probed.__findDangerousMarkup(element.content));
       // An SVG <script> has no `src` property: read the attribute, which every script element has.
       const source = element.getAttribute('src');
-      // The app's scripts: its own files, and index.html's inline theme bootstrap in <head>, where no
-      // content is ever rendered (the CSP lets that one run by its hash).
+      // The app's scripts: its own files; index.html's inline theme bootstrap in <head>; and a drawn
+      // page's state (JSON) and code loader, children of <body> beside #root. Content is only ever
+      // rendered inside #root, never there (the CSP lets the inline ones run by their hashes).
       const isAppScript =
         tag === 'script' &&
         (source === null
-          ? element.parentElement === document.head
+          ? element.parentElement === document.head || element.parentElement === document.body
           : schemeOf(source) === location.protocol && source.startsWith('/'));
       if (['script', 'iframe', 'frame', 'object', 'embed', 'base'].includes(tag) && !isAppScript) found.push(`<${tag}>`);
       // Content's own styles could restyle the whole page; the app keeps its styles in <head>.

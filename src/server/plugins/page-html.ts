@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageModuleFor } from '#shared/page-modules';
+import type { RenderedPage } from '../lib/page-renderer';
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -9,8 +10,12 @@ type Manifest = Record<string, ManifestChunk>;
 export type PageHtml = {
   /** The index.html for an address, with its page's code named up front; and its ETag. */
   forPath(pathname: string): { html: string; etag: string };
+  /** The index.html of a page the server drew: its HTML in #root, its queries' answers, its code loaded after first paint. */
+  forRenderedPage(pathname: string, page: RenderedPage, signedIn: boolean): { html: string; etag: string; signedIn: boolean };
   /** CSP sources (`'sha256-…'`) allowing index.html's inline scripts, and only those. */
   scriptHashes: string[];
+  /** The same for a drawn page's loader (PAGE_LOADER), where the server draws pages. */
+  loaderScriptHashes: string[];
 };
 
 const etagOf = (html: string) => `"${createHash('sha1').update(html).digest('base64url')}"`;
@@ -26,19 +31,88 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * The built index.html made per page: the page's lazy chunk and what it imports, beyond the entry's
- * own, become `<link rel="modulepreload">`s, so a phone downloads them beside the entry instead of
- * after the entry has run and asked for them (a round trip and a chain of requests saved on every
- * first visit). Without a build manifest (a hand-made web dir) every address gets index.html as is.
+ * JSON inside a `<script type="application/json">`: no `<` may end the element or open a comment, whatever
+ * a course's text holds (JSON.parse reads the escapes back).
+ */
+export function jsonInScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/**
+ * Loads a drawn page's code once the browser has shown it (its first contentful paint): the server's
+ * HTML paints without waiting for the scripts, whose download and first run come after (ADR 0019). A tab
+ * opened in the background paints nothing until it is shown, and an old browser may not report paints:
+ * after a second the code loads anyway. A button pressed before the app has taken the page over is
+ * remembered, and pressed again once it has (src/web/app/index.tsx): no press is lost to a dead button.
+ */
+export const PAGE_LOADER = `(() => {
+  const pressed = [];
+  const remember = (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button) pressed.push(button);
+  };
+  document.addEventListener('click', remember, true);
+  window.__pressedBeforeApp = () => {
+    document.removeEventListener('click', remember, true);
+    return pressed.splice(0);
+  };
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const code = JSON.parse(document.getElementById('page-code').textContent);
+    for (const href of code.preload) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = code.entry;
+    document.head.append(script);
+  };
+  try {
+    const painted = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      painted.disconnect();
+      start();
+    });
+    painted.observe({ type: 'paint', buffered: true });
+  } catch {
+    start();
+  }
+  setTimeout(start, 1000);
+})();`;
+
+/** What a drawn page's first state holds: who it was drawn for, and its queries' answers. */
+export type PageState = { signedIn: boolean; queries: RenderedPage['queries'] };
+
+/**
+ * The built index.html made per page: the entry's imports, and the page's lazy chunk with what it
+ * imports beyond them, become `<link rel="modulepreload">`s, so a phone downloads them beside the entry
+ * instead of after the entry has run and asked for them (a chain of round trips saved on every first
+ * visit; the build leaves preloading to the server, see vite.config.ts). Without a build manifest (a
+ * hand-made web dir) every address gets index.html as is.
  */
 export function loadPageHtml(webDir: string): PageHtml {
   const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const plain = { html, etag: etagOf(html) };
   const scriptHashes = inlineScriptHashes(html);
+  const loaderScriptHashes = inlineScriptHashes(`<script>${PAGE_LOADER}</script>`);
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return { forPath: () => plain, scriptHashes };
+  const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
 
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const withImports = (key: string, into = new Set<string>()): Set<string> => {
     if (into.has(key) || !manifest[key]) return into;
     into.add(key);
@@ -47,24 +121,67 @@ export function loadPageHtml(webDir: string): PageHtml {
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loadedByEntry = entryKey ? withImports(entryKey) : new Set<string>();
+  const fileOf = (key: string) => `/${manifest[key]?.file}`;
+  /** What the entry imports, and the page module's chunk with its imports that the entry does not load itself. */
+  const pageCode = (module: string) => [
+    ...[...loadedByEntry].filter((key) => key !== entryKey).map(fileOf),
+    ...[...withImports(module)].filter((key) => !loadedByEntry.has(key)).map(fileOf),
+  ];
+
+  // A drawn page's shell: no module script or preload in <head> (the loader adds them after first paint).
+  const MODULE_TAG = /\s*<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
+  const PRELOAD_TAG = /\s*<link rel="modulepreload"[^>]*>/g;
+  const entrySrc = MODULE_TAG.exec(html)?.[1];
+  const shell = html
+    .replace(MODULE_TAG, '')
+    .replace(PRELOAD_TAG, '')
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  const [beforeTitle = '', afterTitle = ''] = shell.split(/<title>[\s\S]*?<\/title>/);
+  const [beforeRoot = '', afterRoot = ''] = afterTitle.split('<div id="root"></div>');
+  const [beforeBodyEnd = '', bodyEnd = ''] = afterRoot.split('</body>');
+  const canDraw = entrySrc !== undefined && afterTitle !== '' && afterRoot !== '' && bodyEnd !== '';
 
   const pages = new Map<string, { html: string; etag: string }>();
+  const drawn = new WeakMap<RenderedPage, { html: string; etag: string; signedIn: boolean }>();
   return {
     scriptHashes,
+    loaderScriptHashes,
     forPath(pathname) {
       const module = pageModuleFor(pathname);
       if (!module || !manifest[module]) return plain;
       let page = pages.get(module);
       if (!page) {
-        const links = [...withImports(module)]
-          .filter((key) => !loadedByEntry.has(key))
-          .map((key) => `    <link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">\n`)
+        const links = pageCode(module)
+          .map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`)
           .join('');
         const pageHtml = html.replace('</head>', `${links}  </head>`);
         page = { html: pageHtml, etag: etagOf(pageHtml) };
         pages.set(module, page);
       }
       return page;
+    },
+    forRenderedPage(pathname, page, signedIn) {
+      const made = drawn.get(page);
+      if (made?.signedIn === signedIn) return made;
+      const module = pageModuleFor(pathname);
+      if (!canDraw || !module) return { ...this.forPath(pathname), signedIn: false };
+      const state: PageState = { signedIn, queries: page.queries };
+      const code = { entry: entrySrc, preload: pageCode(module) };
+      const pageHtml = [
+        beforeTitle,
+        `<title>${escapeHtml(page.title || 'Gradient Academy')}</title>`,
+        beforeRoot,
+        `<div id="root">${page.html}</div>\n`,
+        `    <script type="application/json" id="page-state">${jsonInScript(state)}</script>\n`,
+        `    <script type="application/json" id="page-code">${jsonInScript(code)}</script>\n`,
+        `    <script>${PAGE_LOADER}</script>`,
+        beforeBodyEnd,
+        '</body>',
+        bodyEnd,
+      ].join('');
+      const result = { html: pageHtml, etag: etagOf(pageHtml), signedIn };
+      drawn.set(page, result);
+      return result;
     },
   };
 }

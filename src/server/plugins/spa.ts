@@ -1,15 +1,75 @@
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '#shared/errors';
+import { pageModuleFor, SERVER_RENDERED_PAGES } from '#shared/page-modules';
+import { PAGE_SESSION_COOKIE, SESSION_TOKEN_PATTERN } from '#shared/page-session';
+import type { PageRenderer } from '../lib/page-renderer';
 import type { PageHtml } from './page-html';
 
 /**
- * Serves the built web app; every unknown non-API GET gets index.html (made for its page, see
- * page-html.ts) so the client router decides.
+ * The page-session cookie's token (ADR 0019), read only here, for drawing a page: the API never
+ * reads cookies. Anything but one well-formed token is no token.
  */
-export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | undefined }>(
-  async (app, { webDir, pages }) => {
+export function pageSessionToken(request: FastifyRequest): string | null {
+  const header = request.headers.cookie;
+  if (!header || header.length > 8192) return null;
+  let token: string | null = null;
+  for (const pair of header.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator === -1 || pair.slice(0, separator).trim() !== PAGE_SESSION_COOKIE) continue;
+    const value = pair.slice(separator + 1).trim();
+    // Two cookies of that name (another path's, another domain's): neither is trusted.
+    if (token !== null || !SESSION_TOKEN_PATTERN.test(value)) return null;
+    token = value;
+  }
+  return token;
+}
+
+type Encoding = 'br' | 'gzip';
+type Html = { html: string; etag: string };
+
+/** The best encoding the client takes (br, then gzip), or none. */
+export function htmlEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding || acceptEncoding.length > 512) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
+    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+}
+
+/**
+ * A page's bytes in an encoding, made once per page (a drawn Home page is ~60 KB of HTML, ~10 KB as
+ * brotli). The not-found handler that sends pages is outside @fastify/compress's routes.
+ */
+const encodedPages = new WeakMap<Html, Partial<Record<Encoding, Buffer>>>();
+function encodedHtml(page: Html, encoding: Encoding): Buffer {
+  let encoded = encodedPages.get(page);
+  if (!encoded) {
+    encoded = {};
+    encodedPages.set(page, encoded);
+  }
+  encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(page.html, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT },
+        })
+      : gzipSync(page.html, { level: 6 });
+  return encoded[encoding];
+}
+
+/**
+ * Serves the built web app; every unknown non-API GET gets index.html (made for its page, see
+ * page-html.ts) so the client router decides. The pages the server draws (SERVER_RENDERED_PAGES) come
+ * drawn, for the viewer their cookie names, unless drawing fails or must wait: then as index.html too.
+ */
+export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | undefined; renderer?: PageRenderer }>(
+  async (app, { webDir, pages, renderer }) => {
     // `pages` exists only when the web dir holds a built index.html (app.ts).
     const hasWeb = webDir !== undefined && pages !== undefined;
     if (hasWeb) {
@@ -29,13 +89,39 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
         },
       });
     }
-    app.setNotFoundHandler((request, reply) => {
+
+    async function drawnPage(request: FastifyRequest, pathname: string) {
+      const module = pageModuleFor(pathname);
+      const drawnFor = module === undefined ? undefined : SERVER_RENDERED_PAGES[module];
+      if (!renderer || !pages || !drawnFor) return undefined;
+      const token = pageSessionToken(request);
+      if (drawnFor === 'signed-in' && token === null) return undefined;
+      try {
+        const drawn = await renderer.render(request.url, token, { signedInOnly: drawnFor === 'signed-in' });
+        if (!drawn) return undefined;
+        return pages.forRenderedPage(pathname, drawn.page, drawn.signedIn);
+      } catch (error) {
+        request.log.warn({ err: error }, 'drawing the page failed; the browser draws it');
+        return undefined;
+      }
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/objects/');
       if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-        const { html, etag } = pages.forPath(request.url.split('?')[0] ?? '/');
-        reply.header('cache-control', 'no-cache').header('etag', etag).type('text/html; charset=utf-8');
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply.send(html);
+        const pathname = request.url.split('?')[0] ?? '/';
+        const drawn = await drawnPage(request, pathname);
+        const page = drawn ?? pages.forPath(pathname);
+        // A drawn page depends on who the cookie names; a signed-in viewer's is theirs alone.
+        reply
+          .header('vary', renderer ? 'accept-encoding, cookie' : 'accept-encoding')
+          .header('cache-control', drawn?.signedIn ? 'no-store' : 'no-cache')
+          .header('etag', page.etag)
+          .type('text/html; charset=utf-8');
+        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+        const encoding = htmlEncoding(request.headers['accept-encoding']);
+        if (!encoding || page.html.length < 1024) return reply.send(page.html);
+        return reply.header('content-encoding', encoding).send(encodedHtml(page, encoding));
       }
       return reply
         .code(404)

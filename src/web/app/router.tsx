@@ -1,7 +1,7 @@
-import { unstable_HistoryRouter as HistoryRouter, type RouteObject, useRoutes } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { paths } from '#web/lib/paths';
 import { type LazyPage, lazyPage } from './lazy-page';
-import { createPageHistory } from './page-history';
+import { createPageHistory, type PageHandle } from './page-history';
 import { MainLayoutRoute, RootShell } from './routes/root';
 
 // Declarative mode, not a data router: the pages fetch through TanStack Query, not loaders, and the
@@ -108,8 +108,17 @@ const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
+/** The pages of the app, under whichever router holds the address (the browser's, or the server's for one page). */
+export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/** Loads the code of the pages an address shows: the server renders them, and the browser takes them over, without waiting. */
+export function preloadPagesFor(pathname: string): Promise<unknown> {
+  const handles = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) =>
+    route.handle ? [route.handle as PageHandle] : [],
+  );
+  return Promise.all(handles.map((handle) => handle.preload()));
 }
 
 let history: ReturnType<typeof createPageHistory> | null = null;

@@ -26,7 +26,12 @@ export function trackPageLoad<T>(load: Promise<T>): Promise<T> {
 
 /** Thin bar at the top while a lazily loaded page is on its way. */
 export function NavigationProgress() {
-  const isLoading = useSyncExternalStore(subscribe, () => pendingPageLoads > 0);
+  // A page the server renders is drawn with its code at hand: no bar.
+  const isLoading = useSyncExternalStore(
+    subscribe,
+    () => pendingPageLoads > 0,
+    () => false,
+  );
   if (!isLoading) return null;
   return (
     <div

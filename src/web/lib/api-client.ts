@@ -25,6 +25,16 @@ export class ApiError extends Error {
   }
 }
 
+/** How calls reach the API: `fetch` in the browser, the app itself when the server renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server's page renderer answers the pages' calls in-process, as the signed-in viewer (src/web/entry-server.tsx). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export function getStoredToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_STORAGE_KEY);
@@ -45,7 +55,7 @@ export async function apiRequest(
   const token = options.token ?? getStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const res = await fetch(url, {
+  const res = await transport(url, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

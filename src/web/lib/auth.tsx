@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { AuthResponse, User } from '#shared/schemas/auth';
 import { apiRequest, getQueryFn, getStoredToken, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './api-client';
+import { writePageSessionCookie } from './page-session';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -43,13 +44,18 @@ function writeStorage(key: string, value: string | null) {
   }
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `serverToken` only where the server renders a page: it stands for the viewer's token, which the
+ * server holds and the page never sees (the browser reads its own from storage).
+ */
+export function AuthProvider({ serverToken, children }: { serverToken?: string | null; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(getStoredToken);
+  const [token, setToken] = useState<string | null>(() => (serverToken === undefined ? getStoredToken() : serverToken));
   const meQuery = useQuery({ ...getMeQueryOptions(), enabled: token !== null });
 
   const forgetSession = useCallback(() => {
     writeStorage(TOKEN_STORAGE_KEY, null);
+    writePageSessionCookie(null);
     writeStorage(USER_STORAGE_KEY, null);
     setToken(null);
   }, []);
@@ -83,6 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setSession = useCallback(
     (session: AuthResponse) => {
       writeStorage(TOKEN_STORAGE_KEY, session.token);
+      writePageSessionCookie(session.token);
       writeStorage(USER_STORAGE_KEY, JSON.stringify(session.user));
       // Cached answers may depend on who asked (drafts, enrollments): start fresh.
       queryClient.removeQueries();

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark';
 
@@ -13,11 +13,14 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
+/** The theme chosen where storage is unavailable (private mode). */
+let sessionTheme: Theme = 'light';
+
 function readStoredTheme(): Theme {
   try {
     return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
   } catch {
-    return 'light';
+    return sessionTheme;
   }
 }
 
@@ -29,29 +32,43 @@ function applyTheme(theme: Theme) {
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
 }
 
+const themeListeners = new Set<() => void>();
+
+function subscribeToTheme(listener: () => void) {
+  themeListeners.add(listener);
+  // Keep several open tabs on the same theme.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === THEME_STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    themeListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/**
+ * A page the server rendered was drawn light (the server cannot know the stored theme): React takes it
+ * over as drawn, then switches to the stored theme (the page's colours already follow it, from
+ * theme-init.js; only the controls that name the theme change).
+ */
+const serverTheme = (): Theme => 'light';
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+  const theme = useSyncExternalStore(subscribeToTheme, readStoredTheme, serverTheme);
 
   useEffect(() => {
     applyTheme(theme);
   }, [theme]);
 
-  // Keep several open tabs on the same theme.
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === THEME_STORAGE_KEY) setThemeState(readStoredTheme());
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-
   const setTheme = useCallback((next: Theme) => {
     try {
       localStorage.setItem(THEME_STORAGE_KEY, next);
     } catch {
-      // Storage may be unavailable (private mode); the theme still applies for this visit.
+      // Storage may be unavailable (private mode); the theme then lasts until the page is left.
+      sessionTheme = next;
     }
-    setThemeState(next);
+    for (const listener of themeListeners) listener();
   }, []);
 
   const value = useMemo<ThemeContextValue>(

@@ -6,6 +6,14 @@ let sanitizer: Sanitize | null = null;
 let loading: Promise<Sanitize> | null = null;
 
 /**
+ * Where the server renders a page it sanitizes rich text itself, with the allowlist it applies on write
+ * (src/server/lib/page-renderer.ts); the browser checks that HTML again once DOMPurify is here.
+ */
+export function setServerSanitizer(sanitize: Sanitize): void {
+  sanitizer = sanitize;
+}
+
+/**
  * Starts loading the HTML sanitizer (DOMPurify, ~11 KB gzip) apart from the page's code, so a page
  * that shows rich text paints first and the sanitizer arrives alongside the page's data.
  */

@@ -29,7 +29,8 @@ function SiteFooter() {
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
         <div className="flex items-center gap-2">
           <Logo className="size-6" />
-          <span>© {new Date().getFullYear()} Gradient Academy</span>
+          {/* A page the server drew on New Year's Eve may name another year than the reader's clock. */}
+          <span suppressHydrationWarning>© {new Date().getFullYear()} Gradient Academy</span>
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
           <Link to={paths.home.getHref()} className="hover:text-foreground">

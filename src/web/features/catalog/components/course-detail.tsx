@@ -18,11 +18,12 @@ import { Link } from 'react-router';
 import { formatCount, formatDay, formatPrice, stripTags } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
+import { RichHtml } from '#web/components/rich-html';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
+import { useHydrated } from '#web/hooks/use-hydrated';
 import { paths } from '#web/lib/paths';
-import { useSanitizedHtml } from '#web/lib/use-sanitized-html';
 import { useCourseOutline } from '../api/get-outline';
 import { CourseStats } from './course-stats';
 import { CourseThumbnail } from './course-thumbnail';
@@ -73,10 +74,7 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
               <CourseStats course={course} />
               <span className="flex items-center gap-1 text-sm text-muted-foreground">
                 <CalendarClock className="size-4" aria-hidden="true" />
-                Last updated{' '}
-                <time dateTime={course.updatedAt} className="font-medium text-foreground">
-                  {formatDay(new Date(course.updatedAt))}
-                </time>
+                Last updated <LastUpdated iso={course.updatedAt} />
               </span>
             </div>
           </div>
@@ -196,6 +194,16 @@ function CourseOutline({ courseId }: { courseId: string }) {
   );
 }
 
+/** In the reader's time zone; in UTC where the server drew the page, until the browser takes it over. */
+function LastUpdated({ iso }: { iso: string }) {
+  const isHydrated = useHydrated();
+  return (
+    <time dateTime={iso} className="font-medium text-foreground">
+      {formatDay(new Date(iso), { utc: !isHydrated })}
+    </time>
+  );
+}
+
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
     <li className="flex items-center gap-3 rounded-xl border bg-card p-4">
@@ -211,12 +219,10 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
 }
 
 function CourseDescription({ html }: { html: string }) {
-  const safeHtml = useSanitizedHtml(html);
-  // Until the sanitizer is here (a moment after first paint) the description's place stays empty.
-  if (safeHtml === null) return <div className="rich-text max-w-3xl" />;
-  if (!safeHtml.trim()) return <p className="text-muted-foreground">No description yet.</p>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify just above.
-  return <div className="rich-text max-w-3xl text-foreground/90" dangerouslySetInnerHTML={{ __html: safeHtml }} />;
+  // Judged on the stored text, not the sanitized one, so the server and the browser draw the same
+  // element before the browser's sanitizer is here (the server's allowlist already ran on write).
+  if (!stripTags(html).trim()) return <p className="text-muted-foreground">No description yet.</p>;
+  return <RichHtml html={html} className="rich-text max-w-3xl text-foreground/90" />;
 }
 
 /** A creator on their own course's page: they already read it, so they build or preview it instead. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSanitizedHtml } from '#web/lib/use-sanitized-html';
+import { RichHtml } from '#web/components/rich-html';
 import { lessonsQuery } from '../api/learning-queries';
 
 /** SPEC §2 Learn: the lesson's video, text or image, or what is missing. */
@@ -38,21 +38,10 @@ export function LessonView({ moduleId, lessonId }: { moduleId: string; lessonId:
           <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No image provided</p>
         )
       ) : lesson.content ? (
-        <LessonText html={lesson.content} />
+        <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
       ) : (
         <p className="text-muted-foreground">No content available for this lesson.</p>
       )}
     </article>
-  );
-}
-
-function LessonText({ html }: { html: string }) {
-  const safeHtml = useSanitizedHtml(html);
-  return (
-    <div
-      className="rich-text max-w-3xl"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here
-      dangerouslySetInnerHTML={{ __html: safeHtml ?? '' }}
-    />
   );
 }

@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { User } from '#shared/schemas/auth';
+
+/** A page as the renderer (src/web/entry-server.tsx) returns it. */
+export type RenderedPage = { html: string; title: string; queries: [readonly unknown[], unknown][] };
+
+type RendererModule = {
+  configurePageRendering(options: { sanitize: (html: string) => string }): void;
+  renderPage(input: {
+    url: string;
+    viewer: User | null;
+    transport: (url: string, init: RequestInit) => Promise<Response>;
+  }): Promise<{ page: RenderedPage | null; renderMs: number }>;
+};
+
+/** One GET of the API, answered in-process: the status and body text. */
+export type ApiGet = (url: string, token: string | null) => Promise<{ status: number; body: string }>;
+
+/** The API's answer to a GET as the holder of `token` would get it, without a socket. */
+export async function injectGet(app: FastifyInstance, url: string, token: string | null) {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { status: response.statusCode, body: response.body };
+}
+
+export type PageRenderer = {
+  /**
+   * The page at `url` for the holder of `token` (null: a guest), and whether it was drawn for a
+   * signed-in viewer; null where the browser should draw it (see renderPage).
+   */
+  render(
+    url: string,
+    token: string | null,
+    options?: { signedInOnly?: boolean },
+  ): Promise<{ page: RenderedPage; signedIn: boolean } | null>;
+};
+
+type Drawn = { page: RenderedPage; answers: Map<string, string> };
+
+/** Pages kept with the answers they were drawn from (per address and viewer); the oldest go first. */
+const MAX_KEPT_PAGES = 500;
+
+/**
+ * Drawing a new page holds the event loop for milliseconds (its renders; its calls' waits do not
+ * count): at most `msPerSecond` of each second goes to it, so a crowd of new addresses or of signed-in
+ * students cannot starve the API; beyond it the browser draws the page itself, as it can any page.
+ */
+function renderBudget(msPerSecond: number, now = () => performance.now()) {
+  let windowStart = 0;
+  let spent = 0;
+  return {
+    isSpent() {
+      if (now() - windowStart >= 1000) {
+        windowStart = now();
+        spent = 0;
+      }
+      return spent >= msPerSecond;
+    },
+    spend(ms: number) {
+      spent += ms;
+    },
+  };
+}
+
+/**
+ * Loads the server's page renderer built by `vite build --ssr` (ADR 0019), or undefined where there is
+ * none (a hand-made web dir, `npm run dev`): the browser then draws every page, as it always could.
+ *
+ * The renderer's queries reach the API through `get`, as the viewer, so a page shows exactly what its
+ * calls would show the browser, access checks included. A page drawn before is sent again while every
+ * call it made still answers the same bytes: a render costs milliseconds, the calls' warm answers microseconds.
+ */
+export async function loadPageRenderer({
+  modulePath,
+  get,
+  sanitize,
+  renderMsPerSecond,
+}: {
+  modulePath: string;
+  get: ApiGet;
+  sanitize: (html: string) => string;
+  renderMsPerSecond: number;
+}): Promise<PageRenderer | undefined> {
+  if (!existsSync(modulePath)) return undefined;
+  const renderer = (await import(pathToFileURL(modulePath).href)) as RendererModule;
+  renderer.configurePageRendering({ sanitize });
+  /** The render's calls, as `token`'s holder, each 200 answer noted in `answers`. */
+  const transportFor =
+    (token: string | null, answers: Map<string, string>) =>
+    async (url: string, init: RequestInit): Promise<Response> => {
+      // A page is drawn from reads alone; nothing it renders may write.
+      if ((init.method ?? 'GET') !== 'GET') throw new Error(`a page's render may only read (${init.method} ${url})`);
+      const { status, body } = await get(url, token);
+      if (status === 200) answers.set(url, body);
+      return new Response(status === 204 ? null : body, { status, headers: { 'content-type': 'application/json' } });
+    };
+
+  const budget = renderBudget(renderMsPerSecond);
+  const kept = new Map<string, Drawn>();
+  const keep = (key: string, drawn: Drawn) => {
+    kept.delete(key);
+    kept.set(key, drawn);
+    if (kept.size > MAX_KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+  };
+  const answersStillTheSame = async (answers: Map<string, string>, token: string | null) => {
+    const now = await Promise.all([...answers].map(async ([url, body]) => (await get(url, token)).body === body));
+    return now.every(Boolean);
+  };
+
+  return {
+    async render(url, token, { signedInOnly = false } = {}) {
+      // The viewer is whoever the API says the token belongs to: a revoked or expired one is a guest.
+      const me = token ? await get('/api/auth/me', token) : undefined;
+      const viewer = me?.status === 200 ? (JSON.parse(me.body) as User) : null;
+      if (signedInOnly && !viewer) return null;
+      const viewerToken = viewer ? token : null;
+      const key = `${viewer?.id ?? ''} ${url}`;
+
+      const before = kept.get(key);
+      if (before && (await answersStillTheSame(before.answers, viewerToken))) {
+        keep(key, before);
+        return { page: before.page, signedIn: viewer !== null };
+      }
+      if (budget.isSpent()) return null;
+      const answers = new Map<string, string>();
+      if (me && viewer) answers.set('/api/auth/me', me.body);
+      const { page, renderMs } = await renderer.renderPage({ url, viewer, transport: transportFor(viewerToken, answers) });
+      budget.spend(renderMs);
+      if (!page) {
+        kept.delete(key);
+        return null;
+      }
+      keep(key, { page, answers });
+      return { page, signedIn: viewer !== null };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Query, QueryKey } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { User } from '#shared/schemas/auth';
+import { AppProvider } from './app/provider';
+import { AppRoutes, preloadPagesFor } from './app/router';
+import { ServerTitleContext } from './hooks/use-document-title';
+import { type ApiTransport, setApiTransport } from './lib/api-client';
+import { getMeQueryOptions } from './lib/auth';
+import { createQueryClient } from './lib/query-client';
+import { setServerSanitizer } from './lib/use-sanitized-html';
+
+/*
+ * The server's side of a page it renders (ADR 0019): the same React tree as the browser's, under a
+ * router fixed to the page's address, fed by the same queries, which the server answers in-process.
+ * Built apart from the browser's code (`vite build --ssr`) and loaded by src/server/lib/page-renderer.ts.
+ */
+
+/** A page's render, and the milliseconds it held the event loop (its renders, not its calls' waits). */
+export type PageRender = { page: RenderedPage | null; renderMs: number };
+
+export type RenderedPage = {
+  /** What goes inside #root. */
+  html: string;
+  /** The page's <title>, as useDocumentTitle sets it. */
+  title: string;
+  /** Every query the page read, with its answer: the browser starts from them and draws the same page. */
+  queries: [QueryKey, unknown][];
+};
+
+/** Rounds of render, then fetch what that render asked for: a page whose queries depend on others' answers takes several. */
+const MAX_PASSES = 5;
+
+/** Each render's own way to the API (whose viewer, which app), wherever its queries run. */
+const currentTransport = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((url, init) => {
+  const transport = currentTransport.getStore();
+  if (!transport) throw new Error(`${url}: called outside a page's render`);
+  return transport(url, init);
+});
+
+/** Once, before the first page: how rich text is sanitized on the server. */
+export function configurePageRendering({ sanitize }: { sanitize: (html: string) => string }) {
+  setServerSanitizer(sanitize);
+}
+
+function isEnabled(query: Query): boolean {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/**
+ * The page at `url` (path and query) for `viewer` (null: a guest), its queries answered by `transport`;
+ * or no page where the browser should draw it itself: a query failed (the page would show an error or a
+ * redirect, which the browser handles as before), or the page kept asking for more.
+ */
+export function renderPage({
+  url,
+  viewer,
+  transport,
+}: {
+  url: string;
+  viewer: User | null;
+  transport: ApiTransport;
+}): Promise<PageRender> {
+  const render = { page: null as RenderedPage | null, renderMs: 0 };
+  return currentTransport.run(transport, async () => {
+    render.page = await drawPage(url, viewer, render);
+    return render;
+  });
+}
+
+async function drawPage(url: string, viewer: User | null, clock: { renderMs: number }): Promise<RenderedPage | null> {
+  await preloadPagesFor(new URL(url, 'http://page.invalid').pathname);
+  const queryClient = createQueryClient();
+  if (viewer) queryClient.setQueryData(getMeQueryOptions().queryKey, viewer);
+
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const title = { title: '' };
+    const started = performance.now();
+    const html = renderToString(
+      <ServerTitleContext value={title}>
+        {/* The server holds the viewer's token; the page only needs to know there is one. */}
+        <AppProvider queryClient={queryClient} serverToken={viewer ? 'server-held' : null}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </ServerTitleContext>,
+    );
+    clock.renderMs += performance.now() - started;
+    const queries = queryClient.getQueryCache().getAll();
+    if (queries.some((query) => query.state.status === 'error')) return null;
+    const waiting = queries.filter((query) => query.state.status === 'pending' && isEnabled(query));
+    if (waiting.length === 0) {
+      const answered = queries.filter((query) => query.state.status === 'success');
+      return { html, title: title.title, queries: answered.map((query) => [query.queryKey, query.state.data]) };
+    }
+    // A failed fetch leaves its query in error, which the next pass sees.
+    await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
+  }
+  return null;
+}

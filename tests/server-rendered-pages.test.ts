@@ -1,0 +1,293 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lessonProgress, lessons } from '#db/schema/index';
+import { PAGE_LOADER } from '#server/plugins/page-html';
+import { PAGE_SESSION_COOKIE } from '#shared/page-session';
+import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+
+/*
+ * The pages the server draws (ADR 0019): Home and a course page for anyone, Learn for a signed-in
+ * viewer, named by the page-session cookie. Runs against the built web app and its renderer
+ * (`npm test` builds them first).
+ */
+
+const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+const LESSON_TEXT = 'Gradient descent walks downhill one small step at a time.';
+const HOSTILE_TITLE = '</script><script>top.__xss=1</script><!-- \u2028 & "quoted"';
+
+let t: TestApp;
+let owner: TestUser;
+let otherCreator: TestUser;
+let student: TestUser;
+let enrolled: TestUser;
+let revokedToken: string;
+let courseId: string;
+let draftId: string;
+let hostileId: string;
+
+const cookie = (token: string) => ({ cookie: `${PAGE_SESSION_COOKIE}=${token}` });
+const get = (url: string, headers: InjectOptions['headers'] = {}) => t.app.inject({ method: 'GET', url, headers });
+
+/** The drawn page's parts: what #root holds, and the state the browser starts from (null: not drawn). */
+function drawing(html: string) {
+  const root = /<div id="root">([\s\S]*?)<\/div>\n\s*<script type="application\/json" id="page-state">/.exec(html);
+  const state = /<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/.exec(html);
+  return {
+    // React separates adjacent text with empty comments.
+    root: root?.[1]?.replaceAll('<!-- -->', '') ?? null,
+    state: state?.[1] ? (JSON.parse(state[1]) as { signedIn: boolean; queries: [unknown[], unknown][] }) : null,
+  };
+}
+
+beforeAll(async () => {
+  if (!existsSync(path.join(distDir, 'ssr', 'entry-server.js'))) {
+    throw new Error(`no page renderer in ${distDir}/ssr: run \`npm run build\` (npm test builds first)`);
+  }
+  // All of each second may go to drawing pages: a burst of first renders never falls back here.
+  t = await createTestApp({ config: { webDir: path.join(distDir, 'web'), pageRenderMsPerSecond: 1000 } });
+  owner = await createUser(t.db.db, { role: 'creator', name: 'Olive Owner' });
+  otherCreator = await createUser(t.db.db, { role: 'creator' });
+  student = await createUser(t.db.db, { name: 'Sam Student' });
+  enrolled = await createUser(t.db.db, { name: 'Erin Enrolled' });
+
+  const course = await createCourse(t.db.db, owner.id, {
+    title: 'Optimisation for Humans',
+    description: '<p>Why <strong>slopes</strong> matter.</p>',
+  });
+  courseId = course.id;
+  const content = await addContent(t.db.db, courseId, { lessonCount: 1, quizCount: 1 });
+  await t.db.db
+    .update(lessons)
+    .set({ content: `<p>${LESSON_TEXT}</p>` })
+    .where(eq(lessons.id, content.lessons[0]?.id ?? ''));
+  await enroll(t.db.db, enrolled.id, courseId);
+  draftId = (await createCourse(t.db.db, owner.id, { title: 'Unreleased Draft Course', published: false })).id;
+  hostileId = (
+    await createCourse(t.db.db, owner.id, {
+      title: HOSTILE_TITLE,
+      description: '<p>Fine</p><img src="x" onerror="top.__xss=2"><script>top.__xss=3</script>',
+    })
+  ).id;
+
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: owner.email, password: 'factory-password' },
+  });
+  revokedToken = (login.json() as { token: string }).token;
+  await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer({ token: revokedToken }) });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('pages drawn for anyone', () => {
+  it("draws Home with the catalogue the API lists, and hands the browser the API's own answer", async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(String(response.headers.vary)).toContain('cookie');
+    const { root, state } = drawing(response.body);
+    expect(root).toContain('Popular AI Courses');
+    expect(root).toContain('Optimisation for Humans');
+    expect(root).not.toContain('Unreleased Draft Course');
+    expect(state?.signedIn).toBe(false);
+    const catalogue = state?.queries.find(([key]) => key[0] === '/api/courses' && key.length === 1)?.[1];
+    expect(catalogue).toEqual((await get('/api/courses')).json());
+    // The code loads after first paint: no module script or preload in the HTML itself, but the
+    // loader, which the CSP lets run by its hash (and no other inline script but the theme's).
+    expect(response.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(response.body).toContain('id="page-code"');
+    const loaderHash = createHash('sha256').update(PAGE_LOADER).digest('base64');
+    const scriptSrc = /script-src ([^;]+)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ');
+    expect(scriptSrc).toContain(`'sha256-${loaderHash}'`);
+    expect(scriptSrc).toHaveLength(3);
+  });
+
+  it('draws a search of the catalogue from its address', async () => {
+    const { root } = drawing((await get('/?q=optimisation')).body);
+    expect(root).toContain('Results for <strong>“optimisation”</strong>');
+    expect(root).toContain('Optimisation for Humans');
+  });
+
+  it("draws a course page with its title as the page's title, and the viewer's own state", async () => {
+    const asGuest = await get(`/course/${courseId}`);
+    expect(asGuest.body).toContain('<title>Optimisation for Humans | Gradient Academy</title>');
+    const guestPage = drawing(asGuest.body);
+    expect(guestPage.root).toContain('Why <strong>slopes</strong> matter.');
+    expect(guestPage.root).toContain('Enroll for Free');
+    expect(guestPage.root).toContain('Sign Up');
+
+    const asEnrolled = await get(`/course/${courseId}`, cookie(enrolled.token));
+    expect(asEnrolled.headers['cache-control']).toBe('no-store');
+    const enrolledPage = drawing(asEnrolled.body);
+    expect(enrolledPage.state?.signedIn).toBe(true);
+    expect(enrolledPage.root).toContain('Enrolled');
+    expect(enrolledPage.root).not.toContain('Enroll for Free');
+    expect(enrolledPage.root).not.toContain('Sign Up');
+
+    const asOwner = drawing((await get(`/course/${courseId}`, cookie(owner.token))).body);
+    expect(asOwner.root).toContain('You created this course.');
+  });
+
+  it("never draws a draft for anyone but its creator, nor names it in a stranger's page", async () => {
+    for (const token of [null, student.token, otherCreator.token, revokedToken]) {
+      const response = await get(`/course/${draftId}`, token ? cookie(token) : {});
+      expect(response.statusCode).toBe(200);
+      expect(drawing(response.body).state).toBeNull();
+      expect(response.body).not.toContain('Unreleased Draft Course');
+    }
+    expect(drawing((await get(`/course/${draftId}`, cookie(owner.token))).body).root).toContain('Unreleased Draft Course');
+  });
+
+  it("keeps a course's text inert: escaped in the HTML, the title and the page's state, and sanitized", async () => {
+    const response = await get(`/course/${hostileId}`);
+    const { root, state } = drawing(response.body);
+    expect(root).not.toBeNull();
+    expect(response.body).not.toContain('<script>top.__xss');
+    const stateJson = /id="page-state">([\s\S]*?)<\/script>/.exec(response.body)?.[1] ?? '';
+    expect(stateJson).not.toMatch(/[<>\u2028\u2029]/);
+    // The state carries the API's answer as JSON (its `<` escaped); the drawing carries no handler.
+    expect(root).not.toMatch(/onerror|<script/i);
+    expect(response.body.replace(/<script type="application\/json" id="page-state">[\s\S]*?<\/script>/, '')).not.toMatch(
+      /onerror/i,
+    );
+    expect(response.body).toContain('<title>&lt;/script&gt;&lt;script&gt;top.__xss=1&lt;/script&gt;');
+    const course = state?.queries.find(([key]) => key[0] === '/api/courses' && key[1] === hostileId)?.[1] as { title: string };
+    expect(course.title).toBe(HOSTILE_TITLE);
+    // The stored description is still hostile (written past the API's sanitizer): the drawing is not.
+    expect(root).toContain('<p>Fine</p>');
+  });
+
+  it('answers a page it drew with the same ETag by 304, and compresses it as asked', async () => {
+    const first = await get(`/course/${courseId}`);
+    const etag = String(first.headers.etag);
+    expect((await get(`/course/${courseId}`, { 'if-none-match': etag })).statusCode).toBe(304);
+    const brotli = await get(`/course/${courseId}`, { 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(first.body);
+    const gzip = await get(`/course/${courseId}`, { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(first.body);
+  });
+
+  it('draws a course anew once it changes, and once the viewer enrolls', async () => {
+    const before = drawing((await get(`/course/${courseId}`)).body).root;
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/courses/${courseId}`,
+      headers: bearer(owner),
+      payload: { title: 'Optimisation for Everyone' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = drawing((await get(`/course/${courseId}`)).body).root;
+    expect(before).toContain('Optimisation for Humans');
+    expect(after).toContain('Optimisation for Everyone');
+
+    const newcomer = await createUser(t.db.db);
+    expect(drawing((await get(`/course/${courseId}`, cookie(newcomer.token))).body).root).toContain('Enroll for Free');
+    await enroll(t.db.db, newcomer.id, courseId);
+    expect(drawing((await get(`/course/${courseId}`, cookie(newcomer.token))).body).root).not.toContain('Enroll for Free');
+  });
+});
+
+describe("the Learn page, drawn only with what the viewer's calls may read", () => {
+  /** Whether the page came drawn, and whether the lesson's text is anywhere in it. */
+  type Seen = { drawn: boolean; lesson: boolean };
+  const expected: Record<string, Seen> = {
+    guest: { drawn: false, lesson: false },
+    student: { drawn: false, lesson: false },
+    enrolled: { drawn: true, lesson: true },
+    otherCreator: { drawn: false, lesson: false },
+    // The page asks whether the viewer may have a certificate, which the API refuses the course's own
+    // creator (403): a page whose calls fail is the browser's to draw, as it always was.
+    owner: { drawn: false, lesson: false },
+    revoked: { drawn: false, lesson: false },
+  };
+
+  it.each(Object.entries(expected))('%s', async (principal, seen) => {
+    const token = {
+      guest: null,
+      student: student.token,
+      enrolled: enrolled.token,
+      otherCreator: otherCreator.token,
+      owner: owner.token,
+      revoked: revokedToken,
+    }[principal];
+    const response = await get(`/course/${courseId}/learn`, token ? cookie(token) : {});
+    expect(response.statusCode).toBe(200);
+    const { root, state } = drawing(response.body);
+    expect({ drawn: state !== null, lesson: response.body.includes(LESSON_TEXT) }).toEqual(seen);
+    if (seen.drawn) {
+      expect(state?.signedIn).toBe(true);
+      expect(root).toContain('Lesson 1');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('the page-session cookie', () => {
+  it('is never a credential for the API: reads and writes with the cookie alone are refused', async () => {
+    const me = await get('/api/auth/me', cookie(enrolled.token));
+    expect(me.statusCode).toBe(401);
+    expect((await get(`/api/courses/${courseId}/progress`, cookie(enrolled.token))).statusCode).toBe(401);
+    const lessonId = (await t.db.db.select({ id: lessons.id }).from(lessons).limit(1))[0]?.id ?? '';
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/progress',
+      headers: cookie(enrolled.token),
+      payload: { lessonId, completed: true, completedAt: new Date().toISOString() },
+    });
+    expect(write.statusCode).toBe(401);
+    expect(await t.db.db.select().from(lessonProgress).where(eq(lessonProgress.lessonId, lessonId))).toEqual([]);
+  });
+
+  it('draws a guest page for a cookie that is not one live token, and never fails on one', async () => {
+    const hostile = [
+      `${PAGE_SESSION_COOKIE}=${revokedToken}`,
+      `${PAGE_SESSION_COOKIE}=${enrolled.token}x`,
+      `${PAGE_SESSION_COOKIE}=<script>`,
+      `${PAGE_SESSION_COOKIE}=${'a'.repeat(43)}`,
+      `${PAGE_SESSION_COOKIE}=${enrolled.token}; ${PAGE_SESSION_COOKIE}=${student.token}`,
+      `${PAGE_SESSION_COOKIE}=${enrolled.token}; ${PAGE_SESSION_COOKIE}=${enrolled.token}`,
+      `x=${'y'.repeat(9000)}; ${PAGE_SESSION_COOKIE}=${enrolled.token}`,
+      `${PAGE_SESSION_COOKIE}=\u0000\u0001; other=1`,
+      '; ; ===; =;',
+    ];
+    for (const header of hostile) {
+      for (const url of ['/', `/course/${courseId}`, `/course/${courseId}/learn`]) {
+        const response = await get(url, { cookie: header });
+        expect(response.statusCode, `${url} with ${header.slice(0, 60)}`).toBe(200);
+        expect(drawing(response.body).state?.signedIn ?? false).toBe(false);
+        expect(response.body).not.toContain(LESSON_TEXT);
+      }
+    }
+  });
+});
+
+describe('when the server may not spend time drawing', () => {
+  it('sends every page undrawn for the browser to draw, as before', async () => {
+    const quiet = await createTestApp({ db: t.db, config: { webDir: path.join(distDir, 'web'), pageRenderMsPerSecond: 0 } });
+    try {
+      for (const [url, token] of [
+        ['/', null],
+        [`/course/${courseId}`, null],
+        [`/course/${courseId}/learn`, enrolled.token],
+      ] as const) {
+        const response = await quiet.app.inject({ method: 'GET', url, headers: token ? cookie(token) : {} });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('<div id="root"></div>');
+        expect(response.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
+        expect(response.body).not.toContain(LESSON_TEXT);
+      }
+    } finally {
+      await quiet.close();
+    }
+  });
+});
