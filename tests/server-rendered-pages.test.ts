@@ -3,12 +3,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonProgress, lessons } from '#db/schema/index';
 import { PAGE_LOADER } from '#server/plugins/page-html';
 import { PAGE_SESSION_COOKIE } from '#shared/page-session';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import { percentEncode } from '#tests/fuzz/fuzz-request';
+import { fuzzSettings } from '#tests/fuzz/fuzz-settings';
+import { BAD_IDS, HOSTILE_STRINGS } from '#tests/fuzz/hostile-values';
+import { createWriteGuard } from '#tests/fuzz/write-guard';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 
 /*
@@ -289,5 +294,60 @@ describe('when the server may not spend time drawing', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+/** What an HTTP client can send as a header's value at all (Node refuses the rest before any route). */
+const isHeaderValue = (value: string) =>
+  [...value].every(
+    (character) =>
+      character === '\t' || (character >= ' ' && character <= '~') || (character >= '\u0080' && character <= '\u00ff'),
+  );
+
+describe('pages fuzzed: addresses, queries and cookies', () => {
+  it('never fails, never hangs, never writes, and never draws a lesson for a stranger', async () => {
+    const { seed, runs } = fuzzSettings();
+    const guard = await createWriteGuard(t.db);
+    await guard.reset();
+    const segment = fc.oneof(
+      fc.constantFrom(courseId, draftId, hostileId, ...BAD_IDS),
+      fc.string({ maxLength: 40 }).map(percentEncode),
+      fc.constantFrom(...HOSTILE_STRINGS).map(percentEncode),
+    );
+    const address = fc.oneof(
+      fc.constant('/'),
+      segment.map((id) => `/course/${id}`),
+      segment.map((id) => `/course/${id}/learn`),
+      fc.array(segment, { maxLength: 4 }).map((parts) => `/${parts.join('/')}`),
+    );
+    const query = fc.option(
+      fc
+        .array(fc.tuple(fc.constantFrom('q', 'tab', 'x', '__proto__'), segment), { maxLength: 3 })
+        .map((pairs) => `?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`),
+      { nil: '' },
+    );
+    const cookieHeader = fc.option(
+      fc
+        .oneof(
+          fc.constantFrom(student.token, otherCreator.token, revokedToken).map((token) => `${PAGE_SESSION_COOKIE}=${token}`),
+          fc.string({ maxLength: 80 }).map((value) => `${PAGE_SESSION_COOKIE}=${value}`),
+          fc.constantFrom(...HOSTILE_STRINGS),
+        )
+        .filter(isHeaderValue),
+      { nil: undefined },
+    );
+    let requests = 0;
+    await fc.assert(
+      fc.asyncProperty(address, query, cookieHeader, async (path, search, cookieValue) => {
+        requests++;
+        const response = await get(`${path}${search}`, cookieValue === undefined ? {} : { cookie: cookieValue });
+        expect(response.statusCode, `${path}${search}`).toBeLessThan(500);
+        expect(response.body).not.toContain(LESSON_TEXT);
+        expect(await guard.changedTables(), `${path}${search} wrote`).toEqual([]);
+      }),
+      { seed, numRuns: Math.max(runs, 200) },
+    );
+    await guard.close();
+    expect(requests).toBeGreaterThanOrEqual(200);
   });
 });

@@ -97,6 +97,12 @@ describe('the HTTP shell', () => {
     expect(learn.headers.etag).not.toBe(home.headers.etag);
   });
 
+  it("answers a missing asset with 404, not a page's HTML (a chunk an old page asks for after a deploy)", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/home-000000.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+
   it('caches fingerprinted assets for a year and compresses them', async () => {
     const response = await t.app.inject({
       method: 'GET',

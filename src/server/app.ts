@@ -131,7 +131,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
     pages && config.webDir
       ? await loadPageRenderer({
           modulePath: path.join(config.webDir, '..', 'ssr', 'entry-server.js'),
-          get: (url, token) => injectGet(app, url, token),
+          get: (url, token, requestId) => injectGet(app, url, token, requestId),
           sanitize: sanitizeRichText,
           renderMsPerSecond: config.pageRenderMsPerSecond,
         })

@@ -3,7 +3,7 @@ import type { Query, QueryKey } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { User } from '#shared/schemas/auth';
-import { AppProvider } from './app/provider';
+import { AppShell } from './app';
 import { AppRoutes, preloadPagesFor } from './app/router';
 import { ServerTitleContext } from './hooks/use-document-title';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
@@ -82,11 +82,15 @@ async function drawPage(url: string, viewer: User | null, clock: { renderMs: num
     const html = renderToString(
       <ServerTitleContext value={title}>
         {/* The server holds the viewer's token; the page only needs to know there is one. */}
-        <AppProvider queryClient={queryClient} serverToken={viewer ? 'server-held' : null}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProvider>
+        <AppShell
+          queryClient={queryClient}
+          serverToken={viewer ? 'server-held' : null}
+          router={
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          }
+        />
       </ServerTitleContext>,
     );
     clock.renderMs += performance.now() - started;

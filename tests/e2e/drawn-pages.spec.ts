@@ -135,6 +135,15 @@ test('a press made before the app has the page is pressed again once it has', as
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await expect(advanced).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('course-card').first()).toContainText('Advanced');
+  // The ids React gave the drawn tabs are its own: what it drew again still points at what it kept.
+  const dangling = await page.evaluate(() =>
+    [...document.querySelectorAll('[aria-controls], [aria-labelledby]')].flatMap((element) =>
+      `${element.getAttribute('aria-controls') ?? ''} ${element.getAttribute('aria-labelledby') ?? ''}`
+        .split(' ')
+        .filter((id) => id && !document.getElementById(id)),
+    ),
+  );
+  expect(dangling).toEqual([]);
   await context.close();
 });
 

@@ -15,15 +15,22 @@ type RendererModule = {
   }): Promise<{ page: RenderedPage | null; renderMs: number }>;
 };
 
-/** One GET of the API, answered in-process: the status and body text. */
-export type ApiGet = (url: string, token: string | null) => Promise<{ status: number; body: string }>;
+/** One GET of the API, answered in-process: the status and body text. `requestId` is the page's request. */
+export type ApiGet = (url: string, token: string | null, requestId?: string) => Promise<{ status: number; body: string }>;
 
-/** The API's answer to a GET as the holder of `token` would get it, without a socket. */
-export async function injectGet(app: FastifyInstance, url: string, token: string | null) {
+/**
+ * The API's answer to a GET as the holder of `token` would get it, without a socket; logged under the
+ * page request's id, so a page's calls can be told from others'.
+ */
+export async function injectGet(app: FastifyInstance, url: string, token: string | null, requestId?: string) {
   const response = await app.inject({
     method: 'GET',
     url,
-    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(requestId ? { 'x-request-id': requestId } : {}),
+    },
   });
   return { status: response.statusCode, body: response.body };
 }
@@ -36,14 +43,17 @@ export type PageRenderer = {
   render(
     url: string,
     token: string | null,
-    options?: { signedInOnly?: boolean },
+    options?: { signedInOnly?: boolean; requestId?: string },
   ): Promise<{ page: RenderedPage; signedIn: boolean } | null>;
 };
 
-type Drawn = { page: RenderedPage; answers: Map<string, string> };
+type Drawn = { page: RenderedPage; answers: Map<string, string>; chars: number };
 
-/** Pages kept with the answers they were drawn from (per address and viewer); the oldest go first. */
-const MAX_KEPT_PAGES = 500;
+/**
+ * Pages kept with the answers they were drawn from (per address and viewer), up to this many characters
+ * of both (what is sent is about as much again); the least recently sent go first.
+ */
+const MAX_KEPT_CHARS = 24 * 1024 * 1024;
 
 /**
  * Drawing a new page holds the event loop for milliseconds (its renders; its calls' waits do not
@@ -91,51 +101,75 @@ export async function loadPageRenderer({
   renderer.configurePageRendering({ sanitize });
   /** The render's calls, as `token`'s holder, each 200 answer noted in `answers`. */
   const transportFor =
-    (token: string | null, answers: Map<string, string>) =>
+    (token: string | null, answers: Map<string, string>, requestId: string | undefined) =>
     async (url: string, init: RequestInit): Promise<Response> => {
       // A page is drawn from reads alone; nothing it renders may write.
       if ((init.method ?? 'GET') !== 'GET') throw new Error(`a page's render may only read (${init.method} ${url})`);
-      const { status, body } = await get(url, token);
+      const { status, body } = await get(url, token, requestId);
       if (status === 200) answers.set(url, body);
       return new Response(status === 204 ? null : body, { status, headers: { 'content-type': 'application/json' } });
     };
 
   const budget = renderBudget(renderMsPerSecond);
   const kept = new Map<string, Drawn>();
-  const keep = (key: string, drawn: Drawn) => {
+  let keptChars = 0;
+  const forget = (key: string) => {
+    const drawn = kept.get(key);
+    if (!drawn) return;
     kept.delete(key);
-    kept.set(key, drawn);
-    if (kept.size > MAX_KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+    keptChars -= drawn.chars;
   };
-  const answersStillTheSame = async (answers: Map<string, string>, token: string | null) => {
-    const now = await Promise.all([...answers].map(async ([url, body]) => (await get(url, token)).body === body));
+  const keep = (key: string, drawn: Drawn) => {
+    forget(key);
+    kept.set(key, drawn);
+    keptChars += drawn.chars;
+    for (const oldest of kept.keys()) {
+      if (keptChars <= MAX_KEPT_CHARS) break;
+      forget(oldest);
+    }
+  };
+  /** Whether every call a page made answers the same now; `known` holds answers this request already has. */
+  const answersStillTheSame = async (
+    answers: Map<string, string>,
+    token: string | null,
+    known: Map<string, string>,
+    requestId: string | undefined,
+  ) => {
+    const now = await Promise.all(
+      [...answers].map(async ([url, body]) => (known.get(url) ?? (await get(url, token, requestId)).body) === body),
+    );
     return now.every(Boolean);
   };
 
   return {
-    async render(url, token, { signedInOnly = false } = {}) {
+    async render(url, token, { signedInOnly = false, requestId } = {}) {
       // The viewer is whoever the API says the token belongs to: a revoked or expired one is a guest.
-      const me = token ? await get('/api/auth/me', token) : undefined;
+      const me = token ? await get('/api/auth/me', token, requestId) : undefined;
       const viewer = me?.status === 200 ? (JSON.parse(me.body) as User) : null;
       if (signedInOnly && !viewer) return null;
       const viewerToken = viewer ? token : null;
       const key = `${viewer?.id ?? ''} ${url}`;
 
+      const known = new Map(me && viewer ? [['/api/auth/me', me.body]] : []);
       const before = kept.get(key);
-      if (before && (await answersStillTheSame(before.answers, viewerToken))) {
+      if (before && (await answersStillTheSame(before.answers, viewerToken, known, requestId))) {
         keep(key, before);
         return { page: before.page, signedIn: viewer !== null };
       }
       if (budget.isSpent()) return null;
-      const answers = new Map<string, string>();
-      if (me && viewer) answers.set('/api/auth/me', me.body);
-      const { page, renderMs } = await renderer.renderPage({ url, viewer, transport: transportFor(viewerToken, answers) });
+      const answers = new Map(known);
+      const { page, renderMs } = await renderer.renderPage({
+        url,
+        viewer,
+        transport: transportFor(viewerToken, answers, requestId),
+      });
       budget.spend(renderMs);
       if (!page) {
-        kept.delete(key);
+        forget(key);
         return null;
       }
-      keep(key, { page, answers });
+      const chars = page.html.length + [...answers.values()].reduce((sum, body) => sum + body.length, 0);
+      keep(key, { page, answers, chars });
       return { page, signedIn: viewer !== null };
     },
   };

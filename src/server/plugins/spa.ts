@@ -97,7 +97,10 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
       const token = pageSessionToken(request);
       if (drawnFor === 'signed-in' && token === null) return undefined;
       try {
-        const drawn = await renderer.render(request.url, token, { signedInOnly: drawnFor === 'signed-in' });
+        const drawn = await renderer.render(request.url, token, {
+          signedInOnly: drawnFor === 'signed-in',
+          requestId: request.id,
+        });
         if (!drawn) return undefined;
         return pages.forRenderedPage(pathname, drawn.page, drawn.signedIn);
       } catch (error) {
@@ -108,7 +111,10 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
 
     app.setNotFoundHandler(async (request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/objects/');
-      if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A missing asset (an old page asking for a chunk a deploy replaced) is a 404, never a page's HTML,
+      // which the browser would refuse as a script anyway.
+      const isAsset = request.url.startsWith('/assets/');
+      if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
         const pathname = request.url.split('?')[0] ?? '/';
         const drawn = await drawnPage(request, pathname);
         const page = drawn ?? pages.forPath(pathname);

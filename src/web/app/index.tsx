@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
@@ -44,11 +44,28 @@ function AppReady() {
   return null;
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/**
+ * Everything but the router, which holds the address: the browser's history, or the server's fixed
+ * address for one page. The server draws this very tree, so React takes its drawing over node for node
+ * (the ids React gives elements follow the tree's shape).
+ */
+export function AppShell({
+  queryClient,
+  serverToken,
+  router,
+}: {
+  queryClient: QueryClient;
+  serverToken?: string | null;
+  router: ReactNode;
+}) {
   return (
-    <AppProvider queryClient={queryClient}>
-      <AppRouter />
+    <AppProvider queryClient={queryClient} serverToken={serverToken}>
+      {router}
       <AppReady />
     </AppProvider>
   );
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return <AppShell queryClient={queryClient} router={<AppRouter />} />;
 }
