@@ -56,10 +56,11 @@ export async function makeLearners(base, count) {
 
 /**
  * One visit, in autocannon's terms (each connection goes through the list, then starts again with a
- * fresh context): browse, open two courses and their outlines, then sign in (`isSigningIn`) or, as
- * a returning learner whose 30-day session is still alive, have the app check the stored token;
- * enroll in the second course, look at My Courses, read its slides and mark three, read the
- * progress, take the quiz. Learners take turns, each visit the next one. Each request carries its
+ * fresh context): open the home page (drawn by the server, ADR 0019) and browse, open two courses and
+ * their outlines, then sign in (`isSigningIn`) or, as a returning learner whose 30-day session is still
+ * alive, have the app check the stored token; enroll in the second course, open its Learn page (drawn
+ * for the learner, named by the page-session cookie), look at My Courses, read its slides and mark
+ * three, read the progress, take the quiz. Learners take turns, each visit the next one. Each request carries its
  * `kind`; `context` keeps the visit's course, token and attempt.
  */
 export function visit({ courses, learners, isSigningIn }) {
@@ -105,7 +106,17 @@ export function visit({ courses, learners, isSigningIn }) {
       selectedOption: 1,
     }),
   );
+  const learnPage = {
+    kind: 'learn page',
+    method: 'GET',
+    setupRequest: (request, context) => ({
+      ...request,
+      path: `/course/${context.course.id}/learn`,
+      headers: { cookie: `ga_session=${context.token}` },
+    }),
+  };
   return [
+    { kind: 'home page', method: 'GET', path: '/' },
     { kind: 'browse catalogue', method: 'GET', path: '/api/courses' },
     openCourse,
     outline,
@@ -136,6 +147,7 @@ export function visit({ courses, learners, isSigningIn }) {
       () => '/api/enroll-free',
       (context) => ({ courseId: context.course.id }),
     ),
+    learnPage,
     read('my courses', () => '/api/my-courses'),
     read('lesson list', (context) => `/api/modules/${context.course.moduleId}/lessons`),
     markSlide,

@@ -1,6 +1,16 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { courseModules, courses, enrollments, lessons, quizQuestions, quizzes, sessions, users } from '#db/schema/index';
+import {
+  courseModules,
+  courses,
+  enrollments,
+  lessons,
+  quizQuestions,
+  quizzes,
+  savedCourses,
+  sessions,
+  users,
+} from '#db/schema/index';
 import type { Course } from '#shared/schemas/catalog';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 import { toCourseJson } from '../course-json';
@@ -147,6 +157,16 @@ export async function loadEnrollments(db: Db, userId: string): Promise<Enrollmen
     .where(eq(enrollments.userId, userId))
     .orderBy(desc(enrollments.createdAt));
   return rows.map((row) => ({ courseId: row.courseId, enrolledAt: row.createdAt.toISOString() }));
+}
+
+/** The ids of the courses a user saved, newest first (whatever the courses' state now). */
+export async function loadSavedCourseIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ courseId: savedCourses.courseId })
+    .from(savedCourses)
+    .where(eq(savedCourses.userId, userId))
+    .orderBy(desc(savedCourses.createdAt), savedCourses.courseId);
+  return rows.map((row) => row.courseId);
 }
 
 export async function loadProgress(db: Db, userId: string, courseIds: string[]): Promise<Map<string, number>> {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseModules, courses, lessonProgress, lessons, sessions, users } from '#db/schema/index';
+import { courseModules, courses, lessonProgress, lessons, savedCourses, sessions, users } from '#db/schema/index';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { countQueries } from '#tests/helpers/query-counter';
@@ -43,6 +43,57 @@ describe('cached reads', () => {
     } finally {
       queries.restore();
     }
+  });
+
+  it("serve a user's saved courses with no query once warm, and learn of a save or an unsave made anywhere", async () => {
+    const student = await createUser(t.db.db);
+    const first = await createCourse(t.db.db, creator.id, { title: 'Saved First' });
+    const second = await createCourse(t.db.db, creator.id, { title: 'Saved Second' });
+    const titles = async () => ((await get('/api/saved-courses', student)).json() as { title: string }[]).map((c) => c.title);
+    expect(await titles()).toEqual([]);
+    await t.db.db.insert(savedCourses).values({ userId: student.id, courseId: first.id, createdAt: new Date(Date.now() - 1000) });
+    expect(await titles()).toEqual(['Saved First']);
+    await t.db.db.insert(savedCourses).values({ userId: student.id, courseId: second.id });
+    expect(await titles()).toEqual(['Saved Second', 'Saved First']);
+
+    const queries = countQueries(t.db);
+    try {
+      for (let round = 0; round < 5; round++) expect(await titles()).toEqual(['Saved Second', 'Saved First']);
+      expect(queries.count, queries.texts.join('; ')).toBe(0);
+    } finally {
+      queries.restore();
+    }
+
+    // A course taken off sale stays saved but unlisted; deleted rows leave the list.
+    await t.db.db.update(courses).set({ archived: true }).where(eq(courses.id, second.id));
+    expect(await titles()).toEqual(['Saved First']);
+    await t.db.db.delete(savedCourses).where(eq(savedCourses.userId, student.id));
+    expect(await titles()).toEqual([]);
+  });
+
+  it("answer a student's certificate eligibility with no query once warm, and learn of the progress that earns it", async () => {
+    const student = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id);
+    const content = await addContent(t.db.db, course.id, { lessonCount: 2, quizCount: 0 });
+    await enroll(t.db.db, student.id, course.id);
+    const eligible = async () => (await get(`/api/courses/${course.id}/certificate/eligible`, student)).json().eligible;
+    expect(await eligible()).toBe(false);
+
+    const queries = countQueries(t.db);
+    try {
+      for (let round = 0; round < 5; round++) expect(await eligible()).toBe(false);
+      expect(queries.count, queries.texts.join('; ')).toBe(0);
+    } finally {
+      queries.restore();
+    }
+
+    for (const lesson of content.lessons) {
+      await t.db.db.insert(lessonProgress).values({ userId: student.id, lessonId: lesson.id, completedAt: new Date() });
+    }
+    expect(await eligible()).toBe(true);
+    // A lesson added to the course makes it unfinished again.
+    await t.db.db.insert(lessons).values({ moduleId: content.module.id, title: 'One more', type: 'text', position: 9 });
+    expect(await eligible()).toBe(false);
   });
 
   it('look up sessions arriving together in one query, each answered with its own user', async () => {

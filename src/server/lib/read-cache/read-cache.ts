@@ -15,6 +15,7 @@ import {
   loadCourseDoc,
   loadEnrollments,
   loadProgress,
+  loadSavedCourseIds,
   loadSessions,
   type SessionEntry,
   touchCourseDoc,
@@ -60,6 +61,7 @@ export function createReadCache({
   const sessions = new KeyedCache<string, SessionEntry | null>(maxSessions);
   const courses = new KeyedCache<string, CourseDoc | null>(maxCourses);
   const enrollments = new KeyedCache<string, EnrollmentEntry[]>(maxUsers);
+  const saved = new KeyedCache<string, string[]>(maxUsers);
   const progress = new KeyedCache<string, Map<string, number>>(maxUsers);
   const catalog = new KeyedCache<'all', CatalogSnapshot>(1);
   /**
@@ -74,7 +76,8 @@ export function createReadCache({
    * anything of theirs changes, so a course's load finishing after that lands in the dropped entry.
    */
   const courseProgress = new KeyedCache<string, Map<string, Promise<PreparedJson>>>(maxUsers);
-  const all = [sessions, courses, enrollments, progress, catalog, partCourses, lessonLists, courseProgress];
+  const eligibility = new KeyedCache<string, Map<string, Promise<boolean>>>(maxUsers);
+  const all = [sessions, courses, enrollments, saved, progress, catalog, partCourses, lessonLists, courseProgress, eligibility];
 
   function dropCourse(courseId: string) {
     courses.drop(courseId);
@@ -124,6 +127,7 @@ export function createReadCache({
         // Progress percentages and documents count the course's lessons and quizzes.
         progress.clear();
         courseProgress.clear();
+        eligibility.clear();
         break;
       case 'lessons':
         lessonLists.drop(id);
@@ -132,10 +136,16 @@ export function createReadCache({
         enrollments.drop(id);
         progress.drop(id);
         courseProgress.drop(id);
+        eligibility.drop(id);
         break;
       case 'progress':
         progress.drop(id);
         courseProgress.drop(id);
+        eligibility.drop(id);
+        break;
+      // A save or an unsave of the user's (migration 0010).
+      case 'saved':
+        saved.drop(id);
         break;
     }
   }
@@ -174,6 +184,10 @@ export function createReadCache({
     },
     enrollments(userId: string): Promise<EnrollmentEntry[]> {
       return enrollments.get(userId, () => loadEnrollments(db, userId));
+    },
+    /** The ids of the courses the user saved, newest first; what each course is now is the course document's. */
+    savedCourseIds(userId: string): Promise<string[]> {
+      return saved.get(userId, () => loadSavedCourseIds(db, userId));
     },
     async isEnrolled(userId: string, courseId: string): Promise<boolean> {
       return (await this.enrollments(userId)).some((entry) => entry.courseId === courseId);
@@ -219,6 +233,20 @@ export function createReadCache({
         doc.catch(() => book.delete(courseId));
       }
       return doc;
+    },
+    /**
+     * Whether the user has completed the course (every lesson, every quiz passed), as `load` decides:
+     * the Learn page asks on every visit, and it changes only with the user's progress or the course's shape.
+     */
+    async isEligible(userId: string, courseId: string, load: () => Promise<boolean>): Promise<boolean> {
+      const book = await eligibility.get(userId, async () => new Map());
+      let answer = book.get(courseId);
+      if (!answer) {
+        answer = load();
+        book.set(courseId, answer);
+        answer.catch(() => book.delete(courseId));
+      }
+      return answer;
     },
     catalog(): Promise<CatalogSnapshot> {
       return catalog.get('all', async () => buildCatalogSnapshot(await loadCatalog(db)));

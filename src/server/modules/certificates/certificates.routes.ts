@@ -35,7 +35,12 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EligibilitySchema, ...denied },
       },
     },
-    async (request) => ({ eligible: await isEligible({ db: app.db, ...(await enrolledStudent(request, request.params.id)) }) }),
+    async (request) => {
+      const student = await enrolledStudent(request, request.params.id);
+      return {
+        eligible: await app.reads.isEligible(student.userId, student.courseId, () => isEligible({ db: app.db, ...student })),
+      };
+    },
   );
 
   app.get(

@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courses, savedCourses } from '#db/schema/index';
+import { savedCourses } from '#db/schema/index';
 import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
 import { CourseIdParamsSchema, CourseListSchema } from '#shared/schemas/catalog';
 import { AppError } from '../../errors';
@@ -26,14 +26,10 @@ export const savedCoursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const rows = await app.db
-        .select({ courseId: savedCourses.courseId })
-        .from(savedCourses)
-        .innerJoin(courses, eq(courses.id, savedCourses.courseId))
-        .where(and(eq(savedCourses.userId, user.id), eq(courses.published, true), eq(courses.archived, false)))
-        .orderBy(desc(savedCourses.createdAt));
-      const docs = await Promise.all(rows.map((row) => app.reads.course(row.courseId)));
-      return docs.flatMap((doc) => (doc ? [doc.course] : []));
+      // Both from the read cache: a course no longer on sale (unpublished, archived) stays saved but unlisted.
+      const ids = await app.reads.savedCourseIds(user.id);
+      const docs = await Promise.all(ids.map((id) => app.reads.course(id)));
+      return docs.flatMap((doc) => (doc?.course.published && !doc.course.archived ? [doc.course] : []));
     },
   );
 
