@@ -3,6 +3,7 @@
 import { apiCaller } from './lib.mjs';
 
 const PASSWORD = 'load-bench-pass';
+const DRAWN_PAGE_MIN_BYTES = 8 * 1024;
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
@@ -199,9 +200,11 @@ export function kindAccounting() {
         sent = client.requestIterator.currentRequest.kind;
         return requestBuffer();
       };
-      client.on('response', (status, _bytes, latency) => {
+      client.on('response', (status, bytes, latency) => {
         const stats = statsOf(sent);
         stats.latencies.push(latency);
+        // A drawn page carries its drawing and its answers (20 KB and more); the undrawn one is ~2 KB.
+        if (sent.endsWith(' page') && status === 200 && bytes > DRAWN_PAGE_MIN_BYTES) stats.drawn = (stats.drawn ?? 0) + 1;
         if (status >= 200 && status < 300) stats.ok += 1;
         else {
           stats.non2xx += 1;

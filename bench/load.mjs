@@ -121,6 +121,11 @@ function printEngine({ name, kinds, seconds, eventLoop, memory, startupMs }) {
   }
   row('all', all);
   console.log('(latencies in ms from the request being sent; errors = connection errors and timeouts)');
+  const drawnShares = [...kinds]
+    .filter(([kind]) => kind.endsWith(' page'))
+    .map(([kind, stats]) => `${kind} ${Math.round((100 * (stats.drawn ?? 0)) / Math.max(1, stats.ok))} %`);
+  // Past its time for drawing (PAGE_RENDER_MS_PER_SECOND) the server sends a page undrawn, for the browser to draw.
+  if (drawnShares.length) console.log(`drawn by the server: ${drawnShares.join(', ')} of the pages sent`);
   const loop = eventLoop ? `p50 ${eventLoop.p50} ms, p99 ${eventLoop.p99} ms, max ${eventLoop.max} ms` : 'not measured';
   console.log(`server RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB); event-loop delay during the run: ${loop}`);
   return all.errors + all.non2xx;

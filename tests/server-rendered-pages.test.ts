@@ -276,6 +276,31 @@ describe('the page-session cookie', () => {
   });
 });
 
+describe('a crowd', () => {
+  it('of guests asking for one new page gets one drawing, the same for all', async () => {
+    // An address not drawn before, so the crowd finds nothing kept.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get('/?q=optimisation&from=crowd')));
+    const bodies = new Set(answers.map((answer) => answer.body));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(bodies.size).toBe(1);
+    expect(drawing([...bodies][0] ?? '').root).toContain('Optimisation for');
+  });
+
+  it("of students opening their own pages at once gets two drawings at a time; the others are the browser's to draw", async () => {
+    const students = await Promise.all(Array.from({ length: 8 }, () => createUser(t.db.db)));
+    for (const one of students) await enroll(t.db.db, one.id, courseId);
+    const answers = await Promise.all(students.map((one) => get(`/course/${courseId}/learn`, cookie(one.token))));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const drawn = answers.filter((answer) => drawing(answer.body).state !== null).length;
+    expect(drawn).toBeGreaterThanOrEqual(1);
+    expect(drawn).toBeLessThanOrEqual(2);
+    // One at a time, each is drawn.
+    for (const one of students) {
+      expect(drawing((await get(`/course/${courseId}/learn`, cookie(one.token))).body).root).toContain(LESSON_TEXT);
+    }
+  });
+});
+
 describe('when the server may not spend time drawing', () => {
   it('sends every page undrawn for the browser to draw, as before', async () => {
     const quiet = await createTestApp({ db: t.db, config: { webDir: path.join(distDir, 'web'), pageRenderMsPerSecond: 0 } });

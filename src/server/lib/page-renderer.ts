@@ -55,24 +55,36 @@ type Drawn = { page: RenderedPage; answers: Map<string, string>; chars: number }
  */
 const MAX_KEPT_CHARS = 24 * 1024 * 1024;
 
+const MAX_DRAWINGS_AT_ONCE = 2;
+
 /**
  * Drawing a new page holds the event loop for milliseconds (its renders; its calls' waits do not
  * count): at most `msPerSecond` of each second goes to it, so a crowd of new addresses or of signed-in
  * students cannot starve the API; beyond it the browser draws the page itself, as it can any page.
  */
 function renderBudget(msPerSecond: number, now = () => performance.now()) {
+  let drawing = 0;
   let windowStart = 0;
   let spent = 0;
   return {
-    isSpent() {
+    /**
+     * Runs `draw` unless this second's time is spent or two drawings are under way already (a render
+     * is charged when it ends, so a crowd arriving at once would otherwise all start); undefined if not.
+     */
+    async draw<T>(draw: () => Promise<{ result: T; renderMs: number }>): Promise<T | undefined> {
       if (now() - windowStart >= 1000) {
         windowStart = now();
         spent = 0;
       }
-      return spent >= msPerSecond;
-    },
-    spend(ms: number) {
-      spent += ms;
+      if (spent >= msPerSecond || drawing >= MAX_DRAWINGS_AT_ONCE) return undefined;
+      drawing++;
+      try {
+        const { result, renderMs } = await draw();
+        spent += renderMs;
+        return result;
+      } finally {
+        drawing--;
+      }
     },
   };
 }
@@ -141,36 +153,52 @@ export async function loadPageRenderer({
     return now.every(Boolean);
   };
 
+  /** The kept page if every call it made answers the same now, else a new drawing (budget permitting), else null. */
+  async function keptOrDrawn(
+    url: string,
+    key: string,
+    viewer: User | null,
+    known: Map<string, string>,
+    token: string | null,
+    requestId: string | undefined,
+  ): Promise<{ page: RenderedPage; signedIn: boolean } | null> {
+    const before = kept.get(key);
+    if (before && (await answersStillTheSame(before.answers, token, known, requestId))) {
+      keep(key, before);
+      return { page: before.page, signedIn: viewer !== null };
+    }
+    const answers = new Map(known);
+    const page = await budget.draw(async () => {
+      const drawn = await renderer.renderPage({ url, viewer, transport: transportFor(token, answers, requestId) });
+      return { result: drawn.page, renderMs: drawn.renderMs };
+    });
+    if (!page) {
+      // Not drawn (a failed call, or no time for it now): the browser draws it; a kept one is stale.
+      if (page === null) forget(key);
+      return null;
+    }
+    const chars = page.html.length + [...answers.values()].reduce((sum, body) => sum + body.length, 0);
+    keep(key, { page, answers, chars });
+    return { page, signedIn: viewer !== null };
+  }
+
+  /** A guest's page is every guest's: one check or drawing of it at a time serves all who ask meanwhile. */
+  const guestWork = new Map<string, ReturnType<typeof keptOrDrawn>>();
+
   return {
     async render(url, token, { signedInOnly = false, requestId } = {}) {
       // The viewer is whoever the API says the token belongs to: a revoked or expired one is a guest.
       const me = token ? await get('/api/auth/me', token, requestId) : undefined;
       const viewer = me?.status === 200 ? (JSON.parse(me.body) as User) : null;
       if (signedInOnly && !viewer) return null;
-      const viewerToken = viewer ? token : null;
       const key = `${viewer?.id ?? ''} ${url}`;
+      if (viewer && me) return keptOrDrawn(url, key, viewer, new Map([['/api/auth/me', me.body]]), token, requestId);
 
-      const known = new Map(me && viewer ? [['/api/auth/me', me.body]] : []);
-      const before = kept.get(key);
-      if (before && (await answersStillTheSame(before.answers, viewerToken, known, requestId))) {
-        keep(key, before);
-        return { page: before.page, signedIn: viewer !== null };
-      }
-      if (budget.isSpent()) return null;
-      const answers = new Map(known);
-      const { page, renderMs } = await renderer.renderPage({
-        url,
-        viewer,
-        transport: transportFor(viewerToken, answers, requestId),
-      });
-      budget.spend(renderMs);
-      if (!page) {
-        forget(key);
-        return null;
-      }
-      const chars = page.html.length + [...answers.values()].reduce((sum, body) => sum + body.length, 0);
-      keep(key, { page, answers, chars });
-      return { page, signedIn: viewer !== null };
+      const pending = guestWork.get(key);
+      if (pending) return pending;
+      const work = keptOrDrawn(url, key, null, new Map(), null, requestId).finally(() => guestWork.delete(key));
+      guestWork.set(key, work);
+      return work;
     },
   };
 }
