@@ -56,12 +56,17 @@ function installProbes() {
       // An SVG <script> has no `src` property: read the attribute, which every script element has.
       const source = element.getAttribute('src');
       // The app's scripts: its own files; index.html's inline theme bootstrap in <head>; and a drawn
-      // page's state (JSON) and code loader, children of <body> beside #root. Content is only ever
-      // rendered inside #root, never there (the CSP lets the inline ones run by their hashes).
+      // page's state and code (JSON) and its loader, children of <body> beside #root. Content is only
+      // ever rendered inside #root (the CSP lets the inline ones run by their hashes).
+      const isDrawnPageScript =
+        element.parentElement === document.body &&
+        (['page-state', 'page-code'].includes(element.id)
+          ? element.getAttribute('type') === 'application/json'
+          : (element.textContent ?? '').includes('__pressedBeforeApp'));
       const isAppScript =
         tag === 'script' &&
         (source === null
-          ? element.parentElement === document.head || element.parentElement === document.body
+          ? element.parentElement === document.head || isDrawnPageScript
           : schemeOf(source) === location.protocol && source.startsWith('/'));
       if (['script', 'iframe', 'frame', 'object', 'embed', 'base'].includes(tag) && !isAppScript) found.push(`<${tag}>`);
       // Content's own styles could restyle the whole page; the app keeps its styles in <head>.
