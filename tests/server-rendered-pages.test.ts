@@ -55,7 +55,10 @@ beforeAll(async () => {
     throw new Error(`no page renderer in ${distDir}/ssr: run \`npm run build\` (npm test builds first)`);
   }
   // All of each second may go to drawing pages: a burst of first renders never falls back here.
-  t = await createTestApp({ config: { webDir: path.join(distDir, 'web'), pageRenderMsPerSecond: 1000 } });
+  // No purge: it would delete the revoked session mid-way through the write-guarded fuzzing.
+  t = await createTestApp({
+    config: { webDir: path.join(distDir, 'web'), pageRenderMsPerSecond: 1000, purgeIntervalMs: Number.POSITIVE_INFINITY },
+  });
   owner = await createUser(t.db.db, { role: 'creator', name: 'Olive Owner' });
   otherCreator = await createUser(t.db.db, { role: 'creator' });
   student = await createUser(t.db.db, { name: 'Sam Student' });
