@@ -81,7 +81,3 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     execute: (sql) => pool.query(sql),
   };
 }
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}

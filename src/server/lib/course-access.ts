@@ -1,3 +1,4 @@
+import { isUuid } from '#shared/ids';
 import type { CourseDoc, ReadCache } from './read-cache/read-cache';
 import { COLD, type Cold } from './warm';
 
@@ -62,8 +63,4 @@ function decideAccess(course: CourseDoc, userId: string | undefined, isEnrolled:
   const isVisible = level === 'owner' || (course.published && !course.archived) || (level === 'enrolled' && course.published);
   if (!isVisible) return null;
   return { level, course, canLearn: level === 'owner' || level === 'enrolled' };
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { courseModules, courses, lessons, quizQuestions, quizzes } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
+import { isUuid } from '#shared/ids';
 import { AppError } from '../errors';
-import { isUuid } from './course-access';
 
 /** Something a creator owns through a course: the course itself or one of its parts. */
 export type CoursePartKind = 'course' | 'module' | 'quiz' | 'lesson' | 'question';

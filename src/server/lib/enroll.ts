@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { courses, enrollments } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
+import { isUuid } from '#shared/ids';
 import type { EnrollmentResult } from '#shared/schemas/enrollment';
 import { AppError } from '../errors';
-import { isUuid } from './course-access';
 
 /** A course someone can join now: published and not archived (archived ones keep their students). */
 export async function findJoinableCourse(db: DbOrTx, courseId: string) {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { certificates, courses, users } from '#db/schema/index';
+import { isUuid } from '#shared/ids';
 import type { Certificate } from '#shared/schemas/certificates';
-import { isUuid } from '../../lib/course-access';
 import { isCourseComplete, progressCountsByCourse } from '../../lib/progress';
 
 /** DECISIONS §5: every lesson completed and every quiz passed, in a course that has any. */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '#db/client';
 import { courseModules, courses, lessons, quizQuestions, quizzes } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
+import { isUuid } from '#shared/ids';
 import type {
   CreateLessonBodySchema,
   CreateQuestionBodySchema,
@@ -11,7 +12,6 @@ import type {
   UpdateSectionBodySchema,
 } from '#shared/schemas/creator';
 import { AppError } from '../../errors';
-import { isUuid } from '../../lib/course-access';
 import { toLessonJson, toModuleJson, toQuestionJson, toQuizJson } from '../../lib/course-content';
 import { requireOwnedPart } from '../../lib/course-ownership';
 import { assertOwnUpload } from '../../lib/own-uploads';

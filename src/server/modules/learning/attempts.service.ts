@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { quizAnswers, quizAttempts, quizQuestions } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
+import { isUuid } from '#shared/ids';
 import { type AnswerResult, QUIZ_ALREADY_COMPLETED, type QuizAttempt } from '#shared/schemas/learning';
 import { AppError } from '../../errors';
-import { isUuid } from '../../lib/course-access';
 
 type AttemptRow = typeof quizAttempts.$inferSelect;
 
