@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { courseModules, lessons, passwordResets, quizAttempts, quizQuestions, quizzes, sessions } from '#db/schema/index';
 import { generateToken, hashToken } from '#server/lib/tokens';
-import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import { addContent, bearer, createCourse, createUser, enroll, revokedSessionToken, type TestUser } from '#tests/factories';
 import type { TestApp } from '#tests/helpers/app';
 import { mp4Bytes, PNG_BYTES } from '#tests/helpers/media-bytes';
 
@@ -16,7 +16,7 @@ import { mp4Bytes, PNG_BYTES } from '#tests/helpers/media-bytes';
 export const PRINCIPALS = ['guest', 'student', 'enrolled', 'otherCreator', 'owner', 'revoked'] as const;
 export type Principal = (typeof PRINCIPALS)[number];
 
-export const FACTORY_PASSWORD = 'factory-password';
+export { FACTORY_PASSWORD } from '#tests/factories';
 
 export type AccessWorld = {
   /** The bearer token each principal sends; null for the guest. */
@@ -158,15 +158,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
   )?.videoUrl;
   if (!signedVideoUrl?.startsWith(`${video.objectPath}?`)) throw new Error(`seeding: no signed video address: ${signedVideoUrl}`);
 
-  // A token that worked (so the session was cached) and was then revoked by logging out.
-  const login = await call({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: owner.email, password: FACTORY_PASSWORD },
-  });
-  const revokedToken = (login.json() as { token: string }).token;
-  await call({ method: 'GET', url: '/api/auth/me', headers: bearer({ token: revokedToken }) });
-  await call({ method: 'POST', url: '/api/auth/logout', headers: bearer({ token: revokedToken }) });
+  const revokedToken = await revokedSessionToken(t.app, owner);
 
   const accountOf: Record<Principal, TestUser | null> = {
     guest: null,

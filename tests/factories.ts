@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import type { Db } from '#db/client';
 import { courseModules, courses, enrollments, lessons, quizzes, sessions, uploads, users } from '#db/schema/index';
+import type { App } from '#server/app';
 import { generateToken, hashToken } from '#server/lib/tokens';
 
-// A fixed, precomputed hash keeps factories fast; the password is 'factory-password'.
+/** Every factory-made user's password. */
+export const FACTORY_PASSWORD = 'factory-password';
+// A fixed, precomputed hash of FACTORY_PASSWORD keeps factories fast.
 const FACTORY_PASSWORD_HASH =
   'scrypt$16384$8$1$fXu73mxRnZ40u5kArldLFw==$KcQICK/Kmr7cUG4uuGW0D2IQh+vc3kITN+kuMX78lk/67n6izjU6sUREQ3xu1tAPrTAGq1jAEyYNOjpJTEejDA==';
 
@@ -76,6 +80,24 @@ export async function enroll(db: Db, userId: string, courseId: string) {
 
 export function bearer(user: { token: string }) {
   return { authorization: `Bearer ${user.token}` };
+}
+
+/** A token of `user` that worked (so its session was cached) and was then revoked by logging out. */
+export async function revokedSessionToken(app: App, user: { email: string }): Promise<string> {
+  const call = async (options: InjectOptions) => {
+    const response = await app.inject(options);
+    if (response.statusCode !== 200) throw new Error(`${options.method} ${options.url} answered ${response.statusCode}`);
+    return response;
+  };
+  const login = await call({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: FACTORY_PASSWORD },
+  });
+  const token = (login.json() as { token: string }).token;
+  await call({ method: 'GET', url: '/api/auth/me', headers: bearer({ token }) });
+  await call({ method: 'POST', url: '/api/auth/logout', headers: bearer({ token }) });
+  return token;
 }
 
 /** A finished upload of `userId`, as the upload routes record it; answers its object path. */

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonProgress, lessons } from '#db/schema/index';
 import { PAGE_LOADER } from '#server/plugins/page-html';
 import { PAGE_SESSION_COOKIE } from '#shared/page-session';
-import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import type { Principal } from '#tests/access-matrix.world';
+import { addContent, bearer, createCourse, createUser, enroll, revokedSessionToken, type TestUser } from '#tests/factories';
 import { percentEncode } from '#tests/fuzz/fuzz-request';
 import { fuzzSettings } from '#tests/fuzz/fuzz-settings';
 import { BAD_IDS, HOSTILE_STRINGS } from '#tests/fuzz/hostile-values';
@@ -83,13 +84,7 @@ beforeAll(async () => {
     })
   ).id;
 
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: owner.email, password: 'factory-password' },
-  });
-  revokedToken = (login.json() as { token: string }).token;
-  await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer({ token: revokedToken }) });
+  revokedToken = await revokedSessionToken(t.app, owner);
 });
 afterAll(async () => {
   await t?.close();
@@ -208,7 +203,8 @@ describe('pages drawn for anyone', () => {
 describe("the Learn page, drawn only with what the viewer's calls may read", () => {
   /** Whether the page came drawn, and whether the lesson's text is anywhere in it. */
   type Seen = { drawn: boolean; lesson: boolean };
-  const expected: Record<string, Seen> = {
+  // The access matrix's columns (tests/access-matrix.world.ts).
+  const expected: Record<Principal, Seen> = {
     guest: { drawn: false, lesson: false },
     student: { drawn: false, lesson: false },
     enrolled: { drawn: true, lesson: true },
@@ -219,15 +215,16 @@ describe("the Learn page, drawn only with what the viewer's calls may read", () 
     revoked: { drawn: false, lesson: false },
   };
 
-  it.each(Object.entries(expected))('%s', async (principal, seen) => {
-    const token = {
+  it.each(Object.entries(expected) as [Principal, Seen][])('%s', async (principal, seen) => {
+    const tokens: Record<Principal, string | null> = {
       guest: null,
       student: student.token,
       enrolled: enrolled.token,
       otherCreator: otherCreator.token,
       owner: owner.token,
       revoked: revokedToken,
-    }[principal];
+    };
+    const token = tokens[principal];
     const response = await get(`/course/${courseId}/learn`, token ? cookie(token) : {});
     expect(response.statusCode).toBe(200);
     const { root, state } = drawing(response.body);

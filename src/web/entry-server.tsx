@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Query, QueryKey } from '@tanstack/react-query';
+import type { Query } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import type { PageRender, RenderedPage } from '#shared/drawn-page';
 import type { User } from '#shared/schemas/auth';
 import { AppShell } from './app';
 import { AppRoutes, preloadPagesFor } from './app/router';
@@ -16,18 +17,6 @@ import { setServerSanitizer } from './lib/use-sanitized-html';
  * router fixed to the page's address, fed by the same queries, which the server answers in-process.
  * Built apart from the browser's code (`vite build --ssr`) and loaded by src/server/lib/page-renderer.ts.
  */
-
-/** A page's render, and the milliseconds it held the event loop (its renders, not its calls' waits). */
-export type PageRender = { page: RenderedPage | null; renderMs: number };
-
-export type RenderedPage = {
-  /** What goes inside #root. */
-  html: string;
-  /** The page's <title>, as useDocumentTitle sets it. */
-  title: string;
-  /** Every query the page read, with its answer: the browser starts from them and draws the same page. */
-  queries: [QueryKey, unknown][];
-};
 
 /** Rounds of render, then fetch what that render asked for: a page whose queries depend on others' answers takes several. */
 const MAX_PASSES = 5;

@@ -27,10 +27,12 @@ async function publishCourse(request: APIRequestContext) {
   return course.id;
 }
 
-async function enrolledStudent(request: APIRequestContext, courseId: string): Promise<Account> {
+/** A new published course and a student enrolled in it. */
+async function courseWithStudent(request: APIRequestContext): Promise<{ courseId: string; student: Account }> {
+  const courseId = await publishCourse(request);
   const student = await signUpViaApi(request, 'student', 'Enid Enrolled');
   await apiAs(request, student.token)('POST', '/api/enroll-free', { courseId });
-  return student;
+  return { courseId, student };
 }
 
 /** A browser holding `token` in storage and, as the app writes it, in the page-session cookie. */
@@ -83,8 +85,7 @@ test('Home, a course page and Learn are drawn by the server and taken over as dr
   request,
   baseURL,
 }) => {
-  const courseId = await publishCourse(request);
-  const student = await enrolledStudent(request, courseId);
+  const { courseId, student } = await courseWithStudent(request);
   for (const theme of ['light', 'dark'] as const) {
     const context = await browser.newContext();
     if (theme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
@@ -153,8 +154,7 @@ test('the page-session cookie follows the stored token: set by signing in, clear
   context,
   baseURL,
 }) => {
-  const courseId = await publishCourse(request);
-  const student = await enrolledStudent(request, courseId);
+  const { courseId, student } = await courseWithStudent(request);
   const sessionCookie = async () => (await context.cookies(baseURL)).find((cookie) => cookie.name === 'ga_session');
 
   await page.goto('/login');
@@ -186,8 +186,7 @@ test("a tab whose stored session is not the cookie's draws the page itself, for 
   request,
   baseURL,
 }) => {
-  const courseId = await publishCourse(request);
-  const enrolled = await enrolledStudent(request, courseId);
+  const { courseId, student: enrolled } = await courseWithStudent(request);
   const stranger = await signUpViaApi(request, 'student', 'Stan Stranger');
 
   // Signed in elsewhere as someone else: the server draws for the cookie, the tab is the stranger's.
@@ -221,8 +220,7 @@ test('without JavaScript a drawn page still reads: the catalogue, the course and
   request,
   baseURL,
 }) => {
-  const courseId = await publishCourse(request);
-  const student = await enrolledStudent(request, courseId);
+  const { courseId, student } = await courseWithStudent(request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   await context.addCookies([{ name: 'ga_session', value: student.token, url: baseURL ?? '' }]);
   const page = await context.newPage();

@@ -1,18 +1,17 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { PageRender, RenderedPage } from '#shared/drawn-page';
 import type { User } from '#shared/schemas/auth';
 
-/** A page as the renderer (src/web/entry-server.tsx) returns it. */
-export type RenderedPage = { html: string; title: string; queries: [readonly unknown[], unknown][] };
-
+/** What the renderer built from src/web/entry-server.tsx exports. */
 type RendererModule = {
   configurePageRendering(options: { sanitize: (html: string) => string }): void;
   renderPage(input: {
     url: string;
     viewer: User | null;
     transport: (url: string, init: RequestInit) => Promise<Response>;
-  }): Promise<{ page: RenderedPage | null; renderMs: number }>;
+  }): Promise<PageRender>;
 };
 
 /** One GET of the API, answered in-process: the status and body text. `requestId` is the page's request. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { type DrawnPageState, PAGE_CODE_ID, PAGE_STATE_ID, type RenderedPage } from '#shared/drawn-page';
 import { pageModuleFor } from '#shared/page-modules';
-import type { RenderedPage } from '../lib/page-renderer';
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -68,7 +68,7 @@ export const PAGE_LOADER = `(() => {
   const start = () => {
     if (started) return;
     started = true;
-    const code = JSON.parse(document.getElementById('page-code').textContent);
+    const code = JSON.parse(document.getElementById('${PAGE_CODE_ID}').textContent);
     for (const href of code.preload) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -94,9 +94,6 @@ export const PAGE_LOADER = `(() => {
   }
   setTimeout(start, 1000);
 })();`;
-
-/** What a drawn page's first state holds: who it was drawn for, and its queries' answers. */
-export type PageState = { signedIn: boolean; queries: RenderedPage['queries'] };
 
 /**
  * The built index.html made per page: the entry's imports, and the page's lazy chunk with what it
@@ -142,6 +139,16 @@ export function loadPageHtml(webDir: string): PageHtml {
   const canDraw = entrySrc !== undefined && afterTitle !== '' && afterRoot !== '' && bodyEnd !== '';
 
   const pages = new Map<string, { html: string; etag: string }>();
+  /** A drawn page's code list, as its JSON script, made once per page module. */
+  const codeScripts = new Map<string, string>();
+  const codeScriptFor = (module: string) => {
+    let script = codeScripts.get(module);
+    if (script === undefined) {
+      script = `<script type="application/json" id="${PAGE_CODE_ID}">${jsonInScript({ entry: entrySrc, preload: pageCode(module) })}</script>`;
+      codeScripts.set(module, script);
+    }
+    return script;
+  };
   const drawn = new WeakMap<RenderedPage, { html: string; etag: string; signedIn: boolean }>();
   return {
     scriptHashes,
@@ -165,15 +172,14 @@ export function loadPageHtml(webDir: string): PageHtml {
       if (made?.signedIn === signedIn) return made;
       const module = pageModuleFor(pathname);
       if (!canDraw || !module) return { ...this.forPath(pathname), signedIn: false };
-      const state: PageState = { signedIn, queries: page.queries };
-      const code = { entry: entrySrc, preload: pageCode(module) };
+      const state: DrawnPageState = { signedIn, queries: page.queries };
       const pageHtml = [
         beforeTitle,
         `<title>${escapeHtml(page.title || 'Gradient Academy')}</title>`,
         beforeRoot,
         `<div id="root">${page.html}</div>\n`,
-        `    <script type="application/json" id="page-state">${jsonInScript(state)}</script>\n`,
-        `    <script type="application/json" id="page-code">${jsonInScript(code)}</script>\n`,
+        `    <script type="application/json" id="${PAGE_STATE_ID}">${jsonInScript(state)}</script>\n`,
+        `    ${codeScriptFor(module)}\n`,
         `    <script>${PAGE_LOADER}</script>`,
         beforeBodyEnd,
         '</body>',

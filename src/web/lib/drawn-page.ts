@@ -1,14 +1,11 @@
-import type { QueryKey } from '@tanstack/react-query';
+import { type DrawnPageState, PAGE_STATE_ID } from '#shared/drawn-page';
 
-/** What the server drew a page from (src/server/plugins/page-html.ts, ADR 0019). */
-export type DrawnPage = { signedIn: boolean; queries: [QueryKey, unknown][] };
-
-/** The page's drawing state, or null where the server sent no drawing (or an unreadable one). */
-export function readDrawnPage(): DrawnPage | null {
-  const element = document.getElementById('page-state');
+/** The state the server drew the page from, or null where it sent no drawing (or an unreadable one). */
+export function readDrawnPage(): DrawnPageState | null {
+  const element = document.getElementById(PAGE_STATE_ID);
   if (!element?.textContent) return null;
   try {
-    const state = JSON.parse(element.textContent) as Partial<DrawnPage>;
+    const state = JSON.parse(element.textContent) as Partial<DrawnPageState>;
     if (typeof state.signedIn !== 'boolean' || !Array.isArray(state.queries)) return null;
     return { signedIn: state.signedIn, queries: state.queries };
   } catch {
