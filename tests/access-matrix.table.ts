@@ -64,6 +64,8 @@ const get = (url: string) => () => ({ url });
 export const ACCESS_TABLE: readonly AccessRow[] = [
   // Service and documentation: public, and hidden from the OpenAPI document itself.
   { route: 'GET /api/health', expect: everyone(200), request: get('/api/health') },
+  { route: 'GET /api/health/live', expect: everyone(200), request: get('/api/health/live') },
+  { route: 'GET /api/health/ready', expect: everyone(200), request: get('/api/health/ready') },
   { route: 'GET /api/docs', expect: everyone(200), request: get('/api/docs') },
   { route: 'GET /api/docs/', expect: everyone(200), request: get('/api/docs/') },
   { route: 'GET /api/docs/json', expect: everyone(200), request: get('/api/docs/json') },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { Db } from '#db/client';
-import { courseModules, courses, enrollments, lessons, quizzes, sessions, uploads, users } from '#db/schema/index';
+import { courseModules, courses, enrollments, lessons, quizQuestions, quizzes, sessions, uploads, users } from '#db/schema/index';
 import type { App } from '#server/app';
 import { generateToken, hashToken } from '#server/lib/tokens';
 
@@ -49,8 +49,11 @@ export async function createCourse(
   return course;
 }
 
-/** A module with `lessonCount` text lessons and `quizCount` quizzes after it. */
-export async function addContent(db: Db, courseId: string, { lessonCount = 2, quizCount = 1 } = {}) {
+/**
+ * A module with `lessonCount` text lessons and `quizCount` quizzes after it, each with
+ * `questionsPerQuiz` questions (none by default: a quiz without questions counts for no progress).
+ */
+export async function addContent(db: Db, courseId: string, { lessonCount = 2, quizCount = 1, questionsPerQuiz = 0 } = {}) {
   const [module] = await db.insert(courseModules).values({ courseId, title: 'Module', position: 0 }).returning();
   if (!module) throw new Error('module not created');
   const lessonRows = await db
@@ -71,6 +74,22 @@ export async function addContent(db: Db, courseId: string, { lessonCount = 2, qu
           .values(Array.from({ length: quizCount }, (_, i) => ({ courseId, title: `Quiz ${i + 1}`, position: i + 1 })))
           .returning()
       : [];
+  if (questionsPerQuiz > 0 && quizRows.length > 0) {
+    await db.insert(quizQuestions).values(
+      quizRows.flatMap((quiz) =>
+        Array.from({ length: questionsPerQuiz }, (_, i) => ({
+          quizId: quiz.id,
+          question: `Question ${i + 1}?`,
+          optionA: 'A',
+          optionB: 'B',
+          optionC: 'C',
+          optionD: 'D',
+          correctAnswer: 1,
+          position: i,
+        })),
+      ),
+    );
+  }
   return { module, lessons: lessonRows, quizzes: quizRows };
 }
 

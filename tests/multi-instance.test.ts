@@ -52,6 +52,45 @@ describe.skipIf(!isPostgres)('two app instances on one PostgreSQL', () => {
     for (let i = 0; i < 5; i++) expect((await me()).statusCode).toBe(401);
   });
 
+  describe("when the other instance's change feed is cut (its listener's backend terminated)", () => {
+    const cutListener = async () => {
+      const pid = second.db.changes.listenerProcessId;
+      expect(pid).toBeTypeOf('number');
+      await database.execute(`select pg_terminate_backend(${pid})`);
+    };
+    const ready = async () => (await second.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode;
+
+    it('reports not ready until its listener is back, then ready', async () => {
+      await cutListener();
+      await within(1000, async () => (await ready()) === 503);
+      const body = (await second.app.inject({ method: 'GET', url: '/api/health/ready' })).json();
+      expect(body).toMatchObject({ status: 'unavailable', changeFeed: 'disconnected', database: 'ok', migrations: 'ok' });
+      await within(5000, async () => (await ready()) === 200);
+    });
+
+    it('refuses a token logged out meanwhile, within a second of the logout or of the reconnect', async () => {
+      for (const logOutWhen of ['during the outage', 'as the feed comes back'] as const) {
+        const student = await createUser(database.db);
+        const me = async () =>
+          (await second.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(student) })).statusCode;
+        expect(await me()).toBe(200);
+        expect(await me()).toBe(200);
+
+        await cutListener();
+        await within(1000, async () => !second.db.changes.isReliable);
+        // Used during the outage, before the logout: that answer must not outlive the logout.
+        expect(await me()).toBe(200);
+        if (logOutWhen === 'as the feed comes back') await within(5000, async () => second.db.changes.isReliable);
+        const logout = await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(student) });
+        expect(logout.statusCode).toBe(200);
+        await within(1000, async () => (await me()) === 401);
+        await within(5000, async () => second.db.changes.isReliable);
+        await within(1000, async () => (await me()) === 401);
+        for (let i = 0; i < 5; i++) expect(await me()).toBe(401);
+      }
+    });
+  });
+
   it('shows on one instance, within a second, a course edit made through the other', async () => {
     const creator = await createUser(database.db, { role: 'creator' });
     const course = await createCourse(database.db, creator.id, { title: 'Original title' });

@@ -105,8 +105,13 @@ export function createChangeFeed(connection: pg.ClientConfig) {
 
   return {
     ListeningClient,
+    /** Whether the dedicated listener is connected and listening: until then, changes made elsewhere may be missed. */
     get isReliable() {
       return reliable;
+    },
+    /** The database backend of the dedicated listener, while it is connected (what an operator would terminate). */
+    get listenerProcessId(): number | undefined {
+      return reliable ? (listener as unknown as { processID?: number } | undefined)?.processID : undefined;
     },
     subscribe(l: ChangeListener): () => void {
       listeners.add(l);

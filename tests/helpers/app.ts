@@ -67,6 +67,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? false,
   });
   await app.ready();
+  // As a load balancer would, wait until the instance is ready: until its change feed listens, its caches keep nothing.
+  for (const startedAt = Date.now(); !db.changes.isReliable && Date.now() - startedAt < 10_000; ) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   return {
     app,
     db,

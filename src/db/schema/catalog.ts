@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { difficulties, lessonTypes } from '#shared/lists';
 import { users } from './users';
 
@@ -26,6 +26,8 @@ export const courses = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Counts the row's updates (a trigger, migration 0011), so a cache can tell a late announcement from a new one.
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('courses_creator_idx').on(t.creatorId),

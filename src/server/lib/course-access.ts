@@ -1,6 +1,6 @@
 import { isUuid } from '#shared/ids';
+import { after, type MaybePromise } from './maybe-promise';
 import type { CourseDoc, ReadCache } from './read-cache/read-cache';
-import { COLD, type Cold } from './warm';
 
 /** Who the caller is to one course: it decides what they may see and do there. */
 export type CourseAccessLevel = 'guest' | 'student' | 'enrolled' | 'owner';
@@ -16,9 +16,9 @@ export type CourseAccess = {
  * The one access rule of every module (DECISIONS §3): a published course is visible to anyone; an
  * archived one only to its enrolled students and its creator; a draft only to its creator. Null when
  * the caller may not see the course at all, so callers answer 404 and drafts stay undiscoverable.
- * Reads only the cache: costs no query once the course and the caller's enrollments are cached.
+ * Reads only the cache: synchronous and query-free once the course and the caller's enrollments are held.
  */
-export async function getCourseAccess({
+export function getCourseAccess({
   reads,
   userId,
   courseId,
@@ -26,35 +26,19 @@ export async function getCourseAccess({
   reads: ReadCache;
   userId: string | undefined;
   courseId: string;
-}): Promise<CourseAccess | null> {
+}): MaybePromise<CourseAccess | null> {
   if (!isUuid(courseId)) return null;
-  const course = await reads.course(courseId);
-  if (!course) return null;
-  const isEnrolled = userId !== undefined && course.creatorId !== userId && (await reads.isEnrolled(userId, courseId));
-  return decideAccess(course, userId, isEnrolled);
-}
-
-/** getCourseAccess answered from memory alone, or COLD when that would need a query. */
-export function peekCourseAccess({
-  reads,
-  userId,
-  courseId,
-}: {
-  reads: ReadCache;
-  userId: string | undefined;
-  courseId: string;
-}): CourseAccess | null | Cold {
-  if (!isUuid(courseId)) return null;
-  const course = reads.peek.course(courseId);
-  if (course === undefined) return COLD;
-  if (!course) return null;
-  let isEnrolled = false;
-  if (userId !== undefined && course.creatorId !== userId) {
-    const enrolled = reads.peek.enrollments(userId);
-    if (enrolled === undefined) return COLD;
-    isEnrolled = enrolled.some((entry) => entry.courseId === courseId);
-  }
-  return decideAccess(course, userId, isEnrolled);
+  return after(reads.course(courseId), (course) => {
+    if (!course) return null;
+    if (userId === undefined || course.creatorId === userId) return decideAccess(course, userId, false);
+    return after(reads.enrollments(userId), (enrolled) =>
+      decideAccess(
+        course,
+        userId,
+        enrolled.some((entry) => entry.courseId === courseId),
+      ),
+    );
+  });
 }
 
 function decideAccess(course: CourseDoc, userId: string | undefined, isEnrolled: boolean): CourseAccess | null {

@@ -1,9 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import type { CourseProgress, LessonProgress } from '#shared/schemas/learning';
+import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 import { sqlRows } from './sql-rows';
 
 export const QUIZ_PASS_PERCENT = 80;
+
+export function isPassingScore(score: number, totalQuestions: number): boolean {
+  return totalQuestions > 0 && (score / totalQuestions) * 100 >= QUIZ_PASS_PERCENT;
+}
+
+/** An attempt that passes: completed, with questions, scoring at least the pass mark. */
+export function passedAttempt(attempt: { status: SQL | unknown; score: SQL | unknown; totalQuestions: SQL | unknown }): SQL {
+  return sql`${attempt.status} = 'completed' and ${attempt.totalQuestions} > 0 and ${attempt.score} * 100 >= ${QUIZ_PASS_PERCENT} * ${attempt.totalQuestions}`;
+}
 
 /** (completed lessons + passed quizzes) / (lessons + quizzes), rounded; 0 for an empty course. */
 export function progressPercent(counts: { lessons: number; quizzes: number; completedLessons: number; passedQuizzes: number }) {
@@ -12,123 +22,90 @@ export function progressPercent(counts: { lessons: number; quizzes: number; comp
   return Math.round(((counts.completedLessons + counts.passedQuizzes) / total) * 100);
 }
 
-export function isPassingScore(score: number, totalQuestions: number): boolean {
-  return totalQuestions > 0 && (score / totalQuestions) * 100 >= QUIZ_PASS_PERCENT;
-}
+/**
+ * What a learner has done, in every course: their completed slides (with when) and the quizzes they
+ * passed. A course's progress is worked out from this and the course's outline when it is read, so a
+ * change to a course's shape needs no learner's record dropped.
+ */
+export type LearnerRecord = {
+  readonly completedLessons: ReadonlyMap<string, string | null>;
+  readonly passedQuizzes: ReadonlySet<string>;
+};
 
-/** A course's lessons and quizzes, and how many of them one user completed and passed. */
-export type ProgressCounts = { lessons: number; quizzes: number; completedLessons: number; passedQuizzes: number };
+/** A course's outline, as the read cache holds it. */
+type Outline = { readonly modules: readonly ModuleOutline[]; readonly quizzes: readonly QuizOutline[] };
 
-/** A quiz attempt (aliased `a`) that passes: completed, with questions, scoring at least the pass mark. */
-const PASSED_ATTEMPT = sql`a.status = 'completed' and a.total_questions > 0 and a.score * 100 >= ${QUIZ_PASS_PERCENT} * a.total_questions`;
-
-/** DECISIONS §5: every lesson completed and every quiz passed, in a course that has any. */
-export function isCourseComplete(counts: ProgressCounts): boolean {
-  return (
-    counts.lessons + counts.quizzes > 0 && counts.completedLessons === counts.lessons && counts.passedQuizzes === counts.quizzes
-  );
-}
-
-/** One user's counts in many courses with one query, whatever the number of courses; unknown courses are left out. */
-export async function progressCountsByCourse({ db, userId, courseIds }: { db: Db; userId: string; courseIds: string[] }) {
-  if (courseIds.length === 0) return new Map<string, ProgressCounts>();
-  const ids = sql.join(
-    courseIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const rows = await sqlRows<ProgressCounts & { courseId: string }>(
-    db,
-    sql`
-    select c.id as "courseId",
-      (select count(*)::int from lessons l join course_modules m on m.id = l.module_id where m.course_id = c.id) as "lessons",
-      (select count(*)::int from quizzes q where q.course_id = c.id) as "quizzes",
-      (select count(*)::int from lesson_progress lp
-         join lessons l on l.id = lp.lesson_id join course_modules m on m.id = l.module_id
-         where m.course_id = c.id and lp.user_id = ${userId} and lp.completed) as "completedLessons",
-      (select count(distinct a.quiz_id)::int from quiz_attempts a join quizzes q on q.id = a.quiz_id
-         where q.course_id = c.id and a.user_id = ${userId} and ${PASSED_ATTEMPT}) as "passedQuizzes"
-    from courses c where c.id in (${ids})
-  `,
-  );
-  return new Map(rows.map(({ courseId, ...counts }) => [courseId, counts]));
-}
-
-/** Progress of one user in many courses with one query, whatever the number of courses. */
-export async function progressByCourse({ db, userId, courseIds }: { db: Db; userId: string; courseIds: string[] }) {
-  const counts = await progressCountsByCourse({ db, userId, courseIds });
-  return new Map([...counts].map(([courseId, course]) => [courseId, progressPercent(course)]));
+/**
+ * DECISIONS §5 progress of one learner in one course: every slide in outline order with its state,
+ * the quizzes passed, the percent, and whether the course is complete (every slide done and every
+ * quiz passed: the certificate's rule). A quiz without questions cannot be passed, so it counts for
+ * neither the percent nor completion (publishing refuses one; courses published before still finish).
+ */
+export function courseProgressOf(outline: Outline, record: LearnerRecord): CourseProgress {
+  const lessons: LessonProgress[] = [];
+  let completedLessons = 0;
+  for (const module of outline.modules) {
+    for (const { id } of module.lessons) {
+      const completedAt = record.completedLessons.get(id);
+      const completed = completedAt !== undefined;
+      if (completed) completedLessons++;
+      lessons.push({ lessonId: id, completed, completedAt: completedAt ?? null });
+    }
+  }
+  const completedQuizIds: string[] = [];
+  let quizzes = 0;
+  let passedQuizzes = 0;
+  for (const quiz of outline.quizzes) {
+    const passed = record.passedQuizzes.has(quiz.id);
+    if (passed) completedQuizIds.push(quiz.id);
+    if (quiz.questionCount === 0) continue;
+    quizzes++;
+    if (passed) passedQuizzes++;
+  }
+  const counts = { lessons: lessons.length, quizzes, completedLessons, passedQuizzes };
+  return {
+    lessons,
+    completedQuizIds,
+    percent: progressPercent(counts),
+    completed: counts.lessons + quizzes > 0 && completedLessons === counts.lessons && passedQuizzes === quizzes,
+  };
 }
 
 /** Progress of every student enrolled in one course, with one query, keyed by user id. */
 export async function progressByStudent({ db, courseId }: { db: Db; courseId: string }) {
-  const rows = await sqlRows<ProgressCounts & { userId: string }>(
+  const passed = passedAttempt({ status: sql`a.status`, score: sql`a.score`, totalQuestions: sql`a.total_questions` });
+  // As courseProgressOf: quizzes without questions count for nothing.
+  const countedQuiz = sql`exists (select 1 from quiz_questions qq where qq.quiz_id = q.id)`;
+  const rows = await sqlRows<{
+    userId: string;
+    lessons: number;
+    quizzes: number;
+    completedLessons: number;
+    passedQuizzes: number;
+  }>(
     db,
     sql`
     with totals as (
       select
         (select count(*)::int from lessons l join course_modules m on m.id = l.module_id where m.course_id = ${courseId}) as lessons,
-        (select count(*)::int from quizzes q where q.course_id = ${courseId}) as quizzes
+        (select count(*)::int from quizzes q where q.course_id = ${courseId} and ${countedQuiz}) as quizzes
     )
     select e.user_id as "userId", totals.lessons as "lessons", totals.quizzes as "quizzes",
       (select count(*)::int from lesson_progress lp
          join lessons l on l.id = lp.lesson_id join course_modules m on m.id = l.module_id
          where m.course_id = ${courseId} and lp.user_id = e.user_id and lp.completed) as "completedLessons",
       (select count(distinct a.quiz_id)::int from quiz_attempts a join quizzes q on q.id = a.quiz_id
-         where q.course_id = ${courseId} and a.user_id = e.user_id and ${PASSED_ATTEMPT}) as "passedQuizzes"
+         where q.course_id = ${courseId} and a.user_id = e.user_id and ${countedQuiz} and ${passed}) as "passedQuizzes"
     from enrollments e, totals where e.course_id = ${courseId}
   `,
   );
-  return new Map(rows.map((row) => [row.userId, progressPercent(row)]));
-}
-
-type Row = {
-  lessonId: string;
-  completed: boolean | null;
-  completedAt: Date | string | null;
-  kind: 'lesson' | 'quiz';
-  passed: boolean | null;
-};
-
-/** Every lesson of the course with its state for this user, and the quizzes passed, in one query. */
-export async function getCourseProgress({
-  db,
-  userId,
-  courseId,
-}: {
-  db: Db;
-  userId: string;
-  courseId: string;
-}): Promise<CourseProgress> {
-  const rows = await sqlRows<Row>(
-    db,
-    sql`
-    select l.id as "lessonId", lp.completed as "completed", lp.completed_at as "completedAt", 'lesson' as "kind", null as "passed"
-      from lessons l join course_modules m on m.id = l.module_id
-      left join lesson_progress lp on lp.lesson_id = l.id and lp.user_id = ${userId}
-      where m.course_id = ${courseId}
-    union all
-    select q.id, null, null, 'quiz',
-      exists (select 1 from quiz_attempts a where a.quiz_id = q.id and a.user_id = ${userId} and ${PASSED_ATTEMPT})
-      from quizzes q where q.course_id = ${courseId}
-  `,
+  return new Map(
+    rows.map((row) => [
+      row.userId,
+      {
+        percent: progressPercent(row),
+        completed: row.lessons + row.quizzes > 0 && row.completedLessons === row.lessons && row.passedQuizzes === row.quizzes,
+      },
+    ]),
   );
-  const lessons: LessonProgress[] = [];
-  const completedQuizIds: string[] = [];
-  let quizCount = 0;
-  for (const row of rows) {
-    if (row.kind === 'quiz') {
-      quizCount += 1;
-      if (row.passed) completedQuizIds.push(row.lessonId);
-      continue;
-    }
-    const completedAt = row.completedAt === null ? null : new Date(row.completedAt).toISOString();
-    lessons.push({ lessonId: row.lessonId, completed: row.completed === true, completedAt: row.completed ? completedAt : null });
-  }
-  const percent = progressPercent({
-    lessons: lessons.length,
-    quizzes: quizCount,
-    completedLessons: lessons.filter((lesson) => lesson.completed).length,
-    passedQuizzes: completedQuizIds.length,
-  });
-  return { lessons, completedQuizIds, percent };
 }

@@ -3,18 +3,16 @@ import fp from 'fastify-plugin';
 import { ErrorCode } from '#shared/errors';
 import type { User, UserRole } from '#shared/schemas/auth';
 import { AppError } from '../errors';
+import { after, type MaybePromise } from '../lib/maybe-promise';
 import type { SessionEntry } from '../lib/read-cache/read-cache';
 import { hashToken } from '../lib/tokens';
-import { COLD, type Cold } from '../lib/warm';
 
 export type CurrentUser = Readonly<User & { sessionId: string }>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Resolved lazily from the bearer token; null for guests and bad tokens. */
-    getCurrentUser(): Promise<CurrentUser | null>;
-    /** The same answer from memory alone, or undefined when it would take a query. */
-    peekCurrentUser(): CurrentUser | null | undefined;
+    /** Resolved lazily from the bearer token, from memory when the session is held; null for guests and bad tokens. */
+    getCurrentUser(): MaybePromise<CurrentUser | null>;
   }
 }
 
@@ -28,27 +26,17 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export const currentUserPlugin = fp(
   async (app) => {
-    const cache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+    // A request that asks twice while its session loads waits for the one lookup.
+    const loading = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
     app.decorateRequest('getCurrentUser', function (this: FastifyRequest) {
-      let pending = cache.get(this);
-      if (!pending) {
-        pending = lookupUser(this);
-        cache.set(this, pending);
-      }
-      return pending;
-    });
-
-    app.decorateRequest('peekCurrentUser', function (this: FastifyRequest) {
+      const pending = loading.get(this);
+      if (pending) return pending;
       const tokenHash = ourTokenHash(this);
       if (tokenHash === null) return null;
-      const session = app.reads.peek.session(tokenHash);
-      return session === undefined ? undefined : toCurrentUser(session);
+      const user = after(app.reads.session(tokenHash), toCurrentUser);
+      if (user instanceof Promise) loading.set(this, user);
+      return user;
     });
-
-    async function lookupUser(request: FastifyRequest): Promise<CurrentUser | null> {
-      const tokenHash = ourTokenHash(request);
-      return tokenHash === null ? null : toCurrentUser(await app.reads.session(tokenHash));
-    }
   },
   { name: 'current-user', dependencies: ['read-cache'] },
 );
@@ -64,18 +52,11 @@ function toCurrentUser(session: SessionEntry | null): CurrentUser | null {
 
 const authenticationRequired = () => new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
 
-export async function requireUser(request: FastifyRequest): Promise<CurrentUser> {
-  const user = await request.getCurrentUser();
-  if (!user) throw authenticationRequired();
-  return user;
-}
-
-/** requireUser from memory alone: COLD when knowing the caller would take a query. */
-export function peekRequiredUser(request: FastifyRequest): CurrentUser | Cold {
-  const user = request.peekCurrentUser();
-  if (user === undefined) return COLD;
-  if (!user) throw authenticationRequired();
-  return user;
+export function requireUser(request: FastifyRequest): MaybePromise<CurrentUser> {
+  return after(request.getCurrentUser(), (user) => {
+    if (!user) throw authenticationRequired();
+    return user;
+  });
 }
 
 export async function requireRole(request: FastifyRequest, role: UserRole): Promise<CurrentUser> {

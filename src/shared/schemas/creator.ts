@@ -209,7 +209,7 @@ export const CourseAnalyticsSchema = z.object({
   enrollmentsByDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
   totalEnrollments: z.number().int(),
   revenue: z.string(),
-  /** Percent of enrolled students at 100 % progress. */
+  /** Percent of enrolled students who completed the course (exactly, not a rounded 100 %). */
   completionRate: z.number().int().min(0).max(100),
 });
 export type CourseAnalytics = z.infer<typeof CourseAnalyticsSchema>;
@@ -220,6 +220,8 @@ export const CourseStudentSchema = z.object({
   email: z.string(),
   enrolledAt: z.string(),
   progress: z.number().int().min(0).max(100),
+  /** Every lesson completed and every quiz passed, exactly. */
+  completed: z.boolean(),
 });
 export type CourseStudent = z.infer<typeof CourseStudentSchema>;
 export const CourseStudentListSchema = z.array(CourseStudentSchema);

@@ -3,6 +3,8 @@ import { CourseSchema } from './catalog';
 
 export const MyCourseSchema = CourseSchema.extend({
   progress: z.number().int().min(0).max(100),
+  /** Every lesson completed and every quiz passed, exactly (a rounded 100 % may be 99.5 %). */
+  completed: z.boolean(),
   enrolledAt: z.string(),
 });
 export type MyCourse = z.infer<typeof MyCourseSchema>;

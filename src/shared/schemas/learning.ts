@@ -15,6 +15,8 @@ export const CourseProgressSchema = z.object({
   completedQuizIds: z.array(z.string()),
   /** (completed lessons + passed quizzes) / (lessons + quizzes), rounded. */
   percent: z.number().int().min(0).max(100),
+  /** Every lesson completed and every quiz passed, exactly (a rounded 100 % may be 99.5 %). */
+  completed: z.boolean(),
 });
 export type CourseProgress = z.infer<typeof CourseProgressSchema>;
 

@@ -2,19 +2,38 @@ import { createHash } from 'node:crypto';
 import type { Course } from '#shared/schemas/catalog';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 
-/** The public list, the same bytes for everyone, revalidated with its ETag. */
-export type CatalogSnapshot = PreparedJson & { etag: string; list: readonly Course[] };
+/** The public list, the same bytes for everyone, revalidated with its ETag; with each course's row version. */
+export type CatalogSnapshot = PreparedJson & { etag: string; list: readonly Course[]; versions: ReadonlyMap<string, number> };
 
-export function buildCatalogSnapshot(list: readonly Course[]): CatalogSnapshot {
+export function buildCatalogSnapshot(list: readonly Course[], versions: ReadonlyMap<string, number>): CatalogSnapshot {
   const prepared = prepareJson(list);
-  return Object.assign(prepared, { etag: `"${createHash('sha1').update(prepared.body).digest('base64url')}"`, list });
+  return Object.assign(prepared, { etag: `"${createHash('sha1').update(prepared.body).digest('base64url')}"`, list, versions });
 }
 
 /** What the database announces of a course without a reload: its new `updatedAt` or student count. */
 export type CourseTouch = Partial<Pick<Course, 'updatedAt' | 'studentCount'>>;
 
-/** The snapshot with one course's fields changed (the same snapshot when the course is not listed). */
-export function touchCatalogSnapshot(snapshot: CatalogSnapshot, courseId: string, change: CourseTouch): CatalogSnapshot {
-  if (!snapshot.list.some((course) => course.id === courseId)) return snapshot;
-  return buildCatalogSnapshot(snapshot.list.map((course) => (course.id === courseId ? { ...course, ...change } : course)));
+/**
+ * How an announced change of a course at `version` meets a held copy at `held`: applied on top of
+ * the version before it, ignored when the copy is as new or newer (the announcement came late), and
+ * 'drop' on a gap, since an announcement in between is still on its way.
+ */
+export function touchOutcome(held: number, version: number): 'apply' | 'ignore' | 'drop' {
+  if (version <= held) return 'ignore';
+  return version === held + 1 ? 'apply' : 'drop';
+}
+
+/** The snapshot with one course's fields changed, the same snapshot, or undefined to drop it (touchOutcome). */
+export function touchCatalogSnapshot(
+  snapshot: CatalogSnapshot,
+  courseId: string,
+  version: number,
+  change: CourseTouch,
+): CatalogSnapshot | undefined {
+  const held = snapshot.versions.get(courseId);
+  if (held === undefined) return snapshot;
+  const outcome = touchOutcome(held, version);
+  if (outcome !== 'apply') return outcome === 'ignore' ? snapshot : undefined;
+  const list = snapshot.list.map((course) => (course.id === courseId ? { ...course, ...change } : course));
+  return buildCatalogSnapshot(list, new Map(snapshot.versions).set(courseId, version));
 }

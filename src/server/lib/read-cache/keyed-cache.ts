@@ -1,21 +1,26 @@
+import type { MaybePromise } from '../maybe-promise';
+
 /**
- * A bounded map of loaded values that never keeps a stale one: a value loaded while its key was
- * dropped (or the cache cleared) is handed to its caller but not kept. Concurrent gets of one key
- * share one load. Dropping a key holds nothing: bursts of changes to uncached keys (a thousand
- * logouts) cost no memory.
+ * A bounded map of loaded values that never keeps a stale one. A value is kept only when nothing
+ * that could make it stale happened while it loaded: a drop or update of its key, a dropWhere, a
+ * clear, or the cache being switched off or on. Concurrent gets of one key share one load. Dropping
+ * a key holds nothing: bursts of changes to uncached keys (a thousand logouts) cost no memory.
  */
 export class KeyedCache<K, V> {
   readonly #values = new Map<K, V>();
-  /** The one load of a key whose result may be kept; drop and clear forget it, so it is not. */
+  /** The one load of a key in flight; what is forgotten here is handed to its callers but never kept. */
   readonly #loading = new Map<K, Promise<V>>();
-  #isEnabled = true;
+  #isEnabled = false;
 
   constructor(readonly maxEntries: number) {}
 
-  /** Off while changes may go unannounced: every get loads, nothing is kept. */
+  /**
+   * Off while changes may go unannounced: every get loads and nothing is kept. Switching either way
+   * empties the cache, since nobody can tell what was missed (ADR 0021).
+   */
   set enabled(value: boolean) {
     this.#isEnabled = value;
-    if (!value) this.clear();
+    this.clear();
   }
 
   get size(): number {
@@ -27,21 +32,17 @@ export class KeyedCache<K, V> {
     return this.#values.size + this.#loading.size;
   }
 
-  peek(key: K): V | undefined {
-    return this.#values.get(key);
-  }
-
-  get(key: K, load: () => Promise<V>): Promise<V> {
+  /** The held value, synchronously; otherwise the one load of the key. */
+  get(key: K, load: () => Promise<V>): MaybePromise<V> {
     const value = this.#values.get(key);
-    if (value !== undefined) return Promise.resolve(value);
+    if (value !== undefined) return value;
     const pending = this.#loading.get(key);
     if (pending) return pending;
     const loading: Promise<V> = load().then(
       (loaded) => {
-        const isCurrent = this.#isEnabled && this.#loading.get(key) === loading;
-        if (isCurrent) {
+        if (this.#loading.get(key) === loading) {
           this.#loading.delete(key);
-          this.#keep(key, loaded);
+          if (this.#isEnabled) this.#keep(key, loaded);
         }
         return loaded;
       },
@@ -81,8 +82,10 @@ export class KeyedCache<K, V> {
     this.#loading.delete(key);
   }
 
+  /** Drops the held values that match, and forgets every load in flight: what they will hold cannot be judged yet. */
   dropWhere(predicate: (value: V, key: K) => boolean) {
-    for (const [key, value] of this.#values) if (predicate(value, key)) this.drop(key);
+    for (const [key, value] of this.#values) if (predicate(value, key)) this.#values.delete(key);
+    this.#loading.clear();
   }
 
   clear() {

@@ -4,7 +4,9 @@ import {
   courseModules,
   courses,
   enrollments,
+  lessonProgress,
   lessons,
+  quizAttempts,
   quizQuestions,
   quizzes,
   savedCourses,
@@ -15,7 +17,7 @@ import type { Course } from '#shared/schemas/catalog';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 import { toCourseJson } from '../course-json';
 import { type PreparedJson, prepareJson } from '../prepared-json';
-import { progressByCourse } from '../progress';
+import { type LearnerRecord, passedAttempt } from '../progress';
 import type { CourseTouch } from './catalog-snapshot';
 
 export type SessionEntry = {
@@ -49,6 +51,8 @@ export async function loadSessions(db: Db, tokenHashes: string[]): Promise<(Sess
 /** A course as everyone may see it, with its outline, serialized once. */
 export type CourseDoc = {
   id: string;
+  /** The row's version when read (migration 0011): an announced change applies only on top of the one before it. */
+  version: number;
   creatorId: string;
   published: boolean;
   archived: boolean;
@@ -121,6 +125,7 @@ export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc
   const course = toCourseJson(row);
   return {
     id: row.id,
+    version: row.version,
     creatorId: row.creatorId,
     published: row.published,
     archived: row.archived,
@@ -142,9 +147,9 @@ function courseJsonForms(course: Course): CourseDoc['json'] {
 }
 
 /** The document with what the database announced changed: `updatedAt` after an edit, the count after an enrollment. */
-export function touchCourseDoc(doc: CourseDoc, change: CourseTouch): CourseDoc {
+export function touchCourseDoc(doc: CourseDoc, version: number, change: CourseTouch): CourseDoc {
   const course = { ...doc.course, ...change };
-  return { ...doc, course, json: courseJsonForms(course) };
+  return { ...doc, version, course, json: courseJsonForms(course) };
 }
 
 /** A user's enrollments, newest first. */
@@ -169,15 +174,29 @@ export async function loadSavedCourseIds(db: Db, userId: string): Promise<string
   return rows.map((row) => row.courseId);
 }
 
-export async function loadProgress(db: Db, userId: string, courseIds: string[]): Promise<Map<string, number>> {
-  return progressByCourse({ db, userId, courseIds });
+export async function loadLearnerRecord(db: Db, userId: string): Promise<LearnerRecord> {
+  const [lessonRows, quizRows] = await Promise.all([
+    db
+      .select({ lessonId: lessonProgress.lessonId, completedAt: lessonProgress.completedAt })
+      .from(lessonProgress)
+      .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.completed, true))),
+    db
+      .selectDistinct({ quizId: quizAttempts.quizId })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.userId, userId), passedAttempt(quizAttempts))),
+  ]);
+  return {
+    completedLessons: new Map(lessonRows.map((row) => [row.lessonId, row.completedAt?.toISOString() ?? null])),
+    passedQuizzes: new Set(quizRows.map((row) => row.quizId)),
+  };
 }
 
-export async function loadCatalog(db: Db): Promise<Course[]> {
+/** The published catalogue, newest first, with each course's row version. */
+export async function loadCatalog(db: Db): Promise<{ list: Course[]; versions: Map<string, number> }> {
   const rows = await db
     .select()
     .from(courses)
     .where(and(eq(courses.published, true), eq(courses.archived, false)))
     .orderBy(desc(courses.createdAt), courses.id);
-  return rows.map(toCourseJson);
+  return { list: rows.map(toCourseJson), versions: new Map(rows.map((row) => [row.id, row.version])) };
 }

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangeListener } from '#db/changes';
 import { courseModules, courses, lessonProgress, lessons, savedCourses, sessions, users } from '#db/schema/index';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { countQueries } from '#tests/helpers/query-counter';
 import { generateToken, hashToken } from '../tokens';
+import { createReadCache } from './read-cache';
 
 // Every write in these tests goes straight to the database, as another process or a script would:
 // the cache must learn of it from the database itself, never from the writer.
@@ -298,24 +300,39 @@ describe('cached reads', () => {
     expect((await get('/api/my-courses', student)).json()).toMatchObject([{ title: 'After', studentCount: 2 }]);
   });
 
-  it('keep every percentage when a lesson is renamed or rewritten, and drop them when one is added', async () => {
-    const student = await createUser(t.db.db);
+  it("change only that course's progress when a lesson is added, keeping every learner's record", async () => {
+    const learner = await createUser(t.db.db);
+    const elsewhere = await createUser(t.db.db);
     const course = await createCourse(t.db.db, creator.id);
+    const other = await createCourse(t.db.db, creator.id);
     const content = await addContent(t.db.db, course.id, { lessonCount: 2, quizCount: 0 });
-    await enroll(t.db.db, student.id, course.id);
-    expect((await get('/api/my-courses', student)).json()[0].progress).toBe(0);
-    expect(t.app.reads.peek.progress(student.id)).toBeDefined();
-
+    await addContent(t.db.db, other.id, { lessonCount: 2, quizCount: 0 });
+    await enroll(t.db.db, learner.id, course.id);
+    await enroll(t.db.db, elsewhere.id, other.id);
     const [first] = content.lessons;
+    await t.db.db.insert(lessonProgress).values({ userId: learner.id, lessonId: first?.id ?? '', completedAt: new Date() });
+    expect((await get('/api/my-courses', learner)).json()[0].progress).toBe(50);
+    expect((await get('/api/my-courses', elsewhere)).json()[0].progress).toBe(0);
+
     await t.db.db
       .update(lessons)
       .set({ title: 'Renamed', content: '<p>New text</p>' })
       .where(eq(lessons.id, first?.id ?? ''));
-    expect((await get(`/api/courses/${course.id}/modules`)).json()[0].lessons[0].title).toBe('Renamed');
-    expect(t.app.reads.peek.progress(student.id)).toBeDefined();
-
     await t.db.db.insert(lessons).values({ moduleId: content.module.id, title: 'Third', type: 'text', position: 3 });
-    expect(t.app.reads.peek.progress(student.id)).toBeUndefined();
+    const queries = countQueries(t.db);
+    try {
+      // A learner of another course is answered from memory: nothing of theirs depended on this course.
+      expect((await get('/api/my-courses', elsewhere)).json()[0].progress).toBe(0);
+      expect(queries.count, queries.texts.join('; ')).toBe(0);
+      // The learner of this course gets the new percentage from the reloaded outline alone.
+      expect((await get('/api/my-courses', learner)).json()[0]).toMatchObject({ progress: 33, completed: false });
+      expect(
+        queries.texts.every((text) => !/lesson_progress|quiz_attempts/.test(text)),
+        queries.texts.join('; '),
+      ).toBe(true);
+    } finally {
+      queries.restore();
+    }
   });
 
   it('keep nothing that was loaded while a change was being announced', async () => {
@@ -330,6 +347,129 @@ describe('cached reads', () => {
       await tx.update(courses).set({ title: 'Raced' }).where(eq(courses.id, course.id));
     });
     expect((await t.app.reads.course(course.id))?.course.title).toBe('Raced');
+  });
+});
+
+describe('a change feed that goes down', () => {
+  /** A change feed the test cuts and restores; what the database announces never reaches it. */
+  function cuttableFeed() {
+    let listener: ChangeListener | undefined;
+    const feed = {
+      isReliable: true,
+      subscribe(l: ChangeListener) {
+        listener = l;
+        return () => {
+          listener = undefined;
+        };
+      },
+      set connected(value: boolean) {
+        feed.isReliable = value;
+        listener?.onReliableChange(value);
+      },
+    };
+    return feed;
+  }
+
+  it('never answers a token revoked during the outage, nor after the feed is back', async () => {
+    const feed = cuttableFeed();
+    const reads = createReadCache({ handle: { db: t.db.db, changes: feed } });
+    try {
+      const student = await createUser(t.db.db);
+      const tokenHash = hashToken(student.token);
+      expect((await reads.session(tokenHash))?.user.id).toBe(student.id);
+
+      feed.connected = false;
+      // Read during the outage, before the logout: loaded, handed out, but never the answer to a later read.
+      expect((await reads.session(tokenHash))?.user.id).toBe(student.id);
+      await t.db.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+      expect(await reads.session(tokenHash)).toBeNull();
+
+      feed.connected = true;
+      expect(await reads.session(tokenHash)).toBeNull();
+    } finally {
+      reads.close();
+    }
+  });
+
+  it('forgets what it held before a blink of the feed, whose announcements it may have missed', async () => {
+    const feed = cuttableFeed();
+    const reads = createReadCache({ handle: { db: t.db.db, changes: feed } });
+    try {
+      const course = await createCourse(t.db.db, creator.id, { title: 'Before the blink' });
+      expect((await reads.course(course.id))?.course.title).toBe('Before the blink');
+      feed.connected = false;
+      await t.db.db.update(courses).set({ title: 'Changed while the feed was down' }).where(eq(courses.id, course.id));
+      feed.connected = true;
+      expect((await reads.course(course.id))?.course.title).toBe('Changed while the feed was down');
+    } finally {
+      reads.close();
+    }
+  });
+});
+
+describe('announcements that arrive late', () => {
+  /** The announcements the database makes while `act` runs, in order. */
+  async function announced(act: () => Promise<unknown>): Promise<string[]> {
+    const payloads: string[] = [];
+    const unsubscribe = t.db.changes.subscribe({ onChange: (payload) => payloads.push(payload), onReliableChange: () => {} });
+    try {
+      await act();
+      return payloads;
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  it('never let an older student count overwrite a newer one, in the course or the catalogue', async () => {
+    const course = await createCourse(t.db.db, creator.id, { title: 'Counted twice' });
+    const [first, second] = [await createUser(t.db.db), await createUser(t.db.db)];
+    const shown = async () => (await get(`/api/courses/${course.id}`)).json().studentCount;
+    const listed = async () =>
+      (await get('/api/courses')).json().find((candidate: { id: string }) => candidate.id === course.id)?.studentCount;
+    expect([await shown(), await listed()]).toEqual([0, 0]);
+
+    const payloads = await announced(async () => {
+      await enroll(t.db.db, first.id, course.id);
+      await enroll(t.db.db, second.id, course.id);
+    });
+    const counts = payloads.filter((payload) => payload.includes(course.id) && payload.startsWith('course'));
+    expect(counts).toHaveLength(2);
+    expect([await shown(), await listed()]).toEqual([2, 2]);
+    const etag = (await get('/api/courses')).headers.etag;
+
+    // The first enrollment's announcement arrives late (as over the other connection), after the second's.
+    t.app.reads.applyChange(counts[0] ?? '');
+    expect([await shown(), await listed()]).toEqual([2, 2]);
+    expect((await get('/api/courses')).headers.etag).toBe(etag);
+  });
+
+  it('drop a course, rather than patch it, when an announcement in between has not arrived yet', async () => {
+    const course = await createCourse(t.db.db, creator.id, { title: 'Gap' });
+    const learner = await createUser(t.db.db);
+    // A second instance's cache, whose announcements the test delivers by hand, in the order they arrive.
+    const reads = createReadCache({ handle: { db: t.db.db, changes: { isReliable: true, subscribe: () => () => {} } } });
+    try {
+      const before = await reads.course(course.id);
+      const payloads = await announced(async () => {
+        await t.db.db
+          .update(courses)
+          .set({ updatedAt: new Date('2031-01-01T00:00:00Z') })
+          .where(eq(courses.id, course.id));
+        await enroll(t.db.db, learner.id, course.id);
+      });
+      const [touched, counted] = payloads.filter((payload) => payload.startsWith('course') && payload.includes(course.id));
+      expect(touched?.startsWith('course-touched:')).toBe(true);
+      expect(counted?.startsWith('course-counted:')).toBe(true);
+
+      // The enrollment's announcement overtakes the edit's.
+      reads.applyChange(counted ?? '');
+      reads.applyChange(touched ?? '');
+      const after = await reads.course(course.id);
+      expect(after).not.toBe(before);
+      expect(after?.course).toMatchObject({ studentCount: 1, updatedAt: '2031-01-01T00:00:00.000Z' });
+    } finally {
+      reads.close();
+    }
   });
 });
 
@@ -385,9 +525,10 @@ describe('answers from memory', () => {
     const [row] = await t.db.db.select().from(sessions).where(eq(sessions.userId, student.id));
     // Only the cached copy expires, so only a check made on the cached entry can refuse it.
     const expireCachedSession = () => {
-      const entry = t.app.reads.peek.session(row?.tokenHash ?? '');
-      expect(entry).toBeTruthy();
-      if (entry) entry.expiresAt = Date.now() - 1;
+      const entry = t.app.reads.session(row?.tokenHash ?? '');
+      // Held, so answered synchronously.
+      expect(entry).not.toBeInstanceOf(Promise);
+      if (entry && !(entry instanceof Promise)) entry.expiresAt = Date.now() - 1;
     };
 
     expect((await get('/api/my-courses', student)).statusCode).toBe(200);

@@ -1,12 +1,19 @@
 import pg from 'pg';
 import type { DbHandle } from '#db/client';
 import type { Lesson } from '#shared/schemas/creator';
+import { createBatcher } from '../batch';
 import { listLessons, toLessonJson } from '../course-content';
-import { findCourseOfPart } from '../course-ownership';
+import { type CoursePartKind, findCourseOfPart } from '../course-ownership';
+import { after, type MaybePromise } from '../maybe-promise';
 import { type PreparedJson, prepareJson } from '../prepared-json';
-import { getCourseProgress } from '../progress';
-import { createWriteBatcher } from '../write-batch';
-import { buildCatalogSnapshot, type CatalogSnapshot, type CourseTouch, touchCatalogSnapshot } from './catalog-snapshot';
+import type { LearnerRecord } from '../progress';
+import {
+  buildCatalogSnapshot,
+  type CatalogSnapshot,
+  type CourseTouch,
+  touchCatalogSnapshot,
+  touchOutcome,
+} from './catalog-snapshot';
 import { KeyedCache } from './keyed-cache';
 import {
   type CourseDoc,
@@ -14,7 +21,7 @@ import {
   loadCatalog,
   loadCourseDoc,
   loadEnrollments,
-  loadProgress,
+  loadLearnerRecord,
   loadSavedCourseIds,
   loadSessions,
   type SessionEntry,
@@ -25,7 +32,7 @@ export type { CatalogSnapshot } from './catalog-snapshot';
 export type { CourseDoc, EnrollmentEntry, SessionEntry } from './loaders';
 
 export type ReadCacheOptions = {
-  handle: DbHandle;
+  handle: { db: DbHandle['db']; changes: Pick<DbHandle['changes'], 'isReliable' | 'subscribe'> };
   now?: () => number;
   maxSessions?: number;
   maxCourses?: number;
@@ -41,13 +48,15 @@ export type LessonListDoc = { lessons: Lesson[]; json: PreparedJson | undefined 
 
 /** Where a module, quiz or slide sits: its course, and a slide's module. */
 export type CoursePart = { courseId: string; moduleId?: string; quizId?: string };
-export type CoursePartKind = 'module' | 'quiz' | 'lesson';
+type LearnablePartKind = Extract<CoursePartKind, 'module' | 'quiz' | 'lesson'>;
 
 /**
  * The hot reads of every request, kept in memory and dropped by the database's own change
  * announcements (migration 0001's triggers, LISTEN/NOTIFY): a change made through this process is
- * dropped before the write's query resolves; one made by another process within moments. While
- * the announcements may be missed (the listening connection is down), nothing is kept.
+ * dropped before the write's query resolves; one made by another process within moments. Each read
+ * answers from memory synchronously when it holds the value, otherwise with a promise (MaybePromise).
+ * Whenever the announcements may have been missed (the listening connection is down, or has just come
+ * back), every cache is emptied, and nothing is kept until the feed is reliable again (ADR 0021).
  */
 export function createReadCache({
   handle,
@@ -62,7 +71,7 @@ export function createReadCache({
   const courses = new KeyedCache<string, CourseDoc | null>(maxCourses);
   const enrollments = new KeyedCache<string, EnrollmentEntry[]>(maxUsers);
   const saved = new KeyedCache<string, string[]>(maxUsers);
-  const progress = new KeyedCache<string, Map<string, number>>(maxUsers);
+  const learners = new KeyedCache<string, LearnerRecord>(maxUsers);
   const catalog = new KeyedCache<'all', CatalogSnapshot>(1);
   /**
    * The course of a module, quiz or slide ('<kind>:<id>'). A part never moves to another course, so
@@ -71,22 +80,21 @@ export function createReadCache({
    */
   const partCourses = new KeyedCache<string, string | null>(maxParts);
   const lessonLists = new KeyedCache<string, LessonListDoc>(maxCourses);
-  /**
-   * Per user, their progress document of each course asked for. A user's entry is replaced when
-   * anything of theirs changes, so a course's load finishing after that lands in the dropped entry.
-   */
-  const courseProgress = new KeyedCache<string, Map<string, Promise<PreparedJson>>>(maxUsers);
-  const eligibility = new KeyedCache<string, Map<string, Promise<boolean>>>(maxUsers);
-  const all = [sessions, courses, enrollments, saved, progress, catalog, partCourses, lessonLists, courseProgress, eligibility];
+  const all = [sessions, courses, enrollments, saved, learners, catalog, partCourses, lessonLists];
 
   function dropCourse(courseId: string) {
     courses.drop(courseId);
     catalog.drop('all');
   }
 
-  function touchCourse(courseId: string, change: CourseTouch) {
-    courses.update(courseId, (doc) => (doc ? touchCourseDoc(doc, change) : undefined));
-    catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, change));
+  /** An announced change of only `updated_at` or the student count, applied to what is held (catalog-snapshot.ts). */
+  function touchCourse(courseId: string, version: number, change: CourseTouch) {
+    courses.update(courseId, (doc) => {
+      if (!doc) return undefined;
+      const outcome = touchOutcome(doc.version, version);
+      return outcome === 'apply' ? touchCourseDoc(doc, version, change) : outcome === 'ignore' ? doc : undefined;
+    });
+    catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, version, change));
   }
 
   function applyChange(payload: string) {
@@ -104,44 +112,32 @@ export function createReadCache({
       case 'course':
         dropCourse(id);
         break;
-      // Only updated_at changed (migration 0007): applied to what is held, so no reader waits for a rebuild.
-      case 'course-touched': {
-        const [courseId = '', stamp = ''] = id.split(',');
-        touchCourse(courseId, { updatedAt: parseTimestamptz(stamp).toISOString() });
-        break;
-      }
-      // Only student_count changed, by an enrollment (migration 0009): applied in place as well.
+      // Only updated_at or student_count changed (migration 0011): '<id>,<version>,<value>'.
+      case 'course-touched':
       case 'course-counted': {
-        const [courseId = '', count = ''] = id.split(',');
-        const studentCount = Number(count);
-        // A count it cannot read is treated as any other change of the course: reloaded, never shown as null.
-        if (Number.isSafeInteger(studentCount)) touchCourse(courseId, { studentCount });
-        else dropCourse(courseId);
+        const [courseId = '', version = '', value = ''] = id.split(',');
+        const change =
+          kind === 'course-touched' ? { updatedAt: parseTimestamptz(value).toISOString() } : { studentCount: Number(value) };
+        // What it cannot read is treated as any other change of the course: reloaded, never shown wrong.
+        const isReadable = Number.isSafeInteger(Number(version)) && version !== '' && value !== '';
+        if (isReadable && (change.studentCount === undefined || Number.isSafeInteger(change.studentCount))) {
+          touchCourse(courseId, Number(version), change);
+        } else {
+          dropCourse(courseId);
+        }
         break;
       }
       case 'outline':
         courses.drop(id);
-        break;
-      case 'structure':
-        courses.drop(id);
-        // Progress percentages and documents count the course's lessons and quizzes.
-        progress.clear();
-        courseProgress.clear();
-        eligibility.clear();
         break;
       case 'lessons':
         lessonLists.drop(id);
         break;
       case 'enrollments':
         enrollments.drop(id);
-        progress.drop(id);
-        courseProgress.drop(id);
-        eligibility.drop(id);
         break;
       case 'progress':
-        progress.drop(id);
-        courseProgress.drop(id);
-        eligibility.drop(id);
+        learners.drop(id);
         break;
       // A save or an unsave of the user's (migration 0010).
       case 'saved':
@@ -160,7 +156,7 @@ export function createReadCache({
    * Sessions not yet cached are looked up together: a burst of sign-ins or logouts, each with a
    * token never seen before, costs a few queries instead of one each.
    */
-  const loadSession = createWriteBatcher((tokenHashes: string[]) => loadSessions(db, tokenHashes), {
+  const loadSession = createBatcher((tokenHashes: string[]) => loadSessions(db, tokenHashes), {
     maxBatch: 500,
     maxInFlight: 4,
   });
@@ -176,45 +172,42 @@ export function createReadCache({
 
   return {
     /** The signed-in user of a bearer token's hash, or null. */
-    async session(tokenHash: string): Promise<SessionEntry | null> {
-      return unexpired(tokenHash, await sessions.get(tokenHash, () => loadSession(tokenHash)));
+    session(tokenHash: string): MaybePromise<SessionEntry | null> {
+      return after(
+        sessions.get(tokenHash, () => loadSession(tokenHash)),
+        (entry) => unexpired(tokenHash, entry),
+      );
     },
-    course(courseId: string): Promise<CourseDoc | null> {
+    course(courseId: string): MaybePromise<CourseDoc | null> {
       return courses.get(courseId, () => loadCourseDoc(db, courseId));
     },
-    enrollments(userId: string): Promise<EnrollmentEntry[]> {
+    /** The user's enrollments, newest first. */
+    enrollments(userId: string): MaybePromise<EnrollmentEntry[]> {
       return enrollments.get(userId, () => loadEnrollments(db, userId));
     },
     /** The ids of the courses the user saved, newest first; what each course is now is the course document's. */
-    savedCourseIds(userId: string): Promise<string[]> {
+    savedCourseIds(userId: string): MaybePromise<string[]> {
       return saved.get(userId, () => loadSavedCourseIds(db, userId));
     },
-    async isEnrolled(userId: string, courseId: string): Promise<boolean> {
-      return (await this.enrollments(userId)).some((entry) => entry.courseId === courseId);
-    },
-    /** Percent complete per enrolled course. */
-    progress(userId: string): Promise<Map<string, number>> {
-      return progress.get(userId, async () => {
-        const enrolled = await loadEnrollments(db, userId);
-        return loadProgress(
-          db,
-          userId,
-          enrolled.map((entry) => entry.courseId),
-        );
-      });
+    /** The slides a learner completed and the quizzes they passed, in every course (lib/progress.ts works out a course's progress). */
+    learnerRecord(userId: string): MaybePromise<LearnerRecord> {
+      return learners.get(userId, () => loadLearnerRecord(db, userId));
     },
     /** A module, quiz or slide and its course, or null when there is none: no query once both are cached. */
-    async coursePart(kind: CoursePartKind, id: string): Promise<CoursePart | null> {
+    coursePart(kind: LearnablePartKind, id: string): MaybePromise<CoursePart | null> {
       const key = `${kind}:${id}`;
-      const courseId = await partCourses.get(key, async () => (await findCourseOfPart(db, kind, id))?.courseId ?? null);
-      const outline = courseId ? await this.course(courseId) : null;
-      const part = outline ? findInOutline(outline, kind, id) : null;
-      // Unknown ids are not remembered: anyone can send any number of them.
-      if (!part) partCourses.drop(key);
-      return part;
+      const courseId = partCourses.get(key, async () => (await findCourseOfPart(db, kind, id))?.courseId ?? null);
+      return after(courseId, (found) =>
+        after(found ? this.course(found) : null, (outline) => {
+          const part = outline ? findInOutline(outline, kind, id) : null;
+          // Unknown ids are not remembered: anyone can send any number of them.
+          if (!part) partCourses.drop(key);
+          return part;
+        }),
+      );
     },
     /** A module's slides in order (media unsigned): no query once cached. */
-    lessons(moduleId: string): Promise<LessonListDoc> {
+    lessons(moduleId: string): MaybePromise<LessonListDoc> {
       return lessonLists.get(moduleId, async () => {
         const lessons = (await listLessons({ db, moduleId })).map((row) => toLessonJson(row));
         const hasObjectMedia = lessons.some(
@@ -223,53 +216,16 @@ export function createReadCache({
         return { lessons, json: hasObjectMedia ? undefined : prepareJson(lessons) };
       });
     },
-    /** A user's progress in a course (lessons and passed quizzes), serialized: no query once cached. */
-    async courseProgress(userId: string, courseId: string): Promise<PreparedJson> {
-      const book = await courseProgress.get(userId, async () => new Map());
-      let doc = book.get(courseId);
-      if (!doc) {
-        doc = getCourseProgress({ db, userId, courseId }).then(prepareJson);
-        book.set(courseId, doc);
-        doc.catch(() => book.delete(courseId));
-      }
-      return doc;
+    catalog(): MaybePromise<CatalogSnapshot> {
+      return catalog.get('all', async () => {
+        const { list, versions } = await loadCatalog(db);
+        return buildCatalogSnapshot(list, versions);
+      });
     },
-    /**
-     * Whether the user has completed the course (every lesson, every quiz passed), as `load` decides:
-     * the Learn page asks on every visit, and it changes only with the user's progress or the course's shape.
-     */
-    async isEligible(userId: string, courseId: string, load: () => Promise<boolean>): Promise<boolean> {
-      const book = await eligibility.get(userId, async () => new Map());
-      let answer = book.get(courseId);
-      if (!answer) {
-        answer = load();
-        book.set(courseId, answer);
-        answer.catch(() => book.delete(courseId));
-      }
-      return answer;
-    },
-    catalog(): Promise<CatalogSnapshot> {
-      return catalog.get('all', async () => buildCatalogSnapshot(await loadCatalog(db)));
-    },
-    /**
-     * The same reads, answered synchronously from memory, or undefined when answering would need
-     * a query. A hot route answers from these without a single promise, the cost that separated
-     * cached reads from a bare server most.
-     */
-    peek: {
-      session: (tokenHash: string): SessionEntry | null | undefined => {
-        const entry = sessions.peek(tokenHash);
-        return entry === undefined ? undefined : unexpired(tokenHash, entry);
-      },
-      course: (courseId: string): CourseDoc | null | undefined => courses.peek(courseId),
-      enrollments: (userId: string): EnrollmentEntry[] | undefined => enrollments.peek(userId),
-      progress: (userId: string): Map<string, number> | undefined => progress.peek(userId),
-      catalog: (): CatalogSnapshot | undefined => catalog.peek('all'),
-    },
-    /** For writes that cannot wait for their announcement (none today: triggers cover every table). */
+    /** For tests: a change as the database would announce it. */
     applyChange,
     stats() {
-      return { sessions: sessions.size, courses: courses.size, enrollments: enrollments.size, progress: progress.size };
+      return { sessions: sessions.size, courses: courses.size, enrollments: enrollments.size, learners: learners.size };
     },
     close() {
       unsubscribe();
@@ -283,7 +239,7 @@ export type ReadCache = ReturnType<typeof createReadCache>;
 /** node-postgres's own reading of a timestamptz, so a touched date equals the one a load would read. */
 const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (text: string) => Date;
 
-function findInOutline(course: CourseDoc, kind: CoursePartKind, id: string): CoursePart | null {
+function findInOutline(course: CourseDoc, kind: LearnablePartKind, id: string): CoursePart | null {
   const courseId = course.id;
   switch (kind) {
     case 'module':

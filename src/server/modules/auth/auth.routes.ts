@@ -10,8 +10,8 @@ import {
   UserSchema,
 } from '#shared/schemas/auth';
 import { AppError } from '../../errors';
+import { createBatcher } from '../../lib/batch';
 import { hashToken } from '../../lib/tokens';
-import { createWriteBatcher } from '../../lib/write-batch';
 import { bearerToken, requireUser } from '../../plugins/current-user';
 import { loggedOut, logIn, logOutMany, requestPasswordReset, resetPassword, signUp } from './auth.service';
 
@@ -22,9 +22,7 @@ const BEARER = [{ bearerAuth: [] }];
 const bodyErrors = { 400: ApiErrorBodySchema, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, 429: ApiErrorBodySchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const logOutBatched = createWriteBatcher((requests: { tokenHash: string; now: number }[]) =>
-    logOutMany({ db: app.db, requests }),
-  );
+  const logOutBatched = createBatcher((requests: { tokenHash: string; now: number }[]) => logOutMany({ db: app.db, requests }));
 
   app.post(
     '/api/auth/signup',

@@ -1,14 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseIdParamsSchema, CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
 import { ModuleOutlineListSchema, QuizOutlineListSchema } from '#shared/schemas/outline';
-import type { CourseAccess } from '../../lib/course-access';
+import { answer } from '../../lib/maybe-promise';
 import { sendPrepared } from '../../lib/prepared-json';
 import type { CatalogSnapshot } from '../../lib/read-cache/read-cache';
-import { answerWarmOrLoad, COLD } from '../../lib/warm';
-import { getCallerCourse, peekCallerCourse } from './catalog.service';
+import { getCallerCourse } from './catalog.service';
 
 const TAGS = ['catalogue'];
 
@@ -24,14 +22,6 @@ function catalogHeaders(snapshot: CatalogSnapshot) {
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The course as its caller may see it, from memory when it holds the caller and the course. */
-  const answerCallerCourse = (
-    request: FastifyRequest,
-    courseId: string,
-    send: (found: { signedIn: boolean; access: CourseAccess }) => unknown,
-  ) =>
-    answerWarmOrLoad(peekCallerCourse(request, app.reads, courseId), () => getCallerCourse(request, app.reads, courseId), send);
-
   app.get(
     '/api/courses',
     {
@@ -46,7 +36,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
     },
     (request, reply) =>
-      answerWarmOrLoad(app.reads.peek.catalog() ?? COLD, app.reads.catalog, (snapshot) => {
+      answer(app.reads.catalog(), (snapshot) => {
         reply.headers(catalogHeaders(snapshot));
         if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
         return sendPrepared(request, reply, snapshot);
@@ -67,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
     },
     (request, reply) =>
-      answerCallerCourse(request, request.params.id, ({ signedIn, access }) => {
+      answer(getCallerCourse(request, app.reads, request.params.id), ({ signedIn, access }) => {
         const { json } = access.course;
         return sendPrepared(
           request,
@@ -89,7 +79,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
     },
     (request, reply) =>
-      answerCallerCourse(request, request.params.id, ({ access }) => sendPrepared(request, reply, access.course.modulesJson)),
+      answer(getCallerCourse(request, app.reads, request.params.id), ({ access }) =>
+        sendPrepared(request, reply, access.course.modulesJson),
+      ),
   );
 
   app.get(
@@ -104,6 +96,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
     },
     (request, reply) =>
-      answerCallerCourse(request, request.params.id, ({ access }) => sendPrepared(request, reply, access.course.quizzesJson)),
+      answer(getCallerCourse(request, app.reads, request.params.id), ({ access }) =>
+        sendPrepared(request, reply, access.course.quizzesJson),
+      ),
   );
 };

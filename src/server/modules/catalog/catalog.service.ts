@@ -1,44 +1,20 @@
+import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '#shared/errors';
 import { AppError } from '../../errors';
-import { type CourseAccess, getCourseAccess, peekCourseAccess } from '../../lib/course-access';
+import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
+import { after, type MaybePromise } from '../../lib/maybe-promise';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
-import { COLD, type Cold } from '../../lib/warm';
 
-type VisibleCourseQuery = { reads: ReadCache; courseId: string; userId: string | undefined };
+/** A course as its caller may see it, and whether they are signed in (which form of the course they get). */
+export type CallerCourse = { signedIn: boolean; access: CourseAccess };
 
-const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'Course not found');
-
-/** The course with the caller's access to it, or 404 when they may not see it. */
-export async function getVisibleCourse(query: VisibleCourseQuery): Promise<CourseAccess> {
-  const access = await getCourseAccess(query);
-  if (!access) throw notFound();
-  return access;
-}
-
-/** getVisibleCourse from memory alone: COLD when that would need a query. */
-export function peekVisibleCourse(query: VisibleCourseQuery): CourseAccess | Cold {
-  const access = peekCourseAccess(query);
-  if (access === null) throw notFound();
-  return access;
-}
-
-/** Who is asking and what they may see of the course, answered from memory when it holds both. */
-export function peekCallerCourse(
-  request: { peekCurrentUser(): { id: string } | null | undefined },
-  reads: ReadCache,
-  courseId: string,
-): { signedIn: boolean; access: CourseAccess } | Cold {
-  const user = request.peekCurrentUser();
-  if (user === undefined) return COLD;
-  const access = peekVisibleCourse({ reads, courseId, userId: user?.id });
-  return access === COLD ? COLD : { signedIn: user !== null, access };
-}
-
-export async function getCallerCourse(
-  request: { getCurrentUser(): Promise<{ id: string } | null> },
-  reads: ReadCache,
-  courseId: string,
-): Promise<{ signedIn: boolean; access: CourseAccess }> {
-  const user = await request.getCurrentUser();
-  return { signedIn: user !== null, access: await getVisibleCourse({ reads, courseId, userId: user?.id }) };
+/** Who is asking and what they may see of the course, or 404; synchronous when memory holds both. */
+export function getCallerCourse(request: FastifyRequest, reads: ReadCache, courseId: string): MaybePromise<CallerCourse> {
+  return after(request.getCurrentUser(), (user) =>
+    after(getCourseAccess({ reads, courseId, userId: user?.id }), (access) => {
+      // Made only when thrown: an error captures its stack, which cost a hot route more than its work.
+      if (!access) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
+      return { signedIn: user !== null, access };
+    }),
+  );
 }

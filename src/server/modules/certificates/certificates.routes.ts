@@ -38,7 +38,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const student = await enrolledStudent(request, request.params.id);
       return {
-        eligible: await app.reads.isEligible(student.userId, student.courseId, () => isEligible({ db: app.db, ...student })),
+        eligible: await isEligible({ reads: app.reads, ...student }),
       };
     },
   );
@@ -58,7 +58,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const student = await enrolledStudent(request, request.params.id);
-      if (!(await isEligible({ db: app.db, ...student }))) {
+      if (!(await isEligible({ reads: app.reads, ...student }))) {
         throw new AppError(ErrorCode.FORBIDDEN, 'Complete every lesson and pass every quiz to earn the certificate');
       }
       const certificate = await issueCertificate({ db: app.db, ...student });

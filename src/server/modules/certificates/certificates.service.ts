@@ -3,13 +3,22 @@ import type { Db } from '#db/client';
 import { certificates, courses, users } from '#db/schema/index';
 import { isUuid } from '#shared/ids';
 import type { Certificate } from '#shared/schemas/certificates';
-import { isCourseComplete, progressCountsByCourse } from '../../lib/progress';
+import { readCourseProgress } from '../../lib/course-progress';
+import { after, type MaybePromise } from '../../lib/maybe-promise';
+import type { ReadCache } from '../../lib/read-cache/read-cache';
 
-/** DECISIONS §5: every lesson completed and every quiz passed, in a course that has any. */
-export async function isEligible({ db, userId, courseId }: { db: Db; userId: string; courseId: string }): Promise<boolean> {
+/** DECISIONS §5: every lesson completed and every quiz passed, in a course that has any; from the read cache. */
+export function isEligible({
+  reads,
+  userId,
+  courseId,
+}: {
+  reads: ReadCache;
+  userId: string;
+  courseId: string;
+}): MaybePromise<boolean> {
   if (!isUuid(courseId)) return false;
-  const counts = (await progressCountsByCourse({ db, userId, courseIds: [courseId] })).get(courseId);
-  return counts !== undefined && isCourseComplete(counts);
+  return after(readCourseProgress({ reads, userId, courseId }), (found) => found?.progress.completed ?? false);
 }
 
 function toCertificateJson(row: typeof certificates.$inferSelect): Certificate {

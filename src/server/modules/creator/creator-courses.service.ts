@@ -149,7 +149,7 @@ export async function getCourseAnalytics({
     progressByStudent({ db, courseId }),
   ]);
   const totalEnrollments = enrollmentsByDay.reduce((sum, day) => sum + day.count, 0);
-  const completed = [...progress.values()].filter((percent) => percent === 100).length;
+  const completed = [...progress.values()].filter((student) => student.completed).length;
   return {
     courseId,
     enrollmentsByDay,
@@ -183,6 +183,7 @@ export async function listCourseStudents({
   return students.map((student) => ({
     ...student,
     enrolledAt: new Date(student.enrolledAt).toISOString(),
-    progress: progress.get(student.userId) ?? 0,
+    progress: progress.get(student.userId)?.percent ?? 0,
+    completed: progress.get(student.userId)?.completed ?? false,
   }));
 }

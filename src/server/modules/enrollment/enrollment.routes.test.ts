@@ -60,7 +60,7 @@ describe('GET /api/my-courses', () => {
     const course = await createCourse(t.db.db, creator.id);
     const untouched = await createCourse(t.db.db, creator.id);
     const notMine = await createCourse(t.db.db, creator.id);
-    const content = await addContent(t.db.db, course.id, { lessonCount: 3, quizCount: 1 });
+    const content = await addContent(t.db.db, course.id, { lessonCount: 3, quizCount: 1, questionsPerQuiz: 4 });
     await enroll(t.db.db, student.id, course.id);
     await enroll(t.db.db, student.id, untouched.id);
     await enroll(t.db.db, other.id, notMine.id);

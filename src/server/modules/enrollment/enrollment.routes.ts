@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { MyCourseListSchema } from '#shared/schemas/enrollment';
 import { sendJsonBytes } from '../../lib/json-bytes';
-import { answerWarmOrLoad, COLD } from '../../lib/warm';
-import { peekRequiredUser, requireUser } from '../../plugins/current-user';
-import { listMyCourses, peekMyCourses } from './enrollment.service';
+import { after, answer } from '../../lib/maybe-promise';
+import { requireUser } from '../../plugins/current-user';
+import { listMyCourses } from './enrollment.service';
 
 export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,11 +17,10 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyCourseListSchema, 401: ApiErrorBodySchema },
       },
     },
-    (request, reply) => {
-      const user = peekRequiredUser(request);
-      const warm = user === COLD ? COLD : peekMyCourses({ reads: app.reads, userId: user.id });
-      const load = async () => listMyCourses({ reads: app.reads, userId: (await requireUser(request)).id });
-      return answerWarmOrLoad(warm, load, (bytes) => sendJsonBytes(reply, bytes));
-    },
+    (request, reply) =>
+      answer(
+        after(requireUser(request), (user) => listMyCourses({ reads: app.reads, userId: user.id })),
+        (bytes) => sendJsonBytes(reply, bytes),
+      ),
   );
 };

@@ -13,6 +13,8 @@ import {
 } from '#shared/schemas/learning';
 import { AppError } from '../../errors';
 import { listQuestions, objectMediaPath, toQuestionJson, withMediaPaths } from '../../lib/course-content';
+import { readCourseProgress } from '../../lib/course-progress';
+import { after, answer } from '../../lib/maybe-promise';
 import { prepareJson, sendPrepared } from '../../lib/prepared-json';
 import { requireUser } from '../../plugins/current-user';
 import { answerQuestion, completeAttempt, startOrResumeAttempt } from './attempts.service';
@@ -38,18 +40,17 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       // Served as prepared bytes (sendPrepared), never compressed per request.
       compress: false,
     },
-    async (request, reply) => {
-      const { moduleId } = await requireLearnableCourse({
-        request,
-        reads: app.reads,
-        kind: 'module',
-        id: request.params.id,
-      });
-      const list = await app.reads.lessons(moduleId);
-      if (list.json) return sendPrepared(request, reply, list.json);
-      // Uploaded media of a course are signed for this caller, valid for a while from now.
-      const mediaPath = objectMediaPath(app.objectUrls, app.clock());
-      return sendPrepared(request, reply, prepareJson(list.lessons.map((lesson) => withMediaPaths(lesson, mediaPath))));
+    (request, reply) => {
+      const learnable = requireLearnableCourse({ request, reads: app.reads, kind: 'module', id: request.params.id });
+      return answer(
+        after(learnable, ({ moduleId }) => app.reads.lessons(moduleId)),
+        (list) => {
+          if (list.json) return sendPrepared(request, reply, list.json);
+          // Uploaded media of a course are signed for this caller, valid for a while from now.
+          const mediaPath = objectMediaPath(app.objectUrls, app.clock());
+          return sendPrepared(request, reply, prepareJson(list.lessons.map((lesson) => withMediaPaths(lesson, mediaPath))));
+        },
+      );
     },
   );
 
@@ -78,11 +79,11 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Learner calls need a signed-in learner: the checks above let guests through only as 401. */
-  const learner = async (request: Parameters<typeof requireUser>[0], kind: 'course' | 'quiz' | 'lesson', id: string) => {
-    const found = await requireLearnableCourse({ request, reads: app.reads, kind, id });
-    if (!found.userId) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
-    return { ...found, userId: found.userId };
-  };
+  const learner = (request: Parameters<typeof requireUser>[0], kind: 'course' | 'quiz' | 'lesson', id: string) =>
+    after(requireLearnableCourse({ request, reads: app.reads, kind, id }), (found) => {
+      if (!found.userId) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
+      return { ...found, userId: found.userId };
+    });
   const recordProgress = createProgressRecorder(app.db);
   const attemptErrors = { 400: ApiErrorBodySchema, 409: ApiErrorBodySchema, ...denied };
 
@@ -98,10 +99,17 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       compress: false,
     },
-    async (request, reply) => {
-      const { userId, courseId } = await learner(request, 'course', request.params.id);
-      return sendPrepared(request, reply, await app.reads.courseProgress(userId, courseId));
-    },
+    (request, reply) =>
+      answer(
+        after(learner(request, 'course', request.params.id), ({ userId, courseId }) =>
+          readCourseProgress({ reads: app.reads, userId, courseId }),
+        ),
+        (progress) => {
+          // A course the caller may learn from has a document; a course deleted meanwhile has none.
+          if (!progress) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
+          return sendPrepared(request, reply, progress.json);
+        },
+      ),
   );
 
   app.post(

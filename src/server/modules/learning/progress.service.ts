@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { lessonProgress, lessons, users } from '#db/schema/index';
 import type { LessonProgress } from '#shared/schemas/learning';
+import { createBatcher } from '../../lib/batch';
 import { sqlRows } from '../../lib/sql-rows';
-import { createWriteBatcher } from '../../lib/write-batch';
 
 export type ProgressWrite = { userId: string; lessonId: string; completed: boolean; now: number };
 
@@ -15,7 +15,7 @@ type StoredRow = { userId: string; lessonId: string; completed: boolean; complet
  * keeps its first completion time. Answers null for a lesson (or learner) deleted meanwhile.
  */
 export function createProgressRecorder(db: Db): (write: ProgressWrite) => Promise<LessonProgress | null> {
-  return createWriteBatcher<ProgressWrite, LessonProgress | null>(async (writes) => {
+  return createBatcher<ProgressWrite, LessonProgress | null>(async (writes) => {
     const answers: (LessonProgress | null)[] = writes.map(() => null);
     let pending = writes.map((write, index) => ({ write, index }));
     while (pending.length > 0) {

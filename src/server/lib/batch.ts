@@ -1,12 +1,12 @@
 /**
- * Turns a write of one row into a write of many (group commit): calls are collected while earlier
- * batches run and go together as one statement in one transaction, at most `maxInFlight` batches
- * at a time. Under load, fifty concurrent logouts cost a few round trips and commits instead of
- * fifty; that matters most because a commit that sends NOTIFY takes a database-wide lock, so
- * separate commits queue behind one another. Alone, a call waits only for the current turn of the
- * event loop.
+ * Turns calls for one row into one statement for many: calls are collected while earlier batches run
+ * and go together, at most `maxInFlight` batches at a time. For writes it is a group commit: fifty
+ * concurrent logouts cost a few round trips and commits instead of fifty, which matters most because
+ * a commit that sends NOTIFY takes a database-wide lock, so separate commits queue behind one another.
+ * For reads (sessions never seen before) it is one lookup of many keys. Alone, a call waits only for
+ * the current turn of the event loop.
  */
-export function createWriteBatcher<I, O>(
+export function createBatcher<I, O>(
   runBatch: (inputs: I[]) => Promise<O[]>,
   { maxBatch = 256, maxInFlight = 2 }: { maxBatch?: number; maxInFlight?: number } = {},
 ): (input: I) => Promise<O> {

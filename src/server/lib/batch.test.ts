@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createWriteBatcher } from './write-batch';
+import { createBatcher } from './batch';
 
-describe('createWriteBatcher', () => {
+describe('createBatcher', () => {
   it('runs the calls of one turn of the event loop as one batch, answering each in order', async () => {
     const batches: number[][] = [];
-    const double = createWriteBatcher(async (inputs: number[]) => {
+    const double = createBatcher(async (inputs: number[]) => {
       batches.push(inputs);
       return inputs.map((n) => n * 2);
     });
@@ -15,7 +15,7 @@ describe('createWriteBatcher', () => {
 
   it('splits a crowd into batches of at most maxBatch', async () => {
     const sizes: number[] = [];
-    const echo = createWriteBatcher(
+    const echo = createBatcher(
       async (inputs: number[]) => {
         sizes.push(inputs.length);
         return inputs;
@@ -29,7 +29,7 @@ describe('createWriteBatcher', () => {
 
   it('fails every call of a failed batch, and the next batch runs afresh', async () => {
     let fail = true;
-    const write = createWriteBatcher(async (inputs: string[]) => {
+    const write = createBatcher(async (inputs: string[]) => {
       if (fail) throw new Error('database down');
       return inputs;
     });
