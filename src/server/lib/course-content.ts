@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { courseModules, lessons, quizQuestions, quizzes } from '#db/schema/index';
+import { isUuid } from '#shared/ids';
 import type { Lesson, Module, Question, Quiz } from '#shared/schemas/creator';
 import type { ObjectUrlSigner } from './object-url-signing';
 
@@ -63,8 +64,9 @@ export function toQuestionJson(row: typeof quizQuestions.$inferSelect, { withAns
 
 const sectionTables = { module: courseModules, quiz: quizzes } as const;
 
-/** A section's title and place for the builders, to anyone who may see its course's outline. */
+/** A section's title and place for the builders, or null when there is none (a malformed id included). */
 export async function getSection({ db, kind, id }: { db: Db; kind: 'module' | 'quiz'; id: string }) {
+  if (!isUuid(id)) return null;
   const table = sectionTables[kind];
   const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
   return row ? (kind === 'module' ? toModuleJson(row) : toQuizJson(row)) : null;

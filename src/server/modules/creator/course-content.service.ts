@@ -12,9 +12,11 @@ import type {
   UpdateSectionBodySchema,
 } from '#shared/schemas/creator';
 import { AppError } from '../../errors';
-import { toLessonJson, toModuleJson, toQuestionJson, toQuizJson } from '../../lib/course-content';
+import { getCourseAccess } from '../../lib/course-access';
+import { getSection, toLessonJson, toModuleJson, toQuestionJson, toQuizJson } from '../../lib/course-content';
 import { requireOwnedPart } from '../../lib/course-ownership';
 import { assertOwnUpload } from '../../lib/own-uploads';
+import type { ReadCache } from '../../lib/read-cache/read-cache';
 import { sanitizeRichText } from '../../lib/rich-text';
 
 /*
@@ -299,4 +301,25 @@ export async function deleteQuestion({ db, userId, id }: Owner & { id: string })
       ) ordered where q.id = ordered.id and q.position <> ordered.rank
     `);
   });
+}
+
+/** A module's or quiz's title and place, as visible as its course's outline (a draft's parts only to their creator); else 404. */
+export async function getVisibleSection({
+  db,
+  reads,
+  userId,
+  kind,
+  id,
+}: {
+  db: Db;
+  reads: ReadCache;
+  userId: string | undefined;
+  kind: SectionKind;
+  id: string;
+}) {
+  const notFound = () => new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
+  const section = await getSection({ db, kind, id });
+  if (!section) throw notFound();
+  if (!(await getCourseAccess({ reads, userId, courseId: section.courseId }))) throw notFound();
+  return section;
 }

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#db/client';
 import { courses } from '#db/schema/index';
+import { ErrorCode } from '#shared/errors';
 import { centsToPrice } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import type {
@@ -11,6 +12,7 @@ import type {
   CreatorStats,
   UpdateCourseBodySchema,
 } from '#shared/schemas/creator';
+import { AppError } from '../../errors';
 import { toCourseJson } from '../../lib/course-json';
 import { requireOwnedPart } from '../../lib/course-ownership';
 import { assertOwnUpload } from '../../lib/own-uploads';
@@ -75,8 +77,31 @@ export async function updateCourse({
   return setCourse(db, courseId, changes);
 }
 
+/**
+ * A module without slides or a quiz without questions can never be completed, so a course with one
+ * would keep every learner from 100 % and the certificate: publishing names each one to fix first.
+ */
 export async function publishCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
   await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
+  const unfinished = await sqlRows<{ kind: 'module' | 'quiz'; id: string; title: string }>(
+    db,
+    sql`
+    select 'module' as "kind", m.id, m.title from course_modules m
+      where m.course_id = ${courseId} and not exists (select 1 from lessons l where l.module_id = m.id)
+    union all
+    select 'quiz', q.id, q.title from quizzes q
+      where q.course_id = ${courseId} and not exists (select 1 from quiz_questions qq where qq.quiz_id = q.id)
+    order by 1, 3
+  `,
+  );
+  if (unfinished.length > 0) {
+    const errors: Record<string, string> = {};
+    for (const part of unfinished) {
+      errors[`${part.kind}:${part.id}`] =
+        part.kind === 'module' ? `Add a slide to the module “${part.title}”` : `Add a question to the quiz “${part.title}”`;
+    }
+    throw new AppError(ErrorCode.CONFLICT, `Before publishing: ${Object.values(errors).join('; ')}.`, { errors });
+  }
   return setCourse(db, courseId, { published: true });
 }
 

@@ -161,6 +161,37 @@ describe('creating and editing a course', () => {
     expect(CourseListSchema.parse((await call('GET', '/api/courses')).json()).map((c) => c.id)).not.toContain(course.id);
   });
 
+  it('refuses to publish a module without slides or a quiz without questions, naming each, until they are filled', async () => {
+    const course = await newCourse({ title: 'Unfinished' });
+    const module = await addModule(course.id, 'Attention');
+    const quiz = await addQuiz(course.id, 'Check your understanding');
+    const refused = await call('POST', `/api/courses/${course.id}/publish`, owner);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Before publishing: Add a slide to the module “Attention”; Add a question to the quiz “Check your understanding”.',
+    );
+    expect(refused.json().errors).toEqual({
+      [`module:${module.id}`]: 'Add a slide to the module “Attention”',
+      [`quiz:${quiz.id}`]: 'Add a question to the quiz “Check your understanding”',
+    });
+    const [stored] = await t.db.db.select().from(courses).where(eq(courses.id, course.id));
+    expect(stored?.published).toBe(false);
+
+    await addSlide(module.id, { title: 'Queries and keys', type: 'text', content: '<p>Softmax of scaled dot products.</p>' });
+    const stillRefused = await call('POST', `/api/courses/${course.id}/publish`, owner);
+    expect(stillRefused.statusCode).toBe(409);
+    expect(Object.keys(stillRefused.json().errors)).toEqual([`quiz:${quiz.id}`]);
+
+    const question = await call('POST', `/api/quizzes/${quiz.id}/questions`, owner, {
+      question: 'What scales the dot products?',
+      optionA: 'The square root of the key dimension',
+      optionB: 'The batch size',
+      correctAnswer: 1,
+    });
+    expect(question.statusCode).toBe(201);
+    expect((await call('POST', `/api/courses/${course.id}/publish`, owner)).json()).toMatchObject({ published: true });
+  });
+
   it('answers 404 for a course that does not exist, and for ids that are not ids', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%00']) {
       expect((await call('PATCH', `/api/courses/${id}`, owner, { title: 'x' })).statusCode).toBe(404);
@@ -261,7 +292,8 @@ describe('course content', () => {
       courseId: course.id,
     });
     expect((await call('GET', `/api/modules/${module.id}`, student)).statusCode).toBe(404);
-    await call('POST', `/api/courses/${course.id}/publish`, owner);
+    await addSlide(module.id, { title: 'First', type: 'text', content: '<p>First</p>' });
+    expect((await call('POST', `/api/courses/${course.id}/publish`, owner)).statusCode).toBe(200);
     expect((await call('GET', `/api/modules/${module.id}`)).json()).toMatchObject({ title: 'Basics' });
     expect((await call('GET', '/api/quizzes/not-an-id')).statusCode).toBe(404);
   });

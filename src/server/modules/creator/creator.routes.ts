@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
+import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
 import {
   CourseAnalyticsSchema,
@@ -20,9 +20,7 @@ import {
   UpdateLessonBodySchema,
   UpdateSectionBodySchema,
 } from '#shared/schemas/creator';
-import { AppError } from '../../errors';
-import { getCourseAccess } from '../../lib/course-access';
-import { getSection, objectMediaPath, withMediaPaths } from '../../lib/course-content';
+import { objectMediaPath, withMediaPaths } from '../../lib/course-content';
 import { requireRole } from '../../plugins/current-user';
 import {
   createLesson,
@@ -31,6 +29,7 @@ import {
   deleteLesson,
   deleteQuestion,
   deleteSection,
+  getVisibleSection,
   updateLesson,
   updateSection,
 } from './course-content.service';
@@ -151,9 +150,10 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Publish a course',
+        description: 'Refused (409) while a module has no slides or a quiz has no questions; `errors` names each one.',
         security: BEARER,
         params: IdParamsSchema,
-        response: { 200: CourseSchema, ...bodyErrors },
+        response: { 200: CourseSchema, 409: ApiErrorBodySchema, ...bodyErrors },
       },
     },
     async (request) => publishCourse({ db, userId: await creator(request), courseId: request.params.id }),
@@ -209,13 +209,8 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const notFound = () => new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
-        const section = await getSection({ db, kind, id: request.params.id }).catch(() => null);
-        if (!section) throw notFound();
-        // As visible as its course's outline: a draft's parts only to their creator.
         const user = await request.getCurrentUser();
-        if (!(await getCourseAccess({ reads: app.reads, userId: user?.id, courseId: section.courseId }))) throw notFound();
-        return section;
+        return getVisibleSection({ db, reads: app.reads, userId: user?.id, kind, id: request.params.id });
       },
     );
 

@@ -94,3 +94,53 @@ describe('GET /api/my-courses', () => {
     expect(after.find((c) => c.id === course.id)?.progress).toBe(75);
   });
 });
+
+describe('completion', () => {
+  const get = (url: string, user: TestUser) => t.app.inject({ method: 'GET', url, headers: bearer(user) });
+  const completeLessons = async (student: TestUser, lessonIds: string[]) => {
+    await t.db.db
+      .insert(lessonProgress)
+      .values(lessonIds.map((lessonId) => ({ userId: student.id, lessonId, completed: true, completedAt: new Date() })));
+  };
+
+  it('lets learners finish a course published with a quiz that has no questions', async () => {
+    const student = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id);
+    const { lessons } = await addContent(t.db.db, course.id, { lessonCount: 2, quizCount: 1, questionsPerQuiz: 0 });
+    await enroll(t.db.db, student.id, course.id);
+    await completeLessons(
+      student,
+      lessons.map((lesson) => lesson.id),
+    );
+
+    const mine = MyCourseListSchema.parse((await get('/api/my-courses', student)).json());
+    expect(mine.find((c) => c.id === course.id)).toMatchObject({ progress: 100, completed: true });
+    expect((await get(`/api/courses/${course.id}/progress`, student)).json()).toMatchObject({ percent: 100, completed: true });
+    expect((await get(`/api/courses/${course.id}/certificate/eligible`, student)).json()).toEqual({ eligible: true });
+  });
+
+  it('never calls a course completed at a rounded 100 %: 199 of 200 slides', async () => {
+    const student = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id);
+    const { lessons } = await addContent(t.db.db, course.id, { lessonCount: 200, quizCount: 0 });
+    await enroll(t.db.db, student.id, course.id);
+    await completeLessons(
+      student,
+      lessons.slice(1).map((lesson) => lesson.id),
+    );
+
+    const mine = MyCourseListSchema.parse((await get('/api/my-courses', student)).json());
+    expect(mine.find((c) => c.id === course.id)).toMatchObject({ progress: 100, completed: false });
+    expect((await get(`/api/courses/${course.id}/progress`, student)).json()).toMatchObject({ percent: 100, completed: false });
+    expect((await get(`/api/courses/${course.id}/certificate/eligible`, student)).json()).toEqual({ eligible: false });
+    // The creator's analytics count what is exactly complete too.
+    expect((await get(`/api/creator/courses/${course.id}/analytics`, creator)).json()).toMatchObject({ completionRate: 0 });
+    expect((await get(`/api/creator/courses/${course.id}/students`, creator)).json()).toMatchObject([
+      { progress: 100, completed: false },
+    ]);
+
+    await completeLessons(student, [lessons[0]?.id ?? '']);
+    expect(MyCourseListSchema.parse((await get('/api/my-courses', student)).json())[0]).toMatchObject({ completed: true });
+    expect((await get(`/api/creator/courses/${course.id}/analytics`, creator)).json()).toMatchObject({ completionRate: 100 });
+  });
+});

@@ -1,12 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { savedCourses } from '#db/schema/index';
-import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
+import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseIdParamsSchema, CourseListSchema } from '#shared/schemas/catalog';
-import { AppError } from '../../errors';
-import { getCourseAccess } from '../../lib/course-access';
 import { requireUser } from '../../plugins/current-user';
+import { listSavedCourses, setCourseSaved } from './saved-courses.service';
 
 const TAGS = ['enrollment'];
 const BEARER = [{ bearerAuth: [] }];
@@ -24,25 +21,12 @@ export const savedCoursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CourseListSchema, ...denied },
       },
     },
-    async (request) => {
-      const user = await requireUser(request);
-      // Both from the read cache: a course no longer on sale (unpublished, archived) stays saved but unlisted.
-      const ids = await app.reads.savedCourseIds(user.id);
-      const docs = await Promise.all(ids.map((id) => app.reads.course(id)));
-      return docs.flatMap((doc) => (doc?.course.published && !doc.course.archived ? [doc.course] : []));
-    },
+    async (request) => listSavedCourses({ reads: app.reads, userId: (await requireUser(request)).id }),
   );
 
-  const change = (save: boolean) => async (request: { params: { id: string } } & Parameters<typeof requireUser>[0]) => {
+  const change = (saved: boolean) => async (request: { params: { id: string } } & Parameters<typeof requireUser>[0]) => {
     const user = await requireUser(request);
-    const access = await getCourseAccess({ reads: app.reads, userId: user.id, courseId: request.params.id });
-    if (!access) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
-    if (save) {
-      await app.db.insert(savedCourses).values({ userId: user.id, courseId: access.course.id }).onConflictDoNothing();
-    } else {
-      await app.db.delete(savedCourses).where(and(eq(savedCourses.userId, user.id), eq(savedCourses.courseId, access.course.id)));
-    }
-    return { courseId: access.course.id, saved: save };
+    return setCourseSaved({ db: app.db, reads: app.reads, userId: user.id, courseId: request.params.id, saved });
   };
   const result = z.object({ courseId: z.string(), saved: z.boolean() });
   app.put(
