@@ -53,7 +53,11 @@ export const quizAttempts = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('quiz_attempts_user_quiz_idx').on(t.userId, t.quizId, t.startedAt)],
+  (t) => [
+    index('quiz_attempts_user_quiz_idx').on(t.userId, t.quizId, t.startedAt),
+    // One attempt in progress per learner and quiz: a double click cannot start several (migration 0012).
+    uniqueIndex('quiz_attempts_one_in_progress').on(t.userId, t.quizId).where(sql`${t.status} = 'in_progress'`),
+  ],
 );
 
 export const quizAnswers = pgTable(

@@ -35,7 +35,34 @@ async function toAttemptJson(db: Db, attempt: AttemptRow): Promise<QuizAttempt> 
   };
 }
 
-/** DECISIONS §5: the latest attempt, made only when there is none; `forceNew` always starts one. */
+const ofLearnerAndQuiz = (userId: string, quizId: string) =>
+  and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId));
+const IN_PROGRESS = eq(quizAttempts.status, 'in_progress');
+
+async function attemptInProgress(db: Db, userId: string, quizId: string): Promise<AttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(quizAttempts)
+    .where(and(ofLearnerAndQuiz(userId, quizId), IN_PROGRESS))
+    .limit(1);
+  return row;
+}
+
+async function hasAnswers(db: Db, attemptId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: quizAnswers.attemptId })
+    .from(quizAnswers)
+    .where(eq(quizAnswers.attemptId, attemptId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * DECISIONS §5: the latest attempt, made only when there is none; `forceNew` always starts one. The
+ * database keeps one attempt in progress per learner and quiz (migration 0012), so parallel starts (a
+ * double click) share one: the first insert wins, the others take it. A forced start replaces an
+ * attempt in progress that has answers; one without any is new already (a second click of Retake).
+ */
 export async function startOrResumeAttempt({
   db,
   userId,
@@ -51,17 +78,27 @@ export async function startOrResumeAttempt({
     const [latest] = await db
       .select()
       .from(quizAttempts)
-      .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId)))
+      .where(ofLearnerAndQuiz(userId, quizId))
       .orderBy(desc(quizAttempts.startedAt))
       .limit(1);
     if (latest) return toAttemptJson(db, latest);
+  } else {
+    const current = await attemptInProgress(db, userId, quizId);
+    if (current && !(await hasAnswers(db, current.id))) return toAttemptJson(db, current);
+    if (current) await db.delete(quizAttempts).where(and(eq(quizAttempts.id, current.id), IN_PROGRESS));
   }
-  const [created] = await db
-    .insert(quizAttempts)
-    .values({ userId, quizId, totalQuestions: await questionCount(db, quizId) })
-    .returning();
-  if (!created) throw new Error('attempt not created');
-  return toAttemptJson(db, created);
+  const totalQuestions = await questionCount(db, quizId);
+  // The one in progress may be completed between a refused insert and the read: then the insert is tried again.
+  for (let tries = 0; tries < 3; tries++) {
+    const [created] = await db
+      .insert(quizAttempts)
+      .values({ userId, quizId, totalQuestions })
+      .onConflictDoNothing({ target: [quizAttempts.userId, quizAttempts.quizId], where: sql`status = 'in_progress'` })
+      .returning();
+    const attempt = created ?? (await attemptInProgress(db, userId, quizId));
+    if (attempt) return toAttemptJson(db, attempt);
+  }
+  throw new AppError(ErrorCode.CONFLICT, 'The quiz changed while starting an attempt: please try again');
 }
 
 async function requireOwnAttempt(db: Db, userId: string, attemptId: string): Promise<AttemptRow> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseModules, lessons, quizQuestions } from '#db/schema/index';
+import { courseModules, lessons, quizAttempts, quizQuestions } from '#db/schema/index';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { countQueries } from '#tests/helpers/query-counter';
@@ -249,5 +249,52 @@ describe('quiz attempts', () => {
     const progress = (await call('GET', `/api/courses/${courseId}/progress`, enrolled)).json();
     expect(progress.completedQuizIds).toEqual([quizId]);
     expect(progress.percent).toBe(67);
+  });
+});
+
+describe('one attempt in progress', () => {
+  /** A learner enrolled in a new course with a quiz of two questions. */
+  async function learnerWithQuiz() {
+    const learner = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id);
+    const { quizzes } = await addContent(t.db.db, course.id, { lessonCount: 1, quizCount: 1, questionsPerQuiz: 2 });
+    await enroll(t.db.db, learner.id, course.id);
+    return { learner, quiz: quizzes[0]?.id ?? '' };
+  }
+  const start = (learner: TestUser, quiz: string, forceNew = false) =>
+    call('POST', `/api/quizzes/${quiz}/attempts${forceNew ? '?forceNew=true' : ''}`, learner);
+  const attemptsOf = async (learner: TestUser) => t.db.db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner.id));
+
+  it('gives four parallel starts (a double click) one and the same attempt', async () => {
+    const { learner, quiz } = await learnerWithQuiz();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => start(learner, quiz)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+    expect(await attemptsOf(learner)).toHaveLength(1);
+  });
+
+  it('gives four parallel retakes one new attempt, and keeps the completed one', async () => {
+    const { learner, quiz } = await learnerWithQuiz();
+    const first = (await start(learner, quiz)).json().id as string;
+    expect((await call('PATCH', `/api/quiz-attempts/${first}/complete`, learner)).statusCode).toBe(200);
+    const retakes = await Promise.all(Array.from({ length: 4 }, () => start(learner, quiz, true)));
+    expect(retakes.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(retakes.map((answer) => answer.json().id));
+    expect(ids.size).toBe(1);
+    expect(ids.has(first)).toBe(false);
+    expect((await attemptsOf(learner)).map((attempt) => attempt.status).sort()).toEqual(['completed', 'in_progress']);
+  });
+
+  it('replaces an answered attempt in progress on a forced start, and the database refuses a second one', async () => {
+    const { learner, quiz } = await learnerWithQuiz();
+    const attempt = (await start(learner, quiz)).json() as { id: string };
+    const [question] = (await call('GET', `/api/quizzes/${quiz}/questions`, learner)).json() as { id: string }[];
+    await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, learner, { questionId: question?.id, selectedOption: 1 });
+    const fresh = (await start(learner, quiz, true)).json();
+    expect(fresh.id).not.toBe(attempt.id);
+    expect(fresh.answers).toEqual([]);
+    expect((await attemptsOf(learner)).map((row) => row.id)).toEqual([fresh.id]);
+
+    await expect(t.db.db.insert(quizAttempts).values({ userId: learner.id, quizId: quiz, totalQuestions: 2 })).rejects.toThrow();
   });
 });
