@@ -26,6 +26,8 @@ export type StandInPaymentIntent = {
   status: string;
 };
 
+export type StandInRefund = { id: string; object: 'refund'; amount: number; payment_intent: string; status: 'succeeded' };
+
 export type StandInRequest = {
   method: string;
   path: string;
@@ -47,6 +49,8 @@ export type StripeStandIn = {
   decline(intentId: string, message: string): Promise<void>;
   /** Any other state Stripe can put an intent in (`requires_action`, `processing`, `canceled` …). */
   setStatus(intentId: string, status: string): Promise<void>;
+  /** The refunds made of an intent, oldest first. */
+  refunds(intentId: string): StandInRefund[];
   close(): Promise<void>;
 };
 
@@ -170,6 +174,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   /** Stripe replays the first answer to a repeated Idempotency-Key instead of acting twice. */
   const replays = new Map<string, { statusCode: number; body: unknown }>();
   const requests: StandInRequest[] = [];
+  const refunds = new Map<string, StandInRefund[]>();
 
   async function handle(request: IncomingMessage): Promise<{ statusCode: number; body: unknown }> {
     const method = request.method ?? 'GET';
@@ -195,6 +200,55 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent = intents.get(id);
       if (!intent) throw noSuchIntent(id);
       return { statusCode: 200, body: intent };
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (method === 'POST' && cancel) {
+      const id = decodeURIComponent(cancel[1] ?? '');
+      const intent = intents.get(id);
+      if (!intent) throw noSuchIntent(id);
+      // As Stripe: only an intent nobody has paid (nor cancelled) can be cancelled.
+      if (!['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'].includes(intent.status)) {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        });
+      }
+      Object.assign(intent, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
+      return { statusCode: 200, body: intent };
+    }
+    if (method === 'POST' && url.pathname === '/v1/refunds') {
+      const replay = idempotencyKey ? replays.get(idempotencyKey) : undefined;
+      if (replay) return replay;
+      const id = typeof body.payment_intent === 'string' ? body.payment_intent : '';
+      const intent = intents.get(id);
+      if (!intent) throw noSuchIntent(id);
+      if (intent.status !== 'succeeded') {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'charge_not_refundable',
+          message: `This PaymentIntent (${id}) does not have a successful charge to refund.`,
+        });
+      }
+      const made = refunds.get(id) ?? [];
+      if (made.length > 0) {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          message: `Charge for ${id} has already been refunded.`,
+        });
+      }
+      const refund: StandInRefund = {
+        id: `re_${randomId(24)}`,
+        object: 'refund',
+        amount: intent.amount,
+        payment_intent: id,
+        status: 'succeeded',
+      };
+      refunds.set(id, [...made, refund]);
+      const answer = { statusCode: 200, body: refund };
+      if (idempotencyKey) replays.set(idempotencyKey, answer);
+      return answer;
     }
     throw new StripeApiError(404, {
       type: 'invalid_request_error',
@@ -244,6 +298,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     async setStatus(intentId, status) {
       update(intentId, { status, ...(status === 'canceled' ? { canceled_at: Math.floor(Date.now() / 1000) } : {}) });
     },
+    refunds: (intentId) => structuredClone(refunds.get(intentId) ?? []),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -1,6 +1,17 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { courses } from './catalog';
 import { users } from './users';
+
+/** What a recorded payment can be; how it may change is lib/payments/payment-status.ts. */
+export const paymentStatuses = [
+  'requires_payment_method',
+  'processing',
+  'succeeded',
+  'canceled',
+  'refund_pending',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const payments = pgTable(
   'payments',
@@ -16,7 +27,7 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    status: text('status').notNull(),
+    status: text('status', { enum: paymentStatuses }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -25,6 +36,22 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId),
     index('payments_course_idx').on(t.courseId),
   ],
+);
+
+/**
+ * The provider's webhook events applied, by id: a redelivered or replayed event is acknowledged and
+ * changes nothing. Recorded in the transaction that applies it.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('payment_events_received_idx').on(t.receivedAt)],
 );
 
 export const certificates = pgTable(
@@ -89,7 +116,8 @@ export const testPaymentIntents = pgTable(
     clientSecretHash: text('client_secret_hash').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency', { enum: ['usd'] }).notNull(),
-    status: text('status', { enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled'] }).notNull(),
+    // 'refunded' is the processor's own: its intent stays succeeded to the app, as a Stripe intent does.
+    status: text('status', { enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled', 'refunded'] }).notNull(),
     metadata: jsonb('metadata').$type<{ userId: string; courseId: string }>().notNull(),
     lastPaymentError: text('last_payment_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

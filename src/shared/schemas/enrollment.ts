@@ -14,7 +14,13 @@ export const CourseIdBodySchema = z.object({ courseId: z.string().min(1).max(100
 export type CourseIdBody = z.infer<typeof CourseIdBodySchema>;
 
 /** Free enrollment and a confirmed payment answer the same: enrolled once, however often asked. */
-export const EnrollmentResultSchema = z.object({ courseId: z.string(), enrolled: z.literal(true), enrolledAt: z.string() });
+export const EnrollmentResultSchema = z.object({
+  courseId: z.string(),
+  enrolled: z.literal(true),
+  enrolledAt: z.string(),
+  /** This payment arrived for a course the buyer already owned, and was refunded (DECISIONS §4). */
+  refunded: z.literal(true).optional(),
+});
 export type EnrollmentResult = z.infer<typeof EnrollmentResultSchema>;
 
 export const PaymentIntentResultSchema = z.object({

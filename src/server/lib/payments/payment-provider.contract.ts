@@ -11,6 +11,8 @@ export type ProviderFixture = {
   provider: PaymentProvider;
   /** Makes an intent succeed the provider's own way (a test card; the stand-in's state). */
   pay: (intentId: string) => Promise<void>;
+  /** The cents returned to the buyer of an intent, as the provider keeps them. */
+  refunded: (intentId: string) => Promise<number>;
 };
 
 export function describePaymentProviderContract(name: string, createFixture: () => Promise<ProviderFixture>) {
@@ -52,6 +54,30 @@ export function describePaymentProviderContract(name: string, createFixture: () 
       const { id } = await fixture.provider.createIntent(input);
       await fixture.pay(id);
       expect(await fixture.provider.retrieveIntent(id)).toMatchObject({ id, status: 'succeeded', amountCents: 4_999 });
+    });
+
+    it('cancels an intent nobody paid, so it reads cancelled, and tells of one paid first', async () => {
+      const unpaid = await fixture.provider.createIntent(input);
+      expect(await fixture.provider.cancelIntent(unpaid.id)).toBe('canceled');
+      expect(await fixture.provider.retrieveIntent(unpaid.id)).toMatchObject({ status: 'canceled' });
+      expect(await fixture.provider.cancelIntent(unpaid.id)).toBe('canceled');
+
+      const paid = await fixture.provider.createIntent(input);
+      await fixture.pay(paid.id);
+      expect(await fixture.provider.cancelIntent(paid.id)).toBe('succeeded');
+      expect(await fixture.provider.retrieveIntent(paid.id)).toMatchObject({ status: 'succeeded' });
+    });
+
+    it('refunds a paid intent once, however often asked, and refuses to refund an unpaid one', async () => {
+      const paid = await fixture.provider.createIntent(input);
+      await fixture.pay(paid.id);
+      await fixture.provider.refundIntent(paid.id);
+      await fixture.provider.refundIntent(paid.id);
+      expect(await fixture.refunded(paid.id)).toBe(4_999);
+
+      const unpaid = await fixture.provider.createIntent(input);
+      await expect(fixture.provider.refundIntent(unpaid.id)).rejects.toThrow();
+      expect(await fixture.refunded(unpaid.id)).toBe(0);
     });
 
     it('answers null for an intent it does not know', async () => {

@@ -64,6 +64,13 @@ export interface PaymentProvider {
   /** Null when the provider knows no such intent. */
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
   /**
+   * Cancels an intent nobody has paid, so it can no longer be paid. Answers what became of it:
+   * `canceled`, or `succeeded` when it was paid first (the caller refunds it if it must).
+   */
+  cancelIntent(id: string): Promise<'canceled' | 'succeeded'>;
+  /** Returns a succeeded intent's whole amount to the buyer; once, however often asked. */
+  refundIntent(id: string): Promise<void>;
+  /**
    * Stripe only: verifies the signature over the exact raw body and answers the event, or null for
    * events the app does not act on. Throws `WebhookSignatureError` when the signature does not match.
    */

@@ -34,6 +34,7 @@ function makeProvider(stripe = stripeClient()) {
 describePaymentProviderContract('Stripe provider', async () => ({
   provider: makeProvider(),
   pay: (intentId) => standIn.pay(intentId),
+  refunded: async (intentId) => standIn.refunds(intentId).reduce((sum, refund) => sum + refund.amount, 0),
 }));
 
 describe('Stripe provider', () => {

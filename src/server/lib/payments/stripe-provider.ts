@@ -129,6 +129,31 @@ export function createStripeProvider({
       }
     },
 
+    async cancelIntent(id) {
+      try {
+        const intent = await stripe.paymentIntents.cancel(id);
+        return toStatus(intent.status) === 'succeeded' ? 'succeeded' : 'canceled';
+      } catch (error) {
+        // Stripe refuses to cancel an intent that is paid (or already cancelled): ask what it is.
+        if (error instanceof Stripe.errors.StripeError && error.code === 'payment_intent_unexpected_state') {
+          const intent = await this.retrieveIntent(id);
+          if (intent?.status === 'succeeded') return 'succeeded';
+          if (intent?.status === 'canceled') return 'canceled';
+        }
+        throw new StripeProviderError('cancel payment intent', error);
+      }
+    },
+
+    async refundIntent(id) {
+      try {
+        // One refund per intent, however often asked: Stripe replays the first answer to the same key.
+        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+        throw new StripeProviderError('refund payment intent', error);
+      }
+    },
+
     async parseWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;

@@ -1,12 +1,15 @@
 import type { PaymentIntentStatus, PaymentMetadata } from './payment-provider';
 
+/** An intent's state as the processor keeps it: a refunded intent is still succeeded to the app, as at Stripe. */
+export type TestIntentStatus = PaymentIntentStatus | 'refunded';
+
 /** A test processor's intent as kept; the client secret only as a hash, like session tokens. */
 export type TestIntent = {
   id: string;
   clientSecretHash: string;
   amountCents: number;
   currency: 'usd';
-  status: PaymentIntentStatus;
+  status: TestIntentStatus;
   metadata: PaymentMetadata;
   lastPaymentError: string | null;
   createdAt: Date;
@@ -16,8 +19,8 @@ export type TestIntent = {
 export type UpdateTestIntentInput = {
   id: string;
   /** Applied only while the intent is still in this state, so racing confirms settle once. */
-  from: PaymentIntentStatus;
-  status: PaymentIntentStatus;
+  from: TestIntentStatus;
+  status: TestIntentStatus;
   lastPaymentError: string | null;
   updatedAt: Date;
 };

@@ -21,6 +21,10 @@ describePaymentProviderContract('test processor', async () => {
     pay: async (intentId) => {
       await provider.confirm({ intentId, ...GOOD, now: NOW });
     },
+    refunded: async (intentId) => {
+      const intent = await provider.intents.find(intentId);
+      return intent?.status === 'refunded' ? intent.amountCents : 0;
+    },
   };
 });
 
@@ -43,6 +47,10 @@ describePaymentProviderContract('test processor with intents in the database', a
     provider,
     pay: async (intentId) => {
       await provider.confirm({ intentId, ...GOOD, now: NOW });
+    },
+    refunded: async (intentId) => {
+      const intent = await provider.intents.find(intentId);
+      return intent?.status === 'refunded' ? intent.amountCents : 0;
     },
   };
 });

@@ -63,6 +63,35 @@ export function createTestProcessor({
     confirm(input) {
       return confirmTestPayment({ now: now(), ...input, intents });
     },
+
+    async cancelIntent(id) {
+      for (;;) {
+        const intent = ID_PATTERN.test(id) ? await intents.find(id) : null;
+        if (!intent) throw new Error(`test intent ${id} does not exist`);
+        if (intent.status === 'succeeded' || intent.status === 'refunded') return 'succeeded';
+        if (intent.status === 'canceled') return 'canceled';
+        const updatedAt = new Date(now());
+        // A confirm racing the cancel: whichever changes the intent first wins, and the loop reads the outcome.
+        if (await intents.update({ id, from: intent.status, status: 'canceled', lastPaymentError: null, updatedAt })) {
+          return 'canceled';
+        }
+      }
+    },
+
+    async refundIntent(id) {
+      const intent = ID_PATTERN.test(id) ? await intents.find(id) : null;
+      if (intent?.status === 'refunded') return;
+      if (intent?.status !== 'succeeded') throw new Error(`test intent ${id} is not paid, so it cannot be refunded`);
+      const updated = await intents.update({
+        id,
+        from: 'succeeded',
+        status: 'refunded',
+        lastPaymentError: null,
+        updatedAt: new Date(now()),
+      });
+      if (!updated && (await intents.find(id))?.status !== 'refunded')
+        throw new Error(`test intent ${id} changed while refunding`);
+    },
   };
 }
 
@@ -94,7 +123,7 @@ export async function confirmTestPayment({
   if (!intent || (userId !== undefined && intent.metadata.userId !== userId)) {
     throw new AppError(ErrorCode.NOT_FOUND, 'Payment not found');
   }
-  if (intent.status === 'succeeded') return { status: 'succeeded' };
+  if (intent.status === 'succeeded' || intent.status === 'refunded') return { status: 'succeeded' };
   if (intent.status !== 'requires_payment_method') throw new AppError(ErrorCode.CONFLICT, 'This payment can no longer be paid');
 
   const outcome = checkTestCard({ ...card, now });
@@ -112,5 +141,5 @@ export async function confirmTestPayment({
 
 function toPaymentIntent(intent: TestIntent): PaymentIntent {
   const { id, amountCents, currency, status, metadata, lastPaymentError } = intent;
-  return { id, amountCents, currency, status, metadata, lastPaymentError };
+  return { id, amountCents, currency, status: status === 'refunded' ? 'succeeded' : status, metadata, lastPaymentError };
 }

@@ -1,19 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
-import { MyCourseListSchema } from '#shared/schemas/enrollment';
+import { CourseIdBodySchema, EnrollmentResultSchema, MyCourseListSchema } from '#shared/schemas/enrollment';
 import { sendJsonBytes } from '../../lib/json-bytes';
 import { after, answer } from '../../lib/maybe-promise';
 import { requireUser } from '../../plugins/current-user';
-import { listMyCourses } from './enrollment.service';
+import { cancelOpenIntents } from './checkout.service';
+import { enrollInFreeCourse } from './enrollment.service';
+import { listMyCourses } from './my-courses.service';
 
+const TAGS = ['enrollment'];
+const BEARER = [{ bearerAuth: [] }];
+
+/** Enrolling without paying, and the courses a student is enrolled in (checkout.routes.ts: paying). */
 export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/my-courses',
     {
       schema: {
-        tags: ['enrollment'],
+        tags: TAGS,
         summary: "The signed-in user's enrolled courses with progress",
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         response: { 200: MyCourseListSchema, 401: ApiErrorBodySchema },
       },
     },
@@ -22,5 +28,39 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         after(requireUser(request), (user) => listMyCourses({ reads: app.reads, userId: user.id })),
         (bytes) => sendJsonBytes(reply, bytes),
       ),
+  );
+
+  app.post(
+    '/api/enroll-free',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Enroll in a free course (idempotent)',
+        security: BEARER,
+        body: CourseIdBodySchema,
+        response: {
+          200: EnrollmentResultSchema,
+          400: ApiErrorBodySchema,
+          401: ApiErrorBodySchema,
+          404: ApiErrorBodySchema,
+          409: ApiErrorBodySchema,
+          413: ApiErrorBodySchema,
+          415: ApiErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const enrollment = await enrollInFreeCourse({ db: app.db, userId: user.id, courseId: request.body.courseId });
+      // A course made free after someone opened its checkout: that payment can no longer be wanted.
+      await cancelOpenIntents({
+        db: app.db,
+        provider: app.payments,
+        log: request.log,
+        userId: user.id,
+        courseId: enrollment.courseId,
+      });
+      return enrollment;
+    },
   );
 };

@@ -1,45 +1,72 @@
-import { jsonArray, withJsonFields } from '../../lib/json-bytes';
-import { after, allOf, type MaybePromise } from '../../lib/maybe-promise';
-import { courseProgressOf, type LearnerRecord } from '../../lib/progress';
-import type { CourseDoc, EnrollmentEntry, ReadCache } from '../../lib/read-cache/read-cache';
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '#db/client';
+import { courses, enrollments } from '#db/schema/index';
+import { ErrorCode } from '#shared/errors';
+import { isUuid } from '#shared/ids';
+import type { EnrollmentResult } from '#shared/schemas/enrollment';
+import { AppError } from '../../errors';
 
-/**
- * The user's enrolled courses with progress, newest enrollment first, as JSON bytes built from the
- * cached course documents; synchronous when memory holds them all. Archived courses stay (enrolled
- * students keep access); a course that is not published is never listed.
- */
-export function listMyCourses({ reads, userId }: { reads: ReadCache; userId: string }): MaybePromise<Buffer> {
-  return after(allOf([reads.enrollments(userId), reads.learnerRecord(userId)]), ([enrolled, record]) =>
-    after(allOf(enrolled.map((entry) => reads.course(entry.courseId))), (docs) => myCoursesJson(enrolled, record, docs)),
-  );
+/** A course someone can join now: published and not archived (archived ones keep their students). */
+export async function findJoinableCourse(db: DbOrTx, courseId: string) {
+  const [course] = isUuid(courseId)
+    ? await db
+        .select({ id: courses.id, priceCents: courses.priceCents, creatorId: courses.creatorId })
+        .from(courses)
+        .where(and(eq(courses.id, courseId), eq(courses.published, true), eq(courses.archived, false)))
+        .limit(1)
+    : [];
+  if (!course) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
+  return course;
 }
 
 /**
- * The bytes last built for a user's list and what they were built from. The read cache replaces its
- * entries, never changes them in place, so the same enrollment list, learner record and course
- * documents give the same bytes: a student reading My Courses again gets them without a rebuild.
- * Keyed by the enrollment list, an entry goes when the cache lets go of that list.
+ * A creator already reads their own course (DECISIONS §3), so enrolling in it or paying for it would
+ * only add themselves to its student count and their own payment to its revenue.
  */
-type BuiltList = { record: LearnerRecord; docs: (CourseDoc | null)[]; bytes: Buffer };
-const builtLists = new WeakMap<EnrollmentEntry[], BuiltList>();
-
-function myCoursesJson(enrolled: EnrollmentEntry[], record: LearnerRecord, docs: (CourseDoc | null)[]): Buffer {
-  const built = builtLists.get(enrolled);
-  if (built && built.record === record && built.docs.every((doc, index) => doc === docs[index])) return built.bytes;
-  const bytes = buildMyCoursesJson(enrolled, record, docs);
-  builtLists.set(enrolled, { record, docs, bytes });
-  return bytes;
+export function refuseOwnCourse(course: { creatorId: string }, userId: string): void {
+  if (course.creatorId === userId) {
+    throw new AppError(ErrorCode.CONFLICT, 'You created this course, so you can already open it without enrolling');
+  }
 }
 
-function buildMyCoursesJson(enrolled: EnrollmentEntry[], record: LearnerRecord, docs: (CourseDoc | null)[]): Buffer {
-  const items: Buffer[] = [];
-  enrolled.forEach((entry, index) => {
-    const doc = docs[index];
-    if (!doc?.published) return;
-    const { percent, completed } = courseProgressOf(doc, record);
-    items.push(
-      withJsonFields(doc.json.guest.body, { isEnrolled: true, progress: percent, completed, enrolledAt: entry.enrolledAt }),
-    );
-  });
-  return jsonArray(items);
+export async function isEnrolled(db: DbOrTx, userId: string, courseId: string): Promise<boolean> {
+  return (await findEnrollment(db, userId, courseId)) !== null;
+}
+
+/** The (user, course) enrollment, or null. */
+export async function findEnrollment(db: DbOrTx, userId: string, courseId: string): Promise<EnrollmentResult | null> {
+  const [row] = await db
+    .select({ createdAt: enrollments.createdAt })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .limit(1);
+  return row ? { courseId, enrolled: true, enrolledAt: row.createdAt.toISOString() } : null;
+}
+
+/**
+ * Enrolls once per (user, course), however often and from wherever it is asked (a double click, a
+ * confirm and a webhook): the unique index decides, and the first enrollment's date stands. `isNew`
+ * says whether this call made it.
+ */
+export async function enrollOnce(
+  db: DbOrTx,
+  { userId, courseId, source }: { userId: string; courseId: string; source: 'free' | 'payment' },
+): Promise<{ enrollment: EnrollmentResult; isNew: boolean }> {
+  const [created] = await db
+    .insert(enrollments)
+    .values({ userId, courseId, source })
+    .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] })
+    .returning({ createdAt: enrollments.createdAt });
+  if (created) return { enrollment: { courseId, enrolled: true, enrolledAt: created.createdAt.toISOString() }, isNew: true };
+  const enrollment = await findEnrollment(db, userId, courseId);
+  if (!enrollment) throw new Error('enrollment vanished');
+  return { enrollment, isNew: false };
+}
+
+/** SPEC §7 enroll-free: a joinable course whose price is 0, not the caller's own; enrolled once. */
+export async function enrollInFreeCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
+  const course = await findJoinableCourse(db, courseId);
+  if (course.priceCents > 0) throw new AppError(ErrorCode.BAD_REQUEST, 'This course is not free: buy it at checkout');
+  refuseOwnCourse(course, userId);
+  return (await enrollOnce(db, { userId, courseId: course.id, source: 'free' })).enrollment;
 }

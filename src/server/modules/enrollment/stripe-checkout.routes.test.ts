@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments } from '#db/schema/index';
+import { enrollments, paymentEvents, payments } from '#db/schema/index';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { type StripeStandIn, startStripeStandIn } from '#tests/helpers/stripe-stand-in';
@@ -42,8 +42,9 @@ afterAll(async () => {
 
 const post = (url: string, user: TestUser, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(user), payload });
-function webhook(type: string, intentId: string, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
+/** A webhook event as Stripe would send it now: the intent as it is at this moment. */
+function eventOf(type: string, intentId: string) {
+  return JSON.stringify({
     id: `evt_${randomBytes(8).toString('hex')}`,
     object: 'event',
     api_version: Stripe.API_VERSION,
@@ -51,6 +52,11 @@ function webhook(type: string, intentId: string, secret = WEBHOOK_SECRET) {
     type,
     data: { object: standIn.intent(intentId) },
   });
+}
+function webhook(type: string, intentId: string, secret = WEBHOOK_SECRET) {
+  return deliver(eventOf(type, intentId), secret);
+}
+function deliver(payload: string, secret = WEBHOOK_SECRET) {
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
@@ -114,5 +120,69 @@ describe('paying with Stripe (the SDK against a local stand-in of its API)', () 
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json().message).toBe('Your card was declined.');
     expect(await enrolled(buyer.id, course.id)).toBe(0);
+  });
+});
+
+describe('Stripe reports that arrive late, twice or for a course already owned', () => {
+  const paymentOf = async (intentId: string) =>
+    (await t.db.db.select().from(payments).where(eq(payments.providerPaymentId, intentId)))[0];
+  const revenueOf = async (courseId: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/creator/courses/${courseId}/analytics`, headers: bearer(creator) })).json()
+      .revenue;
+
+  it('never lets a late failure of an earlier declined try un-pay a succeeded payment', async () => {
+    const student = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 3999 });
+    const { paymentIntentId } = (await post('/api/create-payment-intent', student, { courseId: course.id })).json();
+    await standIn.decline(paymentIntentId, 'Your card was declined.');
+    // Stripe sends the failure now, but it is delivered only after the retry with another card succeeded.
+    const lateFailure = eventOf('payment_intent.payment_failed', paymentIntentId);
+    await standIn.pay(paymentIntentId);
+    expect((await webhook('payment_intent.succeeded', paymentIntentId)).statusCode).toBe(200);
+    expect((await paymentOf(paymentIntentId))?.status).toBe('succeeded');
+
+    expect((await deliver(lateFailure)).statusCode).toBe(200);
+    expect((await paymentOf(paymentIntentId))?.status).toBe('succeeded');
+    expect(await enrolled(student.id, course.id)).toBe(1);
+    expect(await revenueOf(course.id)).toBe('39.99');
+  });
+
+  it('applies a redelivered event once, recording its id', async () => {
+    const student = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 2500 });
+    const { paymentIntentId } = (await post('/api/create-payment-intent', student, { courseId: course.id })).json();
+    await standIn.pay(paymentIntentId);
+    const event = eventOf('payment_intent.succeeded', paymentIntentId);
+    const answers = await Promise.all([deliver(event), deliver(event), deliver(event)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const recorded = await t.db.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, JSON.parse(event).id));
+    expect(recorded).toHaveLength(1);
+    expect(await enrolled(student.id, course.id)).toBe(1);
+  });
+
+  it("cancels the other tab's intent, and refunds it at once when it was paid too", async () => {
+    const student = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 3999 });
+    const open = async () =>
+      (await post('/api/create-payment-intent', student, { courseId: course.id })).json().paymentIntentId as string;
+    const [first, second, third] = [await open(), await open(), await open()];
+    // Two tabs paid before any report reached the app; the third was left open.
+    await standIn.pay(first);
+    await standIn.pay(second);
+    expect((await webhook('payment_intent.succeeded', first)).statusCode).toBe(200);
+
+    expect(standIn.intent(third)?.status).toBe('canceled');
+    expect((await paymentOf(third))?.status).toBe('canceled');
+    expect(standIn.refunds(second)).toHaveLength(1);
+    expect((await paymentOf(second))?.status).toBe('refunded');
+    // Its own report comes afterwards and changes nothing.
+    expect((await webhook('payment_intent.succeeded', second)).statusCode).toBe(200);
+    expect(standIn.refunds(second)).toHaveLength(1);
+    expect(standIn.refunds(first)).toHaveLength(0);
+    expect(await enrolled(student.id, course.id)).toBe(1);
+    expect(await revenueOf(course.id)).toBe('39.99');
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, enrollments, payments } from '#db/schema/index';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { isTestProcessor } from '../../lib/payments/test-processor';
 
 let t: TestApp;
 let creator: TestUser;
@@ -164,5 +165,63 @@ describe('paying for a course with the test processor', () => {
       payload: { type: 'payment_intent.succeeded' },
     });
     expect(webhook.statusCode).toBe(404);
+  });
+});
+
+describe('two checkout tabs for one course', () => {
+  const revenueOf = async (courseId: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/creator/courses/${courseId}/analytics`, headers: bearer(creator) })).json()
+      .revenue;
+  const paymentStatusOf = async (intentId: string) =>
+    (await t.db.db.select({ status: payments.status }).from(payments).where(eq(payments.providerPaymentId, intentId)))[0]?.status;
+  /** A buyer with two intents for one course, as two open tabs make. */
+  async function twoTabs() {
+    const buyer = await createUser(t.db.db);
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 3999 });
+    const open = async () =>
+      (await post('/api/create-payment-intent', buyer, { courseId: course.id })).json().paymentIntentId as string;
+    return { buyer, course, first: await open(), second: await open() };
+  }
+
+  it('charges once: paying in one tab cancels the other, which can no longer be paid', async () => {
+    const { buyer, course, first, second } = await twoTabs();
+    expect((await post(`/api/test-payments/${first}/confirm`, buyer, GOOD_CARD)).json()).toEqual({ status: 'succeeded' });
+    expect(await paymentStatusOf(second)).toBe('canceled');
+
+    const late = await post(`/api/test-payments/${second}/confirm`, buyer, GOOD_CARD);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This payment can no longer be paid');
+    expect(await enrollmentsOf(buyer.id, course.id)).toHaveLength(1);
+    expect(await revenueOf(course.id)).toBe('39.99');
+  });
+
+  it('refunds at once a payment that still arrives for the course the buyer owns, and never counts it', async () => {
+    const { buyer, course, first, second } = await twoTabs();
+    // The second tab's card went through at the processor before the app heard of it.
+    const processor = t.app.payments;
+    if (!isTestProcessor(processor)) throw new Error('the test processor is expected');
+    await processor.confirm({ intentId: second, ...GOOD_CARD });
+
+    expect((await post(`/api/test-payments/${first}/confirm`, buyer, GOOD_CARD)).json()).toEqual({ status: 'succeeded' });
+    expect(await paymentStatusOf(first)).toBe('succeeded');
+    expect(await paymentStatusOf(second)).toBe('refunded');
+    expect((await processor.intents.find(second))?.status).toBe('refunded');
+
+    // The second tab confirms after all: enrolled (once), and told its payment came back.
+    const confirmed = await post('/api/confirm-payment', buyer, { paymentIntentId: second, courseId: course.id });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ courseId: course.id, enrolled: true, refunded: true });
+    expect(await enrollmentsOf(buyer.id, course.id)).toHaveLength(1);
+    expect(await revenueOf(course.id)).toBe('39.99');
+    expect(await studentCountOf(course.id)).toBe(1);
+  });
+
+  it('cancels the open checkouts of a course that became free and was joined without paying', async () => {
+    const { buyer, course, first } = await twoTabs();
+    await t.db.db.update(courses).set({ priceCents: 0 }).where(eq(courses.id, course.id));
+    expect((await post('/api/enroll-free', buyer, { courseId: course.id })).statusCode).toBe(200);
+    expect(await paymentStatusOf(first)).toBe('canceled');
+    expect((await post(`/api/test-payments/${first}/confirm`, buyer, GOOD_CARD)).statusCode).toBe(409);
+    expect(await revenueOf(course.id)).toBe('0.00');
   });
 });

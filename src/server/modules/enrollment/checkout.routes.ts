@@ -10,11 +10,10 @@ import {
   TestPaymentResultSchema,
 } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
-import { enrollOnce, findJoinableCourse, refuseOwnCourse } from '../../lib/enroll';
 import { WebhookSignatureError } from '../../lib/payments/payment-provider';
 import { isTestProcessor } from '../../lib/payments/test-processor';
 import { requireUser } from '../../plugins/current-user';
-import { createPaymentIntent, settlePayment } from './payments.service';
+import { createPaymentIntent, settlePayment } from './checkout.service';
 
 const TAGS = ['enrollment'];
 const BEARER = [{ bearerAuth: [] }];
@@ -27,29 +26,9 @@ const errors = {
   415: ApiErrorBodySchema,
 };
 
-/** SPEC §7 learner calls and DECISIONS §4: free enrollment, payments and their confirmation. */
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** SPEC §7 learner calls and DECISIONS §4: paying for a course, and the provider's confirmation. */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-
-  app.post(
-    '/api/enroll-free',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Enroll in a free course (idempotent)',
-        security: BEARER,
-        body: CourseIdBodySchema,
-        response: { 200: EnrollmentResultSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      const course = await findJoinableCourse(db, request.body.courseId);
-      if (course.priceCents > 0) throw new AppError(ErrorCode.BAD_REQUEST, 'This course is not free: buy it at checkout');
-      refuseOwnCourse(course, user.id);
-      return enrollOnce(db, { userId: user.id, courseId: course.id, source: 'free' });
-    },
-  );
 
   app.post(
     '/api/create-payment-intent',
@@ -86,14 +65,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (intent.status !== 'succeeded') {
         throw new AppError(ErrorCode.CONFLICT, intent.lastPaymentError ?? 'The payment has not succeeded');
       }
-      const result = await settlePayment({
+      const settled = await settlePayment({
         db,
         provider: app.payments,
+        log: request.log,
         intent,
         expected: { userId: user.id, courseId: request.body.courseId },
       });
-      if (!result) throw new AppError(ErrorCode.CONFLICT, 'The payment has not succeeded');
-      return result;
+      if (settled.kind === 'enrolled') return settled.enrollment;
+      if (settled.kind === 'refunded' && settled.enrollment) return { ...settled.enrollment, refunded: true as const };
+      throw new AppError(ErrorCode.CONFLICT, 'The payment has not succeeded');
     },
   );
 
@@ -115,7 +96,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const outcome = await provider.confirm({ intentId: request.params.paymentIntentId, userId: user.id, ...request.body });
       const intent = await provider.retrieveIntent(request.params.paymentIntentId);
-      if (intent) await settlePayment({ db, provider, intent });
+      if (intent) await settlePayment({ db, provider, log: request.log, intent });
       return outcome;
     },
   );
@@ -144,7 +125,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (event) {
         try {
-          await settlePayment({ db, provider, intent: event.intent });
+          await settlePayment({ db, provider, log: request.log, intent: event.intent, eventId: event.id, eventType: event.type });
         } catch (error) {
           // An intent this app did not make, or one that does not match: acknowledged, never enrolled.
           if (!(error instanceof AppError)) throw error;
