@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { courseModules, lessons, passwordResets, quizAttempts, quizQuestions, quizzes, sessions } from '#db/schema/index';
 import { generateToken, hashToken } from '#server/lib/tokens';
@@ -202,9 +203,18 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
           .values({ quizId: await fresh.quiz(), question: 'Fresh?', optionA: 'Yes', optionB: 'No', correctAnswer: 1 })
           .returning(),
       ).id,
-    attempt: async () =>
-      inserted(await db.insert(quizAttempts).values({ userId: enrolled.id, quizId: paidQuiz.id, totalQuestions: 1 }).returning())
-        .id,
+    attempt: async () => {
+      // One attempt in progress per learner and quiz: the previous cell's is finished first.
+      await db
+        .update(quizAttempts)
+        .set({ status: 'completed', score: 0, completedAt: new Date() })
+        .where(
+          and(eq(quizAttempts.userId, enrolled.id), eq(quizAttempts.quizId, paidQuiz.id), eq(quizAttempts.status, 'in_progress')),
+        );
+      return inserted(
+        await db.insert(quizAttempts).values({ userId: enrolled.id, quizId: paidQuiz.id, totalQuestions: 1 }).returning(),
+      ).id;
+    },
     token: async (as) => {
       const account = accountOf[as];
       if (!account) return tokens[as];
