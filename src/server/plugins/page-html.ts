@@ -51,7 +51,7 @@ const escapeHtml = (text: string) =>
  * HTML paints without waiting for the scripts, whose download and first run come after (ADR 0019). A tab
  * opened in the background paints nothing until it is shown, and an old browser may not report paints:
  * after a second the code loads anyway. A button pressed before the app has taken the page over is
- * remembered, and pressed again once it has (src/web/app/index.tsx): no press is lost to a dead button.
+ * remembered, and pressed again once it has (src/web/app/press-replay.ts): no press is lost to a dead button.
  */
 export const PAGE_LOADER = `(() => {
   const pressed = [];

@@ -1,5 +1,6 @@
-import { type ComponentType, type ReactElement, use } from 'react';
+import { type ComponentType, type ReactElement, use, useEffect } from 'react';
 import { trackPageLoad } from '#web/components/navigation-progress';
+import { replayPressBeforeApp } from './press-replay';
 
 export interface LazyPage {
   element: ReactElement;
@@ -10,6 +11,8 @@ export interface LazyPage {
 
 function PageView({ preload }: { preload: () => Promise<ComponentType> }) {
   const Component = use(preload());
+  // The page (its Suspense boundary, where the server drew it) has committed: React answers its buttons now.
+  useEffect(replayPressBeforeApp, []);
   return <Component />;
 }
 

@@ -6,7 +6,6 @@ import { MainLayout } from '#web/components/layouts/main-layout';
 import { NavigationProgress } from '#web/components/navigation-progress';
 import { PageSpinner } from '#web/components/page-spinner';
 import { ScrollRestoration } from '#web/components/scroll-restoration';
-import { useCartCount } from '#web/features/cart/hooks/use-cart-count';
 
 /**
  * The page of the current address. A failing page shows its error inside the layout (cleared by the
@@ -37,9 +36,8 @@ export function RootShell() {
 
 /** Pages with the top navigation bar. */
 export function MainLayoutRoute() {
-  const cartCount = useCartCount();
   return (
-    <MainLayout cartCount={cartCount}>
+    <MainLayout>
       <PageOutlet />
     </MainLayout>
   );

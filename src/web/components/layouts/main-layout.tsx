@@ -4,7 +4,7 @@ import { Logo } from '#web/components/brand';
 import { paths } from '#web/lib/paths';
 import { TopNav } from './top-nav';
 
-export function MainLayout({ cartCount, children }: { cartCount: number; children: ReactNode }) {
+export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,7 +13,7 @@ export function MainLayout({ cartCount, children }: { cartCount: number; childre
       >
         Skip to content
       </a>
-      <TopNav cartCount={cartCount} />
+      <TopNav />
       {/* At least a screen tall: the footer starts below the fold, so content arriving late never pushes it (layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         {children}

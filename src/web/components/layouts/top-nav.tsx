@@ -1,4 +1,4 @@
-import { BookOpen, LayoutDashboard } from 'lucide-react';
+import { BookOpen, LayoutDashboard, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandLink } from '#web/components/brand';
 import { ThemeToggle } from '#web/components/theme-toggle';
@@ -6,11 +6,10 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useAuth } from '#web/lib/auth';
 import { paths } from '#web/lib/paths';
-import { CartButton } from './cart-button';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 
-export function TopNav({ cartCount }: { cartCount: number }) {
+export function TopNav() {
   const { user, status } = useAuth();
 
   return (
@@ -39,7 +38,10 @@ export function TopNav({ cartCount }: { cartCount: number }) {
                       <span className="max-sm:hidden">My Courses</span>
                     </Link>
                   </Button>
-                  <CartButton count={cartCount} />
+                  {/* SPEC §2 has a cart button here; until the cart exists (DECISIONS §8) it is there but does nothing, and shows it. */}
+                  <Button variant="ghost" size="icon-sm" aria-label="Cart" disabled>
+                    <ShoppingCart className="size-5" aria-hidden="true" />
+                  </Button>
                 </>
               )}
               <UserMenu user={user} />

@@ -38,16 +38,14 @@ export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen: 
           </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {/* Profile and settings pages are not built yet: shown, but not selectable. */}
+        {/* SPEC §2 lists Profile and Settings without an action, and no page of theirs exists yet: shown, not selectable. */}
         <DropdownMenuItem disabled>
           <UserRound aria-hidden="true" />
           Profile
-          <span className="ml-auto text-xs text-muted-foreground">Soon</span>
         </DropdownMenuItem>
         <DropdownMenuItem disabled>
           <Settings aria-hidden="true" />
           Settings
-          <span className="ml-auto text-xs text-muted-foreground">Soon</span>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={handleLogout}>

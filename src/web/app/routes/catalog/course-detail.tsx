@@ -4,11 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { RegionError } from '#web/components/errors/region-error';
 import { PageSpinner } from '#web/components/page-spinner';
 import { Button } from '#web/components/ui/button';
-import { useCourse } from '#web/features/catalog/api/get-course';
-import { useSavedCourse } from '#web/features/catalog/api/saved-courses';
+import { useSavedCourse } from '#web/features/catalog/api/save-course';
 import { CourseDetail } from '#web/features/catalog/components/course-detail';
-import { useMyCourses } from '#web/features/enrollment/api/get-my-courses';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useCourse } from '#web/lib/api/get-course';
+import { useMyCourses } from '#web/lib/api/get-my-courses';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
 import { paths } from '#web/lib/paths';
@@ -22,7 +22,7 @@ const AccountRequiredDialog = lazy(() =>
 export function CourseDetailRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const courseQuery = useCourse(id);
+  const courseQuery = useCourse(id, { isCardShownWhileLoading: true });
   // The page renders in a transition once the course is here, in slices a phone can answer between
   // (a query's own update is one long task); a course left behind by a change of address never shows.
   const deferredCourse = useDeferredValue(courseQuery.data);

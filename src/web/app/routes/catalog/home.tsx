@@ -4,8 +4,8 @@ import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { keepScroll } from '#web/components/scroll-restoration';
 import { CatalogHero } from '#web/features/catalog/components/catalog-hero';
 import { CourseCatalog } from '#web/features/catalog/components/course-catalog';
-import { useMyCourses } from '#web/features/enrollment/api/get-my-courses';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useMyCourses } from '#web/lib/api/get-my-courses';
 import { useAuth } from '#web/lib/auth';
 
 export function HomeRoute() {

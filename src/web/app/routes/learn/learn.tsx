@@ -19,9 +19,7 @@ export function LearnRoute() {
         <LearnPage
           key={id}
           courseId={id}
-          renderQuiz={({ quizId, courseId, onCompleted }) => (
-            <QuizPlayer key={quizId} quizId={quizId} courseId={courseId} onCompleted={onCompleted} />
-          )}
+          renderQuiz={({ quizId, onCompleted }) => <QuizPlayer key={quizId} quizId={quizId} onCompleted={onCompleted} />}
         />
       </RequireAuth>
     </MinimalLayout>

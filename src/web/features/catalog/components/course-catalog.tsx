@@ -4,7 +4,7 @@ import { type Difficulty, difficulties } from '#shared/lists';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
-import { useCourses } from '#web/features/catalog/api/get-courses';
+import { useCourses } from '#web/lib/api/get-courses';
 import { getErrorMessage } from '#web/lib/api-client';
 import { CourseCard, CourseCardSkeleton } from './course-card';
 

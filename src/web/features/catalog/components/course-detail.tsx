@@ -24,7 +24,7 @@ import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { useHydrated } from '#web/hooks/use-hydrated';
 import { paths } from '#web/lib/paths';
-import { useCourseOutline } from '../api/get-outline';
+import { useCourseOutline } from '../hooks/use-course-outline';
 import { CourseStats } from './course-stats';
 import { CourseThumbnail } from './course-thumbnail';
 import { DifficultyBadge } from './difficulty-badge';

@@ -1,20 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Award, ShieldCheck, ShieldX } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Certificate } from '#shared/schemas/certificates';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { apiJson, isApiError } from '#web/lib/api-client';
+import { isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
+import { useCertificate } from '../api/get-certificate';
 
 /** DECISIONS §5: the public page a certificate's verification address opens. */
 export function CertificateVerification({ certificateId }: { certificateId: string }) {
-  const certificate = useQuery({
-    queryKey: ['/api/certificates', certificateId],
-    queryFn: ({ signal }) =>
-      apiJson<Certificate>('GET', `/api/certificates/${encodeURIComponent(certificateId)}`, undefined, { signal }),
-  });
+  const certificate = useCertificate(certificateId);
   useDocumentTitle('Certificate verification');
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-20">

@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { queryKeys } from '#web/lib/query-keys';
+import { getCourseQueryOptions } from '#web/lib/api/get-course';
+import { getCourseAnalyticsQueryOptions } from '#web/lib/api/get-course-analytics';
+import { getCourseModulesQueryOptions } from '#web/lib/api/get-course-modules';
+import { getCourseQuizzesQueryOptions } from '#web/lib/api/get-course-quizzes';
+import { getCourseStudentsQueryOptions } from '#web/lib/api/get-course-students';
+import { getCreatorCoursesQueryOptions } from '#web/lib/api/get-creator-courses';
+import { getPreviewCourseQueryOptions } from '#web/lib/api/get-preview-course';
 import type { SectionKind } from '../lib/sections';
 
 /**
@@ -15,13 +21,18 @@ export function useRefreshContent(courseId: string) {
     (kinds: readonly SectionKind[], { isProgressChanged }: { isProgressChanged: boolean }) =>
       Promise.all(
         [
-          ...kinds.map((kind) => (kind === 'module' ? queryKeys.courseModules(courseId) : queryKeys.courseQuizzes(courseId))),
-          queryKeys.course(courseId),
-          queryKeys.creatorCourses(),
-          ...(isProgressChanged ? [queryKeys.courseAnalytics(courseId), queryKeys.courseStudents(courseId)] : []),
+          ...kinds.map((kind) =>
+            kind === 'module' ? getCourseModulesQueryOptions(courseId).queryKey : getCourseQuizzesQueryOptions(courseId).queryKey,
+          ),
+          getCourseQueryOptions(courseId).queryKey,
+          getCreatorCoursesQueryOptions().queryKey,
+          ...(isProgressChanged
+            ? [getCourseAnalyticsQueryOptions(courseId).queryKey, getCourseStudentsQueryOptions(courseId).queryKey]
+            : []),
         ]
           .map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true }))
-          .concat(queryClient.invalidateQueries({ queryKey: queryKeys.preview(courseId) })),
+          // Every preview read of the course sits under this key.
+          .concat(queryClient.invalidateQueries({ queryKey: getPreviewCourseQueryOptions(courseId).queryKey })),
       ),
     [queryClient, courseId],
   );

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { RegionError, RegionErrorBoundary } from '#web/components/errors/region-error';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useCourse } from '#web/lib/api/get-course';
+import { useCourseModules } from '#web/lib/api/get-course-modules';
+import { useCourseQuizzes } from '#web/lib/api/get-course-quizzes';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
-import { useCourse } from '#web/lib/course-query';
-import { useModules } from '../api/get-modules';
-import { useQuizzes } from '../api/get-quizzes';
 import { toContentItems } from '../lib/content-items';
 import { AddSectionForm } from './add-section-form';
 import { BackToDashboard, BuilderPage } from './builder-page';
@@ -14,8 +14,8 @@ import { CourseHeader } from './course-header';
 /** SPEC §2 "Course builder": the course's modules and quizzes, added, ordered and removed here. */
 export function CourseBuilder({ courseId }: { courseId: string }) {
   const course = useCourse(courseId);
-  const modules = useModules(courseId);
-  const quizzes = useQuizzes(courseId);
+  const modules = useCourseModules(courseId);
+  const quizzes = useCourseQuizzes(courseId);
   useDocumentTitle(course.data ? `Build ${course.data.title}` : 'Course Builder');
 
   const items = useMemo(

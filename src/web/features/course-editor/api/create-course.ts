@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '#shared/schemas/catalog';
 import type { CreateCourseBody } from '#shared/schemas/creator';
+import { getCourseQueryOptions } from '#web/lib/api/get-course';
+import { getCoursesQueryOptions } from '#web/lib/api/get-courses';
+import { getCreatorCoursesQueryOptions } from '#web/lib/api/get-creator-courses';
 import { apiJson } from '#web/lib/api-client';
-import { queryKeys } from '#web/lib/query-keys';
 
 export function createCourse(body: CreateCourseBody): Promise<Course> {
   return apiJson<Course>('POST', '/api/courses', body);
@@ -14,10 +16,10 @@ export function useCreateCourse() {
     mutationFn: createCourse,
     onSuccess: (course) => {
       // The builder opens next: it shows the new course at once instead of fetching it again.
-      queryClient.setQueryData(queryKeys.course(course.id), course);
+      queryClient.setQueryData(getCourseQueryOptions(course.id).queryKey, course);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.creatorCourses(), exact: true }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.courses(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: getCreatorCoursesQueryOptions().queryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: getCoursesQueryOptions().queryKey, exact: true }),
       ]);
     },
   });

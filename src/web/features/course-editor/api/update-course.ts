@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '#shared/schemas/catalog';
 import type { UpdateCourseBody } from '#shared/schemas/creator';
+import { getCourseQueryOptions } from '#web/lib/api/get-course';
+import { getCoursesQueryOptions } from '#web/lib/api/get-courses';
+import { getCreatorCoursesQueryOptions } from '#web/lib/api/get-creator-courses';
+import { getPreviewCourseQueryOptions } from '#web/lib/api/get-preview-course';
 import { apiJson } from '#web/lib/api-client';
-import { queryKeys } from '#web/lib/query-keys';
 
 export function updateCourse({ id, body }: { id: string; body: UpdateCourseBody }): Promise<Course> {
   return apiJson<Course>('PATCH', `/api/courses/${encodeURIComponent(id)}`, body);
@@ -13,12 +16,12 @@ export function useUpdateCourse() {
   return useMutation({
     mutationFn: updateCourse,
     onSuccess: (course) => {
-      queryClient.setQueryData(queryKeys.course(course.id), course);
+      queryClient.setQueryData(getCourseQueryOptions(course.id).queryKey, course);
       // Title, description, price and thumbnail show in the creator's list, the marketplace and the preview.
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.creatorCourses(), exact: true }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.courses(), exact: true }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.preview(course.id) }),
+        queryClient.invalidateQueries({ queryKey: getCreatorCoursesQueryOptions().queryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: getCoursesQueryOptions().queryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: getPreviewCourseQueryOptions(course.id).queryKey }),
       ]);
     },
   });

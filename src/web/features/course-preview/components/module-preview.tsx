@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
-import { usePreviewLessons } from '../api/get-preview';
+import { usePreviewLessons } from '../api/get-preview-lessons';
 import { ContentLoading, ContentMessage } from './content-message';
 import { LessonContent } from './lesson-content';
 

@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import type { Question } from '#shared/schemas/creator';
 import { cn } from '#web/lib/utils';
-import { usePreviewQuestions } from '../api/get-preview';
+import { usePreviewQuestions } from '../api/get-preview-questions';
 import { ContentLoading, ContentMessage } from './content-message';
 
 const LETTERS = ['A', 'B', 'C', 'D'] as const;

@@ -1,7 +1,7 @@
 import { BookOpen, ListChecks } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { cn } from '#web/lib/utils';
-import type { PreviewSection } from '../api/get-preview';
+import type { PreviewSection } from '../hooks/use-preview-sections';
 
 function countLabel(section: PreviewSection): string {
   if (section.kind === 'module') {

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '#shared/schemas/catalog';
+import { getCourseQueryOptions } from '#web/lib/api/get-course';
+import { getCoursesQueryOptions } from '#web/lib/api/get-courses';
+import { getCreatorCoursesQueryOptions } from '#web/lib/api/get-creator-courses';
+import { getCreatorStatsQueryOptions } from '#web/lib/api/get-creator-stats';
 import { apiJson } from '#web/lib/api-client';
-import { queryKeys } from '#web/lib/query-keys';
 
 /** DELETE archives rather than deletes: enrolled students keep the course (SPEC §4). */
 export function archiveCourse({ courseId }: { courseId: string }): Promise<Course> {
@@ -14,14 +17,17 @@ export function useArchiveCourse({ onSuccess, onError }: { onSuccess?: () => voi
     mutationFn: (course: Course) => archiveCourse({ courseId: course.id }),
     onSuccess: async (archived) => {
       // Show the badge at once; the refetches below confirm it and update the figures.
-      queryClient.setQueryData<Course[]>(queryKeys.creatorCourses(), (courses) =>
+      queryClient.setQueryData(getCreatorCoursesQueryOptions().queryKey, (courses) =>
         courses?.map((course) => (course.id === archived.id ? { ...course, ...archived } : course)),
       );
       onSuccess?.();
       await Promise.all(
-        [queryKeys.creatorCourses(), queryKeys.creatorStats(), queryKeys.courses(), queryKeys.course(archived.id)].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey, exact: true }),
-        ),
+        [
+          getCreatorCoursesQueryOptions().queryKey,
+          getCreatorStatsQueryOptions().queryKey,
+          getCoursesQueryOptions().queryKey,
+          getCourseQueryOptions(archived.id).queryKey,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
       );
     },
     onError,

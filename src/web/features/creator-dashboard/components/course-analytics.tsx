@@ -2,7 +2,7 @@ import { BarChart3 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { useCourseAnalytics } from '../api/get-course-analytics';
+import { useCourseAnalytics } from '#web/lib/api/get-course-analytics';
 import { formatUsd } from '../lib/money';
 import { CourseLoadError } from './course-load-error';
 import { CourseSubpage } from './course-subpage';

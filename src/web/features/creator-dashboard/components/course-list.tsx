@@ -6,9 +6,9 @@ import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/hooks/use-toast';
+import { useCreatorCourses } from '#web/lib/api/get-creator-courses';
 import { paths } from '#web/lib/paths';
 import { useArchiveCourse } from '../api/archive-course';
-import { useCreatorCourses } from '../api/get-creator-courses';
 import { ArchiveCourseDialog } from './archive-course-dialog';
 import { CourseRow } from './course-row';
 

@@ -2,7 +2,7 @@ import { Users } from 'lucide-react';
 import type { CourseStudent } from '#shared/schemas/creator';
 import { Progress } from '#web/components/ui/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { useCourseStudents } from '../api/get-course-students';
+import { useCourseStudents } from '#web/lib/api/get-course-students';
 import { CourseLoadError } from './course-load-error';
 import { CourseSubpage } from './course-subpage';
 

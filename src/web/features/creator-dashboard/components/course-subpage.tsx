@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { useCourse } from '#web/lib/course-query';
+import { useCourse } from '#web/lib/api/get-course';
 import { CourseNotFound, isCourseMissing } from './course-load-error';
 import { CreatorPage, PageHeader } from './creator-page';
 

@@ -3,7 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { RegionError } from '#web/components/errors/region-error';
 import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { useCreatorStats } from '../api/get-creator-stats';
+import { useCreatorStats } from '#web/lib/api/get-creator-stats';
 import { formatUsd } from '../lib/money';
 
 function MetricCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint: string; icon: ReactNode }) {

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { BookOpen, PlayCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,9 +9,9 @@ import { Progress } from '#web/components/ui/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { apiJson } from '#web/lib/api-client';
+import { useMyCourses } from '#web/lib/api/get-my-courses';
+import { useSavedCourses } from '#web/lib/api/get-saved-courses';
 import { paths } from '#web/lib/paths';
-import { useMyCourses } from '../api/get-my-courses';
 
 function Empty({ children }: { children: ReactNode }) {
   return (
@@ -61,10 +60,7 @@ function Loading() {
 export function MyCourses() {
   useDocumentTitle('My Courses');
   const enrolled = useMyCourses();
-  const saved = useQuery({
-    queryKey: ['/api/saved-courses'],
-    queryFn: ({ signal }) => apiJson<Course[]>('GET', '/api/saved-courses', undefined, { signal }),
-  });
+  const saved = useSavedCourses();
   const inProgress = (enrolled.data ?? []).filter((course) => course.progress < 100);
   const completed = (enrolled.data ?? []).filter((course) => course.progress >= 100);
   const learnButton = (course: Course, label: string) => (

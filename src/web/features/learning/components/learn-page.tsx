@@ -1,4 +1,3 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Award, CheckCircle2, ChevronDown, ChevronLeft, ChevronRight, Circle, FileQuestion } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,18 +5,23 @@ import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
-import { apiJson, isApiError } from '#web/lib/api-client';
+import { useCourse } from '#web/lib/api/get-course';
+import { useCourseModules } from '#web/lib/api/get-course-modules';
+import { useCourseQuizzes } from '#web/lib/api/get-course-quizzes';
+import { isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { cn } from '#web/lib/utils';
 import { downloadCertificate } from '../api/certificate-download';
-import { eligibilityQuery, learnCourseQuery, learnModulesQuery, learnQuizzesQuery, progressQuery } from '../api/learning-queries';
+import { completeLesson, useRefreshProgress } from '../api/complete-lesson';
+import { useCertificateEligibility } from '../api/get-certificate-eligibility';
+import { useCourseProgress } from '../api/get-course-progress';
 import { flattenItems, type LearnItem, orderSections, type Section } from './learn-items';
 import { LessonView } from './lesson-view';
 
 /** SPEC §4: a lesson that is not a quiz completes itself after one second on screen. */
 const AUTO_COMPLETE_MS = 1000;
 
-type QuizSlot = (props: { quizId: string; courseId: string; onCompleted: () => void }) => ReactNode;
+type QuizSlot = (props: { quizId: string; onCompleted: () => void }) => ReactNode;
 
 function Sidebar({
   courseId,
@@ -164,11 +168,12 @@ function Sidebar({
 }
 
 export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQuiz: QuizSlot }) {
-  const queryClient = useQueryClient();
-  const course = useQuery(learnCourseQuery(courseId));
-  const [modules, quizzes, progress, eligibility] = useQueries({
-    queries: [learnModulesQuery(courseId), learnQuizzesQuery(courseId), progressQuery(courseId), eligibilityQuery(courseId)],
-  });
+  const course = useCourse(courseId);
+  const modules = useCourseModules(courseId);
+  const quizzes = useCourseQuizzes(courseId);
+  const progress = useCourseProgress(courseId);
+  const eligibility = useCertificateEligibility(courseId);
+  const refreshProgress = useRefreshProgress(courseId);
   const sections = useMemo(() => orderSections(modules.data ?? [], quizzes.data ?? []), [modules.data, quizzes.data]);
   const items = useMemo(() => flattenItems(sections), [sections]);
   const [currentId, setCurrentId] = useState<string | null>(null);
@@ -184,26 +189,18 @@ export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQu
   const passedQuizzes = useMemo(() => new Set(progress.data?.completedQuizIds ?? []), [progress.data]);
   useDocumentTitle(course.data?.title ?? 'Learn');
 
-  const refreshProgress = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: progressQuery(courseId).queryKey }),
-      queryClient.invalidateQueries({ queryKey: eligibilityQuery(courseId).queryKey }),
-      queryClient.invalidateQueries({ queryKey: ['/api/my-courses'] }),
-    ]);
-  };
-
   const currentLessonId = current?.kind === 'lesson' ? current.id : null;
   const alreadyDone = currentLessonId !== null && completedLessons.has(currentLessonId);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshProgress is recreated each render; the lesson decides
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the lesson decides, and whether progress has loaded
   useEffect(() => {
     if (!currentLessonId || alreadyDone || !progress.data) return;
     const timer = setTimeout(() => {
-      apiJson('POST', '/api/progress', { lessonId: currentLessonId, completed: true, completedAt: new Date().toISOString() })
+      completeLesson({ lessonId: currentLessonId })
         .then(refreshProgress)
         .catch(() => {});
     }, AUTO_COMPLETE_MS);
     return () => clearTimeout(timer);
-  }, [currentLessonId, alreadyDone, progress.data !== undefined]);
+  }, [currentLessonId, alreadyDone, progress.data !== undefined, refreshProgress]);
 
   // The page renders in a transition once its course, modules and quizzes are here, in slices a
   // phone's main thread can answer between (a query's own update is one long task).
@@ -261,7 +258,7 @@ export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQu
           ) : (
             <div className="grid gap-4">
               <h2 className="text-2xl font-bold tracking-tight break-words">{current.title}</h2>
-              {renderQuiz({ quizId: current.id, courseId, onCompleted: () => void refreshProgress() })}
+              {renderQuiz({ quizId: current.id, onCompleted: () => void refreshProgress() })}
             </div>
           )}
         </div>

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { RichHtml } from '#web/components/rich-html';
-import { lessonsQuery } from '../api/learning-queries';
+import { useModuleLessons } from '#web/lib/api/get-module-lessons';
 
 /** SPEC §2 Learn: the lesson's video, text or image, or what is missing. */
 export function LessonView({ moduleId, lessonId }: { moduleId: string; lessonId: string }) {
-  const lessons = useQuery(lessonsQuery(moduleId));
+  const lessons = useModuleLessons(moduleId);
   if (lessons.isPending)
     return (
       <p role="status" className="text-muted-foreground">

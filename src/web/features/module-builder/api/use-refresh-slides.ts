@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { queryKeys } from '#web/lib/query-keys';
+import { getCourseModulesQueryOptions } from '#web/lib/api/get-course-modules';
+import { getCreatorCoursesQueryOptions } from '#web/lib/api/get-creator-courses';
+import { getModuleLessonsQueryOptions } from '#web/lib/api/get-module-lessons';
+import { getPreviewCourseQueryOptions } from '#web/lib/api/get-preview-course';
 
 /**
  * What a slide write changes: the module's slides, the course outline (lesson titles and counts),
@@ -11,14 +14,14 @@ export function useRefreshSlides(moduleId: string, courseId: string | undefined)
   return useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.moduleLessons(moduleId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: getModuleLessonsQueryOptions(moduleId).queryKey, exact: true }),
         ...(courseId
           ? [
-              queryClient.invalidateQueries({ queryKey: queryKeys.courseModules(courseId), exact: true }),
-              queryClient.invalidateQueries({ queryKey: queryKeys.preview(courseId) }),
+              queryClient.invalidateQueries({ queryKey: getCourseModulesQueryOptions(courseId).queryKey, exact: true }),
+              queryClient.invalidateQueries({ queryKey: getPreviewCourseQueryOptions(courseId).queryKey }),
             ]
           : []),
-        queryClient.invalidateQueries({ queryKey: queryKeys.creatorCourses(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: getCreatorCoursesQueryOptions().queryKey, exact: true }),
       ]),
     [queryClient, moduleId, courseId],
   );

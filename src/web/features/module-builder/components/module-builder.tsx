@@ -7,11 +7,11 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
+import { useModuleLessons } from '#web/lib/api/get-module-lessons';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { useDeleteSlide } from '../api/delete-slide';
 import { useModule } from '../api/get-module';
-import { useSlides } from '../api/get-slides';
 import { useUpdateSlide } from '../api/update-slide';
 import { clampSelection, selectionAfterAdd, selectionAfterDelete, selectionAfterMove } from '../lib/slide-selection';
 import { AddSlideDialog } from './add-slide-dialog';
@@ -22,7 +22,7 @@ import { SlideViewer } from './slide-viewer';
 /** SPEC §2 "Module content builder": /creator/modules/{id}/build. */
 export function ModuleBuilder({ moduleId }: { moduleId: string }) {
   const module = useModule(moduleId);
-  const slides = useSlides(moduleId);
+  const slides = useModuleLessons(moduleId);
   const courseId = module.data?.courseId;
   useDocumentTitle(module.data ? `Slides: ${module.data.title}` : 'Module content');
 

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Quiz } from '#shared/schemas/creator';
 import { apiJson } from '#web/lib/api-client';
-import { queryKeys } from '#web/lib/query-keys';
 
 /** Title, description and the course it belongs to (for the way back and the refreshes). */
 export function getQuiz({ id, signal }: { id: string; signal?: AbortSignal }): Promise<Quiz> {
@@ -9,7 +8,7 @@ export function getQuiz({ id, signal }: { id: string; signal?: AbortSignal }): P
 }
 
 export const getQuizQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.quiz(id), queryFn: ({ signal }) => getQuiz({ id, signal }) });
+  queryOptions({ queryKey: ['/api/quizzes', id] as const, queryFn: ({ signal }) => getQuiz({ id, signal }) });
 
 export function useQuiz(id: string) {
   return useQuery(getQuizQueryOptions(id));

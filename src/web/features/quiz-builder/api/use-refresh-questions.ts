@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { queryKeys } from '#web/lib/query-keys';
+import { getCourseQueryOptions } from '#web/lib/api/get-course';
+import { getCourseQuizzesQueryOptions } from '#web/lib/api/get-course-quizzes';
+import { getCreatorCoursesQueryOptions } from '#web/lib/api/get-creator-courses';
+import { getPreviewCourseQueryOptions } from '#web/lib/api/get-preview-course';
+import { getQuizQuestionsQueryOptions } from '#web/lib/api/get-quiz-questions';
 
 /**
  * What a question write changes: the quiz's questions, the course's quiz list (its question counts),
@@ -11,11 +15,11 @@ export function useRefreshQuestions(quizId: string, courseId: string) {
   return useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.quizQuestions(quizId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.courseQuizzes(courseId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.course(courseId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.preview(courseId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.creatorCourses(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: getQuizQuestionsQueryOptions(quizId).queryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: getCourseQuizzesQueryOptions(courseId).queryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: getCourseQueryOptions(courseId).queryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: getPreviewCourseQueryOptions(courseId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getCreatorCoursesQueryOptions().queryKey, exact: true }),
       ]),
     [queryClient, quizId, courseId],
   );

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { RegionError, RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
-import { useQuestions } from '../api/get-questions';
 import { useQuiz } from '../api/get-quiz';
 import { QuestionForm } from './question-form';
 import { QuestionList } from './question-list';
@@ -28,7 +28,7 @@ function QuizPage({ back, children }: { back: { to: string; label: string }; chi
 /** SPEC §2 "Quiz builder": the quiz's questions with their correct answers, added and deleted here. */
 export function QuizBuilder({ quizId }: { quizId: string }) {
   const quiz = useQuiz(quizId);
-  const questions = useQuestions(quizId);
+  const questions = useQuizQuestions(quizId);
   useDocumentTitle(quiz.data ? `Build ${quiz.data.title}` : 'Quiz Builder');
 
   if (quiz.isPending) {

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { QUIZ_ALREADY_COMPLETED } from '#shared/messages';
@@ -6,24 +5,19 @@ import type { Question } from '#shared/schemas/creator';
 import type { AnswerResult, QuizAttempt } from '#shared/schemas/learning';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
-import { apiJson, isApiError } from '#web/lib/api-client';
-import { queryKeys } from '#web/lib/query-keys';
+import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
+import { isApiError } from '#web/lib/api-client';
 import { cn } from '#web/lib/utils';
+import { answerQuestion } from '../api/answer-question';
+import { completeAttempt } from '../api/complete-attempt';
+import { startAttempt } from '../api/start-attempt';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 const PASS_PERCENT = 80;
-const enc = encodeURIComponent;
-
-const startAttempt = (quizId: string, forceNew = false) =>
-  apiJson<QuizAttempt>('POST', `/api/quizzes/${enc(quizId)}/attempts${forceNew ? '?forceNew=true' : ''}`);
 
 /** SPEC §4 quiz flow: pick, Submit Answer, feedback, Next Question or Complete Quiz, the score, Retake Quiz. */
-export function QuizPlayer({ quizId, courseId, onCompleted }: { quizId: string; courseId: string; onCompleted: () => void }) {
-  const queryClient = useQueryClient();
-  const questions = useQuery({
-    queryKey: queryKeys.quizQuestions(quizId),
-    queryFn: ({ signal }) => apiJson<Question[]>('GET', `/api/quizzes/${enc(quizId)}/questions`, undefined, { signal }),
-  });
+export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onCompleted: () => void }) {
+  const questions = useQuizQuestions(quizId);
   const [attempt, setAttempt] = useState<QuizAttempt | null>(null);
   const [index, setIndex] = useState(0);
   const [picked, setPicked] = useState<number | null>(null);
@@ -35,7 +29,7 @@ export function QuizPlayer({ quizId, courseId, onCompleted }: { quizId: string; 
     if (loaded.current) return;
     loaded.current = true;
     // SPEC §8: a failed look-up of the current attempt at load is ignored; the first answer retries.
-    startAttempt(quizId)
+    startAttempt({ quizId })
       .then((current) => {
         setAttempt(current);
         setIndex(Math.min(current.answers.length, Math.max(0, current.totalQuestions - 1)));
@@ -59,7 +53,7 @@ export function QuizPlayer({ quizId, courseId, onCompleted }: { quizId: string; 
     const retake = async () => {
       setBusy(true);
       try {
-        setAttempt(await startAttempt(quizId, true));
+        setAttempt(await startAttempt({ quizId, forceNew: true }));
         setIndex(0);
         setPicked(null);
         setFeedback(null);
@@ -92,12 +86,9 @@ export function QuizPlayer({ quizId, courseId, onCompleted }: { quizId: string; 
     if (picked === null) return;
     setBusy(true);
     try {
-      const current = attempt ?? (await startAttempt(quizId));
+      const current = attempt ?? (await startAttempt({ quizId }));
       setAttempt(current);
-      const result = await apiJson<AnswerResult>('POST', `/api/quiz-attempts/${enc(current.id)}/answers`, {
-        questionId: question.id,
-        selectedOption: picked,
-      });
+      const result = await answerQuestion({ attemptId: current.id, body: { questionId: question.id, selectedOption: picked } });
       setFeedback(result);
     } catch (error) {
       if (isApiError(error, 409)) {
@@ -119,9 +110,8 @@ export function QuizPlayer({ quizId, courseId, onCompleted }: { quizId: string; 
     if (!attempt) return;
     setBusy(true);
     try {
-      const done = await apiJson<QuizAttempt>('PATCH', `/api/quiz-attempts/${enc(attempt.id)}/complete`, {});
-      setAttempt(done);
-      await queryClient.invalidateQueries({ queryKey: ['/api/courses', courseId] });
+      setAttempt(await completeAttempt({ attemptId: attempt.id }));
+      // The learn page refreshes the progress and the certificate this changes.
       onCompleted();
     } catch {
       toast({ variant: 'destructive', title: 'Failed to complete quiz' });

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Course } from '#shared/schemas/catalog';
 import { apiJson } from '#web/lib/api-client';
-import { queryKeys } from '#web/lib/query-keys';
 
 /** The creator's own courses in every state (draft, published, archived), newest first. */
 export function getCreatorCourses({ signal }: { signal?: AbortSignal } = {}): Promise<Course[]> {
@@ -9,10 +8,7 @@ export function getCreatorCourses({ signal }: { signal?: AbortSignal } = {}): Pr
 }
 
 export const getCreatorCoursesQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.creatorCourses(),
-    queryFn: ({ signal }) => getCreatorCourses({ signal }),
-  });
+  queryOptions({ queryKey: ['/api/creator/courses'] as const, queryFn: ({ signal }) => getCreatorCourses({ signal }) });
 
 export function useCreatorCourses() {
   return useQuery(getCreatorCoursesQueryOptions());

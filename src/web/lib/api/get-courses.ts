@@ -8,10 +8,7 @@ export function getCourses({ signal }: { signal?: AbortSignal } = {}): Promise<C
 }
 
 export const getCoursesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/courses'],
-    queryFn: ({ signal }) => getCourses({ signal }),
-  });
+  queryOptions({ queryKey: ['/api/courses'] as const, queryFn: ({ signal }) => getCourses({ signal }) });
 
 export function useCourses() {
   return useQuery(getCoursesQueryOptions());

@@ -8,10 +8,7 @@ export function getMyCourses({ signal }: { signal?: AbortSignal } = {}): Promise
 }
 
 export const getMyCoursesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/my-courses'],
-    queryFn: ({ signal }) => getMyCourses({ signal }),
-  });
+  queryOptions({ queryKey: ['/api/my-courses'] as const, queryFn: ({ signal }) => getMyCourses({ signal }) });
 
 export function useMyCourses({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...getMyCoursesQueryOptions(), enabled });

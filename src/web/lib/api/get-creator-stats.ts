@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreatorStats } from '#shared/schemas/creator';
 import { apiJson } from '#web/lib/api-client';
-import { queryKeys } from '#web/lib/query-keys';
 
 export function getCreatorStats({ signal }: { signal?: AbortSignal } = {}): Promise<CreatorStats> {
   return apiJson<CreatorStats>('GET', '/api/creator/stats', undefined, { signal });
 }
 
 export const getCreatorStatsQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.creatorStats(),
-    queryFn: ({ signal }) => getCreatorStats({ signal }),
-  });
+  queryOptions({ queryKey: ['/api/creator/stats'] as const, queryFn: ({ signal }) => getCreatorStats({ signal }) });
 
 export function useCreatorStats() {
   return useQuery(getCreatorStatsQueryOptions());

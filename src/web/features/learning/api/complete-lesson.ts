@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ProgressBody } from '#shared/schemas/learning';
+import { getMyCoursesQueryOptions } from '#web/lib/api/get-my-courses';
+import { apiJson } from '#web/lib/api-client';
+import { getCertificateEligibilityQueryOptions } from './get-certificate-eligibility';
+import { getCourseProgressQueryOptions } from './get-course-progress';
+
+export function completeLesson({ lessonId }: { lessonId: string }): Promise<unknown> {
+  const body: ProgressBody = { lessonId, completed: true, completedAt: new Date().toISOString() };
+  return apiJson('POST', '/api/progress', body);
+}
+
+/** What a completed lesson or quiz changes: the course's progress, the certificate, My Courses' percents. */
+export function useRefreshProgress(courseId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all(
+        [
+          getCourseProgressQueryOptions(courseId).queryKey,
+          getCertificateEligibilityQueryOptions(courseId).queryKey,
+          getMyCoursesQueryOptions().queryKey,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+    [queryClient, courseId],
+  );
+}
