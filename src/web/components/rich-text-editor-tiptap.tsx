@@ -4,7 +4,24 @@ import StarterKit from '@tiptap/starter-kit';
 import { Bold, Italic, List, ListOrdered, RemoveFormatting, Underline } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { cn } from '#web/lib/utils';
-import type { RichTextEditorProps } from './rich-text-editor';
+
+// The props live with the editor that takes them: the eager wrapper (rich-text-editor.tsx) imports
+// them as a type, so the lazily loaded editor needs nothing from its wrapper (no import cycle).
+export interface RichTextEditorProps {
+  /** HTML; '' when the editor is empty. */
+  value: string;
+  onChange: (html: string) => void;
+  /** Course descriptions have lists; slides do not (SPEC §9). */
+  lists?: boolean;
+  /** Given to the editable area, so a label can point at it (aria-labelledby, or focus on click). */
+  id?: string;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+}
 
 /** Relative sizes, so a description reads the same in a card and on the course page (as `.ql-size-*`). */
 const SIZES = [

@@ -1,21 +1,6 @@
 import { lazy, Suspense } from 'react';
+import type { RichTextEditorProps } from './rich-text-editor-tiptap';
 import { Skeleton } from './ui/skeleton';
-
-export interface RichTextEditorProps {
-  /** HTML; '' when the editor is empty. */
-  value: string;
-  onChange: (html: string) => void;
-  /** Course descriptions have lists; slides do not (SPEC §9). */
-  lists?: boolean;
-  /** Given to the editable area, so a label can point at it (aria-labelledby, or focus on click). */
-  id?: string;
-  'aria-label'?: string;
-  'aria-labelledby'?: string;
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean;
-  placeholder?: string;
-  disabled?: boolean;
-}
 
 // Tiptap and ProseMirror are the app's largest dependency and only creators' forms need them, so they
 // arrive in their own chunk when a form first renders an editor, never with the catalogue.
