@@ -237,6 +237,42 @@ describe("the Learn page, drawn only with what the viewer's calls may read", () 
   });
 });
 
+describe('hostile or huge rich text', () => {
+  /** A course with one module of `slides`, and a student enrolled in it. */
+  async function courseWithSlides(slides: string[]) {
+    const course = await createCourse(t.db.db, owner.id, { title: 'Heavy reading' });
+    const content = await addContent(t.db.db, course.id, { lessonCount: slides.length, quizCount: 0 });
+    for (const [index, lesson] of content.lessons.entries()) {
+      // Written past the API, as an import or an old row would be.
+      await t.db.db.update(lessons).set({ content: slides[index] }).where(eq(lessons.id, lesson.id));
+    }
+    const learner = await createUser(t.db.db);
+    await enroll(t.db.db, learner.id, course.id);
+    return { courseId: course.id, moduleId: content.module.id, learner };
+  }
+
+  it('shows a slide nested 66,000 deep as its text, sanitized once when loaded and never per view', async () => {
+    const deep = `${'<b>'.repeat(66_000)}Deeply nested words${'</b>'.repeat(66_000)}`;
+    const { courseId: heavyId, moduleId, learner } = await courseWithSlides([deep]);
+    const slides = (await get(`/api/modules/${moduleId}/lessons`, bearer(learner))).json() as { content: string }[];
+    expect(slides[0]?.content).toBe('<p>Deeply nested words</p>');
+    const page = await get(`/course/${heavyId}/learn`, cookie(learner.token));
+    expect(drawing(page.body).root).toContain('<p>Deeply nested words</p>');
+    expect(page.body).not.toContain('<b><b>');
+  });
+
+  it('leaves a page whose calls answer more than a drawing may hold to the browser', async () => {
+    const slide = `<p>${'Gradient descent, one step at a time. '.repeat(4_000)}</p>`;
+    const { courseId: heavyId, learner } = await courseWithSlides(Array.from({ length: 8 }, () => slide));
+    const page = await get(`/course/${heavyId}/learn`, cookie(learner.token));
+    expect(page.statusCode).toBe(200);
+    expect(drawing(page.body).state).toBeNull();
+    // With a module of one such slide it is drawn as usual.
+    const { courseId: lightId, learner: reader } = await courseWithSlides([slide]);
+    expect(drawing((await get(`/course/${lightId}/learn`, cookie(reader.token))).body).state).not.toBeNull();
+  });
+});
+
 describe('the page-session cookie', () => {
   it('is never a credential for the API: reads and writes with the cookie alone are refused', async () => {
     const me = await get('/api/auth/me', cookie(enrolled.token));

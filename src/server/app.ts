@@ -19,7 +19,6 @@ import { createStripeProvider, STRIPE_JS_SOURCES } from './lib/payments/stripe-p
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
-import { sanitizeRichText } from './lib/rich-text';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
@@ -132,7 +131,6 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
       ? await loadPageRenderer({
           modulePath: path.join(config.webDir, '..', 'ssr', 'entry-server.js'),
           get: (url, token, requestId) => injectGet(app, url, token, requestId),
-          sanitize: sanitizeRichText,
           renderMsPerSecond: config.pageRenderMsPerSecond,
         })
       : undefined;

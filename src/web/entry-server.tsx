@@ -10,7 +10,6 @@ import { ServerTitleContext } from './hooks/use-document-title';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
 import { getMeQueryOptions } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
-import { setServerSanitizer } from './lib/use-sanitized-html';
 
 /*
  * The server's side of a page it renders (ADR 0019): the same React tree as the browser's, under a
@@ -28,11 +27,6 @@ setApiTransport((url, init) => {
   if (!transport) throw new Error(`${url}: called outside a page's render`);
   return transport(url, init);
 });
-
-/** Once, before the first page: how rich text is sanitized on the server. */
-export function configurePageRendering({ sanitize }: { sanitize: (html: string) => string }) {
-  setServerSanitizer(sanitize);
-}
 
 function isEnabled(query: Query): boolean {
   const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };

@@ -6,7 +6,6 @@ import type { User } from '#shared/schemas/auth';
 
 /** What the renderer built from src/web/entry-server.tsx exports. */
 type RendererModule = {
-  configurePageRendering(options: { sanitize: (html: string) => string }): void;
   renderPage(input: {
     url: string;
     viewer: User | null;
@@ -57,6 +56,19 @@ const MAX_KEPT_CHARS = 24 * 1024 * 1024;
 const MAX_DRAWINGS_AT_ONCE = 2;
 
 /**
+ * What one drawing may be made from: its calls' answers, in characters. With rich text nested at most
+ * RICH_TEXT_MAX_DEPTH deep, a render takes time in proportion to it (bench/drawing-cost.mjs measures
+ * the largest page that is still drawn); a page with more is drawn by the browser.
+ */
+export const MAX_DRAWN_ANSWER_CHARS = 1_000_000;
+
+function answeredChars(answers: Map<string, string>): number {
+  let chars = 0;
+  for (const body of answers.values()) chars += body.length;
+  return chars;
+}
+
+/**
  * Drawing a new page holds the event loop for milliseconds (its renders; its calls' waits do not
  * count): at most `msPerSecond` of each second goes to it, so a crowd of new addresses or of signed-in
  * students cannot starve the API; beyond it the browser draws the page itself, as it can any page.
@@ -99,18 +111,19 @@ function renderBudget(msPerSecond: number, now = () => performance.now()) {
 export async function loadPageRenderer({
   modulePath,
   get,
-  sanitize,
   renderMsPerSecond,
 }: {
   modulePath: string;
   get: ApiGet;
-  sanitize: (html: string) => string;
   renderMsPerSecond: number;
 }): Promise<PageRenderer | undefined> {
   if (!existsSync(modulePath)) return undefined;
   const renderer = (await import(pathToFileURL(modulePath).href)) as RendererModule;
-  renderer.configurePageRendering({ sanitize });
-  /** The render's calls, as `token`'s holder, each 200 answer noted in `answers`. */
+  /**
+   * The render's calls, as `token`'s holder, each 200 answer noted in `answers`. Past
+   * MAX_DRAWN_ANSWER_CHARS of answers a call fails, so the page is left to the browser: a render's
+   * time grows with what it shows, and no one drawing may hold the event loop past the budget.
+   */
   const transportFor =
     (token: string | null, answers: Map<string, string>, requestId: string | undefined) =>
     async (url: string, init: RequestInit): Promise<Response> => {
@@ -118,6 +131,7 @@ export async function loadPageRenderer({
       if ((init.method ?? 'GET') !== 'GET') throw new Error(`a page's render may only read (${init.method} ${url})`);
       const { status, body } = await get(url, token, requestId);
       if (status === 200) answers.set(url, body);
+      if (answeredChars(answers) > MAX_DRAWN_ANSWER_CHARS) throw new Error(`${url}: too much to draw on the server`);
       return new Response(status === 204 ? null : body, { status, headers: { 'content-type': 'application/json' } });
     };
 

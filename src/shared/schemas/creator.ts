@@ -11,6 +11,8 @@ export const PRICE_MAX = 100_000;
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 100_000;
 export const LESSON_CONTENT_MAX = 200_000;
+/** Deepest nesting of elements in stored rich text; the editor's lists, marks and blocks stay far below it. */
+export const RICH_TEXT_MAX_DEPTH = 32;
 
 /** "19.99", 19.99 or "" (free): a number of at least 0 with at most two decimals. */
 export const PriceInputSchema = z.union([z.number(), singleLineText({ max: 20 })]).transform((value, ctx) => {

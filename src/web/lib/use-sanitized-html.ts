@@ -2,16 +2,15 @@ import { useEffect, useMemo, useState } from 'react';
 
 type Sanitize = (html: string) => string;
 
-let sanitizer: Sanitize | null = null;
-let loading: Promise<Sanitize> | null = null;
-
 /**
- * Where the server renders a page it sanitizes rich text itself, with the allowlist it applies on write
- * (src/server/lib/page-renderer.ts); the browser checks that HTML again once DOMPurify is here.
+ * Where the server draws a page, its rich text comes from the read cache, which sanitized every row
+ * with the write-time allowlist when it loaded it (src/server/lib/rich-text.ts): drawing it again per
+ * view cost the server seconds on hostile rows. The browser checks that HTML again once DOMPurify is here.
  */
-export function setServerSanitizer(sanitize: Sanitize): void {
-  sanitizer = sanitize;
-}
+const drawnByServer: Sanitize = (html) => html;
+
+let sanitizer: Sanitize | null = typeof document === 'undefined' ? drawnByServer : null;
+let loading: Promise<Sanitize> | null = null;
 
 /**
  * Starts loading the HTML sanitizer (DOMPurify, ~11 KB gzip) apart from the page's code, so a page

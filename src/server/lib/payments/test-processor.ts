@@ -124,6 +124,12 @@ export async function confirmTestPayment({
     throw new AppError(ErrorCode.NOT_FOUND, 'Payment not found');
   }
   if (intent.status === 'succeeded' || intent.status === 'refunded') return { status: 'succeeded' };
+  if (intent.status === 'canceled') {
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      'This checkout was closed: if you bought the course in another tab, it is yours already',
+    );
+  }
   if (intent.status !== 'requires_payment_method') throw new AppError(ErrorCode.CONFLICT, 'This payment can no longer be paid');
 
   const outcome = checkTestCard({ ...card, now });

@@ -18,6 +18,7 @@ import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 import { toCourseJson } from '../course-json';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import { type LearnerRecord, passedAttempt } from '../progress';
+import { sanitizeStoredRichText } from '../rich-text';
 import type { CourseTouch } from './catalog-snapshot';
 
 export type SessionEntry = {
@@ -122,7 +123,8 @@ export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc
     order: quiz.position,
     questionCount: quiz.questionCount,
   }));
-  const course = toCourseJson(row);
+  // Sanitized when loaded, not per view: a row may have been written past the API's sanitizer.
+  const course = toCourseJson({ ...row, description: sanitizeStoredRichText(row.description) });
   return {
     id: row.id,
     version: row.version,

@@ -7,6 +7,7 @@ import { type CoursePartKind, findCourseOfPart } from '../course-ownership';
 import { after, type MaybePromise } from '../maybe-promise';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import type { LearnerRecord } from '../progress';
+import { sanitizeStoredRichText } from '../rich-text';
 import {
   buildCatalogSnapshot,
   type CatalogSnapshot,
@@ -209,7 +210,10 @@ export function createReadCache({
     /** A module's slides in order (media unsigned): no query once cached. */
     lessons(moduleId: string): MaybePromise<LessonListDoc> {
       return lessonLists.get(moduleId, async () => {
-        const lessons = (await listLessons({ db, moduleId })).map((row) => toLessonJson(row));
+        // Sanitized when loaded, not per view: a row may have been written past the API's sanitizer.
+        const lessons = (await listLessons({ db, moduleId })).map((row) =>
+          toLessonJson({ ...row, content: row.content === null ? null : sanitizeStoredRichText(row.content) }),
+        );
         const hasObjectMedia = lessons.some(
           (lesson) => lesson.videoUrl?.startsWith('/objects/') || lesson.imageUrl?.startsWith('/objects/'),
         );

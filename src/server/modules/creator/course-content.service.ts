@@ -156,7 +156,8 @@ async function lessonFields(
     }
   }
   const fields: LessonMedia = {};
-  if (type === 'text' && input.content !== undefined) fields.content = input.content ? sanitizeRichText(input.content) : null;
+  if (type === 'text' && input.content !== undefined)
+    fields.content = input.content ? sanitizeRichText(input.content, 'content') : null;
   for (const [field, kind] of [
     ['imageUrl', 'image'],
     ['videoUrl', 'video'],

@@ -36,7 +36,7 @@ export async function createCourse({ db, userId, input }: { db: Db; userId: stri
     .values({
       creatorId: userId,
       title: input.title,
-      description: sanitizeRichText(input.description),
+      description: sanitizeRichText(input.description, 'description'),
       priceCents: input.price,
       difficulty: input.difficulty,
       duration: input.duration || null,
@@ -62,7 +62,7 @@ export async function updateCourse({
   await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
   const changes: Partial<typeof courses.$inferInsert> = {};
   if (input.title !== undefined) changes.title = input.title;
-  if (input.description !== undefined) changes.description = sanitizeRichText(input.description);
+  if (input.description !== undefined) changes.description = sanitizeRichText(input.description, 'description');
   if (input.price !== undefined) changes.priceCents = input.price;
   if (input.difficulty !== undefined) changes.difficulty = input.difficulty;
   if (input.duration !== undefined) changes.duration = input.duration || null;

@@ -299,6 +299,33 @@ describe('course content', () => {
   });
 });
 
+describe('rich text nested too deeply', () => {
+  const nested = (depth: number) => `${'<strong>'.repeat(depth)}deep${'</strong>'.repeat(depth)}`;
+
+  it('is refused with a 400 naming the field, on a course and on a slide, and changes nothing', async () => {
+    // Unclosed, as in the attack that froze the server: 66,000 of them fill a slide.
+    const refused = await call('POST', '/api/courses', owner, { title: 'Nested', description: '<b>'.repeat(30_000) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: 'Formatting is nested too deeply: at most 32 levels',
+      errors: { description: 'Formatting is nested too deeply: at most 32 levels' },
+    });
+    const course = await newCourse({ description: `<p>${nested(31)}</p>` });
+    expect(course.description).toContain('deep');
+    expect((await call('PATCH', `/api/courses/${course.id}`, owner, { description: nested(33) })).statusCode).toBe(400);
+
+    const module = await addModule(course.id);
+    const slide = await call('POST', `/api/modules/${module.id}/lessons`, owner, {
+      title: 'Deep',
+      type: 'text',
+      content: nested(40),
+    });
+    expect(slide.statusCode).toBe(400);
+    expect(slide.json().errors).toEqual({ content: 'Formatting is nested too deeply: at most 32 levels' });
+    expect((await call('GET', `/api/modules/${module.id}/lessons`, owner)).json()).toEqual([]);
+  });
+});
+
 describe('slides', () => {
   it('adds slides of each type with their own field only, in order, and sanitizes text', async () => {
     const course = await newCourse();

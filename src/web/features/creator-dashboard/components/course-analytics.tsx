@@ -51,7 +51,11 @@ export function CourseAnalyticsView({ courseId }: { courseId: string }) {
               hint="Students who joined"
             />
             <Figure label="Revenue" value={formatUsd(analytics.data.revenue)} hint="Completed payments" />
-            <Figure label="Completion Rate" value={`${analytics.data.completionRate}%`} hint="Students at 100% progress" />
+            <Figure
+              label="Completion Rate"
+              value={`${analytics.data.completionRate}%`}
+              hint="Students who finished every slide and passed every quiz"
+            />
           </section>
           <Card className="p-5">
             <h2 className="mb-4 font-semibold">Enrollments over time</h2>

@@ -50,7 +50,11 @@ function useCompletePurchase(courseId: string, onEnrolled: () => void) {
   const refresh = useRefreshEnrollment();
   return useCallback(
     async (paymentIntentId: string) => {
-      await confirmPayment(paymentIntentId, courseId);
+      const enrollment = await confirmPayment(paymentIntentId, courseId);
+      // Another tab bought the course first: this payment came straight back (DECISIONS §4).
+      if (enrollment.refunded) {
+        toast({ title: 'You already own this course', description: 'This payment was refunded in full.' });
+      }
       await refresh(courseId);
       onEnrolled();
     },

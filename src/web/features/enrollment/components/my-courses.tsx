@@ -61,8 +61,8 @@ export function MyCourses() {
   useDocumentTitle('My Courses');
   const enrolled = useMyCourses();
   const saved = useSavedCourses();
-  const inProgress = (enrolled.data ?? []).filter((course) => course.progress < 100);
-  const completed = (enrolled.data ?? []).filter((course) => course.progress >= 100);
+  const inProgress = (enrolled.data ?? []).filter((course) => !course.completed);
+  const completed = (enrolled.data ?? []).filter((course) => course.completed);
   const learnButton = (course: Course, label: string) => (
     <Button asChild variant="gradient" className="shrink-0">
       <Link to={paths.course.learn.getHref(course.id)}>
