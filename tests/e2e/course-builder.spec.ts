@@ -143,6 +143,14 @@ test('a creator builds a course with modules and a quiz, writes questions, publi
   await expect(page).toHaveURL(new RegExp(`/creator/courses/${courseId}/build$`));
   await expect(list.getByRole('listitem').filter({ hasText: 'Checkpoint' })).toContainText('1 question');
 
+  // A module without slides would keep every learner from finishing: publishing names it.
+  await page.getByRole('button', { name: 'Publish Course' }).click();
+  await expectNotice(page, 'Failed to publish course', 'Before publishing: Add a slide to the module “Linear Regression”.');
+  const [module] = modules as { id: string }[];
+  await page.request.post(`/api/modules/${module?.id}/lessons`, {
+    ...authorized,
+    data: { title: 'Least squares', type: 'text', content: '<p>Minimise the squared residuals.</p>' },
+  });
   await page.getByRole('button', { name: 'Publish Course' }).click();
   await expectNotice(page, 'Course published!', 'Your course is now live in the marketplace.');
   await expect(page.getByRole('button', { name: 'Published' })).toBeDisabled();

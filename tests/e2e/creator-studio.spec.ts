@@ -21,7 +21,7 @@ test('a creator builds, publishes, previews and archives a course', async ({ pag
   const png = mediaFile(testInfo.outputDir, 'diagram.png', PNG_BYTES);
   const mp4 = mediaFile(testInfo.outputDir, 'talk.mp4', mp4Bytes(2048));
   const title = `Attention Is All You Need ${testInfo.workerIndex}-${Date.now()}`;
-  await loginAs('creator');
+  const creator = await loginAs('creator');
 
   // Dashboard → Create course with a thumbnail and formatted description.
   await page.goto('/creator/dashboard');
@@ -125,11 +125,11 @@ test('a creator builds, publishes, previews and archives a course', async ({ pag
   await expect(page.getByText('B. False (Correct)')).toBeVisible();
   await expect(page.getByText('A. A weighted sum of values (Correct)')).toBeVisible();
 
-  // Publish: the button becomes a disabled 'Published'.
+  // Publishing names the module that has no slides yet, and publishes nothing.
   await page.getByRole('link', { name: 'Back to Course Builder' }).click();
   await page.getByRole('button', { name: 'Publish Course' }).click();
-  await expect(page.getByText('Your course is now live in the marketplace.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Published' })).toBeDisabled();
+  await expect(page.getByText('Before publishing: Add a slide to the module “Self-attention”.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish Course' })).toBeEnabled();
 
   // The preview opens in a new tab with every section and item.
   const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Preview Course' }).click()]);
@@ -153,6 +153,22 @@ test('a creator builds, publishes, previews and archives a course', async ({ pag
   await sections.nth(2).click();
   await expect(preview.getByText('No lessons in this module yet.')).toBeVisible();
   await preview.close();
+
+  // With a slide in it, the course publishes: the button becomes a disabled 'Published'.
+  const authorized = { headers: { Authorization: `Bearer ${creator.token}` } };
+  const modules = (await (await page.request.get(`/api/courses/${courseId}/modules`, authorized)).json()) as {
+    id: string;
+    title: string;
+  }[];
+  const selfAttention = modules.find((module) => module.title === 'Self-attention');
+  const added = await page.request.post(`/api/modules/${selfAttention?.id}/lessons`, {
+    ...authorized,
+    data: { title: 'Queries and keys', type: 'text', content: '<p>Scaled dot products.</p>' },
+  });
+  expect(added.status()).toBe(201);
+  await page.getByRole('button', { name: 'Publish Course' }).click();
+  await expect(page.getByText('Your course is now live in the marketplace.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Published' })).toBeDisabled();
 
   // Listed in the marketplace until archived.
   expect((await (await page.request.get('/api/courses')).json()).map((c: { id: string }) => c.id)).toContain(courseId);

@@ -78,6 +78,10 @@ async function createCorpusCourse(api: Api, number: number, payloads: XssPayload
   for (const text of texts) {
     await api('POST', `/api/modules/${slidesModuleId}/lessons`, { title: text, type: 'text', content: text });
   }
+  // A module without slides cannot be published; the others carry a plain one.
+  for (const moduleId of moduleIds.slice(1)) {
+    await api('POST', `/api/modules/${moduleId}/lessons`, { title: 'Recap', type: 'text', content: '<p>Recap</p>' });
+  }
   const quizTitle = texts.at(-1) ?? '';
   const quiz = await api('POST', `/api/courses/${course.id}/quizzes`, { title: quizTitle, description: texts.join('\n') });
   const options = pack(texts, OPTION_MAX);
