@@ -23,6 +23,8 @@ describe('loadConfig', () => {
         signupPerHour: 20,
         resetPerHourPerEmail: 5,
         resetPerHourPerIp: 20,
+        quizAttemptsPerMinute: 30,
+        paymentIntentsPerMinute: 30,
       },
     });
   });
@@ -37,7 +39,10 @@ describe('loadConfig', () => {
       RATE_LIMIT_LOGIN_PER_HOUR_EMAIL: '7',
       RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE: '4',
       PURGE_INTERVAL_MS: '60000',
+      RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: '5',
+      RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '6',
     });
+    expect(config.rateLimits).toMatchObject({ quizAttemptsPerMinute: 5, paymentIntentsPerMinute: 6 });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/app');
     expect(config.publicUrl).toBe('https://academy.example');
@@ -60,6 +65,8 @@ describe('loadConfig', () => {
       [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL /],
       [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
       [{ RATE_LIMIT_LOGIN_PER_HOUR_EMAIL: '0' }, /^Invalid configuration: RATE_LIMIT_LOGIN_PER_HOUR_EMAIL /],
+      [{ RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: 'many' }, /^Invalid configuration: RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE /],
+      [{ RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE /],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_RESET_PER_HOUR_EMAIL: positiveInt.default(5),
   RATE_LIMIT_RESET_PER_HOUR_IP: positiveInt.default(20),
+  RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: positiveInt.default(30),
+  RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: positiveInt.default(30),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
@@ -136,6 +138,10 @@ export type Config = {
     signupPerHour: number;
     resetPerHourPerEmail: number;
     resetPerHourPerIp: number;
+    /** Quiz attempts started or resumed a minute per user. */
+    quizAttemptsPerMinute: number;
+    /** Payment intents created a minute per user. */
+    paymentIntentsPerMinute: number;
   };
   shutdownTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
@@ -284,6 +290,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
       resetPerHourPerEmail: e.RATE_LIMIT_RESET_PER_HOUR_EMAIL,
       resetPerHourPerIp: e.RATE_LIMIT_RESET_PER_HOUR_IP,
+      quizAttemptsPerMinute: e.RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE,
+      paymentIntentsPerMinute: e.RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     httpTimeouts: {

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../errors';
 import { listQuestions, objectMediaPath, toQuestionJson, withMediaPaths } from '../../lib/course-content';
 import { prepareJson, sendPrepared } from '../../lib/prepared-json';
+import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { answerQuestion, completeAttempt, startOrResumeAttempt } from './attempts.service';
 import { requireLearnableCourse } from './learning.service';
@@ -137,11 +138,12 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         params: IdParamsSchema,
         querystring: AttemptQuerySchema,
-        response: { 200: QuizAttemptSchema, ...attemptErrors },
+        response: { 200: QuizAttemptSchema, ...attemptErrors, 429: ApiErrorBodySchema },
       },
     },
     async (request) => {
       const { userId, quizId } = await learner(request, 'quiz', request.params.id);
+      await limitUserAction({ app, action: 'quiz-attempt', userId });
       return startOrResumeAttempt({ db: app.db, userId, quizId, forceNew: request.query.forceNew === 'true' });
     },
   );

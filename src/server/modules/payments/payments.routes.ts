@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import { enrollOnce, findJoinableCourse, refuseOwnCourse } from '../../lib/enroll';
 import { WebhookSignatureError } from '../../lib/payments/payment-provider';
 import { isTestProcessor } from '../../lib/payments/test-processor';
+import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { createPaymentIntent, settlePayment } from './payments.service';
 
@@ -59,11 +60,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Start paying for a course (the amount is the server's price)",
         security: BEARER,
         body: CourseIdBodySchema,
-        response: { 200: PaymentIntentResultSchema, ...errors },
+        response: { 200: PaymentIntentResultSchema, ...errors, 429: ApiErrorBodySchema },
       },
     },
     async (request) => {
       const user = await requireUser(request);
+      await limitUserAction({ app, action: 'payment-intent', userId: user.id });
       return createPaymentIntent({ db, provider: app.payments, userId: user.id, courseId: request.body.courseId });
     },
   );
