@@ -8,11 +8,12 @@ import {
   UploadUrlSchema,
 } from '#shared/schemas/uploads';
 import { AppError } from '../../errors';
+import { matchesEtag } from '../../lib/http-etag';
 import { allowedDeclaredType, describeAllowed } from '../../lib/media-types';
 import { ObjectKeySchema } from '../../lib/object-store/object-key';
 import { RangeNotSatisfiableError } from '../../lib/object-store/object-store';
 import { requireRole } from '../../plugins/current-user';
-import { matchesEtag, parseRangeHeader } from './object-range';
+import { parseRangeHeader } from './object-range';
 import { createProtectionCache } from './protection-cache';
 import {
   claimUploadGrant,
@@ -20,6 +21,7 @@ import {
   findCompletedUpload,
   isGrant,
   isProtectedObject,
+  isUploadKey,
   MAX_BYTES,
   OBJECT_PATH_PREFIX,
   storeUpload,
@@ -169,7 +171,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'File not found');
       const key = request.params['*'];
-      if (!ObjectKeySchema.safeParse(key).success) throw notFound();
+      if (!ObjectKeySchema.safeParse(key).success || !isUploadKey(key)) throw notFound();
       const objectPath = `${OBJECT_PATH_PREFIX}${key}`;
       const isProtected = await protection.isProtected(objectPath, app.clock());
       if (isProtected && !app.objectUrls.verify(objectPath, request.query.exp, request.query.sig, app.clock())) {

@@ -4,7 +4,7 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { courseModules, courses, lessons, uploads } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
-import { IMAGE_MAX_BYTES, type UploadKind, VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
+import { IMAGE_MAX_BYTES, type UploadKind, uploadKinds, VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
 import { AppError } from '../../errors';
 import { assertBytesAre, MediaMismatchError, SNIFF_BYTES } from '../../lib/media-types';
 import { type ObjectStore, ObjectTooLargeError } from '../../lib/object-store/object-store';
@@ -18,6 +18,14 @@ export const OBJECT_PATH_PREFIX = '/objects/';
 export const MAX_BYTES: Record<UploadKind, number> = { image: IMAGE_MAX_BYTES, video: VIDEO_MAX_BYTES };
 /** generateToken's 32 bytes in base64url. */
 const GRANT_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Only uploads are served at /objects/…: the store also keeps files that are read through their own
+ * routes and access checks (certificate PDFs, under `certificates/`).
+ */
+export function isUploadKey(key: string): boolean {
+  return uploadKinds.some((kind) => key.startsWith(`${kind}s/`));
+}
 
 export function isGrant(value: string): boolean {
   return GRANT_PATTERN.test(value);
