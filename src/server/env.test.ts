@@ -26,6 +26,8 @@ describe('loadConfig', () => {
         quizAttemptsPerMinute: 30,
         paymentIntentsPerMinute: 30,
       },
+      storageQuotaBytes: 5 * 1024 ** 3,
+      retention: { orphanUploadMs: 86_400_000 },
     });
   });
 
@@ -41,8 +43,12 @@ describe('loadConfig', () => {
       PURGE_INTERVAL_MS: '60000',
       RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: '5',
       RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '6',
+      STORAGE_QUOTA_BYTES: '1000000',
+      ORPHAN_UPLOAD_GRACE_HOURS: '2',
     });
     expect(config.rateLimits).toMatchObject({ quizAttemptsPerMinute: 5, paymentIntentsPerMinute: 6 });
+    expect(config.storageQuotaBytes).toBe(1_000_000);
+    expect(config.retention).toEqual({ orphanUploadMs: 2 * 3_600_000 });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/app');
     expect(config.publicUrl).toBe('https://academy.example');
@@ -67,6 +73,9 @@ describe('loadConfig', () => {
       [{ RATE_LIMIT_LOGIN_PER_HOUR_EMAIL: '0' }, /^Invalid configuration: RATE_LIMIT_LOGIN_PER_HOUR_EMAIL /],
       [{ RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: 'many' }, /^Invalid configuration: RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE /],
       [{ RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE /],
+      [{ STORAGE_QUOTA_BYTES: '5GB' }, /^Invalid configuration: STORAGE_QUOTA_BYTES /],
+      [{ STORAGE_QUOTA_BYTES: '1e300' }, /^Invalid configuration: STORAGE_QUOTA_BYTES /],
+      [{ ORPHAN_UPLOAD_GRACE_HOURS: '-1' }, /^Invalid configuration: ORPHAN_UPLOAD_GRACE_HOURS /],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);

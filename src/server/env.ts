@@ -8,6 +8,7 @@ const booleanFromString = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * A hop count or a list of proxy addresses/CIDRs, never "trust everything": with that, any client
@@ -83,6 +84,9 @@ const EnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs),
   KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs),
   PURGE_INTERVAL_MS: positiveInt.default(3_600_000),
+  // 5 GiB; a safe integer, so sums of uploads stay exact.
+  STORAGE_QUOTA_BYTES: positiveInt.max(Number.MAX_SAFE_INTEGER).default(5 * 1024 ** 3),
+  ORPHAN_UPLOAD_GRACE_HOURS: positiveInt.max(24 * 365).default(24),
   PAGE_RENDER_MS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(400),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -147,6 +151,13 @@ export type Config = {
   httpTimeouts: HttpTimeouts;
   /** How often expired sessions, reset tokens and old rate-limit windows are deleted. */
   purgeIntervalMs: number;
+  /** Bytes of finished uploads one creator may keep (uploads under way count with their declared size). */
+  storageQuotaBytes: number;
+  /** How long the purge keeps what nobody uses any more. */
+  retention: {
+    /** A finished upload no slide and no course uses is deleted once it is this old. */
+    orphanUploadMs: number;
+  };
   /**
    * How much of each second the server may spend drawing new pages (ADR 0019); past it, and at 0, the
    * browser draws them, as it can any page.
@@ -303,6 +314,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     purgeIntervalMs: e.PURGE_INTERVAL_MS,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    retention: {
+      orphanUploadMs: e.ORPHAN_UPLOAD_GRACE_HOURS * HOUR_MS,
+    },
     pageRenderMsPerSecond: e.PAGE_RENDER_MS_PER_SECOND,
     s3: s3Config(e),
     objectUrlSecret: e.OBJECT_URL_SECRET,

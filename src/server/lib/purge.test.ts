@@ -1,18 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '#db/client';
 import { passwordResets, rateLimits, sessions, testPaymentIntents, uploads } from '#db/schema/index';
 import { createUser } from '#tests/factories';
 import { createTestDb } from '#tests/helpers/db';
+import { loadConfig } from '../env';
+import { createLocalDiskStore } from './object-store/local-disk-store';
+import type { ObjectStore } from './object-store/object-store';
 import { purgeExpired, startPurgeSchedule } from './purge';
 import { hitRateLimit } from './rate-limit';
 
 let handle: DbHandle;
+let storeDir: string;
+let store: ObjectStore;
+/** The defaults: unused uploads are deleted once a day old. */
+const retention = loadConfig({}).retention;
 beforeAll(async () => {
   handle = await createTestDb();
+  storeDir = mkdtempSync(path.join(os.tmpdir(), 'ga-purge-'));
+  store = createLocalDiskStore({ root: storeDir });
 });
 afterAll(async () => {
   await handle?.close();
+  if (storeDir) rmSync(storeDir, { recursive: true, force: true });
 });
 
 const MINUTE = 60_000;
@@ -74,11 +87,14 @@ describe('purgeExpired', () => {
       completedAt,
     });
     const [staleUpload, openUpload, doneUpload] = [unique('images/stale'), unique('images/open'), unique('images/done')];
-    await db
-      .insert(uploads)
-      .values([upload(staleUpload, at(-DAY), null), upload(openUpload, at(DAY), null), upload(doneUpload, at(-DAY), at(-DAY))]);
+    await db.insert(uploads).values([
+      upload(staleUpload, at(-DAY), null),
+      upload(openUpload, at(DAY), null),
+      // Finished after its address expired, and younger than the day an unused upload is kept.
+      upload(doneUpload, at(-DAY), at(-MINUTE)),
+    ]);
 
-    const deleted = await purgeExpired({ db, now: NOW });
+    const deleted = await purgeExpired({ db, now: NOW, store, retention });
 
     const uploadKeys = (await db.select({ key: uploads.objectKey }).from(uploads).where(eq(uploads.userId, user.id))).map(
       (row) => row.key,
@@ -113,9 +129,9 @@ describe('purgeExpired', () => {
     const db = handle.db;
     const user = await createUser(db);
     // The factory's session expires a day after the wall clock: long before NOW (2030).
-    await purgeExpired({ db, now: Date.now() });
+    await purgeExpired({ db, now: Date.now(), store, retention });
     expect(await sessionIdsOf(user.id)).toHaveLength(1);
-    await purgeExpired({ db, now: NOW });
+    await purgeExpired({ db, now: NOW, store, retention });
     expect(await sessionIdsOf(user.id)).toHaveLength(0);
   });
 });
@@ -130,7 +146,7 @@ describe('startPurgeSchedule', () => {
       error: (details: Record<string, unknown>) => errors.push(details),
     };
     const user = await createUser(db);
-    const schedule = startPurgeSchedule({ db, clock: () => NOW, intervalMs: 20, log });
+    const schedule = startPurgeSchedule({ db, store, retention, clock: () => NOW, intervalMs: 20, log });
     try {
       const deadline = Date.now() + 10_000;
       while ((await sessionIdsOf(user.id)).length > 0 && Date.now() < deadline) {
@@ -164,6 +180,8 @@ describe('startPurgeSchedule', () => {
     } as unknown as DbHandle['db'];
     const schedule = startPurgeSchedule({
       db: failing,
+      store,
+      retention,
       clock: () => NOW,
       intervalMs: 10,
       log: { info: () => {}, error: (_details, message) => errors.push(message) },

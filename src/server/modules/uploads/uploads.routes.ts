@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
+import { StorageUsageSchema } from '#shared/schemas/storage';
 import {
   CourseThumbnailBodySchema,
   ObjectPathResultSchema,
@@ -15,6 +16,7 @@ import { RangeNotSatisfiableError } from '../../lib/object-store/object-store';
 import { requireRole } from '../../plugins/current-user';
 import { parseRangeHeader } from './object-range';
 import { createProtectionCache } from './protection-cache';
+import { getStorageUsage } from './storage-quota';
 import {
   claimUploadGrant,
   createUploadGrant,
@@ -62,7 +64,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireRole(request, 'creator');
-      return createUploadGrant({ db, userId: user.id, kind: request.body?.kind ?? 'image', now: app.clock() });
+      return createUploadGrant({
+        db,
+        userId: user.id,
+        kind: request.body?.kind ?? 'image',
+        now: app.clock(),
+        quotaBytes: app.config.storageQuotaBytes,
+        orphanAfterMs: app.config.retention.orphanUploadMs,
+      });
     },
   );
 
@@ -98,10 +107,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
       const upload = await claimUploadGrant({
         db,
         grant: request.params.grant,
         now: app.clock(),
+        quotaBytes: app.config.storageQuotaBytes,
+        declaredLength: Number.isNaN(declaredLength) ? undefined : declaredLength,
         accept: (kind) => {
           const declaredType = allowedDeclaredType(kind, request.headers['content-type']);
           if (!declaredType) {
@@ -110,7 +122,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
               `Send ${kind === 'image' ? 'an image' : 'a video'}: ${describeAllowed(kind)}`,
             );
           }
-          const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
           if (declaredLength > MAX_BYTES[kind]) {
             throw new AppError(
               ErrorCode.PAYLOAD_TOO_LARGE,
@@ -129,6 +140,22 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock,
       });
       return { objectPath };
+    },
+  );
+
+  app.get(
+    '/api/creator/storage',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The bytes of the caller's kept uploads and the most they may keep (creators)",
+        security: BEARER,
+        response: { 200: StorageUsageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(request, 'creator');
+      return getStorageUsage({ db, userId: user.id, now: app.clock(), quotaBytes: app.config.storageQuotaBytes });
     },
   );
 
