@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   // 5 GiB; a safe integer, so sums of uploads stay exact.
   STORAGE_QUOTA_BYTES: positiveInt.max(Number.MAX_SAFE_INTEGER).default(5 * 1024 ** 3),
   ORPHAN_UPLOAD_GRACE_HOURS: positiveInt.max(24 * 365).default(24),
+  ABANDONED_QUIZ_ATTEMPT_DAYS: positiveInt.max(3650).default(30),
+  ABANDONED_PAYMENT_DAYS: positiveInt.max(3650).default(3),
   PAGE_RENDER_MS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(400),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -157,6 +159,10 @@ export type Config = {
   retention: {
     /** A finished upload no slide and no course uses is deleted once it is this old. */
     orphanUploadMs: number;
+    /** An in-progress quiz attempt untouched this long is deleted. */
+    abandonedAttemptMs: number;
+    /** A payment that never succeeded (and its test-processor intent), untouched this long, is deleted. */
+    abandonedPaymentMs: number;
   };
   /**
    * How much of each second the server may spend drawing new pages (ADR 0019); past it, and at 0, the
@@ -317,6 +323,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     retention: {
       orphanUploadMs: e.ORPHAN_UPLOAD_GRACE_HOURS * HOUR_MS,
+      abandonedAttemptMs: e.ABANDONED_QUIZ_ATTEMPT_DAYS * 24 * HOUR_MS,
+      abandonedPaymentMs: e.ABANDONED_PAYMENT_DAYS * 24 * HOUR_MS,
     },
     pageRenderMsPerSecond: e.PAGE_RENDER_MS_PER_SECOND,
     s3: s3Config(e),

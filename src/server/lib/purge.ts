@@ -2,6 +2,7 @@ import { isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { passwordResets, sessions, testPaymentIntents } from '#db/schema/index';
 import type { Config } from '../env';
+import { purgeAbandoned } from './abandoned-purge';
 import type { ObjectStore } from './object-store/object-store';
 import { deleteOldWindows } from './rate-limit';
 import { purgeUploads } from './upload-purge';
@@ -21,8 +22,8 @@ export type PurgeOptions = {
 
 /**
  * Deletes what can never be used again: expired or long-revoked sessions, used or expired reset
- * tokens, old rate-limit windows, week-old test-processor intents, and unfinished and orphaned
- * uploads (upload-purge.ts).
+ * tokens, old rate-limit windows, week-old test-processor intents, unfinished and orphaned uploads
+ * (upload-purge.ts), and abandoned quiz attempts and payments (abandoned-purge.ts).
  */
 export async function purgeExpired({ db, now, store, retention }: PurgeOptions) {
   const at = new Date(now);
@@ -40,13 +41,21 @@ export async function purgeExpired({ db, now, store, retention }: PurgeOptions) 
     .where(lt(testPaymentIntents.createdAt, new Date(now - TEST_INTENT_RETENTION_MS)))
     .returning({ id: testPaymentIntents.id });
   const deletedUploads = await purgeUploads({ db, store, now, orphanAfterMs: retention.orphanUploadMs });
+  const abandoned = await purgeAbandoned({
+    db,
+    now,
+    attemptAfterMs: retention.abandonedAttemptMs,
+    paymentAfterMs: retention.abandonedPaymentMs,
+  });
   return {
     uploads: deletedUploads.unfinished,
     orphanedUploads: deletedUploads.orphaned,
+    abandonedQuizAttempts: abandoned.quizAttempts,
+    abandonedPayments: abandoned.payments,
     sessions: deletedSessions.length,
     resets: deletedResets.length,
     rateLimitWindows: deletedWindows,
-    testPaymentIntents: deletedIntents.length,
+    testPaymentIntents: deletedIntents.length + abandoned.testIntents,
   };
 }
 
@@ -70,7 +79,7 @@ export function startPurgeSchedule({
   const run = () => {
     running ??= purgeExpired({ db, store, retention, now: clock() })
       .then((deleted) =>
-        log.info({ deleted }, 'purged expired sessions, reset tokens, rate-limit windows, test intents and uploads'),
+        log.info({ deleted }, 'purged expired sessions, reset tokens, rate-limit windows, uploads, attempts and payments'),
       )
       .catch((error: unknown) => log.error({ err: error }, 'purge failed'))
       .finally(() => {
