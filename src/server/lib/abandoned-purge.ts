@@ -1,6 +1,9 @@
-import { and, eq, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { payments, quizAnswers, quizAttempts, testPaymentIntents } from '#db/schema/index';
+
+/** Payment states from which no money was taken; 'canceled' is final, the others may still succeed. */
+const NEVER_SUCCEEDED = ['requires_payment_method', 'processing', 'canceled'] as const;
 
 /**
  * What learners and buyers started and left: quiz attempts in progress that nobody touched for
@@ -43,7 +46,8 @@ export async function purgeAbandoned({
     .delete(payments)
     .where(
       and(
-        notInArray(payments.status, ['succeeded', 'refunded']),
+        // Named, not "anything but succeeded": a refund under way is a payment that did succeed.
+        inArray(payments.status, [...NEVER_SUCCEEDED]),
         lt(payments.updatedAt, paymentCutoff),
         or(
           eq(payments.status, 'canceled'),

@@ -215,7 +215,7 @@ describe('purgeExpired: what learners and buyers abandoned', () => {
     let counter = 0;
     const payment = async (
       provider: 'test' | 'stripe',
-      status: string,
+      status: 'requires_payment_method' | 'succeeded' | 'canceled' | 'refund_pending' | 'refunded',
       updatedAt: Date,
       intent?: { status: 'requires_payment_method' | 'succeeded' | 'canceled'; updatedAt: Date },
     ) => {
@@ -262,6 +262,8 @@ describe('purgeExpired: what learners and buyers abandoned', () => {
     const openAtStripe = await payment('stripe', 'requires_payment_method', at(-40 * DAY));
     const canceledAtStripe = await payment('stripe', 'canceled', at(-4 * DAY));
     const canceledToday = await payment('stripe', 'canceled', at(-MINUTE));
+    // Paid, and being refunded: its intent is long gone, but the payment is not abandoned.
+    const refunding = await payment('test', 'refund_pending', at(-40 * DAY));
 
     const deleted = await purgeExpired({ db, now: NOW, store, retention });
 
@@ -269,7 +271,7 @@ describe('purgeExpired: what learners and buyers abandoned', () => {
       (row) => row.id,
     );
     expect(left.sort()).toEqual(
-      [declinedYesterday, paidTest, recentTest, refunded, succeeded, openAtStripe, canceledToday].sort(),
+      [declinedYesterday, paidTest, recentTest, refunded, succeeded, openAtStripe, canceledToday, refunding].sort(),
     );
     expect(left).not.toContain(abandonedTest);
     expect(left).not.toContain(canceledAtStripe);
