@@ -525,6 +525,8 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: everyone(200),
     request: async (w) => ({ url: await w.fresh.uploadURL(), payload: PNG_BYTES, headers: { 'content-type': 'image/png' } }),
   },
+  // Each creator's own figures: the caller's uploads against the quota (issue 21 §9).
+  { route: 'GET /api/creator/storage', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/storage') },
   {
     route: 'PUT /api/course-thumbnails',
     on: "the owner's finished upload",

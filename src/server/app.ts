@@ -164,7 +164,14 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   app.addHook('onReady', async () => {
     // Tests that compare every table before and after each request run with none (an infinite interval).
     if (Number.isFinite(config.purgeIntervalMs)) {
-      purge = startPurgeSchedule({ db: db.db, clock: app.clock, intervalMs: config.purgeIntervalMs, log: app.log });
+      purge = startPurgeSchedule({
+        db: db.db,
+        store: app.objectStore,
+        retention: config.retention,
+        clock: app.clock,
+        intervalMs: config.purgeIntervalMs,
+        log: app.log,
+      });
     }
   });
   app.addHook('onClose', async () => purge?.stop());

@@ -23,7 +23,11 @@ describe('loadConfig', () => {
         signupPerHour: 20,
         resetPerHourPerEmail: 5,
         resetPerHourPerIp: 20,
+        quizAttemptsPerMinute: 30,
+        paymentIntentsPerMinute: 30,
       },
+      storageQuotaBytes: 5 * 1024 ** 3,
+      retention: { orphanUploadMs: 86_400_000, abandonedAttemptMs: 30 * 86_400_000, abandonedPaymentMs: 3 * 86_400_000 },
     });
   });
 
@@ -37,6 +41,19 @@ describe('loadConfig', () => {
       RATE_LIMIT_LOGIN_PER_HOUR_EMAIL: '7',
       RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE: '4',
       PURGE_INTERVAL_MS: '60000',
+      RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: '5',
+      RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '6',
+      STORAGE_QUOTA_BYTES: '1000000',
+      ORPHAN_UPLOAD_GRACE_HOURS: '2',
+      ABANDONED_QUIZ_ATTEMPT_DAYS: '7',
+      ABANDONED_PAYMENT_DAYS: '1',
+    });
+    expect(config.rateLimits).toMatchObject({ quizAttemptsPerMinute: 5, paymentIntentsPerMinute: 6 });
+    expect(config.storageQuotaBytes).toBe(1_000_000);
+    expect(config.retention).toEqual({
+      orphanUploadMs: 2 * 3_600_000,
+      abandonedAttemptMs: 7 * 86_400_000,
+      abandonedPaymentMs: 86_400_000,
     });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/app');
@@ -60,6 +77,13 @@ describe('loadConfig', () => {
       [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL /],
       [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
       [{ RATE_LIMIT_LOGIN_PER_HOUR_EMAIL: '0' }, /^Invalid configuration: RATE_LIMIT_LOGIN_PER_HOUR_EMAIL /],
+      [{ RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: 'many' }, /^Invalid configuration: RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE /],
+      [{ RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE /],
+      [{ STORAGE_QUOTA_BYTES: '5GB' }, /^Invalid configuration: STORAGE_QUOTA_BYTES /],
+      [{ STORAGE_QUOTA_BYTES: '1e300' }, /^Invalid configuration: STORAGE_QUOTA_BYTES /],
+      [{ ORPHAN_UPLOAD_GRACE_HOURS: '-1' }, /^Invalid configuration: ORPHAN_UPLOAD_GRACE_HOURS /],
+      [{ ABANDONED_QUIZ_ATTEMPT_DAYS: '1.5' }, /^Invalid configuration: ABANDONED_QUIZ_ATTEMPT_DAYS /],
+      [{ ABANDONED_PAYMENT_DAYS: '0' }, /^Invalid configuration: ABANDONED_PAYMENT_DAYS /],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);

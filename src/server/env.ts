@@ -8,6 +8,7 @@ const booleanFromString = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * A hop count or a list of proxy addresses/CIDRs, never "trust everything": with that, any client
@@ -75,12 +76,19 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_RESET_PER_HOUR_EMAIL: positiveInt.default(5),
   RATE_LIMIT_RESET_PER_HOUR_IP: positiveInt.default(20),
+  RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: positiveInt.default(30),
+  RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: positiveInt.default(30),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
   CONNECTION_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs),
   KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs),
   PURGE_INTERVAL_MS: positiveInt.default(3_600_000),
+  // 5 GiB; a safe integer, so sums of uploads stay exact.
+  STORAGE_QUOTA_BYTES: positiveInt.max(Number.MAX_SAFE_INTEGER).default(5 * 1024 ** 3),
+  ORPHAN_UPLOAD_GRACE_HOURS: positiveInt.max(24 * 365).default(24),
+  ABANDONED_QUIZ_ATTEMPT_DAYS: positiveInt.max(3650).default(30),
+  ABANDONED_PAYMENT_DAYS: positiveInt.max(3650).default(3),
   PAGE_RENDER_MS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(400),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -136,11 +144,26 @@ export type Config = {
     signupPerHour: number;
     resetPerHourPerEmail: number;
     resetPerHourPerIp: number;
+    /** Quiz attempts started or resumed a minute per user. */
+    quizAttemptsPerMinute: number;
+    /** Payment intents created a minute per user. */
+    paymentIntentsPerMinute: number;
   };
   shutdownTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
   /** How often expired sessions, reset tokens and old rate-limit windows are deleted. */
   purgeIntervalMs: number;
+  /** Bytes of finished uploads one creator may keep (uploads under way count with their declared size). */
+  storageQuotaBytes: number;
+  /** How long the purge keeps what nobody uses any more. */
+  retention: {
+    /** A finished upload no slide and no course uses is deleted once it is this old. */
+    orphanUploadMs: number;
+    /** An in-progress quiz attempt untouched this long is deleted. */
+    abandonedAttemptMs: number;
+    /** A payment that never succeeded (and its test-processor intent), untouched this long, is deleted. */
+    abandonedPaymentMs: number;
+  };
   /**
    * How much of each second the server may spend drawing new pages (ADR 0019); past it, and at 0, the
    * browser draws them, as it can any page.
@@ -284,6 +307,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
       resetPerHourPerEmail: e.RATE_LIMIT_RESET_PER_HOUR_EMAIL,
       resetPerHourPerIp: e.RATE_LIMIT_RESET_PER_HOUR_IP,
+      quizAttemptsPerMinute: e.RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE,
+      paymentIntentsPerMinute: e.RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     httpTimeouts: {
@@ -295,6 +320,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     purgeIntervalMs: e.PURGE_INTERVAL_MS,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    retention: {
+      orphanUploadMs: e.ORPHAN_UPLOAD_GRACE_HOURS * HOUR_MS,
+      abandonedAttemptMs: e.ABANDONED_QUIZ_ATTEMPT_DAYS * 24 * HOUR_MS,
+      abandonedPaymentMs: e.ABANDONED_PAYMENT_DAYS * 24 * HOUR_MS,
+    },
     pageRenderMsPerSecond: e.PAGE_RENDER_MS_PER_SECOND,
     s3: s3Config(e),
     objectUrlSecret: e.OBJECT_URL_SECRET,

@@ -29,6 +29,14 @@ const WRITING_REFUSALS: { table: string; applies: (route: ApiRoute, status: numb
     table: 'uploads',
     applies: (route, status) => routeName(route) === 'PUT /api/uploads/{grant}' && [413, 415].includes(status),
   },
+  // Starting an attempt or an intent is counted per user before the service decides (issue 21 §11):
+  // a caller looping on a refused call is limited too. Callers refused access (401, 403) count nothing.
+  {
+    table: 'rate_limits',
+    applies: (route, status) =>
+      ['POST /api/quizzes/{id}/attempts', 'POST /api/create-payment-intent'].includes(routeName(route)) &&
+      ![401, 403, 429].includes(status),
+  },
 ];
 
 const { seed, runs } = fuzzSettings();
@@ -43,6 +51,8 @@ const t = await createTestApp({
     RATE_LIMIT_SIGNUP_PER_HOUR: '1000000',
     RATE_LIMIT_RESET_PER_HOUR_EMAIL: '1000000',
     RATE_LIMIT_RESET_PER_HOUR_IP: '1000000',
+    RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: '1000000',
+    RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '1000000',
   },
   // No purge: ten seconds in, it deleted the used reset tokens the reset-password runs had left, and
   // the write guard blamed that on whichever refused request was in flight (seen in CI: a 400 of

@@ -76,7 +76,10 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   pdf.setTitle(`Certificate of Completion: ${content.courseTitle}`);
   pdf.setAuthor('Gradient Academy');
   pdf.setSubject(`${content.studentName} completed ${content.courseTitle}`);
+  // Both dates fixed, and pdf-lib's font subset names come from a seeded generator: the same
+  // certificate always gives the same bytes, so instances drawing it at once store the same file.
   pdf.setCreationDate(content.issuedAt);
+  pdf.setModificationDate(content.issuedAt);
   const [serif, serifBold, sans] = await Promise.all([
     pdf.embedFont(bytes.serif, { subset: true }),
     pdf.embedFont(bytes.serifBold, { subset: true }),

@@ -1,19 +1,31 @@
-import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
-import { passwordResets, sessions, testPaymentIntents, uploads } from '#db/schema/index';
+import { passwordResets, sessions, testPaymentIntents } from '#db/schema/index';
+import type { Config } from '../env';
+import { purgeAbandoned } from './abandoned-purge';
+import type { ObjectStore } from './object-store/object-store';
 import { deleteOldWindows } from './rate-limit';
+import { purgeUploads } from './upload-purge';
 
 /** Revoked sessions are kept this long (for support questions), then deleted like expired ones. */
 const REVOKED_SESSION_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** The test processor's intents: a checkout left this long is abandoned (a real provider keeps its own). */
 const TEST_INTENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
+export type PurgeOptions = {
+  db: DbOrTx;
+  now: number;
+  /** Where uploads live: an upload's row and its object go together. */
+  store: ObjectStore;
+  retention: Config['retention'];
+};
+
 /**
  * Deletes what can never be used again: expired or long-revoked sessions, used or expired reset
- * tokens, old rate-limit windows, week-old test-processor intents and upload addresses that
- * expired unfinished (no object was ever kept for those).
+ * tokens, old rate-limit windows, week-old test-processor intents, unfinished and orphaned uploads
+ * (upload-purge.ts), and abandoned quiz attempts and payments (abandoned-purge.ts).
  */
-export async function purgeExpired({ db, now }: { db: DbOrTx; now: number }) {
+export async function purgeExpired({ db, now, store, retention }: PurgeOptions) {
   const at = new Date(now);
   const deletedSessions = await db
     .delete(sessions)
@@ -28,27 +40,34 @@ export async function purgeExpired({ db, now }: { db: DbOrTx; now: number }) {
     .delete(testPaymentIntents)
     .where(lt(testPaymentIntents.createdAt, new Date(now - TEST_INTENT_RETENTION_MS)))
     .returning({ id: testPaymentIntents.id });
-  const deletedUploads = await db
-    .delete(uploads)
-    .where(and(isNull(uploads.completedAt), lt(uploads.expiresAt, at)))
-    .returning({ id: uploads.id });
+  const deletedUploads = await purgeUploads({ db, store, now, orphanAfterMs: retention.orphanUploadMs });
+  const abandoned = await purgeAbandoned({
+    db,
+    now,
+    attemptAfterMs: retention.abandonedAttemptMs,
+    paymentAfterMs: retention.abandonedPaymentMs,
+  });
   return {
-    uploads: deletedUploads.length,
+    uploads: deletedUploads.unfinished,
+    orphanedUploads: deletedUploads.orphaned,
+    abandonedQuizAttempts: abandoned.quizAttempts,
+    abandonedPayments: abandoned.payments,
     sessions: deletedSessions.length,
     resets: deletedResets.length,
     rateLimitWindows: deletedWindows,
-    testPaymentIntents: deletedIntents.length,
+    testPaymentIntents: deletedIntents.length + abandoned.testIntents,
   };
 }
 
 /** Runs the purge now and then every `intervalMs`, never twice at once; the timer never keeps the process alive. */
 export function startPurgeSchedule({
   db,
+  store,
+  retention,
   clock,
   intervalMs,
   log,
-}: {
-  db: DbOrTx;
+}: Omit<PurgeOptions, 'now'> & {
   clock: () => number;
   intervalMs: number;
   log: {
@@ -58,8 +77,10 @@ export function startPurgeSchedule({
 }) {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= purgeExpired({ db, now: clock() })
-      .then((deleted) => log.info({ deleted }, 'purged expired sessions, reset tokens, rate-limit windows and test intents'))
+    running ??= purgeExpired({ db, store, retention, now: clock() })
+      .then((deleted) =>
+        log.info({ deleted }, 'purged expired sessions, reset tokens, rate-limit windows, uploads, attempts and payments'),
+      )
       .catch((error: unknown) => log.error({ err: error }, 'purge failed'))
       .finally(() => {
         running = undefined;

@@ -3,9 +3,11 @@ import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
 import { CertificateSchema, EligibilitySchema } from '#shared/schemas/certificates';
 import { IdParamsSchema } from '#shared/schemas/creator';
 import { AppError } from '../../errors';
-import { certificateFileName, renderCertificatePdf } from '../../lib/certificate-pdf';
+import { certificateFileName } from '../../lib/certificate-pdf';
 import { getCourseAccess } from '../../lib/course-access';
+import { matchesEtag } from '../../lib/http-etag';
 import { requireUser } from '../../plugins/current-user';
+import { createCertificateFiles } from './certificate-files';
 import { findCertificate, isEligible, issueCertificate } from './certificates.service';
 
 const TAGS = ['certificates'];
@@ -14,6 +16,7 @@ const denied = { 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiError
 
 /** DECISIONS §5: eligibility, the PDF (issued once) and the public verification. */
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const files = createCertificateFiles(app.objectStore);
   /** Certificates are for the course's enrolled students; its creator and others learn nothing here. */
   const enrolledStudent = async (request: Parameters<typeof requireUser>[0], courseId: string) => {
     const user = await requireUser(request);
@@ -49,7 +52,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { private: true },
       schema: {
         tags: TAGS,
-        summary: 'The certificate as a PDF (issued on the first download, the same ever after)',
+        summary: 'The certificate as a PDF (issued and drawn on the first download, the same bytes ever after)',
         security: BEARER,
         params: IdParamsSchema,
         produces: ['application/pdf'],
@@ -62,19 +65,21 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(ErrorCode.FORBIDDEN, 'Complete every lesson and pass every quiz to earn the certificate');
       }
       const certificate = await issueCertificate({ db: app.db, ...student });
-      const pdf = await renderCertificatePdf({
-        ...certificate,
-        issuedAt: new Date(certificate.issuedAt),
-        verifyUrl: `${app.config.publicUrl}/certificates/${certificate.id}`,
-      });
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${certificateFileName(certificate.courseTitle)}"`)
-          .header('x-certificate-id', certificate.id)
-          // Bytes, not JSON: the typed reply knows only the error schemas of this route.
-          .send(Buffer.from(pdf) as never)
-      );
+      const pdf = await files.open({ certificate, verifyUrl: `${app.config.publicUrl}/certificates/${certificate.id}` });
+      const etag = `"${pdf.etag}"`;
+      reply
+        .header('content-disposition', `attachment; filename="${certificateFileName(certificate.courseTitle)}"`)
+        .header('x-certificate-id', certificate.id)
+        .header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        pdf.body.destroy();
+        return reply.code(304).send(undefined as never);
+      }
+      // Bytes, not JSON: the typed reply knows only the error schemas of this route.
+      return reply
+        .type('application/pdf')
+        .header('content-length', pdf.size)
+        .send(pdf.body as never);
     },
   );
 

@@ -41,15 +41,16 @@ export async function issueCertificate({
   userId: string;
   courseId: string;
 }): Promise<Certificate> {
+  const issued = and(eq(certificates.userId, userId), eq(certificates.courseId, courseId));
+  // Every download after the first finds it: a read, not a write.
+  const [kept] = await db.select().from(certificates).where(issued).limit(1);
+  if (kept) return toCertificateJson(kept);
   await db.execute(sql`
     insert into ${certificates} (user_id, course_id, student_name, course_title)
     select ${userId}, ${courseId}, u.name, c.title from ${users} u, ${courses} c where u.id = ${userId} and c.id = ${courseId}
     on conflict (user_id, course_id) do nothing
   `);
-  const [row] = await db
-    .select()
-    .from(certificates)
-    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+  const [row] = await db.select().from(certificates).where(issued);
   if (!row) throw new Error('certificate not issued');
   return toCertificateJson(row);
 }

@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../errors';
 import { WebhookSignatureError } from '../../lib/payments/payment-provider';
 import { isTestProcessor } from '../../lib/payments/test-processor';
+import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { createPaymentIntent, settlePayment } from './checkout.service';
 
@@ -38,11 +39,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Start paying for a course (the amount is the server's price)",
         security: BEARER,
         body: CourseIdBodySchema,
-        response: { 200: PaymentIntentResultSchema, ...errors },
+        response: { 200: PaymentIntentResultSchema, ...errors, 429: ApiErrorBodySchema },
       },
     },
     async (request) => {
       const user = await requireUser(request);
+      await limitUserAction({ app, action: 'payment-intent', userId: user.id });
       return createPaymentIntent({ db, provider: app.payments, userId: user.id, courseId: request.body.courseId });
     },
   );

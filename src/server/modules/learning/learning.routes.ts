@@ -16,6 +16,7 @@ import { listQuestions, objectMediaPath, toQuestionJson, withMediaPaths } from '
 import { readCourseProgress } from '../../lib/course-progress';
 import { after, answer } from '../../lib/maybe-promise';
 import { prepareJson, sendPrepared } from '../../lib/prepared-json';
+import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { answerQuestion, completeAttempt, startOrResumeAttempt } from './attempts.service';
 import { requireLearnableCourse } from './learning.service';
@@ -145,11 +146,12 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         params: IdParamsSchema,
         querystring: AttemptQuerySchema,
-        response: { 200: QuizAttemptSchema, ...attemptErrors },
+        response: { 200: QuizAttemptSchema, ...attemptErrors, 429: ApiErrorBodySchema },
       },
     },
     async (request) => {
       const { userId, quizId } = await learner(request, 'quiz', request.params.id);
+      await limitUserAction({ app, action: 'quiz-attempt', userId });
       return startOrResumeAttempt({ db: app.db, userId, quizId, forceNew: request.query.forceNew === 'true' });
     },
   );

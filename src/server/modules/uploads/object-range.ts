@@ -12,11 +12,3 @@ export function parseRangeHeader(header: string | undefined): ByteRange | undefi
   if (start === '') return { suffixLength: Number(end) };
   return end === '' ? { start: Number(start) } : { start: Number(start), end: Number(end) };
 }
-
-/** Does `If-None-Match` name this (quoted) ETag? Weak comparison, as RFC 9110 §13.1.2 asks for GET. */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => bare(tag) === etag);
-}

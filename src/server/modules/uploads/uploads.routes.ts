@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
+import { StorageUsageSchema } from '#shared/schemas/storage';
 import {
   CourseThumbnailBodySchema,
   ObjectPathResultSchema,
@@ -8,18 +9,21 @@ import {
   UploadUrlSchema,
 } from '#shared/schemas/uploads';
 import { AppError } from '../../errors';
+import { matchesEtag } from '../../lib/http-etag';
 import { allowedDeclaredType, describeAllowed } from '../../lib/media-types';
 import { ObjectKeySchema } from '../../lib/object-store/object-key';
 import { RangeNotSatisfiableError } from '../../lib/object-store/object-store';
 import { requireRole } from '../../plugins/current-user';
-import { matchesEtag, parseRangeHeader } from './object-range';
+import { parseRangeHeader } from './object-range';
 import { createProtectionCache } from './protection-cache';
+import { getStorageUsage } from './storage-quota';
 import {
   claimUploadGrant,
   createUploadGrant,
   findCompletedUpload,
   isGrant,
   isProtectedObject,
+  isUploadKey,
   MAX_BYTES,
   OBJECT_PATH_PREFIX,
   storeUpload,
@@ -60,7 +64,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireRole(request, 'creator');
-      return createUploadGrant({ db, userId: user.id, kind: request.body?.kind ?? 'image', now: app.clock() });
+      return createUploadGrant({
+        db,
+        userId: user.id,
+        kind: request.body?.kind ?? 'image',
+        now: app.clock(),
+        quotaBytes: app.config.storageQuotaBytes,
+        orphanAfterMs: app.config.retention.orphanUploadMs,
+      });
     },
   );
 
@@ -96,10 +107,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
       const upload = await claimUploadGrant({
         db,
         grant: request.params.grant,
         now: app.clock(),
+        quotaBytes: app.config.storageQuotaBytes,
+        declaredLength: Number.isNaN(declaredLength) ? undefined : declaredLength,
         accept: (kind) => {
           const declaredType = allowedDeclaredType(kind, request.headers['content-type']);
           if (!declaredType) {
@@ -108,7 +122,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
               `Send ${kind === 'image' ? 'an image' : 'a video'}: ${describeAllowed(kind)}`,
             );
           }
-          const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
           if (declaredLength > MAX_BYTES[kind]) {
             throw new AppError(
               ErrorCode.PAYLOAD_TOO_LARGE,
@@ -127,6 +140,22 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock,
       });
       return { objectPath };
+    },
+  );
+
+  app.get(
+    '/api/creator/storage',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The bytes of the caller's kept uploads and the most they may keep (creators)",
+        security: BEARER,
+        response: { 200: StorageUsageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(request, 'creator');
+      return getStorageUsage({ db, userId: user.id, now: app.clock(), quotaBytes: app.config.storageQuotaBytes });
     },
   );
 
@@ -169,7 +198,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'File not found');
       const key = request.params['*'];
-      if (!ObjectKeySchema.safeParse(key).success) throw notFound();
+      if (!ObjectKeySchema.safeParse(key).success || !isUploadKey(key)) throw notFound();
       const objectPath = `${OBJECT_PATH_PREFIX}${key}`;
       const isProtected = await protection.isProtected(objectPath, app.clock());
       if (isProtected && !app.objectUrls.verify(objectPath, request.query.exp, request.query.sig, app.clock())) {

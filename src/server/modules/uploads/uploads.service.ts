@@ -4,11 +4,12 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { courseModules, courses, lessons, uploads } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
-import { IMAGE_MAX_BYTES, type UploadKind, VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
+import { IMAGE_MAX_BYTES, type UploadKind, uploadKinds, VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
 import { AppError } from '../../errors';
 import { assertBytesAre, MediaMismatchError, SNIFF_BYTES } from '../../lib/media-types';
 import { type ObjectStore, ObjectTooLargeError } from '../../lib/object-store/object-store';
 import { generateToken, hashToken } from '../../lib/tokens';
+import { assertStorageLeft, claimWithinQuota } from './storage-quota';
 
 export const GRANT_TTL_MS = 15 * 60 * 1000;
 /** Unused addresses a creator may hold at once: enough for any editor, too few to fill a table. */
@@ -19,11 +20,34 @@ export const MAX_BYTES: Record<UploadKind, number> = { image: IMAGE_MAX_BYTES, v
 /** generateToken's 32 bytes in base64url. */
 const GRANT_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * Only uploads are served at /objects/…: the store also keeps files that are read through their own
+ * routes and access checks (certificate PDFs, under `certificates/`).
+ */
+export function isUploadKey(key: string): boolean {
+  return uploadKinds.some((kind) => key.startsWith(`${kind}s/`));
+}
+
 export function isGrant(value: string): boolean {
   return GRANT_PATTERN.test(value);
 }
 
-export async function createUploadGrant({ db, userId, kind, now }: { db: Db; userId: string; kind: UploadKind; now: number }) {
+export async function createUploadGrant({
+  db,
+  userId,
+  kind,
+  now,
+  quotaBytes,
+  orphanAfterMs,
+}: {
+  db: Db;
+  userId: string;
+  kind: UploadKind;
+  now: number;
+  quotaBytes: number;
+  orphanAfterMs: number;
+}) {
+  await assertStorageLeft({ db, userId, now, quotaBytes, orphanAfterMs });
   const [open] = await db
     .select({ n: count() })
     .from(uploads)
@@ -46,22 +70,35 @@ export async function createUploadGrant({ db, userId, kind, now }: { db: Db; use
 /**
  * Takes the grant for this one request, atomically: of two PUTs with one address exactly one gets
  * the row. `accept` sees the address's kind first and throws to refuse the request on its headers
- * alone, which leaves the address unused for the right file; an upload refused or failed after that
- * has used it up, and the client asks for a new address.
+ * alone, which leaves the address unused for the right file; so does a refusal for want of storage.
+ * The claim reserves the declared length (or the kind's maximum when none is declared) against the
+ * creator's quota, and the store takes no more than that. An upload refused or failed after the
+ * claim has used the address up, and the client asks for a new one.
  */
 export async function claimUploadGrant<Accepted>({
   db,
   grant,
   now,
+  quotaBytes,
+  declaredLength,
   accept,
 }: {
   db: Db;
   grant: string;
   now: number;
+  quotaBytes: number;
+  /** The request's Content-Length; undefined for a chunked body. */
+  declaredLength: number | undefined;
   accept: (kind: UploadKind) => Accepted;
 }) {
   const [found] = await db
-    .select({ id: uploads.id, kind: uploads.kind, claimedAt: uploads.claimedAt, expiresAt: uploads.expiresAt })
+    .select({
+      id: uploads.id,
+      userId: uploads.userId,
+      kind: uploads.kind,
+      claimedAt: uploads.claimedAt,
+      expiresAt: uploads.expiresAt,
+    })
     .from(uploads)
     .where(eq(uploads.grantHash, hashToken(grant)))
     .limit(1);
@@ -72,11 +109,9 @@ export async function claimUploadGrant<Accepted>({
     throw new AppError(ErrorCode.CONFLICT, 'This upload address has expired; request a new one');
   }
   const accepted = accept(found.kind);
-  const [claimed] = await db
-    .update(uploads)
-    .set({ claimedAt: new Date(now) })
-    .where(and(eq(uploads.id, found.id), isNull(uploads.claimedAt)))
-    .returning({ id: uploads.id, kind: uploads.kind, objectKey: uploads.objectKey });
+  const isDeclared = declaredLength !== undefined && Number.isSafeInteger(declaredLength) && declaredLength >= 0;
+  const reservedBytes = isDeclared ? Math.min(declaredLength, MAX_BYTES[found.kind]) : MAX_BYTES[found.kind];
+  const claimed = await claimWithinQuota({ db, uploadId: found.id, userId: found.userId, reservedBytes, now, quotaBytes });
   // Another PUT to the same address got there between the two statements.
   if (!claimed) throw used();
   return { ...claimed, accepted };
@@ -109,7 +144,10 @@ async function* checkedBytes(body: Readable, kind: UploadKind, declaredType: str
   }
 }
 
-/** Streams the body into the store under the grant's key; nothing is kept unless all of it passes. */
+/**
+ * Streams the body into the store under the grant's key; nothing is kept unless all of it passes.
+ * A refusal or failure gives the reservation back at once.
+ */
 export async function storeUpload({
   db,
   store,
@@ -120,36 +158,54 @@ export async function storeUpload({
 }: {
   db: Db;
   store: ObjectStore;
-  upload: { id: string; kind: UploadKind; objectKey: string };
+  upload: { id: string; kind: UploadKind; objectKey: string; reservedBytes: number };
   body: Readable;
   declaredType: string;
   now: () => number;
 }) {
   const checked = Readable.from(checkedBytes(body, upload.kind, declaredType), { objectMode: false });
+  let isDone = false;
   try {
     const stored = await store.put({
       key: upload.objectKey,
       body: checked,
       contentType: declaredType,
-      maxBytes: MAX_BYTES[upload.kind],
+      maxBytes: upload.reservedBytes,
     });
-    await db
+    const [completed] = await db
       .update(uploads)
       .set({ completedAt: new Date(now()), contentType: declaredType, sizeBytes: stored.size })
-      .where(eq(uploads.id, upload.id));
+      .where(and(eq(uploads.id, upload.id), isNull(uploads.completedAt)))
+      .returning({ id: uploads.id });
+    if (!completed) {
+      // The row is gone (its creator's account was deleted): an object nobody counts would stay forever.
+      await store.delete(upload.objectKey);
+      throw new AppError(ErrorCode.CONFLICT, 'This upload address is no longer valid; request a new one');
+    }
+    isDone = true;
     return { objectPath: `${OBJECT_PATH_PREFIX}${upload.objectKey}`, size: stored.size };
   } catch (error) {
     if (error instanceof ObjectTooLargeError) {
-      throw new AppError(
-        ErrorCode.PAYLOAD_TOO_LARGE,
-        `The file is larger than ${Math.round(MAX_BYTES[upload.kind] / 1_048_576)} MB`,
-        { headers: { connection: 'close' } },
-      );
+      const message =
+        upload.reservedBytes < MAX_BYTES[upload.kind]
+          ? 'The file is longer than its Content-Length'
+          : `The file is larger than ${Math.round(MAX_BYTES[upload.kind] / 1_048_576)} MB`;
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, message, { headers: { connection: 'close' } });
     }
     if (error instanceof MediaMismatchError) {
       throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, error.message, { headers: { connection: 'close' } });
     }
     throw error;
+  } finally {
+    if (!isDone) {
+      await db
+        .update(uploads)
+        .set({ sizeBytes: null })
+        .where(and(eq(uploads.id, upload.id), isNull(uploads.completedAt)))
+        .catch(() => {
+          // Unreleased, the reservation lapses on its own after UPLOAD_IN_FLIGHT_MS.
+        });
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { paths } from '#web/lib/paths';
 import { CourseList } from './course-list';
 import { CreatorPage, PageHeader } from './creator-page';
 import { MetricCards } from './metric-cards';
+import { StorageMeter } from './storage-meter';
 
 export function CreatorDashboard() {
   useDocumentTitle('Creator Dashboard');
@@ -25,6 +26,7 @@ export function CreatorDashboard() {
         }
       />
       <MetricCards />
+      <StorageMeter />
       <section aria-labelledby="creator-courses-title">
         <h2 id="creator-courses-title" className="mb-4 text-xl font-semibold">
           My Courses
