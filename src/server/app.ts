@@ -25,6 +25,7 @@ import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
 import { CSP_REPORT_PATH, cspReportsRoutes } from './modules/csp-reports/csp-reports.routes';
 import { checkoutRoutes } from './modules/enrollment/checkout.routes';
+import { retryPendingRefunds } from './modules/enrollment/checkout.service';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
@@ -171,6 +172,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
         clock: app.clock,
         intervalMs: config.purgeIntervalMs,
         log: app.log,
+        alsoRun: () => retryPendingRefunds({ db: db.db, provider: app.payments, log: app.log }),
       });
     }
   });

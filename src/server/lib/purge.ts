@@ -67,9 +67,12 @@ export function startPurgeSchedule({
   clock,
   intervalMs,
   log,
+  alsoRun,
 }: Omit<PurgeOptions, 'now'> & {
   clock: () => number;
   intervalMs: number;
+  /** Other upkeep of the same rhythm, after the purge (refunds the provider could not take at the time). */
+  alsoRun?: () => Promise<unknown>;
   log: {
     info: (details: Record<string, unknown>, message: string) => void;
     error: (details: Record<string, unknown>, message: string) => void;
@@ -81,6 +84,9 @@ export function startPurgeSchedule({
       .then((deleted) =>
         log.info({ deleted }, 'purged expired sessions, reset tokens, rate-limit windows, uploads, attempts and payments'),
       )
+      .then(async () => {
+        await alsoRun?.();
+      })
       .catch((error: unknown) => log.error({ err: error }, 'purge failed'))
       .finally(() => {
         running = undefined;

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, enrollments, payments } from '#db/schema/index';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
-import { isTestProcessor } from '../../lib/payments/test-processor';
+import { createDbTestIntentStore } from '../../lib/payments/test-intent-db-store';
+import { createTestProcessor, isTestProcessor } from '../../lib/payments/test-processor';
+import { retryPendingRefunds } from './checkout.service';
 
 let t: TestApp;
 let creator: TestUser;
@@ -223,5 +225,53 @@ describe('two checkout tabs for one course', () => {
     expect(await paymentStatusOf(first)).toBe('canceled');
     expect((await post(`/api/test-payments/${first}/confirm`, buyer, GOOD_CARD)).statusCode).toBe(409);
     expect(await revenueOf(course.id)).toBe('0.00');
+  });
+});
+
+describe('a refund the provider cannot take at the time', () => {
+  it('leaves the payment refund_pending, never counted, until the upkeep retries it', async () => {
+    const processor = createTestProcessor({ intents: createDbTestIntentStore(t.db.db) });
+    let isDown = true;
+    const flaky = {
+      ...processor,
+      refundIntent: async (id: string) => {
+        if (isDown) throw new Error('the processor is unreachable');
+        return processor.refundIntent(id);
+      },
+    };
+    const shop = await createTestApp({ db: t.db, paymentProvider: flaky });
+    try {
+      const buyer = await createUser(t.db.db);
+      const course = await createCourse(t.db.db, creator.id, { priceCents: 3999 });
+      const open = async () =>
+        (
+          await shop.app.inject({
+            method: 'POST',
+            url: '/api/create-payment-intent',
+            headers: bearer(buyer),
+            payload: { courseId: course.id },
+          })
+        ).json().paymentIntentId as string;
+      const [first, second] = [await open(), await open()];
+      await processor.confirm({ intentId: second, ...GOOD_CARD });
+      const paid = await shop.app.inject({
+        method: 'POST',
+        url: `/api/test-payments/${first}/confirm`,
+        headers: bearer(buyer),
+        payload: GOOD_CARD,
+      });
+      expect(paid.json()).toEqual({ status: 'succeeded' });
+      const statusOf = async (intentId: string) =>
+        (await t.db.db.select({ status: payments.status }).from(payments).where(eq(payments.providerPaymentId, intentId)))[0]
+          ?.status;
+      expect(await statusOf(second)).toBe('refund_pending');
+
+      isDown = false;
+      expect(await retryPendingRefunds({ db: t.db.db, provider: flaky, log: shop.app.log })).toBe(1);
+      expect(await statusOf(second)).toBe('refunded');
+      expect((await processor.intents.find(second))?.status).toBe('refunded');
+    } finally {
+      await shop.close();
+    }
   });
 });
