@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -19,6 +18,7 @@ import { createStripeProvider, STRIPE_JS_SOURCES } from './lib/payments/stripe-p
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
+import { requestIdFor } from './lib/request-id';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
@@ -85,8 +85,9 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
           childLoggerFactory: lazyChildLoggerFactory,
         }),
     trustProxy: trustProxyOption(config.trustProxy),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The header is read by requestIdFor, which keeps only a short id of safe characters.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     // Routes that take more (uploads, webhooks) raise it with their own bodyLimit; see json-body.ts.
     bodyLimit: JSON_BODY_LIMIT,
     ...httpTimeoutOptions(config.httpTimeouts),
