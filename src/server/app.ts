@@ -116,6 +116,11 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
     paymentProvider ??
       (config.stripe ? createStripeProvider(config.stripe) : createTestProcessor({ intents: createDbTestIntentStore(db.db) })),
   );
+  if (config.nodeEnv === 'production' && app.payments.name === 'test') {
+    app.log.warn(
+      'PAYMENT_PROVIDER=test: checkouts use the built-in test processor, so every paid course is free with the test card 4242 4242 4242 4242 and no money is taken',
+    );
+  }
 
   await app.register(inFlightPlugin);
   await app.register(errorHandlerPlugin);

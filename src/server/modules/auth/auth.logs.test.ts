@@ -35,7 +35,13 @@ async function startServer(nodeEnv: 'production' | 'development'): Promise<Start
       callback();
     },
   });
-  const config = loadConfig({ NODE_ENV: nodeEnv, DATA_DIR: dataDir, SEED_DEMO: 'false', PUBLIC_URL: 'https://academy.example' });
+  const config = loadConfig({
+    NODE_ENV: nodeEnv,
+    PAYMENT_PROVIDER: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    PUBLIC_URL: 'https://academy.example',
+  });
   const app = await buildApp({ config, db: handle, logger: { level: 'trace', stream } });
   await app.ready();
   return {
