@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { DbHandle } from '#db/client';
 import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
@@ -23,7 +28,6 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
-import { CSP_REPORT_PATH, cspReportsRoutes } from './modules/csp-reports/csp-reports.routes';
 import { checkoutRoutes } from './modules/enrollment/checkout.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -60,6 +64,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Routes only a test build has (tests/helpers: the CSP report endpoint), registered after the app's
+ * own, and the address the Content-Security-Policy sends violation reports to. Production passes none.
+ */
+export type TestPlugin = { routes: FastifyPluginAsyncZod; cspReportUri?: string };
+
 export type BuildAppOptions = {
   config: Config;
   db: DbHandle;
@@ -68,10 +78,11 @@ export type BuildAppOptions = {
   paymentProvider?: PaymentProvider;
   clock?: () => number;
   logger?: FastifyServerOptions['logger'];
+  testPlugin?: TestPlugin;
 };
 
 /** Builds the whole app without listening; server.ts listens, tests inject. */
-export async function buildApp({ config, db, mailer, objectStore, paymentProvider, clock, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, mailer, objectStore, paymentProvider, clock, logger, testPlugin }: BuildAppOptions) {
   const loggerOptions = withLogRedaction(logger ?? { level: config.logLevel });
   // Above info no request lines are written, and Fastify need not hold the logger (see quietFastifyLogging).
   const quiet =
@@ -147,7 +158,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   const stripe: CspAllowance = app.payments.name === 'stripe' ? STRIPE_JS_SOURCES : {};
   await app.register(securityPlugin, {
     allow: { ...stripe, scriptSrc: [...(stripe.scriptSrc ?? []), ...inlineScripts] },
-    reportUri: config.cspReportEndpoint ? CSP_REPORT_PATH : undefined,
+    reportUri: testPlugin?.cspReportUri,
   });
   await app.register(docsPlugin);
 
@@ -162,7 +173,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(checkoutRoutes);
   await app.register(certificatesRoutes);
   await app.register(savedCoursesRoutes);
-  if (config.cspReportEndpoint) await app.register(cspReportsRoutes);
+  if (testPlugin) await app.register(testPlugin.routes);
 
   await app.register(spaPlugin, { webDir: config.webDir, pages, renderer });
 

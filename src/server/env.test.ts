@@ -119,14 +119,6 @@ describe('loadConfig', () => {
     }
   });
 
-  it('keeps the CSP report endpoint off unless asked, and refuses it in production', () => {
-    expect(loadConfig({}).cspReportEndpoint).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'test', CSP_REPORT_ENDPOINT: 'true' }).cspReportEndpoint).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', CSP_REPORT_ENDPOINT: 'true' })).toThrow(
-      /^Invalid configuration: CSP_REPORT_ENDPOINT is for tests/,
-    );
-  });
-
   it('points the Stripe SDK at STRIPE_API_URL (stripe-mock, a stand-in), over https only in production', () => {
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
     const api = (env: Record<string, string>) => loadConfig({ ...stripe, ...env }).stripe?.api;

@@ -129,8 +129,6 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .refine(hasNoPath, 'must have no path or query: the Stripe SDK takes only a scheme, host and port')
     .optional(),
-  // Test runs only: a place for the browser's CSP violation reports that the tests read back.
-  CSP_REPORT_ENDPOINT: booleanFromString.optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -213,11 +211,6 @@ export type Config = {
     | undefined;
   /** Signs short-lived lesson-media addresses; unset means a random secret kept in the database. */
   objectUrlSecret: string | undefined;
-  /**
-   * The CSP names a report endpoint that keeps the browser's violation reports in memory for the
-   * tests to read back; never in production, where nobody should be able to store anything unsigned.
-   */
-  cspReportEndpoint: boolean;
   /** Built web app; absent in API-only test runs. */
   webDir: string | undefined;
 };
@@ -314,13 +307,6 @@ function s3Config(e: z.output<typeof EnvSchema>): Config['s3'] {
   };
 }
 
-function cspReportEndpoint(e: z.output<typeof EnvSchema>): boolean {
-  if (e.CSP_REPORT_ENDPOINT && e.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration: CSP_REPORT_ENDPOINT is for tests and cannot be on in production');
-  }
-  return e.CSP_REPORT_ENDPOINT ?? false;
-}
-
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
@@ -374,7 +360,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     objectUrlSecret: e.OBJECT_URL_SECRET,
     stripe,
     paymentProvider: paymentProvider(e, stripe),
-    cspReportEndpoint: cspReportEndpoint(e),
     webDir: undefined,
   };
 }
