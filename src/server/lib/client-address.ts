@@ -59,3 +59,9 @@ export function isTooWideForProxies(address: string, prefix: number): boolean {
   const shift = BigInt(128 - prefix);
   return prefix < WIDEST_PREFIX.ipv6 || bits >> shift === (MAPPED_PREFIX << 32n) >> shift;
 }
+
+/**
+ * How long a browser or an address that signed in stays known to the account (the device cookie's
+ * life, and how long an address is remembered after its last sign-in).
+ */
+export const KNOWN_CLIENT_MS = 180 * 24 * 60 * 60 * 1000;
