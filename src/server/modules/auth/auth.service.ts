@@ -22,7 +22,7 @@ import { sqlRows } from '../../lib/sql-rows';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { creatorInviteMail, passwordResetMail } from './auth.mail';
 import type { DeviceCookies } from './device-cookie';
-import { isKnownAddress, rememberSignInAddress } from './sign-in-addresses';
+import { isKnownSince, lastSignInFrom, rememberSignInAddress } from './sign-in-addresses';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -180,7 +180,7 @@ export async function signUp({
         if (claimed.length === 0) throw new AppError(ErrorCode.FORBIDDEN, authMessages.inviteRequired);
       }
       const token = await createSession({ db: tx, userId: user.id, now });
-      await rememberSignInAddress({ db: tx, userId: user.id, address, now });
+      await rememberSignInAddress({ db: tx, userId: user.id, address, now, lastSignInAt: undefined });
       return { user: toUser(user), token };
     });
   } catch (error) {
@@ -237,17 +237,18 @@ async function loginChecks({
 
   const ceiling = (key: string): RateLimitCheck => ({ key, limit: loginPerHourPerEmail, windowMs: HOUR_MS });
   const isOpen = async (check: RateLimitCheck) => (await peekRateLimit({ db, ...check, now })).allowed;
-  let hourly = ceiling(keys.perEmail);
+  // Looked up for unknown emails too, so the answer takes as long whether or not the account exists.
+  const lastSignInAt = await lastSignInFrom({ db, userId, address });
   const device = deviceId ? ceiling(`${keys.perDevicePrefix}${deviceId}`) : undefined;
-  if (device && (await isOpen(device))) {
-    hourly = device;
-  } else {
-    // Looked up for unknown emails too, so the answer takes as long whether or not the account exists.
-    const known = await isKnownAddress({ db, userId, address, now });
-    const fromKnownAddress = ceiling(`${keys.perKnownAddressPrefix}${address}`);
-    if (known && (await isOpen(fromKnownAddress))) hourly = fromKnownAddress;
+  const knownAddress = isKnownSince(lastSignInAt, now) ? ceiling(`${keys.perKnownAddressPrefix}${address}`) : undefined;
+  let hourly = ceiling(keys.perEmail);
+  for (const own of [device, knownAddress]) {
+    if (own && (await isOpen(own))) {
+      hourly = own;
+      break;
+    }
   }
-  return { failures: [...perMinute, hourly], success };
+  return { failures: [...perMinute, hourly], success, lastSignInAt };
 }
 
 export async function logIn({
@@ -276,7 +277,15 @@ export async function logIn({
     .limit(1);
   const deviceId = user ? device.cookies.deviceOf(device.cookieHeader, user.id, now) : undefined;
   // While a limit is reached even the right password gets 429, and nothing is counted.
-  const { failures, success } = await loginChecks({ db, config, email, address, userId: user?.id, deviceId, now });
+  const { failures, success, lastSignInAt } = await loginChecks({
+    db,
+    config,
+    email,
+    address,
+    userId: user?.id,
+    deviceId,
+    now,
+  });
   // Every attempt is counted as a failure up front and refunded when it succeeds, so parallel
   // guesses cannot slip past the limit.
   await enforceRateLimits({ db, now, checks: failures });
@@ -294,7 +303,7 @@ export async function logIn({
   await Promise.all(failures.map((check) => refundRateLimit({ db, now, ...check })));
   await enforceRateLimits({ db, now, checks: [success] });
   const token = await createSession({ db, userId: user.id, now });
-  await rememberSignInAddress({ db, userId: user.id, address, now });
+  await rememberSignInAddress({ db, userId: user.id, address, now, lastSignInAt });
   return {
     auth: { user: toUser(user), token },
     deviceCookie: device.cookies.afterSignIn(device.cookieHeader, user.id, now),

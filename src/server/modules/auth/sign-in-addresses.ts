@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, notInArray } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { signInAddresses } from '#db/schema/index';
 import { KNOWN_CLIENT_MS } from '../../lib/client-address';
@@ -15,48 +15,56 @@ export const MAX_SIGN_IN_ADDRESSES = 20;
 /** No user has this id: the lookup runs, and takes as long, for an email with no account. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';
 
-export async function isKnownAddress({
+/** A sign-in from an address seen within this long is not written again: a crowd of sign-ins writes nothing. */
+const REFRESH_MS = 24 * 60 * 60 * 1000;
+
+/** When the user last signed in from `address` (ms), if they ever did. */
+export async function lastSignInFrom({
   db,
   userId,
   address,
-  now,
 }: {
   db: DbOrTx;
   userId: string | undefined;
   address: string;
-  now: number;
-}): Promise<boolean> {
+}): Promise<number | undefined> {
   const [row] = await db
-    .select({ address: signInAddresses.address })
+    .select({ at: signInAddresses.lastSignInAt })
     .from(signInAddresses)
-    .where(
-      and(
-        eq(signInAddresses.userId, userId ?? NO_USER),
-        eq(signInAddresses.address, address),
-        gt(signInAddresses.lastSignInAt, new Date(now - KNOWN_CLIENT_MS)),
-      ),
-    )
+    .where(and(eq(signInAddresses.userId, userId ?? NO_USER), eq(signInAddresses.address, address)))
     .limit(1);
-  return row !== undefined;
+  return row?.at.getTime();
 }
 
-/** Remembers a sign-in from `address`, and forgets the user's addresses beyond the newest MAX_SIGN_IN_ADDRESSES. */
+/** Whether a sign-in `lastSignInAt` makes the address known at `now`. */
+export function isKnownSince(lastSignInAt: number | undefined, now: number): boolean {
+  return lastSignInAt !== undefined && lastSignInAt > now - KNOWN_CLIENT_MS;
+}
+
+/**
+ * Remembers a sign-in from `address` (`lastSignInAt`: the one before, if any), and forgets the
+ * user's addresses beyond the newest MAX_SIGN_IN_ADDRESSES when it is a new one.
+ */
 export async function rememberSignInAddress({
   db,
   userId,
   address,
   now,
+  lastSignInAt,
 }: {
   db: DbOrTx;
   userId: string;
   address: string;
   now: number;
+  lastSignInAt: number | undefined;
 }): Promise<void> {
+  if (lastSignInAt !== undefined && now - lastSignInAt < REFRESH_MS) return;
   const at = new Date(now);
   await db
     .insert(signInAddresses)
     .values({ userId, address, lastSignInAt: at })
     .onConflictDoUpdate({ target: [signInAddresses.userId, signInAddresses.address], set: { lastSignInAt: at } });
+  if (lastSignInAt !== undefined) return;
   const newest = db
     .select({ address: signInAddresses.address })
     .from(signInAddresses)
