@@ -9,6 +9,8 @@ rmSync(`${distDir}/server`, { recursive: true, force: true });
 await build({
   entryPoints: [
     'src/server/server.ts',
+    // server.ts's startServer as a module, for the end-to-end server to add its test-only routes.
+    'src/server/start-server.ts',
     'src/server/prepare.ts',
     'src/server/cli/invite.ts',
     // The embedded database's worker thread, found beside the bundle as ./pglite-worker.js.

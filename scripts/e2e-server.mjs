@@ -1,7 +1,10 @@
-// The built server on a fresh data directory (DATA_DIR from playwright.config.ts) with the demo seed.
+// The built server on a fresh data directory (DATA_DIR from playwright.config.ts) with the demo seed,
+// plus the test-only CSP report endpoint, which the production server does not have.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'ga-e2e-'));
 process.env.HOST = '127.0.0.1';
@@ -12,6 +15,8 @@ process.env.RATE_LIMIT_SIGNUP_PER_HOUR ??= '1000';
 process.env.RATE_LIMIT_LOGIN_PER_MINUTE ??= '1000';
 process.env.RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE ??= '1000';
 process.env.RATE_LIMIT_RESET_PER_HOUR_IP ??= '1000';
-// Pages' CSP violations are reported to /api/csp-reports, where the XSS spec reads them back.
-process.env.CSP_REPORT_ENDPOINT ??= 'true';
-await import(path.resolve(process.env.DIST_DIR ?? 'dist', 'server/server.js'));
+// Pages' CSP violations are reported to /api/csp-reports, where the XSS spec reads them back. The
+// endpoint is test code (tests/helpers), loaded from source beside the bundled server.
+const { cspReportsPlugin } = await tsImport('../tests/helpers/csp-reports.ts', import.meta.url);
+const { startServer } = await import(pathToFileURL(path.resolve(process.env.DIST_DIR ?? 'dist', 'server/start-server.js')).href);
+await startServer({ testPlugin: cspReportsPlugin });

@@ -22,6 +22,23 @@ describe.skipIf(!isPglite)('the server process on an embedded database', () => {
     expect(await first.exited).toBe(0);
   }, 120_000);
 
+  it('refuses a configuration that would trust every client or take test payments in production, with one clear line', async () => {
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      [{ TRUST_PROXY: '0.0.0.0/0' }, /^Invalid configuration: TRUST_PROXY 0\.0\.0\.0\/0 takes in clients, not just proxies/],
+      [{ TRUST_PROXY: '10.0.0.1,::/0' }, /^Invalid configuration: TRUST_PROXY ::\/0 takes in clients, not just proxies/],
+      // NODE_ENV=production, no Stripe keys, PAYMENT_PROVIDER unset (empty is unset).
+      [{ PAYMENT_PROVIDER: '' }, /^Invalid configuration: production takes payments through Stripe .*PAYMENT_PROVIDER=test/],
+    ];
+    const runs = await Promise.all(refused.map(async ([env]) => spawnServer(await migratedDataDir(), await freePort(), env)));
+    for (const [index, [env, message]] of refused.entries()) {
+      const run = runs[index];
+      expect(await run?.exited, JSON.stringify(env)).toBe(1);
+      const lines = run?.output().trim().split('\n');
+      expect(lines, run?.output()).toHaveLength(1);
+      expect(lines?.[0]).toMatch(message);
+    }
+  }, 120_000);
+
   it('finishes the requests of clients that hung up before it closes its database on SIGTERM', async () => {
     const dataDir = await migratedDataDir();
     const server = await startServer(dataDir);

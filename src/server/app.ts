@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { DbHandle } from '#db/client';
 import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
@@ -19,11 +23,11 @@ import { createStripeProvider, STRIPE_JS_SOURCES } from './lib/payments/stripe-p
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
+import { requestIdFor } from './lib/request-id';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
-import { CSP_REPORT_PATH, cspReportsRoutes } from './modules/csp-reports/csp-reports.routes';
 import { checkoutRoutes } from './modules/enrollment/checkout.routes';
 import { retryPendingRefunds } from './modules/enrollment/checkout.service';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
@@ -61,6 +65,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Routes only a test build has (tests/helpers: the CSP report endpoint), registered after the app's
+ * own, and the address the Content-Security-Policy sends violation reports to. Production passes none.
+ */
+export type TestPlugin = { routes: FastifyPluginAsyncZod; cspReportUri?: string };
+
 export type BuildAppOptions = {
   config: Config;
   db: DbHandle;
@@ -69,10 +79,11 @@ export type BuildAppOptions = {
   paymentProvider?: PaymentProvider;
   clock?: () => number;
   logger?: FastifyServerOptions['logger'];
+  testPlugin?: TestPlugin;
 };
 
 /** Builds the whole app without listening; server.ts listens, tests inject. */
-export async function buildApp({ config, db, mailer, objectStore, paymentProvider, clock, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, mailer, objectStore, paymentProvider, clock, logger, testPlugin }: BuildAppOptions) {
   const loggerOptions = withLogRedaction(logger ?? { level: config.logLevel });
   // Above info no request lines are written, and Fastify need not hold the logger (see quietFastifyLogging).
   const quiet =
@@ -86,8 +97,9 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
           childLoggerFactory: lazyChildLoggerFactory,
         }),
     trustProxy: trustProxyOption(config.trustProxy),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The header is read by requestIdFor, which keeps only a short id of safe characters.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     // Routes that take more (uploads, webhooks) raise it with their own bodyLimit; see json-body.ts.
     bodyLimit: JSON_BODY_LIMIT,
     ...httpTimeoutOptions(config.httpTimeouts),
@@ -116,6 +128,11 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
     paymentProvider ??
       (config.stripe ? createStripeProvider(config.stripe) : createTestProcessor({ intents: createDbTestIntentStore(db.db) })),
   );
+  if (config.nodeEnv === 'production' && app.payments.name === 'test') {
+    app.log.warn(
+      'PAYMENT_PROVIDER=test: checkouts use the built-in test processor, so every paid course is free with the test card 4242 4242 4242 4242 and no money is taken',
+    );
+  }
 
   await app.register(inFlightPlugin);
   await app.register(errorHandlerPlugin);
@@ -142,7 +159,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   const stripe: CspAllowance = app.payments.name === 'stripe' ? STRIPE_JS_SOURCES : {};
   await app.register(securityPlugin, {
     allow: { ...stripe, scriptSrc: [...(stripe.scriptSrc ?? []), ...inlineScripts] },
-    reportUri: config.cspReportEndpoint ? CSP_REPORT_PATH : undefined,
+    reportUri: testPlugin?.cspReportUri,
   });
   await app.register(docsPlugin);
 
@@ -157,7 +174,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(checkoutRoutes);
   await app.register(certificatesRoutes);
   await app.register(savedCoursesRoutes);
-  if (config.cspReportEndpoint) await app.register(cspReportsRoutes);
+  if (testPlugin) await app.register(testPlugin.routes);
 
   await app.register(spaPlugin, { webDir: config.webDir, pages, renderer });
 

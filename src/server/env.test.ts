@@ -94,16 +94,29 @@ describe('loadConfig', () => {
   it('seeds the demo by default except in production, where only an explicit SEED_DEMO=true does', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
-  it('keeps the CSP report endpoint off unless asked, and refuses it in production', () => {
-    expect(loadConfig({}).cspReportEndpoint).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'test', CSP_REPORT_ENDPOINT: 'true' }).cspReportEndpoint).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'production', CSP_REPORT_ENDPOINT: 'true' })).toThrow(
-      /^Invalid configuration: CSP_REPORT_ENDPOINT is for tests/,
-    );
+  it('takes payments with Stripe when its keys are set, and with the test processor in production only when PAYMENT_PROVIDER=test says so', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({}).paymentProvider).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'test' }).paymentProvider).toBe('test');
+    expect(loadConfig(stripe).paymentProvider).toBe('stripe');
+    expect(loadConfig({ ...stripe, NODE_ENV: 'production' }).paymentProvider).toBe('stripe');
+    expect(loadConfig({ ...stripe, NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe' }).paymentProvider).toBe('stripe');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }).paymentProvider).toBe('test');
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      [{ NODE_ENV: 'production' }, /^Invalid configuration: production takes payments through Stripe .*PAYMENT_PROVIDER=test/],
+      [{ PAYMENT_PROVIDER: 'stripe' }, /^Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY/],
+      [{ ...stripe, PAYMENT_PROVIDER: 'test' }, /^Invalid configuration: PAYMENT_PROVIDER=test and the Stripe keys contradict/],
+      [{ PAYMENT_PROVIDER: 'paypal' }, /^Invalid configuration: PAYMENT_PROVIDER /],
+    ];
+    for (const [env, message] of refused) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    }
   });
 
   it('points the Stripe SDK at STRIPE_API_URL (stripe-mock, a stand-in), over https only in production', () => {
@@ -137,6 +150,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
     for (const value of ['true', 'all', '*', '10.0.0.1/33', 'proxy.local']) {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^Invalid configuration: TRUST_PROXY /);
+    }
+  });
+
+  it('refuses a TRUST_PROXY range that takes in clients (0.0.0.0/0, ::/0 and their like) with one line', () => {
+    for (const value of [
+      '0.0.0.0/0',
+      '::/0',
+      '0.0.0.0/1, 128.0.0.0/1',
+      '10.0.0.1, 4.0.0.0/6',
+      '::ffff:0:0/96',
+      '::/8',
+      '2000::/3',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /^Invalid configuration: TRUST_PROXY \S+ takes in clients, not just proxies [^\n]*$/,
+      );
+    }
+    // Private networks and one proxy's mapped address are proxies.
+    for (const value of ['10.0.0.0/8', '172.16.0.0/12', 'fc00::/7', '::ffff:10.0.0.0/104', '2001:db8::/32']) {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy, value).toEqual([value]);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTooWideForProxies } from './lib/client-address';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './lib/http-timeouts';
 
 const booleanFromString = z
@@ -12,7 +13,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * A hop count or a list of proxy addresses/CIDRs, never "trust everything": with that, any client
- * could pick its own address (and so its own rate-limit key) with X-Forwarded-For.
+ * could pick its own address (and so its own rate-limit key) with X-Forwarded-For. A range as wide
+ * as 0.0.0.0/0 or ::/0 says the same in other words, and is refused as plainly.
  */
 const TrustProxySchema = z.string().transform((value, context): false | number | string[] => {
   const text = value.trim().toLowerCase();
@@ -34,6 +36,17 @@ const TrustProxySchema = z.string().transform((value, context): false | number |
       code: 'custom',
       message:
         'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs; "true" would let clients forge their address',
+    });
+    return z.NEVER;
+  }
+  const tooWide = entries.find((entry) => {
+    const [address = '', bits] = entry.split('/');
+    return bits !== undefined && isTooWideForProxies(address, Number(bits));
+  });
+  if (tooWide) {
+    context.addIssue({
+      code: 'custom',
+      message: `${tooWide} takes in clients, not just proxies (the widest ranges allowed are /8 for IPv4 and /7 for IPv6): any client could forge their address`,
     });
     return z.NEVER;
   }
@@ -109,13 +122,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
+  // Who takes the money; unset means Stripe when its keys are set, else the test processor (never in production).
+  PAYMENT_PROVIDER: z.enum(['stripe', 'test']).optional(),
   // Another Stripe API host (stripe-mock, a test stand-in).
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .refine(hasNoPath, 'must have no path or query: the Stripe SDK takes only a scheme, host and port')
     .optional(),
-  // Test runs only: a place for the browser's CSP violation reports that the tests read back.
-  CSP_REPORT_ENDPOINT: booleanFromString.optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -181,6 +194,11 @@ export type Config = {
         forcePathStyle: boolean;
       }
     | undefined;
+  /**
+   * Who takes the money: Stripe, or the built-in test processor (DECISIONS §4), under which every
+   * paid course is free with the test card; in production only when PAYMENT_PROVIDER=test says so.
+   */
+  paymentProvider: 'stripe' | 'test';
   /** Card payments through Stripe; unset means the built-in test processor (DECISIONS §4). */
   stripe:
     | {
@@ -193,11 +211,6 @@ export type Config = {
     | undefined;
   /** Signs short-lived lesson-media addresses; unset means a random secret kept in the database. */
   objectUrlSecret: string | undefined;
-  /**
-   * The CSP names a report endpoint that keeps the browser's violation reports in memory for the
-   * tests to read back; never in production, where nobody should be able to store anything unsigned.
-   */
-  cspReportEndpoint: boolean;
   /** Built web app; absent in API-only test runs. */
   webDir: string | undefined;
 };
@@ -254,6 +267,28 @@ function stripeConfig(e: z.output<typeof EnvSchema>): Config['stripe'] {
   };
 }
 
+function paymentProvider(e: z.output<typeof EnvSchema>, stripe: Config['stripe']): Config['paymentProvider'] {
+  if (e.PAYMENT_PROVIDER === 'stripe' && !stripe) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if (e.PAYMENT_PROVIDER === 'test' && stripe) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMENT_PROVIDER=test and the Stripe keys contradict each other: unset one of them',
+    );
+  }
+  if (e.PAYMENT_PROVIDER) return e.PAYMENT_PROVIDER;
+  if (stripe) return 'stripe';
+  // Without Stripe every paid course is free with 4242 4242 4242 4242: never by accident in production.
+  if (e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: production takes payments through Stripe (set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET); PAYMENT_PROVIDER=test makes every paid course free with the test card instead',
+    );
+  }
+  return 'test';
+}
+
 function s3Config(e: z.output<typeof EnvSchema>): Config['s3'] {
   if (!e.S3_BUCKET) return undefined;
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -272,13 +307,6 @@ function s3Config(e: z.output<typeof EnvSchema>): Config['s3'] {
   };
 }
 
-function cspReportEndpoint(e: z.output<typeof EnvSchema>): boolean {
-  if (e.CSP_REPORT_ENDPOINT && e.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration: CSP_REPORT_ENDPOINT is for tests and cannot be on in production');
-  }
-  return e.CSP_REPORT_ENDPOINT ?? false;
-}
-
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
@@ -286,6 +314,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${issue?.path.join('.')} ${issue?.message}`);
   }
   const e = parsed.data;
+  const stripe = stripeConfig(e);
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -329,8 +358,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageRenderMsPerSecond: e.PAGE_RENDER_MS_PER_SECOND,
     s3: s3Config(e),
     objectUrlSecret: e.OBJECT_URL_SECRET,
-    stripe: stripeConfig(e),
-    cspReportEndpoint: cspReportEndpoint(e),
+    stripe,
+    paymentProvider: paymentProvider(e, stripe),
     webDir: undefined,
   };
 }

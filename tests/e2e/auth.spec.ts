@@ -43,6 +43,33 @@ test('a wrong password shows Login failed and keeps the visitor signed out', asy
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
+test('the browser keeps the device cookie of a login, hidden from page scripts, and brings it to the next login', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('device');
+  await request.post('/api/auth/signup', { data: { email, password: 'right-password', name: 'Device Owner' } });
+  const logIn = async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('right-password');
+    const sent = page.waitForRequest((candidate) => candidate.url().endsWith('/api/auth/login'));
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    return sent;
+  };
+
+  const first = await logIn();
+  expect((await first.headerValue('cookie')) ?? '').not.toContain('ga_device=');
+  const cookies = (await page.context().cookies()).filter((cookie) => cookie.name === 'ga_device');
+  expect(cookies).toEqual([expect.objectContaining({ path: '/api/auth', httpOnly: true, sameSite: 'Strict' })]);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('ga_device');
+
+  await page.evaluate(() => localStorage.removeItem('token'));
+  const second = await logIn();
+  expect(await second.headerValue('cookie')).toContain(`ga_device=${cookies[0]?.value}`);
+});
+
 test('an invited creator signs up at /creator and lands on the dashboard', async ({ page }) => {
   await page.goto(`/creator?tab=signup&invite=${CREATOR_INVITE}`);
   await page.getByRole('tab', { name: 'Sign Up' }).click();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DbHandle } from '#db/client';
-import { type App, type BuildAppOptions, buildApp } from '#server/app';
+import { type App, type BuildAppOptions, buildApp, type TestPlugin } from '#server/app';
 import { type Config, loadConfig } from '#server/env';
 import type { Mail, Mailer } from '#server/lib/mailer';
 import type { ObjectStore } from '#server/lib/object-store/object-store';
@@ -39,6 +39,8 @@ export type TestAppOptions = {
   clock?: () => number;
   /** Silent unless a test needs the app's log (e.g. the error behind a 500). */
   logger?: BuildAppOptions['logger'];
+  /** Test-only routes, e.g. cspReportsPlugin (tests/helpers/csp-reports.ts). */
+  testPlugin?: TestPlugin;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -64,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.objectStore ? { objectStore: options.objectStore } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.testPlugin ? { testPlugin: options.testPlugin } : {}),
     logger: options.logger ?? false,
   });
   await app.ready();

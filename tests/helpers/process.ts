@@ -43,7 +43,8 @@ export async function migratedDataDir(): Promise<string> {
 export function spawnEntry(entry: string, args: string[], env: Record<string, string>): Spawned {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    // Production without Stripe keys takes test payments only when told to (a test that refuses it unsets it).
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAYMENT_PROVIDER: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

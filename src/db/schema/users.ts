@@ -63,6 +63,23 @@ export const creatorInvites = pgTable(
   (t) => [uniqueIndex('creator_invites_code_hash_unique').on(t.codeHash)],
 );
 
+/**
+ * Addresses a user signed in from with the right password (an IPv4 address, or an IPv6 client's
+ * /64): a right password from one of them is never refused by the per-email ceiling that strangers'
+ * guesses fill. Only the newest few per user are kept, and none unseen for long.
+ */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index('sign_in_addresses_last_sign_in_idx').on(t.lastSignInAt)],
+);
+
 /** Fixed-window counters shared by every app instance. */
 export const rateLimits = pgTable(
   'rate_limits',

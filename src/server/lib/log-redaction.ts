@@ -15,9 +15,20 @@ export type RedactedError = {
   cause?: { type: string; message: string; code?: string };
 };
 
+/**
+ * Paths whose next segment is a credential: an upload address (`/api/uploads/<grant>`) lets anyone
+ * holding it store a file for its creator for 15 minutes.
+ */
+const SECRET_PATH_SEGMENT = /((?:\/|%2f)api(?:\/|%2f)uploads(?:\/|%2f))[^/?#&%\s"'`]+/gi;
+
+/** Text as it may be logged: the credential in any upload address it quotes (URL-encoded or not) hidden. */
+export function redactSecretPaths(text: string): string {
+  return text.replace(SECRET_PATH_SEGMENT, '$1[redacted]');
+}
+
 /** Drops a trailing "params: …" (drizzle) and the values node-postgres quotes in its messages. */
 export function redactMessage(message: string, { quotedValues = false } = {}): string {
-  let redacted = message.replace(/\s*\bparams:[\s\S]*$/, '');
+  let redacted = redactSecretPaths(message).replace(/\s*\bparams:[\s\S]*$/, '');
   if (quotedValues) redacted = redacted.replace(/"[^"]*"/g, '"[redacted]"').replace(/=\([^)]*\)/g, '=([redacted])');
   return redacted;
 }
@@ -57,8 +68,12 @@ export function redactError(error: unknown): RedactedError {
 
 const SENSITIVE_QUERY_KEY = /token|code|key|secret|password|signature|sig|credential|auth/i;
 
-/** A URL as it may be logged: values of secret-looking query parameters (a reset link's token) hidden. */
-export function redactUrl(url: string): string {
+/**
+ * A URL as it may be logged: an upload address's grant and the values of secret-looking query
+ * parameters (a reset link's token) hidden.
+ */
+export function redactUrl(rawUrl: string): string {
+  const url = redactSecretPaths(rawUrl);
   const question = url.indexOf('?');
   if (question === -1) return url;
   const query = url
@@ -106,6 +121,14 @@ export function withLogRedaction(logger: FastifyServerOptions['logger']): Fastif
   return {
     ...base,
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+    hooks: {
+      ...base.hooks,
+      // Messages written as text (Fastify's own warnings quote a request's URL) pass here, not through a serializer.
+      logMethod(args, method) {
+        const redacted = args.map((arg) => (typeof arg === 'string' ? redactSecretPaths(arg) : arg));
+        return method.apply(this, redacted as Parameters<typeof method>);
+      },
+    },
     serializers: {
       ...base.serializers,
       req: (request: FastifyRequest) => ({

@@ -1,8 +1,9 @@
 import { isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
-import { passwordResets, sessions, testPaymentIntents } from '#db/schema/index';
+import { passwordResets, sessions, signInAddresses, testPaymentIntents } from '#db/schema/index';
 import type { Config } from '../env';
 import { purgeAbandoned } from './abandoned-purge';
+import { KNOWN_CLIENT_MS } from './client-address';
 import type { ObjectStore } from './object-store/object-store';
 import { deleteOldWindows } from './rate-limit';
 import { purgeUploads } from './upload-purge';
@@ -47,7 +48,13 @@ export async function purgeExpired({ db, now, store, retention }: PurgeOptions) 
     attemptAfterMs: retention.abandonedAttemptMs,
     paymentAfterMs: retention.abandonedPaymentMs,
   });
+  // A sign-in address is known this long after its last sign-in.
+  const deletedAddresses = await db
+    .delete(signInAddresses)
+    .where(lt(signInAddresses.lastSignInAt, new Date(now - KNOWN_CLIENT_MS)))
+    .returning({ userId: signInAddresses.userId });
   return {
+    signInAddresses: deletedAddresses.length,
     uploads: deletedUploads.unfinished,
     orphanedUploads: deletedUploads.orphaned,
     abandonedQuizAttempts: abandoned.quizAttempts,

@@ -35,7 +35,13 @@ async function startServer(nodeEnv: 'production' | 'development'): Promise<Start
       callback();
     },
   });
-  const config = loadConfig({ NODE_ENV: nodeEnv, DATA_DIR: dataDir, SEED_DEMO: 'false', PUBLIC_URL: 'https://academy.example' });
+  const config = loadConfig({
+    NODE_ENV: nodeEnv,
+    PAYMENT_PROVIDER: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    PUBLIC_URL: 'https://academy.example',
+  });
   const app = await buildApp({ config, db: handle, logger: { level: 'trace', stream } });
   await app.ready();
   return {
@@ -77,7 +83,13 @@ async function walkThroughAccount(server: Started) {
     payload: { token: resetToken, newPassword },
   });
   expect(reset.statusCode).toBe(200);
-  const again = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: newPassword } });
+  const deviceCookie = login.cookies.find((cookie) => cookie.name === 'ga_device')?.value ?? 'missing device cookie';
+  const again = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { cookie: `ga_device=${deviceCookie}` },
+    payload: { email, password: newPassword },
+  });
   const token = again.json().token as string;
   await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
   await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
@@ -97,6 +109,9 @@ async function walkThroughAccount(server: Started) {
       resetToken,
       hashToken(resetToken),
       'reset-password?token',
+      deviceCookie,
+      // Its parts: the device id and the signature.
+      ...deviceCookie.split('.').filter((_, index) => index === 1 || index === 3),
     ],
   };
 }

@@ -14,6 +14,7 @@ import { createBatcher } from '../../lib/batch';
 import { hashToken } from '../../lib/tokens';
 import { bearerToken, requireUser } from '../../plugins/current-user';
 import { loggedOut, logIn, logOutMany, requestPasswordReset, resetPassword, signUp } from './auth.service';
+import { createDeviceCookies, loadDeviceCookieSecret } from './device-cookie';
 
 const TAGS = ['auth'];
 const BEARER = [{ bearerAuth: [] }];
@@ -22,6 +23,10 @@ const BEARER = [{ bearerAuth: [] }];
 const bodyErrors = { 400: ApiErrorBodySchema, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, 429: ApiErrorBodySchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deviceCookies = createDeviceCookies({
+    secret: await loadDeviceCookieSecret(app.db),
+    secure: app.config.publicUrl.startsWith('https:'),
+  });
   const logOutBatched = createBatcher((requests: { tokenHash: string; now: number }[]) => logOutMany({ db: app.db, requests }));
 
   app.post(
@@ -37,8 +42,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await signUp({ db: app.db, config: app.config, ip: request.ip, now: app.clock(), ...request.body });
-      return reply.code(201).send(result);
+      const { auth, deviceCookie } = await signUp({
+        db: app.db,
+        config: app.config,
+        ip: request.ip,
+        now: app.clock(),
+        ...request.body,
+        device: { cookies: deviceCookies, cookieHeader: request.headers.cookie },
+      });
+      return reply.code(201).header('set-cookie', deviceCookies.header(deviceCookie)).send(auth);
     },
   );
 
@@ -48,12 +60,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Log in with email and password',
-        description: 'Answers a bearer token. Failed attempts are rate limited per IP and per email.',
+        description:
+          'Answers a bearer token, and sets the `ga_device` cookie (HttpOnly, path /api/auth) that marks this browser as one the account signed in from. Failed attempts are rate limited per IP and per email; a browser with that cookie, or an address the account signed in from before, has a ceiling of its own instead of the per-email one.',
         body: LoginBodySchema,
         response: { 200: AuthResponseSchema, 401: ApiErrorBodySchema, ...bodyErrors },
       },
     },
-    async (request) => logIn({ db: app.db, config: app.config, ip: request.ip, now: app.clock(), ...request.body }),
+    async (request, reply) => {
+      const { auth, deviceCookie } = await logIn({
+        db: app.db,
+        config: app.config,
+        ip: request.ip,
+        now: app.clock(),
+        ...request.body,
+        device: { cookies: deviceCookies, cookieHeader: request.headers.cookie },
+      });
+      return reply.header('set-cookie', deviceCookies.header(deviceCookie)).send(auth);
+    },
   );
 
   app.get(

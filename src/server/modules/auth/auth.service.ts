@@ -6,6 +6,7 @@ import { ErrorCode } from '#shared/errors';
 import type { AuthResponse, MessageResponse, User, UserRole } from '#shared/schemas/auth';
 import type { Config } from '../../env';
 import { AppError } from '../../errors';
+import { clientAddressKey } from '../../lib/client-address';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/passwords';
@@ -13,12 +14,15 @@ import {
   assertUnderRateLimits,
   clearRateLimits,
   enforceRateLimits,
+  peekRateLimit,
   type RateLimitCheck,
   refundRateLimit,
 } from '../../lib/rate-limit';
 import { sqlRows } from '../../lib/sql-rows';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { creatorInviteMail, passwordResetMail } from './auth.mail';
+import type { DeviceCookies } from './device-cookie';
+import { isKnownSince, lastSignInFrom, rememberSignInAddress } from './sign-in-addresses';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -40,6 +44,12 @@ export const authMessages = {
 } as const;
 
 type AuthConfig = Pick<Config, 'creatorInviteCode' | 'publicUrl' | 'rateLimits'>;
+
+/** The browser's device cookie (its Cookie header) and what reads and writes it. */
+export type DeviceContext = { cookies: DeviceCookies; cookieHeader: string | undefined };
+
+/** A sign-in's answer, and the device cookie its browser keeps for the next one. */
+export type SignedIn = { auth: AuthResponse; deviceCookie: string };
 type Log = { error: (details: Record<string, unknown>, message: string) => void };
 
 /** Emails are stored lowercase, so uniqueness and login ignore case. */
@@ -126,6 +136,7 @@ export async function signUp({
   name,
   role: requestedRole,
   inviteCode,
+  device,
 }: {
   db: Db;
   config: AuthConfig;
@@ -136,11 +147,13 @@ export async function signUp({
   name: string;
   role: string;
   inviteCode?: string | undefined;
-}): Promise<AuthResponse> {
+  device: DeviceContext;
+}): Promise<SignedIn> {
+  const address = clientAddressKey(ip);
   await enforceRateLimits({
     db,
     now,
-    checks: [{ key: `signup:ip:${ip}`, limit: config.rateLimits.signupPerHour, windowMs: HOUR_MS }],
+    checks: [{ key: `signup:ip:${address}`, limit: config.rateLimits.signupPerHour, windowMs: HOUR_MS }],
   });
   const email = normalizeEmail(rawEmail);
   const { role, inviteId } = await resolveRole({ db, config, email, role: requestedRole, inviteCode });
@@ -149,8 +162,9 @@ export async function signUp({
   if (existing) throw new AppError(ErrorCode.CONFLICT, authMessages.emailTaken);
   const passwordHash = await hashPassword(password);
 
+  let auth: AuthResponse;
   try {
-    return await db.transaction(async (tx) => {
+    auth = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ email, name, role, passwordHash })
@@ -166,37 +180,75 @@ export async function signUp({
         if (claimed.length === 0) throw new AppError(ErrorCode.FORBIDDEN, authMessages.inviteRequired);
       }
       const token = await createSession({ db: tx, userId: user.id, now });
+      await rememberSignInAddress({ db: tx, userId: user.id, address, now, lastSignInAt: undefined });
       return { user: toUser(user), token };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(ErrorCode.CONFLICT, authMessages.emailTaken);
     throw error;
   }
+  return { auth, deviceCookie: device.cookies.afterSignIn(device.cookieHeader, auth.user.id, now) };
 }
 
-/** Failed-login counters of one email (all its IPs): a successful password reset clears them. */
+/** Failed-login counters of one email (all its addresses and devices): a successful password reset clears them. */
 function failedLoginKeysOf(email: string) {
-  return { perEmail: `login-fail:email:${email}`, perEmailAndIpPrefix: `login-fail:email-ip:${email}|` };
+  return {
+    perEmail: `login-fail:email:${email}`,
+    perEmailAndIpPrefix: `login-fail:email-ip:${email}|`,
+    perKnownAddressPrefix: `login-fail:email-known-ip:${email}|`,
+    perDevicePrefix: `login-fail:email-device:${email}|`,
+  };
 }
 
 /**
- * Failed logins count per (email, IP) and per IP, so a stranger guessing someone's password from
- * elsewhere cannot lock them out; a high per-email ceiling still stops a spread-out attack.
- * Successful logins are limited per IP too.
+ * Failed logins count per (email, address) and per address (an IPv6 client's /64), so a stranger
+ * guessing someone's password from elsewhere cannot lock them out; successful logins are limited
+ * per address too. An hourly ceiling still stops an attack spread over many addresses: the
+ * per-email one, which such an attack fills, unless the login comes from a browser (device cookie)
+ * or an address that signed in to the account before. Those are judged by a ceiling of their own,
+ * so the owner is never refused for strangers' guesses, and a device or known address used for
+ * guessing locks only itself out (then it is judged as a stranger).
  */
-function loginChecks(config: AuthConfig, email: string, ip: string) {
+async function loginChecks({
+  db,
+  config,
+  email,
+  address,
+  userId,
+  deviceId,
+  now,
+}: {
+  db: Db;
+  config: AuthConfig;
+  email: string;
+  address: string;
+  userId: string | undefined;
+  deviceId: string | undefined;
+  now: number;
+}) {
   const keys = failedLoginKeysOf(email);
-  const failures: RateLimitCheck[] = [
-    { key: `${keys.perEmailAndIpPrefix}${ip}`, limit: config.rateLimits.loginPerMinute, windowMs: MINUTE_MS },
-    { key: `login-fail:ip:${ip}`, limit: config.rateLimits.loginPerMinute, windowMs: MINUTE_MS },
-    { key: keys.perEmail, limit: config.rateLimits.loginPerHourPerEmail, windowMs: HOUR_MS },
+  const { loginPerMinute, loginPerHourPerEmail, loginSuccessPerMinute } = config.rateLimits;
+  const perMinute: RateLimitCheck[] = [
+    { key: `${keys.perEmailAndIpPrefix}${address}`, limit: loginPerMinute, windowMs: MINUTE_MS },
+    { key: `login-fail:ip:${address}`, limit: loginPerMinute, windowMs: MINUTE_MS },
   ];
-  const success: RateLimitCheck = {
-    key: `login-ok:ip:${ip}`,
-    limit: config.rateLimits.loginSuccessPerMinute,
-    windowMs: MINUTE_MS,
-  };
-  return { failures, success };
+  const success: RateLimitCheck = { key: `login-ok:ip:${address}`, limit: loginSuccessPerMinute, windowMs: MINUTE_MS };
+  await assertUnderRateLimits({ db, now, checks: [...perMinute, success] });
+
+  const ceiling = (key: string): RateLimitCheck => ({ key, limit: loginPerHourPerEmail, windowMs: HOUR_MS });
+  const isOpen = async (check: RateLimitCheck) => (await peekRateLimit({ db, ...check, now })).allowed;
+  // Looked up for unknown emails too, so the answer takes as long whether or not the account exists.
+  const lastSignInAt = await lastSignInFrom({ db, userId, address });
+  const device = deviceId ? ceiling(`${keys.perDevicePrefix}${deviceId}`) : undefined;
+  const knownAddress = isKnownSince(lastSignInAt, now) ? ceiling(`${keys.perKnownAddressPrefix}${address}`) : undefined;
+  let hourly = ceiling(keys.perEmail);
+  for (const own of [device, knownAddress]) {
+    if (own && (await isOpen(own))) {
+      hourly = own;
+      break;
+    }
+  }
+  return { failures: [...perMinute, hourly], success, lastSignInAt };
 }
 
 export async function logIn({
@@ -206,6 +258,7 @@ export async function logIn({
   now,
   email: rawEmail,
   password,
+  device,
 }: {
   db: Db;
   config: AuthConfig;
@@ -213,20 +266,30 @@ export async function logIn({
   now: number;
   email: string;
   password: string;
-}): Promise<AuthResponse> {
+  device: DeviceContext;
+}): Promise<SignedIn> {
   const email = normalizeEmail(rawEmail);
-  const { failures, success } = loginChecks(config, email, ip);
-  // While any limit is reached even the right password gets 429, and nothing is counted.
-  await assertUnderRateLimits({ db, now, checks: [...failures, success] });
-  // Every attempt is counted as a failure up front and refunded when it succeeds, so parallel
-  // guesses cannot slip past the limit.
-  await enforceRateLimits({ db, now, checks: failures });
-
+  const address = clientAddressKey(ip);
   const [user] = await db
     .select({ id: users.id, email: users.email, name: users.name, role: users.role, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
+  const deviceId = user ? device.cookies.deviceOf(device.cookieHeader, user.id, now) : undefined;
+  // While a limit is reached even the right password gets 429, and nothing is counted.
+  const { failures, success, lastSignInAt } = await loginChecks({
+    db,
+    config,
+    email,
+    address,
+    userId: user?.id,
+    deviceId,
+    now,
+  });
+  // Every attempt is counted as a failure up front and refunded when it succeeds, so parallel
+  // guesses cannot slip past the limit.
+  await enforceRateLimits({ db, now, checks: failures });
+
   let isValid: boolean;
   try {
     isValid = user ? await verifyPassword(password, user.passwordHash) : await verifyDummyPassword(password);
@@ -240,7 +303,11 @@ export async function logIn({
   await Promise.all(failures.map((check) => refundRateLimit({ db, now, ...check })));
   await enforceRateLimits({ db, now, checks: [success] });
   const token = await createSession({ db, userId: user.id, now });
-  return { user: toUser(user), token };
+  await rememberSignInAddress({ db, userId: user.id, address, now, lastSignInAt });
+  return {
+    auth: { user: toUser(user), token },
+    deviceCookie: device.cookies.afterSignIn(device.cookieHeader, user.id, now),
+  };
 }
 
 /**
@@ -279,7 +346,7 @@ export function loggedOut(isRevoked: boolean): MessageResponse {
 function resetChecks(config: AuthConfig, kind: 'forgot' | 'reset', email: string | null, ip: string): RateLimitCheck[] {
   return [
     ...(email ? [{ key: `${kind}:email:${email}`, limit: config.rateLimits.resetPerHourPerEmail, windowMs: HOUR_MS }] : []),
-    { key: `${kind}:ip:${ip}`, limit: config.rateLimits.resetPerHourPerIp, windowMs: HOUR_MS },
+    { key: `${kind}:ip:${clientAddressKey(ip)}`, limit: config.rateLimits.resetPerHourPerIp, windowMs: HOUR_MS },
   ];
 }
 
@@ -380,8 +447,8 @@ export async function resetPassword({
       .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
     // The owner has proved who they are: failed guesses by others no longer hold their account.
-    const keys = failedLoginKeysOf(reset.email);
-    await clearRateLimits({ db: tx, keys: [keys.perEmail], prefixes: [keys.perEmailAndIpPrefix] });
+    const { perEmail, ...prefixes } = failedLoginKeysOf(reset.email);
+    await clearRateLimits({ db: tx, keys: [perEmail], prefixes: Object.values(prefixes) });
   });
   return { message: authMessages.resetDone };
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
-import { type CspReportBody, CspReportBodySchema, type CspViolation, CspViolationListSchema } from '#shared/schemas/csp-reports';
-import { AppError } from '../../errors';
+import type { TestPlugin } from '#server/app';
+import { ApiErrorBodySchema } from '#shared/errors';
+import { type CspReportBody, CspReportBodySchema, type CspViolation, CspViolationListSchema } from './csp-report-schemas';
 
-/** The CSP's `report-uri` when the endpoint is on (CSP_REPORT_ENDPOINT, never in production). */
+/** The CSP's `report-uri` in test builds that register this plugin. */
 export const CSP_REPORT_PATH = '/api/csp-reports';
 
 /** Only the newest are kept: a page looping over a violation cannot grow the server's memory. */
@@ -45,9 +45,10 @@ function violationsIn(body: CspReportBody): CspViolation[] {
 }
 
 /**
- * Test runs only (app.ts registers it when CSP_REPORT_ENDPOINT is on): browsers post CSP violation
- * reports here and end-to-end tests read them back, so a payload that the policy stopped still
- * fails its test. Reports live in this process's memory; nothing is written anywhere.
+ * Test builds only: browsers post CSP violation reports here and end-to-end tests read them back, so a
+ * payload that the policy stopped still fails its test. Reports live in this process's memory;
+ * nothing is written anywhere. The production server has no such route: the end-to-end server
+ * (scripts/e2e-server.mjs) and API tests add it through buildApp's `testPlugin` (cspReportsPlugin).
  */
 export const cspReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const kept: CspViolation[] = [];
@@ -57,7 +58,9 @@ export const cspReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new AppError(ErrorCode.BAD_REQUEST, 'The report is not JSON'), undefined);
+      // A plain error with a status (not the server's AppError): the end-to-end server loads this file
+      // from source beside the bundled server, whose AppError is another class.
+      done(Object.assign(new Error('The report is not JSON'), { statusCode: 400 }), undefined);
     }
   });
 
@@ -95,3 +98,6 @@ export const cspReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ violations: kept }),
   );
 };
+
+/** The report endpoint, and the policy's `report-uri` naming it. */
+export const cspReportsPlugin: TestPlugin = { routes: cspReportsRoutes, cspReportUri: CSP_REPORT_PATH };

@@ -1,11 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { cspReportsPlugin } from '#tests/helpers/csp-reports';
 
 let on: TestApp;
 let off: TestApp;
 
 beforeAll(async () => {
-  on = await createTestApp({ env: { CSP_REPORT_ENDPOINT: 'true' } });
+  on = await createTestApp({ testPlugin: cspReportsPlugin });
   off = await createTestApp({ db: on.db });
 });
 afterAll(async () => {
@@ -35,7 +38,7 @@ const reportUriBody = {
 };
 
 describe('the CSP report endpoint', () => {
-  it('is absent, and the policy names no report address, unless CSP_REPORT_ENDPOINT is on', async () => {
+  it('is absent, and the policy names no report address, unless a test build registers it', async () => {
     const page = await off.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['content-security-policy']).not.toMatch(/report-/);
     // No route takes the report: the unknown path or, before routing, its media type refuses it.
@@ -44,6 +47,14 @@ describe('the CSP report endpoint', () => {
 
     const withReports = await on.app.inject({ method: 'GET', url: '/' });
     expect(withReports.headers['content-security-policy']).toMatch(/(^|;) ?report-uri \/api\/csp-reports(;|$)/);
+  });
+
+  it('is no part of the production code: nothing under src/ names it', () => {
+    const sources = readdirSync('src', { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(sources.length).toBeGreaterThan(100);
+    expect(sources.filter((file) => /csp-reports|CSP_REPORT/.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
   it('keeps report-uri and Reporting API reports in one shape, oldest first', async () => {

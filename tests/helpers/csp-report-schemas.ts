@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /*
  * Content-Security-Policy violation reports, as browsers send them to the test-only report endpoint
- * (CSP_REPORT_ENDPOINT), and the one shape the endpoint keeps them in for tests to read back.
+ * (csp-reports.ts), and the one shape the endpoint keeps them in for tests to read back.
  */
 
 /** Browsers copy page addresses and code samples into reports; longer text is cut, never refused. */
