@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TABLE, type AccessRow, type CellRequest } from '#tests/access-matrix.table';
 import { type AccessWorld, PRINCIPALS, type Principal, seedAccessWorld } from '#tests/access-matrix.world';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { responseSchemaChecker } from '#tests/helpers/response-schemas';
 import { documentedRoutes, type RouteKey, registeredRoutes, urlFitsRoute } from '#tests/helpers/route-registry';
 
 /* Issue 8: who may call what. The table is access-matrix.table.ts; its top comment explains it. */
@@ -9,9 +10,10 @@ import { documentedRoutes, type RouteKey, registeredRoutes, urlFitsRoute } from 
 let t: TestApp;
 let world: AccessWorld;
 let registered: RouteKey[];
+const schemas = responseSchemaChecker();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ testPlugin: schemas.plugin });
   world = await seedAccessWorld(t);
   registered = registeredRoutes(t.app);
 });
@@ -63,6 +65,12 @@ describe('the access matrix', () => {
       }
     }
     expect(wrong, `${wrong.length} cells answered otherwise`).toEqual([]);
+  });
+
+  // After every cell: each answer of every route, prepared bytes included, is what its schema says.
+  it('answers every cell as its route declares in the OpenAPI document', () => {
+    expect(schemas.checked()).toBeGreaterThan(300);
+    expect([...new Set(schemas.mismatches)]).toEqual([]);
   });
 });
 

@@ -193,6 +193,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Lesson media of a paid course needs the signed address the lesson endpoints give out.',
         params: z.object({ '*': z.string() }),
         querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }).loose(),
+        response: {
+          200: z.unknown().describe("The file's bytes"),
+          206: z.unknown().describe('The bytes of the range asked for'),
+          304: z.null().describe('Not modified'),
+          403: ApiErrorBodySchema,
+          404: ApiErrorBodySchema,
+          416: ApiErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -216,7 +224,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-security-policy', "sandbox; default-src 'none'")
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', INLINE.test(info.contentType) ? 'inline' : 'attachment');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       const range = parseRangeHeader(request.headers.range);
       try {
         const object = await app.objectStore.get({ key, ...(range ? { range } : {}) });
