@@ -18,7 +18,8 @@ import { createPaymentIntent, settlePayment } from './checkout.service';
 
 const TAGS = ['enrollment'];
 const BEARER = [{ bearerAuth: [] }];
-const errors = {
+/** What an enrolling call can answer besides its own success (enroll-free shares them). */
+export const ENROLLING_ERRORS = {
   400: ApiErrorBodySchema,
   401: ApiErrorBodySchema,
   404: ApiErrorBodySchema,
@@ -39,7 +40,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Start paying for a course (the amount is the server's price)",
         security: BEARER,
         body: CourseIdBodySchema,
-        response: { 200: PaymentIntentResultSchema, ...errors, 429: ApiErrorBodySchema },
+        response: { 200: PaymentIntentResultSchema, ...ENROLLING_ERRORS, 429: ApiErrorBodySchema },
       },
     },
     async (request) => {
@@ -57,7 +58,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Enroll after the provider confirms the payment succeeded (idempotent)',
         security: BEARER,
         body: ConfirmPaymentBodySchema,
-        response: { 200: EnrollmentResultSchema, ...errors },
+        response: { 200: EnrollmentResultSchema, ...ENROLLING_ERRORS },
       },
     },
     async (request) => {
@@ -89,7 +90,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         params: z.object({ paymentIntentId: z.string().max(200) }),
         body: TestCardBodySchema,
-        response: { 200: TestPaymentResultSchema, ...errors },
+        response: { 200: TestPaymentResultSchema, ...ENROLLING_ERRORS },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import { CourseIdBodySchema, EnrollmentResultSchema, MyCourseListSchema } from '
 import { sendJsonBytes } from '../../lib/json-bytes';
 import { after, answer } from '../../lib/maybe-promise';
 import { requireUser } from '../../plugins/current-user';
+import { ENROLLING_ERRORS } from './checkout.routes';
 import { cancelOpenIntents } from './checkout.service';
 import { enrollInFreeCourse } from './enrollment.service';
 import { listMyCourses } from './my-courses.service';
@@ -38,15 +39,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Enroll in a free course (idempotent)',
         security: BEARER,
         body: CourseIdBodySchema,
-        response: {
-          200: EnrollmentResultSchema,
-          400: ApiErrorBodySchema,
-          401: ApiErrorBodySchema,
-          404: ApiErrorBodySchema,
-          409: ApiErrorBodySchema,
-          413: ApiErrorBodySchema,
-          415: ApiErrorBodySchema,
-        },
+        response: { 200: EnrollmentResultSchema, ...ENROLLING_ERRORS },
       },
     },
     async (request) => {
