@@ -224,7 +224,11 @@ describe('undoing a completion (Mark as Complete as a toggle, issue 22)', () => 
     expect((await call('GET', `/api/courses/${courseId}/progress`, enrolled)).json().videoCompletePercent).toBe(90);
     const other = await createTestApp({ db: t.db, config: { videoCompletePercent: 75 } });
     try {
-      const answer = await other.app.inject({ method: 'GET', url: `/api/courses/${courseId}/progress`, headers: bearer(enrolled) });
+      const answer = await other.app.inject({
+        method: 'GET',
+        url: `/api/courses/${courseId}/progress`,
+        headers: bearer(enrolled),
+      });
       expect(answer.json().videoCompletePercent).toBe(75);
     } finally {
       await other.close();
