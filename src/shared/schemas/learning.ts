@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { DEFAULT_VIDEO_COMPLETE_PERCENT } from '../learning-rules';
+
 /* The learner's calls (SPEC §7 "Learner", DECISIONS §5). */
 
 export const LessonProgressSchema = z.object({
@@ -8,9 +10,6 @@ export const LessonProgressSchema = z.object({
   completedAt: z.string().nullable(),
 });
 export type LessonProgress = z.infer<typeof LessonProgressSchema>;
-
-/** SPEC §4 and issue 22: a video slide counts once this share of it has been watched, unless configured otherwise. */
-export const DEFAULT_VIDEO_COMPLETE_PERCENT = 90;
 
 /** What a learner's record says of one course (the server works it out; the API adds its rules). */
 export const CourseProgressCountsSchema = z.object({

@@ -1,7 +1,7 @@
 import { ArrowLeft, Award, CheckCircle2, ChevronDown, ChevronLeft, ChevronRight, Circle, FileQuestion } from 'lucide-react';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DEFAULT_VIDEO_COMPLETE_PERCENT } from '#shared/schemas/learning';
+import { DEFAULT_VIDEO_COMPLETE_PERCENT } from '#shared/learning-rules';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
