@@ -36,6 +36,7 @@ describe('PAGE_MODULES', () => {
   it('finds the page of an address as the router matches it', () => {
     expect(pageModuleFor('/')).toBe('app/routes/catalog/home.tsx');
     expect(pageModuleFor('/course/0b1c/learn')).toBe('app/routes/learn/learn.tsx');
+    expect(pageModuleFor('/course/0b1c/learn/9f2e')).toBe('app/routes/learn/learn.tsx');
     expect(pageModuleFor('/course/0b1c')).toBe('app/routes/catalog/course-detail.tsx');
     expect(pageModuleFor('/Course/0b1c/')).toBe('app/routes/catalog/course-detail.tsx');
     expect(pageModuleFor('/creator')).toBe('app/routes/auth/creator-portal.tsx');

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_VIDEO_COMPLETE_PERCENT } from '#shared/schemas/learning';
 import { isTooWideForProxies } from './lib/client-address';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './lib/http-timeouts';
 
@@ -102,6 +103,7 @@ const EnvSchema = z.object({
   ORPHAN_UPLOAD_GRACE_HOURS: positiveInt.max(24 * 365).default(24),
   ABANDONED_QUIZ_ATTEMPT_DAYS: positiveInt.max(3650).default(30),
   ABANDONED_PAYMENT_DAYS: positiveInt.max(3650).default(3),
+  VIDEO_COMPLETE_PERCENT: z.coerce.number().int().min(1).max(100).default(DEFAULT_VIDEO_COMPLETE_PERCENT),
   PAGE_RENDER_MS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(400),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -182,6 +184,8 @@ export type Config = {
    * browser draws them, as it can any page.
    */
   pageRenderMsPerSecond: number;
+  /** Percent of a video slide the player must see played before it marks the slide complete. */
+  videoCompletePercent: number;
   /** Set when uploads live in an S3-compatible bucket instead of `$DATA_DIR/objects`. */
   s3:
     | {
@@ -356,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       abandonedPaymentMs: e.ABANDONED_PAYMENT_DAYS * 24 * HOUR_MS,
     },
     pageRenderMsPerSecond: e.PAGE_RENDER_MS_PER_SECOND,
+    videoCompletePercent: e.VIDEO_COMPLETE_PERCENT,
     s3: s3Config(e),
     objectUrlSecret: e.OBJECT_URL_SECRET,
     stripe,

@@ -24,6 +24,7 @@ export const PAGE_MODULES: readonly { path: string; module: string }[] = [
   { path: '/forgot-password', module: 'app/routes/auth/forgot-password.tsx' },
   { path: '/reset-password', module: 'app/routes/auth/reset-password.tsx' },
   { path: '/course/:id/learn', module: 'app/routes/learn/learn.tsx' },
+  { path: '/course/:id/learn/:itemId', module: 'app/routes/learn/learn.tsx' },
   { path: '/course/:id/preview', module: 'app/routes/learn/preview.tsx' },
   { path: '*', module: 'app/routes/not-found.tsx' },
 ];

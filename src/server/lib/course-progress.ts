@@ -1,16 +1,19 @@
-import type { CourseProgress } from '#shared/schemas/learning';
+import { type CourseProgressCounts, DEFAULT_VIDEO_COMPLETE_PERCENT } from '#shared/schemas/learning';
 import { after, allOf, type MaybePromise } from './maybe-promise';
 import { type PreparedJson, prepareJson } from './prepared-json';
 import { courseProgressOf, type LearnerRecord } from './progress';
 import type { CourseDoc, ReadCache } from './read-cache/read-cache';
 
-export type PreparedProgress = { progress: CourseProgress; json: PreparedJson };
+export type PreparedProgress = { progress: CourseProgressCounts; json: PreparedJson };
+
+type Made = { progress: CourseProgressCounts; json: Map<number, PreparedJson> };
 
 /**
  * Worked out once per (learner record, course document). The read cache replaces both, never changes
- * them, so the same pair always gives the same progress; entries go with either object.
+ * them, so the same pair always gives the same progress; entries go with either object. The answer's
+ * bytes also carry the configured video share: one per process, but tests run apps with others.
  */
-const made = new WeakMap<LearnerRecord, WeakMap<CourseDoc, PreparedProgress>>();
+const made = new WeakMap<LearnerRecord, WeakMap<CourseDoc, Made>>();
 
 /**
  * A learner's progress in a course (DECISIONS §5), from their cached record and the course's cached
@@ -20,10 +23,12 @@ export function readCourseProgress({
   reads,
   userId,
   courseId,
+  videoCompletePercent = DEFAULT_VIDEO_COMPLETE_PERCENT,
 }: {
   reads: ReadCache;
   userId: string;
   courseId: string;
+  videoCompletePercent?: number;
 }): MaybePromise<PreparedProgress | null> {
   return after(allOf([reads.learnerRecord(userId), reads.course(courseId)]), ([record, doc]) => {
     if (!doc) return null;
@@ -32,12 +37,16 @@ export function readCourseProgress({
       ofRecord = new WeakMap();
       made.set(record, ofRecord);
     }
-    let prepared = ofRecord.get(doc);
-    if (!prepared) {
-      const progress = courseProgressOf(doc, record);
-      prepared = { progress, json: prepareJson(progress) };
-      ofRecord.set(doc, prepared);
+    let entry = ofRecord.get(doc);
+    if (!entry) {
+      entry = { progress: courseProgressOf(doc, record), json: new Map() };
+      ofRecord.set(doc, entry);
     }
-    return prepared;
+    let json = entry.json.get(videoCompletePercent);
+    if (!json) {
+      json = prepareJson({ ...entry.progress, videoCompletePercent });
+      entry.json.set(videoCompletePercent, json);
+    }
+    return { progress: entry.progress, json };
   });
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import type { CourseProgress, LessonProgress } from '#shared/schemas/learning';
+import type { CourseProgressCounts, LessonProgress } from '#shared/schemas/learning';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 import { sqlRows } from './sql-rows';
 
@@ -41,7 +41,7 @@ type Outline = { readonly modules: readonly ModuleOutline[]; readonly quizzes: r
  * quiz passed: the certificate's rule). A quiz without questions cannot be passed, so it counts for
  * neither the percent nor completion (publishing refuses one; courses published before still finish).
  */
-export function courseProgressOf(outline: Outline, record: LearnerRecord): CourseProgress {
+export function courseProgressOf(outline: Outline, record: LearnerRecord): CourseProgressCounts {
   const lessons: LessonProgress[] = [];
   let completedLessons = 0;
   for (const module of outline.modules) {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { DEFAULT_VIDEO_COMPLETE_PERCENT } from '../learning-rules';
+
 /* The learner's calls (SPEC §7 "Learner", DECISIONS §5). */
 
 export const LessonProgressSchema = z.object({
@@ -9,7 +11,8 @@ export const LessonProgressSchema = z.object({
 });
 export type LessonProgress = z.infer<typeof LessonProgressSchema>;
 
-export const CourseProgressSchema = z.object({
+/** What a learner's record says of one course (the server works it out; the API adds its rules). */
+export const CourseProgressCountsSchema = z.object({
   lessons: z.array(LessonProgressSchema),
   /** Quizzes passed (80 % or more in a completed attempt): they count towards progress and the certificate. */
   completedQuizIds: z.array(z.string()),
@@ -18,10 +21,17 @@ export const CourseProgressSchema = z.object({
   /** Every lesson completed and every quiz passed, exactly (a rounded 100 % may be 99.5 %). */
   completed: z.boolean(),
 });
+export type CourseProgressCounts = z.infer<typeof CourseProgressCountsSchema>;
+
+export const CourseProgressSchema = CourseProgressCountsSchema.extend({
+  /** The share of a video slide (percent) the learner must watch before the player marks it complete. */
+  videoCompletePercent: z.number().int().min(1).max(100),
+});
 export type CourseProgress = z.infer<typeof CourseProgressSchema>;
 
 export const ProgressBodySchema = z.object({
   lessonId: z.string().min(1).max(100),
+  /** false undoes a completion: the slide counts again as not done, for progress and the certificate. */
   completed: z.boolean().optional().default(true),
   /** Accepted for SPEC's shape; the server records its own time. */
   completedAt: z.string().max(40).optional(),

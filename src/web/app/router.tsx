@@ -100,6 +100,11 @@ const routes: RouteObject[] = [
         paths.course.learn.path,
         lazyPage(() => import('./routes/learn/learn').then((m) => m.LearnRoute)),
       ),
+      // The same page at one slide or quiz: switching between the two keeps the page (same element type).
+      page(
+        paths.course.learnItem.path,
+        lazyPage(() => import('./routes/learn/learn').then((m) => m.LearnRoute)),
+      ),
       page(
         paths.course.preview.path,
         lazyPage(() => import('./routes/learn/preview').then((m) => m.PreviewRoute)),

@@ -23,6 +23,11 @@ export const paths = {
   course: {
     detail: { path: '/course/:id', getHref: (id: string) => `/course/${id}` },
     learn: { path: '/course/:id/learn', getHref: (id: string) => `/course/${id}/learn` },
+    /** One slide or quiz of the player: its own address, to bookmark, share and go back to. */
+    learnItem: {
+      path: '/course/:id/learn/:itemId',
+      getHref: (id: string, itemId: string) => `/course/${id}/learn/${itemId}`,
+    },
     preview: { path: '/course/:id/preview', getHref: (id: string) => `/course/${id}/preview` },
   },
 } as const;

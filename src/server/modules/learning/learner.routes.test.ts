@@ -177,6 +177,65 @@ describe('progress', () => {
   });
 });
 
+describe('undoing a completion (Mark as Complete as a toggle, issue 22)', () => {
+  it('is for enrolled students and the creator: 401 guest, 403 a student or another creator, 400 bad input', async () => {
+    const undo = { lessonId: lessonIds[0], completed: false };
+    expect((await call('POST', '/api/progress', undefined, undo)).statusCode).toBe(401);
+    expect((await call('POST', '/api/progress', student, undo)).statusCode).toBe(403);
+    expect((await call('POST', '/api/progress', otherCreator, undo)).statusCode).toBe(403);
+    expect((await call('POST', '/api/progress', creator, undo)).statusCode).toBe(200);
+    expect((await call('POST', '/api/progress', enrolled, { lessonId: lessonIds[0], completed: 'no' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/progress', enrolled, { lessonId: 'nope', completed: false })).statusCode).toBe(404);
+    const undone = await call('POST', '/api/progress', enrolled, undo);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toEqual({ lessonId: lessonIds[0], completed: false, completedAt: null });
+    // The tests below count on the enrolled student's earlier completion.
+    expect((await call('POST', '/api/progress', enrolled, { lessonId: lessonIds[0], completed: true })).statusCode).toBe(200);
+  });
+
+  it('takes the slide out of the percent, My Courses and the certificate at once, and marking again restores them', async () => {
+    const course = await createCourse(t.db.db, creator.id);
+    const content = await addContent(t.db.db, course.id, { lessonCount: 2, quizCount: 0 });
+    const learner = await createUser(t.db.db);
+    await enroll(t.db.db, learner.id, course.id);
+    const [a, b] = content.lessons.map((lesson) => lesson.id);
+    const progress = async () => (await call('GET', `/api/courses/${course.id}/progress`, learner)).json();
+    const eligible = async () => (await call('GET', `/api/courses/${course.id}/certificate/eligible`, learner)).json().eligible;
+    const myPercent = async () =>
+      (await call('GET', '/api/my-courses', learner)).json().find((one: { id: string }) => one.id === course.id)?.progress;
+    for (const lessonId of [a, b]) await call('POST', '/api/progress', learner, { lessonId, completed: true });
+    // Warm every read, so the undo must drop what the caches hold.
+    expect((await progress()).percent).toBe(100);
+    expect(await eligible()).toBe(true);
+    expect(await myPercent()).toBe(100);
+
+    expect((await call('POST', '/api/progress', learner, { lessonId: b, completed: false })).statusCode).toBe(200);
+    expect(await progress()).toMatchObject({ percent: 50, completed: false });
+    expect((await progress()).lessons).toContainEqual({ lessonId: b, completed: false, completedAt: null });
+    expect(await eligible()).toBe(false);
+    expect(await myPercent()).toBe(50);
+
+    expect((await call('POST', '/api/progress', learner, { lessonId: b, completed: true })).statusCode).toBe(200);
+    expect(await progress()).toMatchObject({ percent: 100, completed: true });
+    expect(await eligible()).toBe(true);
+  });
+
+  it('tells the player how much of a video counts: 90 % by default, VIDEO_COMPLETE_PERCENT otherwise', async () => {
+    expect((await call('GET', `/api/courses/${courseId}/progress`, enrolled)).json().videoCompletePercent).toBe(90);
+    const other = await createTestApp({ db: t.db, config: { videoCompletePercent: 75 } });
+    try {
+      const answer = await other.app.inject({
+        method: 'GET',
+        url: `/api/courses/${courseId}/progress`,
+        headers: bearer(enrolled),
+      });
+      expect(answer.json().videoCompletePercent).toBe(75);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('quiz attempts', () => {
   it('never sends a correct answer before the pick, scores on the server, and passes at 80 %', async () => {
     expect((await call('POST', `/api/quizzes/${quizId}/attempts`)).statusCode).toBe(401);

@@ -103,7 +103,12 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) =>
       answer(
         after(learner(request, 'course', request.params.id), ({ userId, courseId }) =>
-          readCourseProgress({ reads: app.reads, userId, courseId }),
+          readCourseProgress({
+            reads: app.reads,
+            userId,
+            courseId,
+            videoCompletePercent: app.config.videoCompletePercent,
+          }),
         ),
         (progress) => {
           // A course the caller may learn from has a document; a course deleted meanwhile has none.
@@ -118,7 +123,9 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Mark a lesson complete (or not)',
+        summary: 'Mark a lesson complete, or undo that with `completed: false`',
+        description:
+          'Undoing takes the slide out of the progress percent and the certificate eligibility at once. A video slide is marked by the player once `videoCompletePercent` of it has played.',
         security: BEARER,
         body: ProgressBodySchema,
         response: { 200: LessonProgressSchema, 400: ApiErrorBodySchema, ...denied },

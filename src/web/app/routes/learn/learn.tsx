@@ -8,17 +8,18 @@ import { paths } from '#web/lib/paths';
 import { preloadSanitizer } from '#web/lib/use-sanitized-html';
 
 export function LearnRoute() {
-  const { id = '' } = useParams();
+  const { id = '', itemId } = useParams();
   // Lessons are rich text: fetch the sanitizer after first paint, alongside the course's data.
   useEffect(() => {
     preloadSanitizer().catch(() => {});
   }, []);
   return (
-    <MinimalLayout>
+    <MinimalLayout skipTo={{ href: '#lesson', label: 'Skip to lesson' }}>
       <RequireAuth redirectTo={paths.login.getHref()}>
         <LearnPage
           key={id}
           courseId={id}
+          itemId={itemId}
           renderQuiz={({ quizId, onCompleted }) => <QuizPlayer key={quizId} quizId={quizId} onCompleted={onCompleted} />}
         />
       </RequireAuth>

@@ -1,14 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ProgressBody } from '#shared/schemas/learning';
+import type { LessonProgress, ProgressBody } from '#shared/schemas/learning';
 import { getMyCoursesQueryOptions } from '#web/lib/api/get-my-courses';
 import { apiJson } from '#web/lib/api-client';
 import { getCertificateEligibilityQueryOptions } from './get-certificate-eligibility';
 import { getCourseProgressQueryOptions } from './get-course-progress';
 
-export function completeLesson({ lessonId }: { lessonId: string }): Promise<unknown> {
-  const body: ProgressBody = { lessonId, completed: true, completedAt: new Date().toISOString() };
-  return apiJson('POST', '/api/progress', body);
+/** Marks a slide complete, or (completed: false) undoes that: the one progress call, SPEC §7. */
+export function setLessonCompletion({
+  lessonId,
+  completed = true,
+}: {
+  lessonId: string;
+  completed?: boolean;
+}): Promise<LessonProgress> {
+  const body: ProgressBody = { lessonId, completed, completedAt: new Date().toISOString() };
+  return apiJson<LessonProgress>('POST', '/api/progress', body);
 }
 
 /** What a completed lesson or quiz changes: the course's progress, the certificate, My Courses' percents. */

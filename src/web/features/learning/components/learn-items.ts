@@ -3,7 +3,7 @@ import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 /** One stop of the player: a lesson of a module, or a standalone quiz. */
 export type LearnItem =
   | { kind: 'lesson'; id: string; title: string; type: 'text' | 'image' | 'video'; moduleId: string }
-  | { kind: 'quiz'; id: string; title: string };
+  | { kind: 'quiz'; id: string; title: string; questionCount: number };
 
 export type Section = { kind: 'module'; module: ModuleOutline } | { kind: 'quiz'; quiz: QuizOutline };
 
@@ -30,6 +30,22 @@ export function flattenItems(sections: Section[]): LearnItem[] {
             type: lesson.type,
             moduleId: section.module.id,
           }))
-      : [{ kind: 'quiz', id: section.quiz.id, title: section.quiz.title }],
+      : [{ kind: 'quiz', id: section.quiz.id, title: section.quiz.title, questionCount: section.quiz.questionCount }],
   );
+}
+
+/**
+ * Where Learn opens without a slide in its address: the first slide not completed or quiz not passed
+ * (a quiz without questions cannot be passed and counts for nothing, so it is skipped); the first item
+ * once everything is done.
+ */
+export function resumeItem(
+  items: LearnItem[],
+  completedLessons: ReadonlySet<string>,
+  passedQuizzes: ReadonlySet<string>,
+): LearnItem | undefined {
+  const unfinished = items.find((item) =>
+    item.kind === 'lesson' ? !completedLessons.has(item.id) : item.questionCount > 0 && !passedQuizzes.has(item.id),
+  );
+  return unfinished ?? items[0];
 }

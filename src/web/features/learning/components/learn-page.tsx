@@ -1,6 +1,7 @@
 import { ArrowLeft, Award, CheckCircle2, ChevronDown, ChevronLeft, ChevronRight, Circle, FileQuestion } from 'lucide-react';
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DEFAULT_VIDEO_COMPLETE_PERCENT } from '#shared/learning-rules';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
@@ -12,13 +13,13 @@ import { isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { cn } from '#web/lib/utils';
 import { downloadCertificate } from '../api/certificate-download';
-import { completeLesson, useRefreshProgress } from '../api/complete-lesson';
+import { setLessonCompletion, useRefreshProgress } from '../api/complete-lesson';
 import { useCertificateEligibility } from '../api/get-certificate-eligibility';
 import { useCourseProgress } from '../api/get-course-progress';
-import { flattenItems, type LearnItem, orderSections, type Section } from './learn-items';
+import { flattenItems, type LearnItem, orderSections, resumeItem, type Section } from './learn-items';
 import { LessonView } from './lesson-view';
 
-/** SPEC §4: a lesson that is not a quiz completes itself after one second on screen. */
+/** SPEC §4: a text or image slide completes itself after one second on screen (a video by the share watched). */
 const AUTO_COMPLETE_MS = 1000;
 
 type QuizSlot = (props: { quizId: string; onCompleted: () => void }) => ReactNode;
@@ -32,6 +33,8 @@ function Sidebar({
   current,
   completedLessons,
   passedQuizzes,
+  outlineOpen,
+  onToggleOutline,
   onSelect,
 }: {
   courseId: string;
@@ -42,6 +45,9 @@ function Sidebar({
   current: LearnItem | undefined;
   completedLessons: Set<string>;
   passedQuizzes: Set<string>;
+  /** On a phone the outline folds away above the lesson; from lg up it is always open beside it. */
+  outlineOpen: boolean;
+  onToggleOutline: () => void;
   onSelect: (id: string) => void;
 }) {
   const [closed, setClosed] = useState<Set<string>>(new Set());
@@ -67,7 +73,7 @@ function Sidebar({
   return (
     <aside
       aria-label="Course navigation"
-      className="order-2 grid content-start gap-5 border-t p-4 lg:sticky lg:top-0 lg:order-1 lg:max-h-dvh lg:overflow-y-auto lg:border-t-0 lg:border-r"
+      className="grid content-start gap-4 border-b p-4 lg:sticky lg:top-0 lg:max-h-dvh lg:gap-5 lg:overflow-y-auto lg:border-r lg:border-b-0"
     >
       <Link
         to={paths.myCourses.getHref()}
@@ -88,7 +94,17 @@ function Sidebar({
           <Award aria-hidden="true" /> Download Certificate
         </Button>
       ) : null}
-      <ol className="grid gap-2">
+      <Button
+        variant="outline"
+        className="justify-between lg:hidden"
+        aria-expanded={outlineOpen}
+        aria-controls="course-outline"
+        onClick={onToggleOutline}
+      >
+        Course content
+        <ChevronDown className={cn('size-4 transition-transform', outlineOpen && 'rotate-180')} aria-hidden="true" />
+      </Button>
+      <ol id="course-outline" className={cn('gap-2', outlineOpen ? 'grid' : 'hidden lg:grid')}>
         {sections.map((section) => {
           if (section.kind === 'quiz') {
             const active = current?.id === section.quiz.id;
@@ -167,7 +183,17 @@ function Sidebar({
   );
 }
 
-export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQuiz: QuizSlot }) {
+export function LearnPage({
+  courseId,
+  itemId,
+  renderQuiz,
+}: {
+  courseId: string;
+  /** The slide or quiz in the address; without one, Learn resumes at the first unfinished item. */
+  itemId?: string;
+  renderQuiz: QuizSlot;
+}) {
+  const navigate = useNavigate();
   const course = useCourse(courseId);
   const modules = useCourseModules(courseId);
   const quizzes = useCourseQuizzes(courseId);
@@ -176,36 +202,97 @@ export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQu
   const refreshProgress = useRefreshProgress(courseId);
   const sections = useMemo(() => orderSections(modules.data ?? [], quizzes.data ?? []), [modules.data, quizzes.data]);
   const items = useMemo(() => flattenItems(sections), [sections]);
-  const [currentId, setCurrentId] = useState<string | null>(null);
-  const index = Math.max(
-    0,
-    items.findIndex((item) => item.id === currentId),
-  );
-  const current = items[index];
   const completedLessons = useMemo(
     () => new Set((progress.data?.lessons ?? []).filter((lesson) => lesson.completed).map((lesson) => lesson.lessonId)),
     [progress.data],
   );
   const passedQuizzes = useMemo(() => new Set(progress.data?.completedQuizIds ?? []), [progress.data]);
-  useDocumentTitle(course.data?.title ?? 'Learn');
 
-  const currentLessonId = current?.kind === 'lesson' ? current.id : null;
+  // Resuming picks once: completing the resumed slide must not move the learner on by itself.
+  const [resumedId, setResumedId] = useState<string | null>(null);
+  const resumeTo = resumedId ?? resumeItem(items, completedLessons, passedQuizzes)?.id;
+  const requested = itemId === undefined ? undefined : items.find((item) => item.id === itemId);
+  const current = requested ?? items.find((item) => item.id === resumeTo) ?? items[0];
+  const index = current ? items.indexOf(current) : 0;
+  useEffect(() => {
+    if (itemId === undefined && resumedId === null && progress.data && resumeTo) setResumedId(resumeTo);
+  }, [itemId, resumedId, progress.data, resumeTo]);
+  useDocumentTitle(course.data ? (current ? `${current.title} · ${course.data.title}` : course.data.title) : 'Learn');
+
+  const lessonRegion = useRef<HTMLElement>(null);
+  const focusAfterMove = useRef(false);
+  const [outlineOpen, setOutlineOpen] = useState(false);
+  const goTo = (id: string, { focus }: { focus: boolean }) => {
+    focusAfterMove.current = focus;
+    navigate(paths.course.learnItem.getHref(courseId, id));
+  };
+  const currentId = current?.id;
+  // A lesson picked in the outline takes the focus (and, on a phone, the screen); Previous and Next keep it
+  // on themselves, and bring the lesson's top back into view.
+  useEffect(() => {
+    const region = lessonRegion.current;
+    if (!region || !currentId) return;
+    if (focusAfterMove.current) {
+      focusAfterMove.current = false;
+      region.focus();
+      region.scrollIntoView({ block: 'start' });
+    } else if (region.getBoundingClientRect().top < 0) {
+      region.scrollIntoView({ block: 'start' });
+    }
+  }, [currentId]);
+
+  const currentLesson = current?.kind === 'lesson' ? current : null;
+  const currentLessonId = currentLesson?.id ?? null;
   const alreadyDone = currentLessonId !== null && completedLessons.has(currentLessonId);
+  const [seenId, setSeenId] = useState<string | null>(null);
+  const [availableId, setAvailableId] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  // Slides the learner marked not complete on this visit: never marked again behind their back.
+  const undone = useRef(new Set<string>());
+  const onSeen = useCallback((id: string) => setSeenId(id), []);
+  const onAvailable = useCallback((id: string) => setAvailableId(id), []);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lesson decides, and whether progress has loaded
   useEffect(() => {
-    if (!currentLessonId || alreadyDone || !progress.data) return;
-    const timer = setTimeout(() => {
-      completeLesson({ lessonId: currentLessonId })
-        .then(refreshProgress)
-        .catch(() => {});
-    }, AUTO_COMPLETE_MS);
+    if (!currentLesson || seenId !== currentLesson.id || alreadyDone || !progress.data) return;
+    if (undone.current.has(currentLesson.id)) return;
+    const lessonId = currentLesson.id;
+    // A video is seen once enough of it has played; a text or an image after a second on screen.
+    const timer = setTimeout(
+      () => {
+        setLessonCompletion({ lessonId })
+          .then(refreshProgress)
+          .catch(() => {});
+      },
+      currentLesson.type === 'video' ? 0 : AUTO_COMPLETE_MS,
+    );
     return () => clearTimeout(timer);
-  }, [currentLessonId, alreadyDone, progress.data !== undefined, refreshProgress]);
+  }, [currentLessonId, currentLesson?.type, seenId, alreadyDone, progress.data !== undefined, refreshProgress]);
+
+  const toggleComplete = async () => {
+    if (!currentLessonId) return;
+    const completed = !alreadyDone;
+    if (completed) undone.current.delete(currentLessonId);
+    else undone.current.add(currentLessonId);
+    setSaving(true);
+    try {
+      await setLessonCompletion({ lessonId: currentLessonId, completed });
+      await refreshProgress();
+      setAnnouncement(completed ? 'Lesson marked as complete.' : 'Lesson marked as not complete.');
+    } catch {
+      toast({ variant: 'destructive', title: 'Failed to update progress', description: 'Please try again.' });
+    } finally {
+      setSaving(false);
+    }
+  };
 
   // The page renders in a transition once its course, modules and quizzes are here, in slices a
-  // phone's main thread can answer between (a query's own update is one long task).
-  const loaded = useDeferredValue(!(course.isPending || modules.isPending || quizzes.isPending));
-  if (!loaded || course.isPending || modules.isPending || quizzes.isPending) {
+  // phone's main thread can answer between (a query's own update is one long task). Resuming also
+  // waits for the learner's progress, which says where to resume.
+  const resuming = itemId === undefined && progress.isPending;
+  const loaded = useDeferredValue(!(course.isPending || modules.isPending || quizzes.isPending || resuming));
+  if (!loaded || course.isPending || modules.isPending || quizzes.isPending || resuming) {
     return (
       <p role="status" className="py-24 text-center text-muted-foreground">
         Loading course...
@@ -234,6 +321,7 @@ export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQu
     );
   }
 
+  const canMark = currentLesson !== null && availableId === currentLesson.id && !saving;
   return (
     <div className="grid lg:grid-cols-[20rem_1fr]">
       <Sidebar
@@ -245,34 +333,79 @@ export function LearnPage({ courseId, renderQuiz }: { courseId: string; renderQu
         current={current}
         completedLessons={completedLessons}
         passedQuizzes={passedQuizzes}
-        onSelect={setCurrentId}
+        outlineOpen={outlineOpen}
+        onToggleOutline={() => setOutlineOpen((open) => !open)}
+        onSelect={(id) => {
+          setOutlineOpen(false);
+          goTo(id, { focus: true });
+        }}
       />
-      {/* On a phone the lesson comes first, a screen tall, and the course's outline follows it below the fold, so a
-          lesson that loads late does not push the outline down (layout shift). */}
-      <div className="order-1 flex min-h-dvh min-w-0 flex-col lg:order-2 lg:min-h-0">
-        <div className="flex-1 p-4 sm:p-8">
+      <div className="flex min-w-0 flex-col lg:min-h-0">
+        <section
+          id="lesson"
+          ref={lessonRegion}
+          tabIndex={-1}
+          aria-label={current ? current.title : 'Lesson'}
+          className="flex-1 scroll-mt-2 p-4 focus:outline-none sm:p-8"
+        >
+          {itemId !== undefined && !requested ? (
+            <p role="alert" className="mb-4 rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
+              That lesson is not part of this course any more: here is where you left off.
+            </p>
+          ) : null}
           {!current ? (
             <p className="py-16 text-center text-muted-foreground">No lessons available</p>
           ) : current.kind === 'lesson' ? (
-            <LessonView moduleId={current.moduleId} lessonId={current.id} />
+            <LessonView
+              moduleId={current.moduleId}
+              lessonId={current.id}
+              videoCompletePercent={progress.data?.videoCompletePercent ?? DEFAULT_VIDEO_COMPLETE_PERCENT}
+              onSeen={onSeen}
+              onAvailable={onAvailable}
+            />
           ) : (
             <div className="grid gap-4">
               <h2 className="text-2xl font-bold tracking-tight break-words">{current.title}</h2>
               {renderQuiz({ quizId: current.id, onCompleted: () => void refreshProgress() })}
             </div>
           )}
-        </div>
+        </section>
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
         <footer className="sticky bottom-0 flex items-center justify-between gap-2 border-t bg-background/95 p-3 backdrop-blur sm:px-8">
-          <Button variant="outline" size="sm" disabled={index === 0} onClick={() => setCurrentId(items[index - 1]?.id ?? null)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={index === 0 || !current}
+            onClick={() => {
+              const previous = items[index - 1];
+              if (previous) goTo(previous.id, { focus: false });
+            }}
+          >
             <ChevronLeft aria-hidden="true" /> Previous
           </Button>
-          <Button variant="ghost" disabled={!current} onClick={() => console.info('Mark as Complete', current?.id)}>
-            Mark as Complete
-          </Button>
+          {alreadyDone ? (
+            <Button variant="ghost" disabled={!canMark} onClick={() => void toggleComplete()}>
+              <CheckCircle2 className="text-success" aria-hidden="true" /> Mark as Incomplete
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              disabled={!canMark}
+              title={current?.kind === 'quiz' ? 'A quiz counts once you pass it' : undefined}
+              onClick={() => void toggleComplete()}
+            >
+              Mark as Complete
+            </Button>
+          )}
           <Button
             variant="outline"
             disabled={index >= items.length - 1}
-            onClick={() => setCurrentId(items[index + 1]?.id ?? null)}
+            onClick={() => {
+              const next = items[index + 1];
+              if (next) goTo(next.id, { focus: false });
+            }}
           >
             Next <ChevronRight aria-hidden="true" />
           </Button>

@@ -1,9 +1,38 @@
+import { useEffect, useRef } from 'react';
+import type { Lesson } from '#shared/schemas/creator';
 import { RichHtml } from '#web/components/rich-html';
 import { useModuleLessons } from '#web/lib/api/get-module-lessons';
+import { useLatest } from './use-latest';
+import { watchedShare } from './watched-share';
+
+type LessonEvents = {
+  /** The slide's data arrived: it can be marked by hand. */
+  onAvailable: (lessonId: string) => void;
+  /**
+   * The slide was really seen: a text shown, an image that loaded, or a video played to `videoCompletePercent`
+   * of its length. Never for a slide (or its media) that failed to load.
+   */
+  onSeen: (lessonId: string) => void;
+};
 
 /** SPEC §2 Learn: the lesson's video, text or image, or what is missing. */
-export function LessonView({ moduleId, lessonId }: { moduleId: string; lessonId: string }) {
+export function LessonView({
+  moduleId,
+  lessonId,
+  videoCompletePercent,
+  ...events
+}: {
+  moduleId: string;
+  lessonId: string;
+  videoCompletePercent: number;
+} & LessonEvents) {
   const lessons = useModuleLessons(moduleId);
+  const lesson = lessons.data?.find((candidate) => candidate.id === lessonId);
+  const latest = useLatest(events);
+  useEffect(() => {
+    if (lesson) latest.current.onAvailable(lesson.id);
+  }, [lesson, latest]);
+
   if (lessons.isPending)
     return (
       <p role="status" className="text-muted-foreground">
@@ -11,36 +40,73 @@ export function LessonView({ moduleId, lessonId }: { moduleId: string; lessonId:
       </p>
     );
   if (lessons.isError) return <p role="alert">The lesson could not be loaded.</p>;
-  const lesson = lessons.data.find((candidate) => candidate.id === lessonId);
   if (!lesson) return <p className="text-muted-foreground">No lessons available</p>;
   return (
     <article className="grid gap-5">
       <h2 className="text-2xl font-bold tracking-tight break-words">{lesson.title}</h2>
-      {lesson.type === 'video' ? (
-        lesson.videoUrl ? (
-          // biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks
-          <video
-            key={lesson.videoUrl}
-            src={lesson.videoUrl}
-            controls
-            controlsList="nodownload"
-            onContextMenu={(event) => event.preventDefault()}
-            className="aspect-video w-full rounded-xl bg-black"
-          />
-        ) : (
-          <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No video uploaded</p>
-        )
-      ) : lesson.type === 'image' ? (
-        lesson.imageUrl ? (
-          <img src={lesson.imageUrl} alt={lesson.title} className="mx-auto max-h-[32rem] rounded-xl object-contain" />
-        ) : (
-          <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No image provided</p>
-        )
-      ) : lesson.content ? (
-        <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
-      ) : (
-        <p className="text-muted-foreground">No content available for this lesson.</p>
-      )}
+      <LessonBody lesson={lesson} videoCompletePercent={videoCompletePercent} onSeen={() => latest.current.onSeen(lesson.id)} />
     </article>
+  );
+}
+
+function LessonBody({
+  lesson,
+  videoCompletePercent,
+  onSeen,
+}: {
+  lesson: Lesson;
+  videoCompletePercent: number;
+  onSeen: () => void;
+}) {
+  const latestSeen = useLatest(onSeen);
+  const image = useRef<HTMLImageElement>(null);
+  const hasImage = lesson.type === 'image' && Boolean(lesson.imageUrl);
+  // Text, and placeholders of slides with nothing to load, are seen once shown. An image the server drew
+  // may have loaded before React took over (its load event is gone): its state says so.
+  useEffect(() => {
+    if (lesson.type === 'video') return;
+    if (!hasImage) return latestSeen.current();
+    const element = image.current;
+    if (element?.complete && element.naturalWidth > 0) latestSeen.current();
+  }, [lesson.type, hasImage, latestSeen]);
+
+  if (lesson.type === 'video') {
+    if (!lesson.videoUrl)
+      return <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No video uploaded</p>;
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks
+      <video
+        key={lesson.videoUrl}
+        src={lesson.videoUrl}
+        controls
+        controlsList="nodownload"
+        onContextMenu={(event) => event.preventDefault()}
+        // What was played, not where the playhead is: seeking to the end watches nothing.
+        onTimeUpdate={(event) => {
+          if (watchedShare(event.currentTarget) * 100 >= videoCompletePercent) onSeen();
+        }}
+        onEnded={(event) => {
+          if (watchedShare(event.currentTarget) * 100 >= videoCompletePercent) onSeen();
+        }}
+        className="aspect-video w-full rounded-xl bg-black"
+      />
+    );
+  }
+  if (lesson.type === 'image')
+    return lesson.imageUrl ? (
+      <img
+        ref={image}
+        src={lesson.imageUrl}
+        alt={lesson.title}
+        onLoad={onSeen}
+        className="mx-auto max-h-[32rem] rounded-xl object-contain"
+      />
+    ) : (
+      <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No image provided</p>
+    );
+  return lesson.content ? (
+    <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
+  ) : (
+    <p className="text-muted-foreground">No content available for this lesson.</p>
   );
 }

@@ -24,6 +24,20 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   const [feedback, setFeedback] = useState<AnswerResult | null>(null);
   const [busy, setBusy] = useState(false);
   const loaded = useRef(false);
+  // Where the focus goes after each step (the step's own button was disabled or removed under it):
+  // the feedback's Next Question, the next question, or the result.
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const questionHeading = useRef<HTMLHeadingElement>(null);
+  const resultHeading = useRef<HTMLParagraphElement>(null);
+  const moveFocus = useRef<'next' | 'question' | 'result' | null>(null);
+  useEffect(() => {
+    const target = moveFocus.current;
+    if (!target) return;
+    const element = { next: nextButton, question: questionHeading, result: resultHeading }[target].current;
+    if (!element) return;
+    moveFocus.current = null;
+    element.focus();
+  });
 
   useEffect(() => {
     if (loaded.current) return;
@@ -54,6 +68,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       setBusy(true);
       try {
         setAttempt(await startAttempt({ quizId, forceNew: true }));
+        moveFocus.current = 'question';
         setIndex(0);
         setPicked(null);
         setFeedback(null);
@@ -65,7 +80,9 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
     };
     return (
       <div className="grid justify-items-center gap-4 py-8 text-center">
-        <p className="text-sm font-medium text-muted-foreground">Your score</p>
+        <p ref={resultHeading} tabIndex={-1} className="text-sm font-medium text-muted-foreground focus:outline-none">
+          Your score
+        </p>
         <p className={cn('text-5xl font-extrabold tabular-nums', passed ? 'text-success' : 'text-warning')}>{percent}%</p>
         <p className="text-muted-foreground">
           {attempt.score} of {attempt.totalQuestions} correct.{' '}
@@ -89,6 +106,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       const current = attempt ?? (await startAttempt({ quizId }));
       setAttempt(current);
       const result = await answerQuestion({ attemptId: current.id, body: { questionId: question.id, selectedOption: picked } });
+      moveFocus.current = 'next';
       setFeedback(result);
     } catch (error) {
       if (isApiError(error, 409)) {
@@ -102,6 +120,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   };
   const next = async () => {
     if (!isLast) {
+      moveFocus.current = 'question';
       setIndex(index + 1);
       setPicked(null);
       setFeedback(null);
@@ -110,6 +129,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
     if (!attempt) return;
     setBusy(true);
     try {
+      moveFocus.current = 'result';
       setAttempt(await completeAttempt({ attemptId: attempt.id }));
       // The learn page refreshes the progress and the certificate this changes.
       onCompleted();
@@ -125,7 +145,9 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       <p className="text-sm text-muted-foreground">
         Question {index + 1} of {total}
       </p>
-      <h3 className="text-xl font-semibold break-words">{question.question}</h3>
+      <h3 ref={questionHeading} tabIndex={-1} className="text-xl font-semibold break-words focus:outline-none">
+        {question.question}
+      </h3>
       <fieldset className="grid gap-2" disabled={feedback !== null || busy}>
         <legend className="sr-only">Options</legend>
         {options.map((option, i) => {
@@ -165,7 +187,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       ) : null}
       <div>
         {feedback ? (
-          <Button onClick={() => void next()} disabled={busy}>
+          <Button ref={nextButton} onClick={() => void next()} disabled={busy}>
             {isLast ? 'Complete Quiz' : 'Next Question'}
           </Button>
         ) : (
