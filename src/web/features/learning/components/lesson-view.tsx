@@ -1,4 +1,5 @@
 import { RichHtml } from '#web/components/rich-html';
+import { TextWithImage } from '#web/components/text-with-image';
 import { useModuleLessons } from '#web/lib/api/get-module-lessons';
 
 /** SPEC §2 Learn: the lesson's video, text or image, or what is missing. */
@@ -37,7 +38,9 @@ export function LessonView({ moduleId, lessonId }: { moduleId: string; lessonId:
           <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No image provided</p>
         )
       ) : lesson.content ? (
-        <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
+        <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.title}>
+          <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
+        </TextWithImage>
       ) : (
         <p className="text-muted-foreground">No content available for this lesson.</p>
       )}
