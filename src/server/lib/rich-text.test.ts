@@ -1,5 +1,7 @@
+import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { seedCourses } from '#db/seed/courses/index';
+import { XSS_PAYLOADS } from '#tests/e2e/xss-payloads';
 import { HIGHLIGHT_BUDGET } from './highlight-code';
 import { sanitizeRichText, sanitizeStoredRichText } from './rich-text';
 
@@ -107,6 +109,33 @@ describe('sanitizeRichText: the slide editor of issue 22', () => {
         }
       }
       expect(highlighted, course.title).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('stores no payload of the XSS corpus in a form that could run, alone or inside a code block', () => {
+    const allowed: Record<string, string[]> = {
+      span: ['style', 'class'],
+      mark: ['style', 'data-color'],
+      p: ['style'],
+      a: ['href', 'rel', 'target'],
+      ol: ['start'],
+      code: ['class'],
+    };
+    for (const payload of XSS_PAYLOADS) {
+      for (const html of [payload.html, `<pre><code class="language-python">${payload.html}</code></pre>`]) {
+        const elements: { tag: string; attributes: Record<string, string> }[] = [];
+        const parser = new Parser({ onopentag: (tag, attributes) => elements.push({ tag, attributes }) });
+        parser.write(store(html));
+        parser.end();
+        for (const { tag, attributes } of elements) {
+          for (const [name, value] of Object.entries(attributes)) {
+            expect(allowed[tag] ?? [], `${payload.name}: <${tag} ${name}>`).toContain(name);
+            if (name === 'href') expect(value, payload.name).toMatch(/^(https?:\/\/|mailto:)/);
+            if (name === 'style')
+              expect(value, payload.name).toMatch(/^((font-size|background-color|color):[^;:()]*(\([\d\s.,%]*\))?;?)*$/);
+          }
+        }
+      }
     }
   });
 });
