@@ -15,7 +15,7 @@ test('a creator writes a technical slide and learners see it formatted, code hig
   baseURL,
   loginAs,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const creator = await loginAs('creator');
   const api = apiAs(page.request, creator.token);
   const course = await api('POST', '/api/courses', {
