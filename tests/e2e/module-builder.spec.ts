@@ -71,10 +71,11 @@ test('a creator builds a module of text, image and video slides', async ({ page,
   await dialog.getByRole('button', { name: 'Change Type' }).click();
   await expect(dialog.getByLabel('Slide Title')).toHaveCount(0);
   await dialog.getByRole('button', { name: /^Text/ }).click();
-  // The title typed before Change Type is kept; the editor has no list buttons (SPEC §9).
+  // The title typed before Change Type is kept; the slide editor has a technical course's tools (issue 22).
   await expect(dialog.getByLabel('Slide Title')).toHaveValue('Merges');
   await expect(dialog.getByRole('button', { name: 'Bold' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: /bullet/i })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Bulleted list' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Code block' })).toBeVisible();
   const editor = dialog.getByRole('textbox', { name: 'Content' });
   await editor.click();
   await editor.pressSequentially('The most frequent pair ');

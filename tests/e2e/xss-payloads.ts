@@ -202,6 +202,34 @@ const templates: Array<[name: string, make: (e: Encoders) => string]> = [
   ['ol onanimationstart', ({ js }) => `<ol start=1 onanimationstart=${js}><li>item</li></ol>`],
   ['h3 onerror', ({ js }) => `<h3 onerror=${js}>title</h3>`],
   ['blockquote onmouseenter', ({ js }) => `<blockquote onmouseenter="${js}">quote</blockquote>`],
+
+  // The slide editor's links, inline code and highlighted code blocks (issue 22), which the allowlist keeps.
+  ['h2 onclick', ({ js }) => `<h2 onclick=${js}>heading</h2>`],
+  [
+    'a https style overlay onclick',
+    ({ js }) => `<a href="https://example.com" style="position:fixed;inset:0" onclick=${js}>link</a>`,
+  ],
+  ['a mailto attribute breakout', ({ js }) => `<a href="mailto:a@b.c&quot; onclick=&quot;${js}">mail</a>`],
+  ['a protocol-relative javascript', ({ js }) => `<a href="//javascript:${js}">link</a>`],
+  [
+    'code class attribute breakout',
+    ({ js }) => `<pre><code class="language-python&quot; onmouseover=&quot;${js}">x = 1</code></pre>`,
+  ],
+  ['code block escaped markup', ({ js }) => `<pre><code class="language-python">&lt;img src=x onerror=${js}&gt;</code></pre>`],
+  ['code block closing breakout', ({ js }) => `<pre><code class="language-python">x</code></pre><img src=x onerror=${js}>`],
+  [
+    'forged token span handler',
+    ({ js }) => `<pre><code class="language-javascript"><span class="hljs-keyword" onmouseover=${js}>let</span></code></pre>`,
+  ],
+  [
+    'nested code block mXSS',
+    ({ js }) => `<pre><code class="language-python"><pre><code>a</code></pre><img src=x onerror=${js}></code></pre>`,
+  ],
+  ['inline code autofocus onfocus', ({ js }) => `<code class="language-python" tabindex=0 autofocus onfocus=${js}>x</code>`],
+  [
+    'code block style breakout',
+    ({ js }) => `<pre><code class="language-css"></code><style>*{}</style><img src=x onerror=${js}></pre>`,
+  ],
 ];
 
 export const XSS_PAYLOADS: XssPayload[] = templates.map(([name, make], index) => {

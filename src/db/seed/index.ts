@@ -22,9 +22,15 @@ export type SeedResult = {
 export async function seedDemo({
   db,
   hashPassword,
+  prepareRichText = (html) => html,
 }: {
   db: Db;
   hashPassword: (password: string) => Promise<string>;
+  /**
+   * Rich text as the creator API would store it (sanitized, code blocks highlighted): the server's
+   * sanitizeRichText, passed in because src/db may not import src/server.
+   */
+  prepareRichText?: (html: string) => string;
 }): Promise<SeedResult> {
   const [existing] = await db.select({ value: count() }).from(courses);
   if ((existing?.value ?? 0) > 0) return { created: false, courses: 0, accounts: [] };
@@ -43,7 +49,7 @@ export async function seedDemo({
     const now = Date.now();
     for (const [index, course] of seedCourses.entries()) {
       const createdAt = new Date(now - (index + 1) * 86_400_000);
-      courseIds.push(await insertCourse(tx as unknown as Db, course, creator.id, createdAt));
+      courseIds.push(await insertCourse(tx as unknown as Db, course, creator.id, createdAt, prepareRichText));
     }
 
     const freeCourseIds = seedCourses
@@ -75,13 +81,19 @@ export async function seedDemo({
   return { created: true, courses: seedCourses.length, accounts: demoAccounts };
 }
 
-async function insertCourse(db: Db, course: SeedCourse, creatorId: string, createdAt: Date): Promise<string> {
+async function insertCourse(
+  db: Db,
+  course: SeedCourse,
+  creatorId: string,
+  createdAt: Date,
+  prepareRichText: (html: string) => string,
+): Promise<string> {
   const [row] = await db
     .insert(courses)
     .values({
       creatorId,
       title: course.title,
-      description: course.description,
+      description: prepareRichText(course.description),
       priceCents: course.priceCents,
       difficulty: course.difficulty,
       duration: course.duration,
@@ -103,7 +115,7 @@ async function insertCourse(db: Db, course: SeedCourse, creatorId: string, creat
           moduleId: module.id,
           title: lesson.title,
           type: lesson.type,
-          content: lesson.content,
+          content: prepareRichText(lesson.content),
           duration: lesson.duration ?? null,
           position: lessonPosition,
         })),

@@ -1,49 +1,36 @@
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { ErrorCode } from '#shared/errors';
+import {
+  CODE_LANGUAGES,
+  isAllowedHref,
+  LINK_REL,
+  LINK_TARGET,
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_TAGS,
+  SPAN_CLASS,
+} from '#shared/rich-text';
 import { RICH_TEXT_MAX_DEPTH } from '#shared/schemas/creator';
 import { AppError } from '../errors';
+import { highlightCodeBlocks } from './highlight-code';
 
 /*
- * What the rich-text editor can produce (SPEC §9: size, bold, italic, underline, lists, background
- * colour; the seeded lessons add headings, code and quotes), and nothing else: no scripts, event
- * handlers, frames, forms, images or `javascript:` links, whatever a client sends.
+ * What the rich-text editors can produce (SPEC §9's marks, lists and colours; issue 22's headings,
+ * links, inline code and highlighted code blocks), and nothing else: no scripts, event handlers,
+ * frames, forms, images, style on links, or links other than http(s) and mailto, whatever a client
+ * sends. The lists live in src/shared/rich-text.ts, which the browser's DOMPurify pass reads too.
  */
 const CSS_LENGTH = /^\d{1,3}(\.\d{1,2})?(px|em|rem|%)$/;
 const CSS_COLOR =
   /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)|[a-z]{3,20})$/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'code',
-    'pre',
-    'blockquote',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'ul',
-    'ol',
-    'li',
-    'span',
-    'mark',
-    'a',
-    'hr',
-  ],
-  allowedAttributes: {
-    span: ['style'],
-    mark: ['style', 'data-color'],
-    p: ['style'],
-    a: ['href', 'rel', 'target'],
-    ol: ['start'],
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  // The same classes as isAllowedClass: a code block's language, the highlighter's tokens.
+  allowedClasses: {
+    code: CODE_LANGUAGES.map((language) => `language-${language.id}`),
+    span: [SPAN_CLASS],
   },
   allowedStyles: {
     '*': { 'font-size': [CSS_LENGTH], 'background-color': [CSS_COLOR], color: [CSS_COLOR] },
@@ -51,9 +38,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
-  // Links leave the page without handing it to the target.
   transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+    // Links leave the page without handing it to the target; one that goes nowhere allowed is text.
+    a: (_tagName, attribs): sanitizeHtml.Tag =>
+      attribs.href && isAllowedHref(attribs.href)
+        ? { tagName: 'a', attribs: { href: attribs.href.trim(), rel: LINK_REL, target: LINK_TARGET } }
+        : { tagName: 'span', attribs: {} },
   },
   disallowedTagsMode: 'discard',
   // Text of dropped blocks such as <script> and <style> is dropped with them.
@@ -89,15 +79,18 @@ export function nestsDeeperThan(html: string, limit: number): boolean {
 }
 
 /**
- * Rich text as it is stored (a course description, a text slide): sanitized once, when written.
- * Nested deeper than RICH_TEXT_MAX_DEPTH it is refused with a 400 naming `field`.
+ * Rich text as it is stored (a course description, a text slide): sanitized once, when written, with
+ * its code blocks highlighted (the tokens are sanitized like the rest). Nested deeper than
+ * RICH_TEXT_MAX_DEPTH it is refused with a 400 naming `field`.
  */
 export function sanitizeRichText(html: string, field: string): string {
   if (nestsDeeperThan(html, RICH_TEXT_MAX_DEPTH)) {
     const message = `Formatting is nested too deeply: at most ${RICH_TEXT_MAX_DEPTH} levels`;
     throw new AppError(ErrorCode.BAD_REQUEST, message, { errors: { [field]: message } });
   }
-  return sanitizeHtml(html, OPTIONS).trim();
+  const sanitized = sanitizeHtml(html, OPTIONS);
+  const highlighted = highlightCodeBlocks(sanitized);
+  return (highlighted === sanitized ? sanitized : sanitizeHtml(highlighted, OPTIONS)).trim();
 }
 
 /**

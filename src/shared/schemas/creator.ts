@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { difficulties, lessonTypes } from '../lists';
+import { difficulties, lessonTypes, slideFields } from '../lists';
 import { multiLineText, singleLineText } from './text';
 
 /*
@@ -129,17 +129,16 @@ export const CreateLessonBodySchema = z
     duration: singleLineText({ max: 50 }).nullish(),
   })
   .superRefine((body, ctx) => {
-    // Each type carries its own field only, so a text slide never points at a video.
-    const fieldOf = { text: 'content', video: 'videoUrl', image: 'imageUrl' } as const;
-    for (const [type, field] of Object.entries(fieldOf)) {
-      if (type !== body.type && body[field] != null && body[field] !== '') {
+    // Each type carries its own fields only, so a text slide never points at a video.
+    for (const field of ['content', 'videoUrl', 'imageUrl'] as const) {
+      if (!slideFields[body.type].includes(field) && body[field] != null && body[field] !== '') {
         ctx.addIssue({ code: 'custom', path: [field], message: `A ${body.type} slide has no ${field}` });
       }
     }
   });
 export type CreateLessonBody = z.input<typeof CreateLessonBodySchema>;
 
-/** Title, order (a swap with the slide holding it) or the field of the slide's own type. */
+/** Title, order (a swap with the slide holding it) or the fields of the slide's own type. */
 export const UpdateLessonBodySchema = z.object({
   title: TitleSchema.optional(),
   order: OrderSchema.optional(),

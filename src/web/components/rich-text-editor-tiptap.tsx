@@ -1,9 +1,11 @@
 import { BackgroundColor, Color, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Bold, Italic, List, ListOrdered, RemoveFormatting, Underline } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { Bold, Code, Italic, Link2, List, ListOrdered, RemoveFormatting, SquareCode, Underline } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { CODE_LANGUAGES, isAllowedHref, LINK_REL, LINK_TARGET } from '#shared/rich-text';
 import { cn } from '#web/lib/utils';
+import { LinkForm } from './rich-text-link-form';
 
 // The props live with the editor that takes them: the eager wrapper (rich-text-editor.tsx) imports
 // them as a type, so the lazily loaded editor needs nothing from its wrapper (no import cycle).
@@ -11,8 +13,11 @@ export interface RichTextEditorProps {
   /** HTML; '' when the editor is empty. */
   value: string;
   onChange: (html: string) => void;
-  /** Course descriptions have lists; slides do not (SPEC §9). */
-  lists?: boolean;
+  /**
+   * A course description: size, marks, lists and colours (SPEC §9). A slide adds what technical courses
+   * need (issue 22): headings, links, inline code and code blocks with a language.
+   */
+  variant?: 'description' | 'slide';
   /** Given to the editable area, so a label can point at it (aria-labelledby, or focus on click). */
   id?: string;
   'aria-label'?: string;
@@ -43,9 +48,28 @@ const BACKGROUNDS = [
   { label: 'Pink', value: '#fbcfe8' },
 ] as const;
 
+/** The block a slide's paragraph is: body text or one of two heading levels (the slide's title is the page's h2). */
+const BLOCKS = [
+  { label: 'Paragraph', value: 'paragraph' },
+  { label: 'Heading', value: 'h2' },
+  { label: 'Subheading', value: 'h3' },
+] as const;
+type Block = (typeof BLOCKS)[number]['value'];
+
 function toolbarState(editor: Editor) {
   const textStyle = editor.getAttributes('textStyle');
+  const codeLanguage: unknown = editor.getAttributes('codeBlock').language;
   return {
+    block: (editor.isActive('heading', { level: 2 })
+      ? 'h2'
+      : editor.isActive('heading', { level: 3 })
+        ? 'h3'
+        : 'paragraph') as Block,
+    code: editor.isActive('code'),
+    codeBlock: editor.isActive('codeBlock'),
+    codeLanguage: typeof codeLanguage === 'string' ? codeLanguage : '',
+    link: editor.isActive('link'),
+    linkHref: String(editor.getAttributes('link').href ?? ''),
     bold: editor.isActive('bold'),
     italic: editor.isActive('italic'),
     underline: editor.isActive('underline'),
@@ -63,7 +87,10 @@ function ToolButton({
   onClick,
   children,
   className,
+  ...aria
 }: {
+  'aria-expanded'?: boolean;
+  'aria-controls'?: string;
   label: string;
   /** Left out for actions that are not toggles (clear formatting). */
   pressed?: boolean;
@@ -78,6 +105,7 @@ function ToolButton({
       aria-label={label}
       title={label}
       aria-pressed={pressed}
+      {...aria}
       disabled={disabled}
       // Keeps the editor's selection: the command applies to the text the author selected.
       onMouseDown={(event) => event.preventDefault()}
@@ -108,7 +136,7 @@ function moveFocusWithArrows(event: KeyboardEvent<HTMLDivElement>) {
 export default function TiptapRichTextEditor({
   value,
   onChange,
-  lists = true,
+  variant = 'description',
   id,
   'aria-label': ariaLabel,
   'aria-labelledby': ariaLabelledBy,
@@ -119,20 +147,33 @@ export default function TiptapRichTextEditor({
 }: RichTextEditorProps) {
   // The HTML this editor last reported, so a parent echoing it back does not reset the cursor.
   const lastEmitted = useRef(value);
+  const isSlide = variant === 'slide';
+  const [isLinkFormOpen, setLinkFormOpen] = useState(false);
+  const linkFormId = useId();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
-        heading: false,
         blockquote: false,
-        code: false,
-        codeBlock: false,
         horizontalRule: false,
         strike: false,
-        link: false,
-        ...(lists ? {} : { bulletList: false, orderedList: false, listItem: false, listKeymap: false }),
+        ...(isSlide
+          ? {
+              heading: { levels: [2, 3] },
+              codeBlock: { languageClassPrefix: 'language-', defaultLanguage: null },
+              link: {
+                openOnClick: false,
+                autolink: true,
+                defaultProtocol: 'https',
+                HTMLAttributes: { rel: LINK_REL, target: LINK_TARGET },
+                // The server's rule (http, https, mailto): a link the editor makes is never dropped on save.
+                isAllowedUri: (url) => isAllowedHref(url),
+                shouldAutoLink: (url) => isAllowedHref(url) || isAllowedHref(`https://${url}`),
+              },
+            }
+          : { heading: false, code: false, codeBlock: false, link: false }),
       }),
       TextStyle,
       FontSize,
@@ -178,6 +219,17 @@ export default function TiptapRichTextEditor({
   }, [editor, disabled]);
 
   const run = () => editor.chain().focus();
+  const setBlock = (block: Block) =>
+    block === 'paragraph'
+      ? run().setParagraph().run()
+      : run()
+          .setHeading({ level: block === 'h2' ? 2 : 3 })
+          .run();
+  const applyLink = (href: string) => {
+    setLinkFormOpen(false);
+    if (href) run().extendMarkRange('link').setLink({ href }).run();
+    else run().extendMarkRange('link').unsetLink().run();
+  };
   const setSize = (size: string) => (size ? run().setFontSize(size).run() : run().unsetFontSize().run());
   const setBackground = (color: string) =>
     state.background === color
@@ -200,6 +252,25 @@ export default function TiptapRichTextEditor({
         onKeyDown={moveFocusWithArrows}
         className="flex flex-wrap items-center gap-1 border-b border-input bg-muted/40 p-1"
       >
+        {isSlide ? (
+          <>
+            <select
+              aria-label="Text style"
+              title="Text style"
+              value={state.block}
+              disabled={disabled || state.codeBlock}
+              onChange={(event) => setBlock(event.target.value as Block)}
+              className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {BLOCKS.map((block) => (
+                <option key={block.value} value={block.value}>
+                  {block.label}
+                </option>
+              ))}
+            </select>
+            <Separator />
+          </>
+        ) : null}
         <select
           aria-label="Text size"
           title="Text size"
@@ -224,25 +295,72 @@ export default function TiptapRichTextEditor({
         <ToolButton label="Underline" pressed={state.underline} disabled={disabled} onClick={() => run().toggleUnderline().run()}>
           <Underline className="size-4" aria-hidden="true" />
         </ToolButton>
-        {lists ? (
+        {isSlide ? (
+          <>
+            <ToolButton label="Inline code" pressed={state.code} disabled={disabled} onClick={() => run().toggleCode().run()}>
+              <Code className="size-4" aria-hidden="true" />
+            </ToolButton>
+            <ToolButton
+              label="Link"
+              pressed={state.link}
+              disabled={disabled}
+              aria-expanded={isLinkFormOpen}
+              aria-controls={linkFormId}
+              onClick={() => setLinkFormOpen((isOpen) => !isOpen)}
+            >
+              <Link2 className="size-4" aria-hidden="true" />
+            </ToolButton>
+          </>
+        ) : null}
+        <Separator />
+        <ToolButton
+          label="Numbered list"
+          pressed={state.orderedList}
+          disabled={disabled}
+          onClick={() => run().toggleOrderedList().run()}
+        >
+          <ListOrdered className="size-4" aria-hidden="true" />
+        </ToolButton>
+        <ToolButton
+          label="Bulleted list"
+          pressed={state.bulletList}
+          disabled={disabled}
+          onClick={() => run().toggleBulletList().run()}
+        >
+          <List className="size-4" aria-hidden="true" />
+        </ToolButton>
+        {isSlide ? (
           <>
             <Separator />
             <ToolButton
-              label="Numbered list"
-              pressed={state.orderedList}
+              label="Code block"
+              pressed={state.codeBlock}
               disabled={disabled}
-              onClick={() => run().toggleOrderedList().run()}
+              onClick={() => run().toggleCodeBlock().run()}
             >
-              <ListOrdered className="size-4" aria-hidden="true" />
+              <SquareCode className="size-4" aria-hidden="true" />
             </ToolButton>
-            <ToolButton
-              label="Bulleted list"
-              pressed={state.bulletList}
-              disabled={disabled}
-              onClick={() => run().toggleBulletList().run()}
-            >
-              <List className="size-4" aria-hidden="true" />
-            </ToolButton>
+            {state.codeBlock ? (
+              <select
+                aria-label="Code language"
+                title="Code language"
+                value={state.codeLanguage}
+                disabled={disabled}
+                onChange={(event) =>
+                  run()
+                    .updateAttributes('codeBlock', { language: event.target.value || null })
+                    .run()
+                }
+                className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                <option value="">Detect language</option>
+                {CODE_LANGUAGES.map((language) => (
+                  <option key={language.id} value={language.id}>
+                    {language.label}
+                  </option>
+                ))}
+              </select>
+            ) : null}
           </>
         ) : null}
         <Separator />
@@ -270,6 +388,17 @@ export default function TiptapRichTextEditor({
           <RemoveFormatting className="size-4" aria-hidden="true" />
         </ToolButton>
       </div>
+      {isSlide && isLinkFormOpen ? (
+        <LinkForm
+          id={linkFormId}
+          initialHref={state.linkHref}
+          onApply={applyLink}
+          onCancel={() => {
+            setLinkFormOpen(false);
+            editor.commands.focus();
+          }}
+        />
+      ) : null}
       <div className="relative">
         {isEmpty && placeholder ? (
           <p aria-hidden="true" className="pointer-events-none absolute top-2 left-3 text-sm text-muted-foreground sm:text-base">

@@ -28,7 +28,7 @@ export const computerVisionDeepDive: SeedCourse = {
 </ul>
 <h3>Normalization</h3>
 <p>Networks train best when inputs are roughly zero-centered with unit variance. The standard recipe is to scale pixels to [0, 1] and then subtract a per-channel mean and divide by a per-channel standard deviation. For models pretrained on ImageNet, those statistics are:</p>
-<pre><code>mean = [0.485, 0.456, 0.406]
+<pre><code class="language-python">mean = [0.485, 0.456, 0.406]
 std  = [0.229, 0.224, 0.225]</code></pre>
 <p>When you fine-tune a pretrained model, you <strong>must</strong> use the same preprocessing it was trained with: same resolution, same channel order, same normalization. A mismatch will not raise an error; it will silently cost accuracy.</p>
 <h3>Why not just flatten?</h3>
@@ -48,7 +48,7 @@ std  = [0.229, 0.224, 0.225]</code></pre>
 <h3>Channels</h3>
 <p>A kernel always spans <em>all</em> input channels. A 3x3 kernel on an RGB input has shape 3x3x3, and its output at each location sums over all three channels. A layer with <code>C_out</code> kernels produces <code>C_out</code> output channels, each detecting a different pattern. Early layers learn edge and color detectors; deeper layers combine them into textures, parts and objects.</p>
 <h3>Parameter count</h3>
-<pre><code>params = K * K * C_in * C_out + C_out      # weights + biases
+<pre><code class="language-python">params = K * K * C_in * C_out + C_out      # weights + biases
 # 3x3 conv, 64 -&gt; 128 channels: 3*3*64*128 + 128 = 73,856</code></pre>
 <p>This count is independent of the image size, because the same kernel is reused at every position. This <strong>weight sharing</strong> is what makes CNNs so parameter-efficient.</p>
 <h3>Padding and stride</h3>
@@ -57,7 +57,7 @@ std  = [0.229, 0.224, 0.225]</code></pre>
 <li><strong>Stride</strong> is the step between kernel positions. Stride 2 roughly halves height and width, a cheap way to downsample.</li>
 </ul>
 <h3>The output size formula</h3>
-<pre><code>out = floor((in + 2 * P - K) / S) + 1</code></pre>
+<pre><code class="language-python">out = floor((in + 2 * P - K) / S) + 1</code></pre>
 <p>Example: the ResNet stem applies a 7x7 convolution with stride 2 and padding 3 to a 224-pixel input: <code>floor((224 + 6 - 7) / 2) + 1 = 112</code>. Compute output sizes by hand when designing a network; mismatched shapes at the classifier head are the most common architecture bug.</p>
 <h3>1x1 convolutions</h3>
 <p>A 1x1 convolution looks at a single pixel position but mixes all channels. It acts like a small fully connected layer applied at every location, and is widely used to change the number of channels cheaply.</p>`,
@@ -113,7 +113,7 @@ std  = [0.229, 0.224, 0.225]</code></pre>
           content: `<h2>Making Depth Trainable</h2>
 <h3>The residual idea</h3>
 <p>In theory, a deeper network should never be worse than a shallower one: the extra layers could simply learn the identity function. In practice, stacks of non-linear layers find it hard to learn the identity. <strong>ResNet</strong> (2015) made this easy by changing what each block learns:</p>
-<pre><code>out = relu(F(x) + x)      # F = conv-BN-relu-conv-BN</code></pre>
+<pre><code class="language-python">out = relu(F(x) + x)      # F = conv-BN-relu-conv-BN</code></pre>
 <p>The <strong>skip connection</strong> adds the input back to the block's output, so the block only needs to learn a <em>residual</em> correction <code>F(x)</code>. If no change is useful, pushing <code>F</code> toward zero is easy. Gradients also flow straight through the additions, reaching early layers without being repeatedly shrunk. ResNets with 152 layers won ImageNet 2015, and networks with over a thousand layers have been trained.</p>
 <p>When a block changes the spatial size or channel count, the shortcut uses a 1x1 convolution with matching stride so the shapes line up for the addition.</p>
 <h3>Bottleneck blocks</h3>
@@ -143,7 +143,7 @@ std  = [0.229, 0.224, 0.225]</code></pre>
 <p><strong>EfficientNet</strong> observed that depth, width and input resolution should be scaled together. It found a small base network by architecture search and scaled all three dimensions with fixed ratios, producing a family (B0 to B7) with an excellent accuracy-to-compute tradeoff.</p>
 <h3>Transfer learning in practice</h3>
 <p>You rarely train a vision backbone from scratch. Start from weights pretrained on a large dataset and adapt them:</p>
-<pre><code>import torch.nn as nn
+<pre><code class="language-python">import torch.nn as nn
 from torchvision.models import resnet50, ResNet50_Weights
 
 model = resnet50(weights=ResNet50_Weights.IMAGENET1K_V2)
@@ -218,7 +218,7 @@ model.fc = nn.Linear(model.fc.in_features, num_classes)</code></pre>
 <li><strong>Photometric</strong>: brightness, contrast, saturation and hue jitter, blur, noise.</li>
 <li><strong>Occlusion</strong>: Cutout or random erasing blanks out patches, forcing the model to use more than one discriminative region.</li>
 </ul>
-<pre><code>import torch
+<pre><code class="language-python">import torch
 from torchvision.transforms import v2
 
 train_tf = v2.Compose([
@@ -292,7 +292,7 @@ train_tf = v2.Compose([
 <p>Mixing up formats is one of the most common detection bugs. Convert explicitly at every boundary and draw a few boxes on images to verify.</p>
 <h3>Intersection over Union</h3>
 <p><strong>IoU</strong> measures how well two boxes overlap: the area of their intersection divided by the area of their union. It is 1 for identical boxes and 0 for disjoint ones.</p>
-<pre><code>def iou(a, b):  # boxes as (x1, y1, x2, y2)
+<pre><code class="language-python">def iou(a, b):  # boxes as (x1, y1, x2, y2)
     ix1, iy1 = max(a[0], b[0]), max(a[1], b[1])
     ix2, iy2 = min(a[2], b[2]), min(a[3], b[3])
     inter = max(0, ix2 - ix1) * max(0, iy2 - iy1)
@@ -302,7 +302,7 @@ train_tf = v2.Compose([
 <p>IoU is used everywhere: to match predictions to ground truth during training and evaluation, and to find duplicate predictions.</p>
 <h3>Non-maximum suppression</h3>
 <p>Detectors typically output many overlapping boxes around each object. <strong>NMS</strong> cleans them up, per class:</p>
-<pre><code>def nms(boxes, scores, thresh=0.5):
+<pre><code class="language-python">def nms(boxes, scores, thresh=0.5):
     order = np.argsort(scores)[::-1]        # highest score first
     keep = []
     while len(order) &gt; 0:

@@ -86,12 +86,22 @@ export const firstCourseInMachineLearning: SeedCourse = {
           duration: '10 min',
           content: `<h2>Predicting Numbers with a Straight Line</h2>
 <p><strong>Linear regression</strong> is the "hello world" of machine learning. It predicts a number as a weighted sum of the input features plus a constant:</p>
-<pre><code>price = w1 * area + w2 * bedrooms + b</code></pre>
+<pre><code class="language-python">price = w1 * area + w2 * bedrooms + b</code></pre>
 <p>The weights <code>w1</code>, <code>w2</code> and the intercept <code>b</code> are the model's <strong>parameters</strong>. Learning means finding the values that make predictions as close as possible to the true prices in the training data.</p>
 <h3>Measuring "close": the loss function</h3>
 <p>For each example, the <em>error</em> is the difference between the prediction and the true value. We square each error, so that positive and negative errors cannot cancel and large mistakes are punished more, then average them. This is the <strong>mean squared error (MSE)</strong>. Training means finding the parameters that minimize it.</p>
 <h3>How the parameters are found</h3>
 <p>For plain linear regression there is a direct formula (the <em>normal equation</em>) that gives the best weights in one step. More often, and for nearly all larger models, we use <strong>gradient descent</strong>: start with random weights, measure which direction reduces the loss, take a small step that way, and repeat. The size of each step is the <em>learning rate</em>.</p>
+<h3>In code</h3>
+<p>With scikit-learn, fitting and using the model takes three lines; every model in the library follows the same <code>fit</code> / <code>predict</code> pattern:</p>
+<pre><code class="language-python">from sklearn.linear_model import LinearRegression
+
+X = [[70, 2], [95, 3], [120, 4]]   # area in m², bedrooms
+y = [210_000, 280_000, 350_000]     # prices
+
+model = LinearRegression().fit(X, y)
+print(model.coef_, model.intercept_)  # w1, w2 and b
+print(model.predict([[100, 3]]))      # price of a new house</code></pre>
 <h3>Reading the model</h3>
 <p>A nice property of linear models is that they are easy to interpret. If <code>w1 = 1500</code>, each extra square meter adds about 1,500 to the predicted price while the other features stay fixed. That transparency is why linear models remain popular in finance, medicine and science.</p>
 <h3>Limitations</h3>
@@ -109,7 +119,7 @@ export const firstCourseInMachineLearning: SeedCourse = {
 <p>Despite its name, <strong>logistic regression</strong> is a <em>classification</em> method. It answers yes/no questions such as "will this customer click the ad?" by estimating a probability.</p>
 <h3>How it works</h3>
 <p>The model starts exactly like linear regression, computing a weighted sum of the features, <code>z = w · x + b</code>. That sum can be any number from very negative to very positive, so it is passed through the <strong>sigmoid</strong> function:</p>
-<pre><code>sigmoid(z) = 1 / (1 + e^(-z))</code></pre>
+<pre><code class="language-plaintext">sigmoid(z) = 1 / (1 + e^(-z))</code></pre>
 <p>The sigmoid squashes any input into the range 0 to 1. Large positive <code>z</code> gives a value near 1, large negative <code>z</code> gives a value near 0, and <code>z = 0</code> gives exactly 0.5. We read the output as the probability of the positive class.</p>
 <h3>Turning probabilities into decisions</h3>
 <p>To make a hard prediction we choose a <strong>threshold</strong>, often 0.5: predict "yes" if the probability is above it. The threshold is a business decision, not a law of nature. A cancer screening tool might flag patients at 0.2, accepting more false alarms in exchange for missing fewer real cases.</p>
@@ -261,7 +271,7 @@ export const firstCourseInMachineLearning: SeedCourse = {
 <li><strong>True negative (TN)</strong>: predicted legitimate, was legitimate.</li>
 </ul>
 <h3>Precision and recall</h3>
-<pre><code>precision = TP / (TP + FP)
+<pre><code class="language-python">precision = TP / (TP + FP)
 recall    = TP / (TP + FN)</code></pre>
 <p><strong>Precision</strong> asks: when the model raises an alarm, how often is it right? <strong>Recall</strong> asks: of all the real fraud cases, how many did the model catch? Raising the decision threshold usually increases precision and lowers recall; lowering it does the opposite.</p>
 <p>Which matters more depends on the cost of each mistake. A spam filter should have high precision, because losing a real email is painful. A disease screening test should have high recall, because missing a sick patient is worse than a follow-up test.</p>

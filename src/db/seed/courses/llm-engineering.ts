@@ -70,7 +70,7 @@ export const llmEngineering: SeedCourse = {
 <li><strong>Validate</strong> the result anyway, for instance with Pydantic, checking types, enums and value ranges.</li>
 <li>On failure, <strong>retry</strong> once with the validation error included in the prompt, then fall back gracefully.</li>
 </ol>
-<pre><code>from pydantic import BaseModel, Field
+<pre><code class="language-python">from pydantic import BaseModel, Field
 
 class Ticket(BaseModel):
     category: str = Field(pattern="^(billing|bug|feature|other)$")
@@ -149,7 +149,7 @@ ticket = Ticket.model_validate_json(raw_model_output)</code></pre>
 <p>An embedding model maps text to a vector so that semantically similar texts are close, usually by cosine similarity. When choosing a model, consider retrieval quality on your own domain and languages, vector dimension (storage and speed), maximum input length and cost. Some models expect different prefixes or modes for queries and documents; follow their instructions. If you change the embedding model, you must re-embed the entire corpus, because vectors from different models are not comparable.</p>
 <h3>Vector search</h3>
 <p>Exact nearest-neighbor search compares the query with every vector, which is fine for tens of thousands of chunks. At larger scale, <strong>approximate nearest neighbor (ANN)</strong> indexes trade a little recall for large speedups. <strong>HNSW</strong>, a layered proximity graph, is the most widely used; IVF-style indexes, which search only the most promising clusters, are another common family.</p>
-<pre><code>hits = index.search(
+<pre><code class="language-python">hits = index.search(
     vector=embed(query),
     top_k=20,
     filter={"product": "billing", "acl": user.groups},
@@ -163,7 +163,7 @@ ticket = Ticket.model_validate_json(raw_model_output)</code></pre>
           content: `<h2>From Decent to Reliable Retrieval</h2>
 <h3>Hybrid search</h3>
 <p>Dense embeddings capture meaning but can miss exact tokens: error codes, product SKUs, function names, rare acronyms. Classic keyword ranking such as <strong>BM25</strong> excels at exactly those. <strong>Hybrid search</strong> runs both and merges the rankings. A simple, robust merge is <strong>reciprocal rank fusion (RRF)</strong>:</p>
-<pre><code>def rrf(rankings, k=60):
+<pre><code class="language-python">def rrf(rankings, k=60):
     scores = {}
     for ranking in rankings:              # each is a list of doc ids
         for rank, doc_id in enumerate(ranking, start=1):
@@ -350,7 +350,7 @@ ticket = Ticket.model_validate_json(raw_model_output)</code></pre>
 <p>This is why providers usually charge several times more per output token than per input token, and why long outputs hurt latency far more than long inputs.</p>
 <h3>The KV cache</h3>
 <p>To avoid recomputing attention over the whole sequence at every step, servers store each layer's keys and values for every token processed so far: the <strong>KV cache</strong>. Its size per token is:</p>
-<pre><code>bytes_per_token = 2 * layers * kv_heads * head_dim * bytes_per_value
+<pre><code class="language-python">bytes_per_token = 2 * layers * kv_heads * head_dim * bytes_per_value
 # 32 layers, 32 KV heads, head_dim 128, fp16 (2 bytes):
 # 2 * 32 * 32 * 128 * 2 = 524,288 bytes, about 0.5 MiB per token
 # a 4,096-token sequence: about 2 GiB</code></pre>

@@ -21,11 +21,11 @@ export const neuralNetworksFromScratch: SeedCourse = {
           duration: '9 min',
           content: `<h2>The Simplest Learning Machine</h2>
 <p>In 1958 Frank Rosenblatt introduced the <strong>perceptron</strong>, a model loosely inspired by biological neurons. It takes input features <code>x</code>, multiplies each by a weight, adds a bias and outputs 1 if the total is positive and 0 otherwise:</p>
-<pre><code>y_hat = 1 if (w · x + b) &gt; 0 else 0</code></pre>
+<pre><code class="language-python">y_hat = 1 if (w · x + b) &gt; 0 else 0</code></pre>
 <p>Geometrically, <code>w · x + b = 0</code> defines a line in two dimensions (a <em>hyperplane</em> in general). The perceptron labels points on one side 1 and on the other side 0.</p>
 <h3>The learning rule</h3>
 <p>Training loops over the examples. When the prediction is correct, nothing changes. When it is wrong, the weights are nudged toward the correct answer:</p>
-<pre><code>w = w + lr * (y - y_hat) * x
+<pre><code class="language-python">w = w + lr * (y - y_hat) * x
 b = b + lr * (y - y_hat)</code></pre>
 <p>If the true label is 1 but the perceptron said 0, the weights move toward <code>x</code>, making the weighted sum for that input larger next time. The <strong>perceptron convergence theorem</strong> guarantees that if the two classes can be separated by a hyperplane, this procedure finds a separating one in a finite number of updates.</p>
 <h3>The famous limitation</h3>
@@ -40,16 +40,16 @@ b = b + lr * (y - y_hat)</code></pre>
           content: `<h2>Why Networks Need Non-Linearity</h2>
 <p>A layer computes <code>z = xW + b</code> and then applies an <strong>activation function</strong> element-wise. Why not skip the activation? Because a composition of linear functions is itself linear: two layers <code>(xW1)W2</code> equal one layer with weights <code>W1W2</code>. Without non-linearities, a hundred-layer network is no more expressive than logistic regression.</p>
 <h3>Sigmoid</h3>
-<pre><code>sigmoid(z) = 1 / (1 + exp(-z))      derivative: s * (1 - s)</code></pre>
+<pre><code class="language-plaintext">sigmoid(z) = 1 / (1 + exp(-z))      derivative: s * (1 - s)</code></pre>
 <p>Smooth and bounded in (0, 1), so it is natural for probabilities. Its derivative is at most 0.25 (at <code>z = 0</code>) and nearly zero for large <code>|z|</code>. Multiply many such small factors across layers and gradients shrink toward zero: the <strong>vanishing gradient</strong> problem. Sigmoid is now used mostly in output layers for binary classification.</p>
 <h3>Tanh</h3>
 <p><code>tanh</code> has the same S shape but ranges over (-1, 1) and is centered at zero, which tends to make optimization a bit easier than sigmoid. It still saturates at the extremes.</p>
 <h3>ReLU</h3>
-<pre><code>relu(z) = max(0, z)      derivative: 1 if z &gt; 0 else 0</code></pre>
+<pre><code class="language-plaintext">relu(z) = max(0, z)      derivative: 1 if z &gt; 0 else 0</code></pre>
 <p>The <strong>rectified linear unit</strong> is the default for hidden layers. It is cheap to compute and does not saturate for positive inputs, so gradients flow well through deep networks. Its weakness is the <em>dying ReLU</em>: a unit whose input is negative for every example outputs zero and receives zero gradient, so it may never recover. Variants such as <strong>Leaky ReLU</strong> (a small slope for negative inputs) and <strong>GELU</strong> (a smooth curve popular in transformers) address this.</p>
 <h3>Softmax for multi-class outputs</h3>
 <p>For a final layer with <em>K</em> classes, <strong>softmax</strong> converts raw scores (logits) into probabilities that are positive and sum to 1:</p>
-<pre><code>softmax(z)_i = exp(z_i) / sum_j exp(z_j)</code></pre>
+<pre><code class="language-plaintext">softmax(z)_i = exp(z_i) / sum_j exp(z_j)</code></pre>
 <p>Summary: ReLU-family activations in hidden layers, sigmoid for a binary output, softmax for multi-class outputs, and no activation for regression outputs.</p>`,
         },
         {
@@ -66,7 +66,7 @@ b = b + lr * (y - y_hat)</code></pre>
 <li><code>A1 = relu(Z1)</code> keeps shape <code>(N, H)</code>.</li>
 </ul>
 <p>A network for 3-class classification with one hidden layer looks like this:</p>
-<pre><code>Z1 = X @ W1 + b1         # (N, H)
+<pre><code class="language-python">Z1 = X @ W1 + b1         # (N, H)
 A1 = np.maximum(0, Z1)   # ReLU
 Z2 = A1 @ W2 + b2        # (N, 3)  logits
 P  = softmax(Z2)         # (N, 3)  class probabilities</code></pre>
@@ -90,16 +90,16 @@ P  = softmax(Z2)         # (N, 3)  class probabilities</code></pre>
           content: `<h2>Turning "Wrong" into a Number</h2>
 <p>To improve a network we need a single number that measures how bad its predictions are: the <strong>loss</strong>. Training is the search for parameters that make the average loss over the training data small. The loss must be differentiable with respect to the parameters, because we will follow its gradient.</p>
 <h3>Mean squared error for regression</h3>
-<pre><code>mse = np.mean((y_pred - y_true) ** 2)</code></pre>
+<pre><code class="language-python">mse = np.mean((y_pred - y_true) ** 2)</code></pre>
 <p>MSE penalizes large errors heavily and corresponds to assuming Gaussian noise in the targets. When outliers are common, <em>mean absolute error</em> or the <em>Huber loss</em> is more robust.</p>
 <h3>Cross-entropy for classification</h3>
 <p>For classification the network outputs probabilities <code>p</code>, and we want high probability on the correct class. <strong>Cross-entropy</strong> is the negative log of the probability assigned to the true class, averaged over examples:</p>
-<pre><code>loss = -np.mean(np.log(P[np.arange(N), y]))</code></pre>
+<pre><code class="language-python">loss = -np.mean(np.log(P[np.arange(N), y]))</code></pre>
 <p>If the model gives the correct class probability 0.9, the loss for that example is about 0.105. At 0.01 it is about 4.6. Confident mistakes are punished severely, which pushes the model toward calibrated probabilities.</p>
 <p>Why not use MSE on probabilities for classification? Combined with sigmoid or softmax outputs, MSE gives tiny gradients when the model is confidently wrong, so learning stalls exactly when it should be fastest. Cross-entropy does not have this problem.</p>
 <h3>A beautiful gradient</h3>
 <p>When softmax is followed by cross-entropy, the gradient of the loss with respect to the logits simplifies to:</p>
-<pre><code>dZ = (P - Y_onehot) / N</code></pre>
+<pre><code class="language-python">dZ = (P - Y_onehot) / N</code></pre>
 <p>Predicted probabilities minus the true one-hot labels: a simple result that we will implement directly. Frameworks fuse softmax and cross-entropy into one operation for exactly this reason, and because it is more numerically stable.</p>
 <h3>A sanity check</h3>
 <p>At initialization, with small random weights, a <em>K</em>-class classifier should predict roughly uniform probabilities, so the initial loss should be close to <code>log(K)</code>, about 2.30 for ten classes. If it is far off, something is wrong before training even starts.</p>`,
@@ -110,7 +110,7 @@ P  = softmax(Z2)         # (N, 3)  class probabilities</code></pre>
           duration: '10 min',
           content: `<h2>Walking Downhill</h2>
 <p>Picture the loss as a landscape over the space of all parameters. The <strong>gradient</strong> is a vector pointing in the direction of steepest <em>increase</em>. To reduce the loss we step the opposite way:</p>
-<pre><code>theta = theta - learning_rate * grad</code></pre>
+<pre><code class="language-python">theta = theta - learning_rate * grad</code></pre>
 <h3>The learning rate</h3>
 <p>The <strong>learning rate</strong> is the most important hyperparameter in deep learning.</p>
 <ul>
@@ -122,7 +122,7 @@ P  = softmax(Z2)         # (N, 3)  class probabilities</code></pre>
 <p><em>Full-batch</em> gradient descent computes the exact gradient over the whole dataset for every step, which is expensive for large data. <strong>Stochastic gradient descent (SGD)</strong> estimates the gradient from a random subset. In practice we use <strong>mini-batches</strong> of, say, 32 to 512 examples: big enough to use vectorized hardware efficiently, small enough to take many updates per pass. One full pass over the training data is an <strong>epoch</strong>. The noise in mini-batch gradients is not purely a downside; it can help the optimizer escape poor regions.</p>
 <h3>Momentum</h3>
 <p>Plain SGD zig-zags in narrow valleys. <strong>Momentum</strong> keeps a running velocity:</p>
-<pre><code>v = beta * v + grad        # beta is often 0.9
+<pre><code class="language-python">v = beta * v + grad        # beta is often 0.9
 theta = theta - lr * v</code></pre>
 <p>Consistent gradient directions accumulate speed, while oscillating directions cancel out.</p>
 <h3>Adam</h3>
@@ -140,14 +140,14 @@ theta = theta - lr * v</code></pre>
 <p>Think of the forward pass as a chain of simple operations: multiply, add, ReLU, softmax, log. If <code>L</code> depends on <code>a</code> through <code>b</code>, the chain rule says <code>dL/da = dL/db * db/da</code>. Backprop starts from the loss, where <code>dL/dL = 1</code>, and walks the graph in reverse. Each operation receives the gradient of the loss with respect to its <em>output</em> (the <strong>upstream gradient</strong>), multiplies it by its own <em>local</em> derivative and passes the result to its inputs.</p>
 <h3>Gradients of a dense layer</h3>
 <p>For <code>Z = X @ W + b</code> with upstream gradient <code>dZ</code> of shape <code>(N, H)</code>:</p>
-<pre><code>dW = X.T @ dZ          # (D, N) @ (N, H) -&gt; (D, H), same shape as W
+<pre><code class="language-python">dW = X.T @ dZ          # (D, N) @ (N, H) -&gt; (D, H), same shape as W
 db = dZ.sum(axis=0)    # (H,), summed over the batch
 dX = dZ @ W.T          # (N, H) @ (H, D) -&gt; (N, D), passed further back</code></pre>
 <p>A reliable trick: every gradient has the same shape as the quantity it belongs to, and there is usually only one way to arrange the matrix products so the shapes work out.</p>
 <h3>Gradient of ReLU</h3>
 <p>ReLU passes the upstream gradient through where its input was positive and blocks it elsewhere: <code>dZ = dA * (Z &gt; 0)</code>. This is why we <strong>cache</strong> values from the forward pass; the backward pass needs them.</p>
 <h3>Putting it together for our MLP</h3>
-<pre><code>dZ2 = (P - Y_onehot) / N
+<pre><code class="language-python">dZ2 = (P - Y_onehot) / N
 dW2 = A1.T @ dZ2;  db2 = dZ2.sum(axis=0)
 dA1 = dZ2 @ W2.T
 dZ1 = dA1 * (Z1 &gt; 0)
@@ -209,7 +209,7 @@ dW1 = X.T @ dZ1;   db1 = dZ1.sum(axis=0)</code></pre>
           duration: '11 min',
           content: `<h2>A Tiny Framework in Forty Lines</h2>
 <p>Let us turn the math into reusable code. Each layer gets two methods: <code>forward</code>, which computes outputs and caches what the backward pass needs, and <code>backward</code>, which receives the upstream gradient, stores gradients for its own parameters and returns the gradient for its input.</p>
-<pre><code>import numpy as np
+<pre><code class="language-python">import numpy as np
 
 class Dense:
     def __init__(self, n_in, n_out, rng):
@@ -235,7 +235,7 @@ class ReLU:
         return dY * self.mask</code></pre>
 <h3>Softmax with cross-entropy</h3>
 <p>We combine the output activation and the loss in one function, which gives both numerical stability and the simple gradient derived earlier:</p>
-<pre><code>def softmax_cross_entropy(logits, y):
+<pre><code class="language-python">def softmax_cross_entropy(logits, y):
     shifted = logits - logits.max(axis=1, keepdims=True)
     exp = np.exp(shifted)
     probs = exp / exp.sum(axis=1, keepdims=True)
@@ -258,7 +258,7 @@ class ReLU:
           duration: '10 min',
           content: `<h2>Forward, Loss, Backward, Update</h2>
 <p>With layers and a loss in place, training is a loop. We will classify a toy two-dimensional dataset with three classes, such as the classic interleaved spirals, which no linear model can separate.</p>
-<pre><code>rng = np.random.default_rng(0)
+<pre><code class="language-python">rng = np.random.default_rng(0)
 layers = [Dense(2, 64, rng), ReLU(), Dense(64, 3, rng)]
 lr, batch_size = 0.1, 32
 
@@ -292,7 +292,7 @@ for epoch in range(200):
           content: `<h2>Trust, but Verify</h2>
 <p>A backward pass with a subtle mistake often still trains, just worse, so bugs can hide for weeks. <strong>Gradient checking</strong> compares your analytic gradients with numerical estimates from the definition of the derivative.</p>
 <h3>Centered finite differences</h3>
-<pre><code>def numerical_grad(f, W, eps=1e-5):
+<pre><code class="language-python">def numerical_grad(f, W, eps=1e-5):
     grad = np.zeros_like(W)
     for i in np.ndindex(W.shape):
         old = W[i]

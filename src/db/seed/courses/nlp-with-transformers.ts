@@ -52,7 +52,7 @@ export const nlpWithTransformers: SeedCourse = {
 <p>Transformers start from static token embeddings but then refine them layer by layer using the surrounding tokens. The output vector for "bank" differs depending on the sentence. These <strong>contextual embeddings</strong> are what make modern models so capable.</p>
 <h3>Measuring similarity</h3>
 <p>The standard measure is <strong>cosine similarity</strong>, the cosine of the angle between two vectors:</p>
-<pre><code>def cosine(a, b):
+<pre><code class="language-python">def cosine(a, b):
     return a @ b / (np.linalg.norm(a) * np.linalg.norm(b))</code></pre>
 <p>It ranges from -1 to 1 and ignores vector length, focusing on direction. Sentence embedding models, trained so that texts with similar meaning get similar vectors, underpin semantic search, clustering, duplicate detection and retrieval-augmented generation.</p>`,
         },
@@ -64,7 +64,7 @@ export const nlpWithTransformers: SeedCourse = {
 <p>Language is sequential, and meaning depends on order and on long-range connections. In "The trophy did not fit in the suitcase because <em>it</em> was too big," knowing what "it" refers to requires linking words several positions apart.</p>
 <h3>Recurrent neural networks</h3>
 <p>A <strong>recurrent neural network (RNN)</strong> reads one token at a time and maintains a hidden state vector, updated at each step from the previous state and the current token:</p>
-<pre><code>h_t = tanh(W_h @ h_prev + W_x @ x_t + b)</code></pre>
+<pre><code class="language-python">h_t = tanh(W_h @ h_prev + W_x @ x_t + b)</code></pre>
 <p>The final hidden state summarizes the whole sequence and can feed a classifier. For translation, an <em>encoder</em> RNN compressed the source sentence into a vector and a <em>decoder</em> RNN generated the target from it.</p>
 <h3>Three problems</h3>
 <ol>
@@ -98,7 +98,7 @@ export const nlpWithTransformers: SeedCourse = {
 </ul>
 <p>A useful analogy is a soft dictionary lookup: the query is compared with every key, and the result is a blend of the values, weighted by how well each key matched.</p>
 <h3>Scaled dot-product attention</h3>
-<pre><code>def self_attention(X, Wq, Wk, Wv):
+<pre><code class="language-python">def self_attention(X, Wq, Wk, Wv):
     Q, K, V = X @ Wq, X @ Wk, X @ Wv          # (T, d_k), (T, d_k), (T, d_v)
     scores = Q @ K.T / np.sqrt(K.shape[-1])   # (T, T) similarity matrix
     weights = softmax(scores, axis=-1)        # each row sums to 1
@@ -131,7 +131,7 @@ export const nlpWithTransformers: SeedCourse = {
 </ul>
 <h3>The transformer block</h3>
 <p>A block combines two sub-layers, each wrapped with a <strong>residual connection</strong> and <strong>layer normalization</strong>:</p>
-<pre><code>h = x + MultiHeadAttention(LayerNorm(x))
+<pre><code class="language-python">h = x + MultiHeadAttention(LayerNorm(x))
 out = h + FeedForward(LayerNorm(h))</code></pre>
 <p>This is the common <em>pre-norm</em> arrangement; the original paper normalized after each addition instead. The <strong>feed-forward network</strong> is applied to each position independently: typically a dense layer expanding to about four times the model width, a non-linearity such as GELU, and a projection back down.</p>
 <h3>Why it works so well</h3>
@@ -252,7 +252,7 @@ out = h + FeedForward(LayerNorm(h))</code></pre>
           content: `<h2>A Complete Fine-Tuning Run</h2>
 <p>The Hugging Face <code>transformers</code> and <code>datasets</code> libraries make fine-tuning a pretrained model a short script. Here we train a sentiment classifier on movie reviews.</p>
 <h3>1. Load data and tokenizer</h3>
-<pre><code>from datasets import load_dataset
+<pre><code class="language-python">from datasets import load_dataset
 from transformers import AutoTokenizer
 
 ds = load_dataset("imdb")
@@ -265,7 +265,7 @@ def tokenize(batch):
 ds = ds.map(tokenize, batched=True)</code></pre>
 <p>The tokenizer returns <code>input_ids</code> and an <code>attention_mask</code>, which marks real tokens with 1 and padding with 0.</p>
 <h3>2. Model, padding and metrics</h3>
-<pre><code>import numpy as np
+<pre><code class="language-python">import numpy as np
 from transformers import AutoModelForSequenceClassification, DataCollatorWithPadding
 
 model = AutoModelForSequenceClassification.from_pretrained(checkpoint, num_labels=2)
@@ -277,7 +277,7 @@ def compute_metrics(eval_pred):
     return {"accuracy": (preds == labels).mean()}</code></pre>
 <p>The collator pads each batch only to its longest sequence (<em>dynamic padding</em>), which saves a lot of compute compared with padding everything to the maximum length.</p>
 <h3>3. Train</h3>
-<pre><code>from transformers import Trainer, TrainingArguments
+<pre><code class="language-python">from transformers import Trainer, TrainingArguments
 
 args = TrainingArguments(
     output_dir="sentiment-model",

@@ -21,8 +21,12 @@ export const pythonForDataScience: SeedCourse = {
           duration: '9 min',
           content: `<h2>Why NumPy Exists</h2>
 <p>Python lists are flexible: they can hold anything, including a mix of numbers, strings and other lists. That flexibility has a cost. Each element is a separate Python object scattered around memory, so numerical work on lists is slow. <strong>NumPy</strong> provides the <code>ndarray</code>, a block of memory holding elements of a <em>single type</em> stored contiguously. Operations on it run in optimized compiled code, often tens to hundreds of times faster than equivalent Python loops.</p>
+<h3>Setting up</h3>
+<p>Install the three libraries of this course in a fresh virtual environment:</p>
+<pre><code class="language-bash">python -m venv .venv &amp;&amp; source .venv/bin/activate
+pip install numpy pandas matplotlib</code></pre>
 <h3>Creating arrays</h3>
-<pre><code>import numpy as np
+<pre><code class="language-python">import numpy as np
 
 a = np.array([1, 2, 3])          # from a list
 z = np.zeros((2, 3))             # 2 rows, 3 columns of 0.0
@@ -38,10 +42,15 @@ x = rng.normal(size=(100, 4))    # random normal data</code></pre>
 </ul>
 <p>The dtype matters. Integer arrays cannot store <code>NaN</code>, and mixing ints and floats in <code>np.array</code> upcasts everything to float. Memory also scales with dtype: <code>float32</code> uses half the memory of <code>float64</code>, which is why deep learning frameworks often default to it.</p>
 <h3>Reshaping</h3>
-<pre><code>m = np.arange(12).reshape(3, 4)   # 3x4 matrix
+<pre><code class="language-python">m = np.arange(12).reshape(3, 4)   # 3x4 matrix
 m.T.shape                         # (4, 3) transpose
 m.reshape(-1)                     # flatten; -1 means "infer this size"</code></pre>
-<p>Reshaping never changes the number of elements, only how they are arranged. If the sizes do not multiply to the same total, NumPy raises an error, which is a useful early warning that your mental model of the data is wrong.</p>`,
+<p>Reshaping never changes the number of elements, only how they are arranged. If the sizes do not multiply to the same total, NumPy raises an error, which is a useful early warning that your mental model of the data is wrong.</p>
+<h3>Further reading</h3>
+<ul>
+<li><a href="https://numpy.org/doc/stable/user/absolute_beginners.html">NumPy: the absolute basics for beginners</a>, the official guide.</li>
+<li><a href="https://numpy.org/doc/stable/reference/arrays.dtypes.html">Data type objects (dtype)</a>, every dtype and how to name it.</li>
+</ul>`,
         },
         {
           title: 'Vectorization and Broadcasting',
@@ -49,7 +58,7 @@ m.reshape(-1)                     # flatten; -1 means "infer this size"</code></
           duration: '10 min',
           content: `<h2>Stop Writing Loops</h2>
 <p><strong>Vectorization</strong> means expressing an operation on whole arrays rather than element by element. Compare:</p>
-<pre><code># Loop version: slow
+<pre><code class="language-python"># Loop version: slow
 out = []
 for v in values:
     out.append(v * 2 + 1)
@@ -57,7 +66,7 @@ for v in values:
 # Vectorized version: fast and clearer
 out = values * 2 + 1</code></pre>
 <p>Arithmetic operators (<code>+</code>, <code>*</code>, <code>**</code>), comparisons and <em>universal functions</em> such as <code>np.exp</code>, <code>np.log</code> and <code>np.sqrt</code> all apply element-wise. Reductions like <code>sum</code>, <code>mean</code>, <code>max</code> and <code>std</code> accept an <code>axis</code> argument:</p>
-<pre><code>x = np.arange(6).reshape(2, 3)
+<pre><code class="language-python">x = np.arange(6).reshape(2, 3)
 x.sum(axis=0)   # column sums -&gt; shape (3,)
 x.sum(axis=1)   # row sums    -&gt; shape (2,)</code></pre>
 <p>A handy way to remember it: the axis you name is the one that disappears.</p>
@@ -69,7 +78,7 @@ x.sum(axis=1)   # row sums    -&gt; shape (2,)</code></pre>
 <li>A dimension of size 1 is stretched to match the other.</li>
 </ol>
 <p>A classic use is standardizing each column of a data matrix:</p>
-<pre><code>X = rng.normal(size=(500, 3))   # shape (500, 3)
+<pre><code class="language-python">X = rng.normal(size=(500, 3))   # shape (500, 3)
 mu = X.mean(axis=0)             # shape (3,)
 sd = X.std(axis=0)              # shape (3,)
 Z = (X - mu) / sd               # (500, 3) with (3,) -&gt; works</code></pre>
@@ -82,7 +91,7 @@ Z = (X - mu) / sd               # (500, 3) with (3,) -&gt; works</code></pre>
           content: `<h2>Getting at the Data You Need</h2>
 <h3>Basic slicing</h3>
 <p>NumPy uses <code>start:stop:step</code> slices in each dimension, separated by commas:</p>
-<pre><code>m = np.arange(20).reshape(4, 5)
+<pre><code class="language-python">m = np.arange(20).reshape(4, 5)
 m[0]        # first row
 m[:, 1]     # second column
 m[1:3, ::2] # rows 1-2, every other column
@@ -90,7 +99,7 @@ m[-1, -1]   # bottom-right element</code></pre>
 <p><strong>Important:</strong> basic slices return <em>views</em>, not copies. Modifying a slice modifies the original array. If you need an independent array, call <code>.copy()</code>. Forgetting this is a classic source of mysterious bugs.</p>
 <h3>Boolean masks</h3>
 <p>A comparison produces an array of <code>True</code>/<code>False</code> values, which can then select elements:</p>
-<pre><code>temps = np.array([12.5, 31.0, 18.2, 35.4, 22.1])
+<pre><code class="language-python">temps = np.array([12.5, 31.0, 18.2, 35.4, 22.1])
 hot = temps &gt; 30          # [False True False True False]
 temps[hot]                 # array([31. , 35.4])
 temps[(temps &gt; 15) &amp; (temps &lt; 25)]   # combine with &amp;, |, ~</code></pre>
@@ -98,7 +107,7 @@ temps[(temps &gt; 15) &amp; (temps &lt; 25)]   # combine with &amp;, |, ~</code>
 <h3>Fancy indexing</h3>
 <p>You can also index with an array of integer positions: <code>temps[[0, 3]]</code> returns the first and fourth values. Unlike slices, boolean and fancy indexing always return <em>copies</em>.</p>
 <h3>Conditional replacement</h3>
-<pre><code>clipped = np.where(temps &gt; 30, 30, temps)  # cap values at 30
+<pre><code class="language-python">clipped = np.where(temps &gt; 30, 30, temps)  # cap values at 30
 np.clip(temps, 15, 30)                       # cap both ends</code></pre>
 <p>Masks are the mental model behind filtering in pandas too, so time spent mastering them here pays off in the next module.</p>`,
         },
@@ -120,7 +129,7 @@ np.clip(temps, 15, 30)                       # cap both ends</code></pre>
 <li>A <strong>Series</strong> is a one-dimensional array of values with an <em>index</em> (labels for each row).</li>
 <li>A <strong>DataFrame</strong> is a table: a collection of Series that share the same index, one per column. Each column can have its own dtype.</li>
 </ul>
-<pre><code>import pandas as pd
+<pre><code class="language-python">import pandas as pd
 
 df = pd.DataFrame({
     "city": ["Lisbon", "Oslo", "Lima"],
@@ -128,7 +137,7 @@ df = pd.DataFrame({
     "coastal": [True, False, True],
 })</code></pre>
 <h3>Loading real data</h3>
-<pre><code>sales = pd.read_csv("sales.csv", parse_dates=["order_date"])
+<pre><code class="language-python">sales = pd.read_csv("sales.csv", parse_dates=["order_date"])
 sales.head()        # first 5 rows
 sales.shape         # (rows, columns)
 sales.info()        # columns, dtypes, non-null counts
@@ -136,7 +145,7 @@ sales.describe()    # summary stats for numeric columns</code></pre>
 <p>Run these four commands on every new dataset. <code>info()</code> in particular reveals missing values (non-null counts lower than the row count) and columns read with the wrong type, such as prices stored as text because one row contains "N/A".</p>
 <h3>Columns and the index</h3>
 <p>Select a single column with <code>df["city"]</code>, which returns a Series, or several with <code>df[["city", "coastal"]]</code>, which returns a DataFrame. Create new columns with vectorized expressions:</p>
-<pre><code>sales["revenue"] = sales["quantity"] * sales["unit_price"]</code></pre>
+<pre><code class="language-python">sales["revenue"] = sales["quantity"] * sales["unit_price"]</code></pre>
 <p>The index defaults to 0, 1, 2 and so on, but it can be any meaningful key: <code>df.set_index("city")</code>. pandas aligns operations on index labels, so adding two Series matches rows by label rather than by position, which is powerful but occasionally surprising.</p>`,
         },
         {
@@ -149,19 +158,19 @@ sales.describe()    # summary stats for numeric columns</code></pre>
 <li><code>.loc[rows, cols]</code> selects by <strong>label</strong>. Label slices <em>include</em> the end point.</li>
 <li><code>.iloc[rows, cols]</code> selects by integer <strong>position</strong>. Slices exclude the end point, like normal Python.</li>
 </ul>
-<pre><code>df.loc[df["coastal"], ["city", "population_m"]]
+<pre><code class="language-python">df.loc[df["coastal"], ["city", "population_m"]]
 df.iloc[0:2, 0]      # first two rows, first column</code></pre>
 <h3>Filtering rows</h3>
 <p>Filtering works with boolean masks, exactly as in NumPy:</p>
-<pre><code>big = sales[sales["revenue"] &gt; 1000]
+<pre><code class="language-python">big = sales[sales["revenue"] &gt; 1000]
 eu_2024 = sales[(sales["region"] == "EU") &amp; (sales["order_date"].dt.year == 2024)]
 some = sales[sales["country"].isin(["PT", "ES", "FR"])]</code></pre>
 <p>The <code>query</code> method offers a more readable alternative for complex conditions: <code>sales.query("revenue &gt; 1000 and region == 'EU'")</code>.</p>
 <h3>Avoiding the SettingWithCopyWarning</h3>
 <p>Chained indexing like <code>sales[sales.x &gt; 0]["y"] = 1</code> may modify a temporary copy and leave the original unchanged. Always assign in one step with <code>.loc</code>:</p>
-<pre><code>sales.loc[sales["revenue"] &gt; 1000, "tier"] = "large"</code></pre>
+<pre><code class="language-python">sales.loc[sales["revenue"] &gt; 1000, "tier"] = "large"</code></pre>
 <h3>Sorting and ranking</h3>
-<pre><code>sales.sort_values("revenue", ascending=False).head(10)
+<pre><code class="language-python">sales.sort_values("revenue", ascending=False).head(10)
 sales.sort_values(["region", "revenue"], ascending=[True, False])
 sales.nlargest(5, "revenue")</code></pre>
 <h3>Quick summaries</h3>
@@ -173,7 +182,7 @@ sales.nlargest(5, "revenue")</code></pre>
           duration: '11 min',
           content: `<h2>Split, Apply, Combine</h2>
 <p>Many analysis questions have the form "for each <em>X</em>, compute <em>Y</em>": revenue per region, average rating per product. pandas answers them with <code>groupby</code>, which splits rows into groups, applies a function to each group and combines the results.</p>
-<pre><code>sales.groupby("region")["revenue"].sum()
+<pre><code class="language-python">sales.groupby("region")["revenue"].sum()
 
 sales.groupby(["region", "product"]).agg(
     orders=("order_id", "count"),
@@ -183,11 +192,11 @@ sales.groupby(["region", "product"]).agg(
 <p>The named aggregation syntax above produces clear column names. <code>reset_index()</code> turns the group keys back into ordinary columns, which is usually what you want for further work or plotting.</p>
 <h3>transform: group statistics on every row</h3>
 <p>Sometimes you need a group statistic attached to each original row, for example each order's share of its region's total:</p>
-<pre><code>region_total = sales.groupby("region")["revenue"].transform("sum")
+<pre><code class="language-python">region_total = sales.groupby("region")["revenue"].transform("sum")
 sales["share_of_region"] = sales["revenue"] / region_total</code></pre>
 <h3>Joining tables</h3>
 <p>Real data is spread across tables. <code>pd.merge</code> combines them on key columns, like a SQL join:</p>
-<pre><code>orders = sales.merge(customers, on="customer_id", how="left",
+<pre><code class="language-python">orders = sales.merge(customers, on="customer_id", how="left",
                      validate="many_to_one")</code></pre>
 <ul>
 <li><code>how="inner"</code> keeps only matching keys; <code>"left"</code> keeps every left row; <code>"outer"</code> keeps everything.</li>
@@ -242,7 +251,7 @@ sales["share_of_region"] = sales["revenue"] / region_total</code></pre>
           duration: '9 min',
           content: `<h2>Finding and Handling Gaps</h2>
 <p>pandas represents missing data as <code>NaN</code> (or <code>NaT</code> for dates, and <code>pd.NA</code> in the newer nullable dtypes). Before deciding what to do about missing values, measure them:</p>
-<pre><code>df.isna().sum()                          # missing count per column
+<pre><code class="language-python">df.isna().sum()                          # missing count per column
 df.isna().mean().sort_values(ascending=False)  # missing share</code></pre>
 <h3>Ask why the data is missing</h3>
 <p>The right fix depends on the cause. A blank "discount" field may simply mean no discount, so filling it with 0 is correct. A missing blood-pressure reading may mean the test was never done, which can itself carry information. Values missing for a systematic reason are dangerous to fill blindly.</p>
@@ -257,7 +266,7 @@ df.isna().mean().sort_values(ascending=False)  # missing share</code></pre>
 </ul>
 <p>If the data will feed a model, compute fill values from the <em>training</em> split only, to avoid leakage.</p>
 <h3>Duplicates</h3>
-<pre><code>df.duplicated().sum()                        # fully identical rows
+<pre><code class="language-python">df.duplicated().sum()                        # fully identical rows
 df.duplicated(subset=["order_id"]).sum()     # repeated keys
 df = df.drop_duplicates(subset=["order_id"], keep="last")</code></pre>
 <p>Duplicate keys often come from repeated exports or faulty joins. Investigate a few examples before deleting them: two rows with the same order ID but different amounts might be an update, not a copy.</p>`,
@@ -269,7 +278,7 @@ df = df.drop_duplicates(subset=["order_id"], keep="last")</code></pre>
           content: `<h2>Making Columns Mean What They Say</h2>
 <p>A column that looks numeric can be stored as text because of a single stray value like "1,200" or "unknown". Calculations then fail or, worse, behave strangely. Check <code>df.dtypes</code> early and fix types explicitly.</p>
 <h3>Numbers stored as text</h3>
-<pre><code>df["price"] = (
+<pre><code class="language-python">df["price"] = (
     df["price"]
     .str.replace(",", "", regex=False)
     .str.replace("$", "", regex=False)
@@ -278,11 +287,11 @@ df["price"] = pd.to_numeric(df["price"], errors="coerce")</code></pre>
 <p><code>errors="coerce"</code> turns anything unparseable into <code>NaN</code> instead of raising an error. Afterwards, count the new missing values and inspect the original strings that caused them; they often reveal a data-entry pattern you should handle properly.</p>
 <h3>Consistent text categories</h3>
 <p>Free-text fields hide many spellings of the same thing: "New York", "new york ", "NY". The <code>.str</code> accessor applies string methods to a whole column:</p>
-<pre><code>df["city"] = df["city"].str.strip().str.title()
+<pre><code class="language-python">df["city"] = df["city"].str.strip().str.title()
 df["city"] = df["city"].replace({"Ny": "New York", "Nyc": "New York"})</code></pre>
 <p>After cleaning, convert low-cardinality text columns to the <code>category</code> dtype with <code>astype("category")</code>. It saves memory and makes the set of valid values explicit.</p>
 <h3>Dates and times</h3>
-<pre><code>df["order_date"] = pd.to_datetime(df["order_date"], format="%Y-%m-%d", errors="coerce")
+<pre><code class="language-python">df["order_date"] = pd.to_datetime(df["order_date"], format="%Y-%m-%d", errors="coerce")
 df["weekday"] = df["order_date"].dt.day_name()
 df["month"] = df["order_date"].dt.to_period("M")</code></pre>
 <p>Giving an explicit <code>format</code> is faster and avoids ambiguity: is 03/04/2024 the 3rd of April or the 4th of March? Parsing dates properly unlocks the <code>.dt</code> accessor, date arithmetic and <code>resample</code> for time-based aggregation.</p>
@@ -295,7 +304,7 @@ df["month"] = df["order_date"].dt.to_period("M")</code></pre>
           duration: '10 min',
           content: `<h2>Charts That Answer Questions</h2>
 <p><strong>Matplotlib</strong> is the foundation of plotting in Python; pandas plotting and Seaborn are built on top of it. Use the explicit <em>figure and axes</em> style, which scales well from one chart to many:</p>
-<pre><code>import matplotlib.pyplot as plt
+<pre><code class="language-python">import matplotlib.pyplot as plt
 
 fig, ax = plt.subplots(figsize=(8, 4))
 ax.plot(daily["date"], daily["revenue"], label="Revenue")
@@ -314,7 +323,7 @@ fig.savefig("revenue.png", dpi=150)</code></pre>
 <li><strong>Box plot</strong>: how do distributions differ across groups?</li>
 </ul>
 <h3>Several panels at once</h3>
-<pre><code>fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+<pre><code class="language-python">fig, axes = plt.subplots(1, 2, figsize=(10, 4))
 axes[0].hist(df["price"], bins=40)
 axes[1].scatter(df["price"], df["quantity"], alpha=0.3)</code></pre>
 <p>Setting <code>alpha</code> makes overlapping points visible in dense scatter plots.</p>

@@ -4,6 +4,7 @@ import type { Db, Tx } from '#db/client';
 import { courseModules, courses, lessons, quizQuestions, quizzes } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
+import { type LessonType, slideFields } from '#shared/lists';
 import type {
   CreateLessonBodySchema,
   CreateQuestionBodySchema,
@@ -138,18 +139,20 @@ export async function deleteSection({ db, userId, kind, id }: Owner & { kind: Se
 }
 
 type LessonMedia = { content?: string | null; videoUrl?: string | null; imageUrl?: string | null };
-const mediaField = { text: 'content', video: 'videoUrl', image: 'imageUrl' } as const;
 
-/** A slide carries only its own type's field: text is sanitized, media must be the creator's upload. */
+/**
+ * A slide carries only its own type's fields: text is sanitized, media must be the creator's upload.
+ * A text slide may also carry an image, shown beside its text (ADR 0024).
+ */
 async function lessonFields(
   db: Db,
   userId: string,
-  type: keyof typeof mediaField,
+  type: LessonType,
   input: LessonMedia,
   stored?: LessonMedia,
 ): Promise<LessonMedia> {
-  for (const [otherType, field] of Object.entries(mediaField)) {
-    if (otherType !== type && input[field] != null && input[field] !== '') {
+  for (const field of ['content', 'videoUrl', 'imageUrl'] as const) {
+    if (!slideFields[type].includes(field) && input[field] != null && input[field] !== '') {
       throw new AppError(ErrorCode.BAD_REQUEST, `A ${type} slide has no ${field}`, {
         errors: { [field]: `A ${type} slide has no ${field}` },
       });
@@ -163,7 +166,7 @@ async function lessonFields(
     ['videoUrl', 'video'],
   ] as const) {
     const value = input[field];
-    if (value === undefined || mediaField[type] !== field) continue;
+    if (value === undefined || !slideFields[type].includes(field)) continue;
     if (value && value !== stored?.[field]) await assertOwnUpload({ db, userId, objectPath: value, kind, field });
     fields[field] = value || null;
   }

@@ -380,11 +380,61 @@ describe('slides', () => {
     const edited = await call('PATCH', `/api/lessons/${a.id}`, owner, { title: 'A2', content: '<p>New <u>text</u></p>' });
     expect(edited.json()).toMatchObject({ title: 'A2', content: '<p>New <u>text</u></p>', order: 0 });
     expect(
-      (await call('PATCH', `/api/lessons/${a.id}`, owner, { imageUrl: await createUpload(t.db.db, owner.id) })).statusCode,
+      (await call('PATCH', `/api/lessons/${a.id}`, owner, { videoUrl: await createUpload(t.db.db, owner.id, 'video') }))
+        .statusCode,
     ).toBe(400);
     await call('DELETE', `/api/lessons/${b.id}`, owner);
     const list = (await call('GET', `/api/modules/${module.id}/lessons`, owner)).json();
     expect(list.map((l: { order: number; title: string }) => `${l.order}:${l.title}`)).toEqual(['0:A2', '1:C']);
+  });
+
+  it("lets a text slide carry an image beside its text: the creator's own image upload only, removable", async () => {
+    const course = await newCourse();
+    const module = await addModule(course.id);
+    const image = await createUpload(t.db.db, owner.id, 'image');
+    const slide = await addSlide(module.id, { title: 'Diagram', type: 'text', content: '<p>Look</p>', imageUrl: image });
+    expect(slide).toMatchObject({
+      type: 'text',
+      content: '<p>Look</p>',
+      imageUrl: expect.stringMatching(signedAddressOf(image)),
+    });
+
+    for (const imageUrl of [
+      await createUpload(t.db.db, owner.id, 'video'),
+      await createUpload(t.db.db, otherCreator.id, 'image'),
+      '/objects/uploads/never-uploaded',
+    ]) {
+      const refused = await call('PATCH', `/api/lessons/${slide.id}`, owner, { imageUrl });
+      expect(refused.statusCode, imageUrl).toBe(400);
+      expect(Object.keys(refused.json().errors ?? {})).toContain('imageUrl');
+    }
+    const other = await call('PATCH', `/api/lessons/${slide.id}`, otherCreator, { imageUrl: image });
+    expect(other.statusCode).toBe(403);
+
+    // Students see it as they see an image slide's image: a signed address.
+    await call('POST', `/api/courses/${course.id}/publish`, owner);
+    const enrolled = await createUser(t.db.db);
+    await enroll(t.db.db, enrolled.id, course.id);
+    const [shown] = (await call('GET', `/api/modules/${module.id}/lessons`, enrolled)).json();
+    expect(shown).toMatchObject({ content: '<p>Look</p>', imageUrl: expect.stringMatching(signedAddressOf(image)) });
+
+    const removed = await call('PATCH', `/api/lessons/${slide.id}`, owner, { imageUrl: null });
+    expect(removed.json()).toMatchObject({ content: '<p>Look</p>', imageUrl: null });
+  });
+
+  it("stores a slide's code blocks highlighted and its links safe", async () => {
+    const course = await newCourse();
+    const module = await addModule(course.id);
+    const slide = await addSlide(module.id, {
+      title: 'Code',
+      type: 'text',
+      content:
+        '<h2>Setup</h2><pre><code class="language-python">import torch</code></pre><p><a href="javascript:alert(1)">x</a> <a href="https://pytorch.org">docs</a></p>',
+    });
+    expect(slide.content).toBe(
+      '<h2>Setup</h2><pre><code class="language-python"><span class="hljs-keyword">import</span> torch</code></pre>' +
+        '<p><span>x</span> <a href="https://pytorch.org" rel="noopener noreferrer nofollow" target="_blank">docs</a></p>',
+    );
   });
 
   it('shows slides to the owner and enrolled students only', async () => {

@@ -1,5 +1,6 @@
 import { ImageOff, VideoOff } from 'lucide-react';
 import type { Lesson } from '#shared/schemas/creator';
+import { TextWithImage } from '#web/components/text-with-image';
 import { sanitizeHtml } from '#web/lib/sanitize';
 
 function Missing({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
@@ -42,10 +43,12 @@ export function LessonContent({ lesson }: { lesson: Lesson }) {
   }
   if (!lesson.content) return <p className="text-muted-foreground">No content available for this lesson.</p>;
   return (
-    <div
-      className="rich-text max-w-3xl [&>:first-child]:mt-0"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here
-      dangerouslySetInnerHTML={{ __html: sanitizeHtml(lesson.content) }}
-    />
+    <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.title}>
+      <div
+        className="rich-text max-w-3xl [&>:first-child]:mt-0"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here
+        dangerouslySetInnerHTML={{ __html: sanitizeHtml(lesson.content) }}
+      />
+    </TextWithImage>
   );
 }

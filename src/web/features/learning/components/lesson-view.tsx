@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Lesson } from '#shared/schemas/creator';
 import { RichHtml } from '#web/components/rich-html';
+import { TextWithImage } from '#web/components/text-with-image';
 import { useModuleLessons } from '#web/lib/api/get-module-lessons';
 import { useLatest } from './use-latest';
 import { watchedShare } from './watched-share';
@@ -105,7 +106,9 @@ function LessonBody({
       <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No image provided</p>
     );
   return lesson.content ? (
-    <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
+    <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.title}>
+      <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
+    </TextWithImage>
   ) : (
     <p className="text-muted-foreground">No content available for this lesson.</p>
   );

@@ -1,4 +1,5 @@
 import type { Lesson } from '#shared/schemas/creator';
+import { TextWithImage } from '#web/components/text-with-image';
 import { sanitizeHtml } from '#web/lib/sanitize';
 
 const MISSING = {
@@ -29,11 +30,13 @@ export function SlideContent({ slide }: { slide: Lesson }) {
   }
   if (slide.type === 'text' && slide.content) {
     return (
-      <div
-        className="rich-text max-w-3xl [&>:first-child]:mt-0"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here
-        dangerouslySetInnerHTML={{ __html: sanitizeHtml(slide.content) }}
-      />
+      <TextWithImage imageUrl={slide.imageUrl} alt={slide.title}>
+        <div
+          className="rich-text max-w-3xl [&>:first-child]:mt-0"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(slide.content) }}
+        />
+      </TextWithImage>
     );
   }
   return <p className="rounded-xl border border-dashed px-4 py-12 text-center text-muted-foreground">{MISSING[slide.type]}</p>;

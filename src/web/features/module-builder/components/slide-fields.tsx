@@ -3,6 +3,7 @@ import type { LessonType } from '#shared/lists';
 import { TITLE_MAX } from '#shared/schemas/creator';
 import { VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
 import { RichTextEditor } from '#web/components/rich-text-editor';
+import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
@@ -26,7 +27,7 @@ interface SlideFieldsProps {
   onBusyChange: (isBusy: boolean) => void;
 }
 
-/** The title and the one field of the slide's type (slides have no lists, SPEC §9). */
+/** The title and the fields of the slide's type: a text slide's rich text and optional image (ADR 0024). */
 export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFieldsProps) {
   const contentLabelId = useId();
   return (
@@ -47,10 +48,11 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
           <Label id={contentLabelId}>Content</Label>
           <RichTextEditor
             aria-labelledby={contentLabelId}
-            lists={false}
+            variant="slide"
             value={draft.content}
             onChange={(content) => onChange({ content })}
           />
+          <SideImage draft={draft} onChange={onChange} onBusyChange={onBusyChange} />
         </div>
       ) : type === 'image' ? (
         <fieldset className="grid gap-3">
@@ -102,10 +104,44 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
   );
 }
 
+/** A text slide's optional image, shown beside its text. */
+function SideImage({ draft, onChange, onBusyChange }: Omit<SlideFieldsProps, 'type'>) {
+  return (
+    <fieldset className="mt-2 grid gap-3">
+      <legend className="mb-2 text-sm font-medium">Image beside the text (optional)</legend>
+      {draft.imageUrl ? (
+        <img
+          src={draft.imageUrl}
+          alt="Uploaded for this slide"
+          className="max-h-40 w-auto max-w-full justify-self-start rounded-lg border object-contain"
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          A diagram or screenshot the text explains. PNG, JPEG, GIF or WebP, up to 5 MB.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <UploadButton
+          className="w-fit"
+          onBusyChange={onBusyChange}
+          onComplete={async ({ uploadURL }) => onChange({ imageUrl: await saveMedia(uploadURL) })}
+        >
+          {draft.imageUrl ? 'Replace Image' : 'Add Image'}
+        </UploadButton>
+        {draft.imageUrl ? (
+          <Button type="button" variant="outline" className="w-fit" onClick={() => onChange({ imageUrl: null })}>
+            Remove Image
+          </Button>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
 /** A create or update body: the title and the field of the slide's own type only (the server refuses others). */
 export function slideBody(type: LessonType, draft: SlideDraft) {
   const title = draft.title.trim();
-  if (type === 'text') return { title, content: draft.content };
+  if (type === 'text') return { title, content: draft.content, imageUrl: draft.imageUrl };
   if (type === 'image') return { title, imageUrl: draft.imageUrl };
   return { title, videoUrl: draft.videoUrl };
 }
