@@ -9,7 +9,7 @@ import { PasswordForm } from './password-form';
 import { SessionsList } from './sessions-list';
 
 /** Profile (name, email) and settings (password, sessions, deletion) of the signed-in user, on one page. */
-export function AccountPage() {
+export function AccountPage({ onDeleted }: { onDeleted: () => void }) {
   useDocumentTitle('Account');
   const { user } = useAuth();
   const { hash } = useLocation();
@@ -31,7 +31,7 @@ export function AccountPage() {
       <EmailForm user={user} />
       <PasswordForm />
       <SessionsList />
-      <DeleteAccount user={user} />
+      <DeleteAccount user={user} onDeleted={onDeleted} />
     </div>
   );
 }

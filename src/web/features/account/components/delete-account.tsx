@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { DeleteAccountBodySchema } from '#shared/schemas/account';
 import type { User } from '#shared/schemas/auth';
 import {
@@ -20,7 +19,6 @@ import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
 import { formString, toFieldErrors } from '#web/lib/form';
-import { paths } from '#web/lib/paths';
 import { useDeleteAccount } from '../api/delete-account';
 import { AccountSection } from './account-section';
 
@@ -53,10 +51,10 @@ function WhatHappens({ role }: { role: User['role'] }) {
   );
 }
 
-export function DeleteAccount({ user }: { user: User }) {
+/** `onDeleted` replaces the page before the session is forgotten, so no sign-in redirect comes first. */
+export function DeleteAccount({ user, onDeleted }: { user: User; onDeleted: () => void }) {
   const mutation = useDeleteAccount();
   const { logout } = useAuth();
-  const navigate = useNavigate();
   const [error, setError] = useState<string | undefined>();
   const [password, setPassword] = useState<string | null>(null);
 
@@ -79,9 +77,8 @@ export function DeleteAccount({ user }: { user: User }) {
       { currentPassword: password },
       {
         onSuccess: async () => {
+          onDeleted();
           await logout();
-          toast({ title: 'Account deleted', description: 'Your account and its data have been deleted.' });
-          navigate(paths.home.getHref());
         },
         onError: (failure) => {
           setError(getFieldErrors(failure).currentPassword);

@@ -54,7 +54,12 @@ export function PasswordForm() {
           {(control) => <Input {...control} name="currentPassword" type="password" autoComplete="current-password" required />}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="New password" error={errors.newPassword} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+          <FormField
+            label="New password"
+            className="content-start"
+            error={errors.newPassword}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          >
             {(control) => (
               <Input
                 {...control}
@@ -66,7 +71,7 @@ export function PasswordForm() {
               />
             )}
           </FormField>
-          <FormField label="Confirm new password" error={errors.confirmPassword}>
+          <FormField label="Confirm new password" className="content-start" error={errors.confirmPassword}>
             {(control) => <Input {...control} name="confirmPassword" type="password" autoComplete="new-password" required />}
           </FormField>
         </div>
