@@ -111,6 +111,77 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
 
+  // The account page (DECISIONS §8 Account): each caller acts on their own account only.
+  {
+    route: 'PATCH /api/auth/me',
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: () => ({ url: '/api/auth/me', payload: { name: 'Renamed' } }),
+  },
+  {
+    route: 'POST /api/auth/password',
+    on: "a fresh account of the caller's role (it signs out the other sessions)",
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: async (w, as) => ({
+      url: '/api/auth/password',
+      token: await w.fresh.account(as),
+      payload: { currentPassword: FACTORY_PASSWORD, newPassword: 'new-matrix-pass' },
+    }),
+  },
+  {
+    route: 'POST /api/account/email',
+    on: "a fresh account of the caller's role",
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: async (w, as) => ({
+      url: '/api/account/email',
+      token: await w.fresh.account(as),
+      payload: { newEmail: uniqueEmail('new-address'), currentPassword: FACTORY_PASSWORD },
+    }),
+  },
+  {
+    route: 'POST /api/account/email/confirm',
+    expect: everyone(200),
+    request: async (w) => ({ url: '/api/account/email/confirm', payload: { token: await w.fresh.emailChangeToken() } }),
+  },
+  { route: 'GET /api/account/sessions', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/account/sessions') },
+  {
+    route: 'DELETE /api/account/sessions/:id',
+    on: "a new session of the caller's own",
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: async (w, as) => ({ url: `/api/account/sessions/${await w.fresh.sessionId(as)}` }),
+  },
+  {
+    route: 'DELETE /api/account/sessions/:id',
+    on: "the owner's session, asked by others",
+    expect: cells(401, 404, 404, 404, 200, 401),
+    request: async (w) => ({ url: `/api/account/sessions/${await w.fresh.sessionId('owner')}` }),
+  },
+  {
+    route: 'POST /api/account/sessions/sign-out-others',
+    on: "a fresh account of the caller's role",
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: async (w, as) => ({ url: '/api/account/sessions/sign-out-others', token: await w.fresh.account(as) }),
+  },
+  {
+    route: 'POST /api/account/delete',
+    on: "a fresh account of the caller's role",
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: async (w, as) => ({
+      url: '/api/account/delete',
+      token: await w.fresh.account(as),
+      payload: { currentPassword: FACTORY_PASSWORD },
+    }),
+  },
+  {
+    route: 'POST /api/account/delete',
+    on: 'the owner, whose courses have students (others: a fresh account)',
+    expect: cells(401, 200, 200, 200, 409, 401),
+    request: async (w, as) => ({
+      url: '/api/account/delete',
+      token: as === 'owner' ? w.tokens.owner : await w.fresh.account(as),
+      payload: { currentPassword: FACTORY_PASSWORD },
+    }),
+  },
+
   // The catalogue (DECISIONS §3): published to anyone, archived to its students and creator, drafts to the creator.
   { route: 'GET /api/courses', expect: everyone(200), request: get('/api/courses') },
   {

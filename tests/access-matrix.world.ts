@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { courseModules, lessons, passwordResets, quizAttempts, quizQuestions, quizzes, sessions } from '#db/schema/index';
+import {
+  courseModules,
+  emailChanges,
+  lessons,
+  passwordResets,
+  quizAttempts,
+  quizQuestions,
+  quizzes,
+  sessions,
+} from '#db/schema/index';
 import { generateToken, hashToken } from '#server/lib/tokens';
 import { addContent, bearer, createCourse, createUser, enroll, revokedSessionToken, type TestUser } from '#tests/factories';
 import type { TestApp } from '#tests/helpers/app';
@@ -66,6 +75,15 @@ export type FreshThings = {
   token(as: Principal): Promise<string | null>;
   /** A live password-reset token of an account made for it. */
   resetToken(): Promise<string>;
+  /**
+   * A token of a new account of the principal's role (no courses, no enrollments), for calls that
+   * sign out the account's other sessions or delete it; the guest has none, `revoked` keeps its dead token.
+   */
+  account(as: Principal): Promise<string | null>;
+  /** The id of a new session of the principal's account (a random id for those without one). */
+  sessionId(as: Principal): Promise<string>;
+  /** A live email-change token of an account made for it. */
+  emailChangeToken(): Promise<string>;
   /** An unused upload address of the owner. */
   uploadURL(): Promise<string>;
   /** The student's payment intent for a new paid course, paid with a test card when `paid`. */
@@ -230,6 +248,32 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
       await db
         .insert(passwordResets)
         .values({ userId: account.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+      return token;
+    },
+    account: async (as) => {
+      const account = accountOf[as];
+      if (!account) return tokens[as];
+      return (await createUser(db, { role: account.role, name: 'Fresh account' })).token;
+    },
+    sessionId: async (as) => {
+      const account = accountOf[as];
+      if (!account) return randomUUID();
+      return inserted(
+        await db
+          .insert(sessions)
+          .values({ userId: account.id, tokenHash: hashToken(generateToken()), expiresAt: new Date(Date.now() + 86_400_000) })
+          .returning(),
+      ).id;
+    },
+    emailChangeToken: async () => {
+      const account = await createUser(db, { name: 'Moving' });
+      const token = generateToken();
+      await db.insert(emailChanges).values({
+        userId: account.id,
+        newEmail: uniqueEmail('moved'),
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
       return token;
     },
     uploadURL: async () => {

@@ -24,6 +24,7 @@ import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
 import { requestIdFor } from './lib/request-id';
+import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
@@ -165,6 +166,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(enrollmentRoutes);
   await app.register(creatorRoutes);

@@ -8,6 +8,8 @@
 export const PAGE_MODULES: readonly { path: string; module: string }[] = [
   { path: '/', module: 'app/routes/catalog/home.tsx' },
   { path: '/my-courses', module: 'app/routes/student/my-courses.tsx' },
+  { path: '/account', module: 'app/routes/account/account.tsx' },
+  { path: '/account/confirm-email', module: 'app/routes/account/confirm-email.tsx' },
   { path: '/checkout/:courseId', module: 'app/routes/student/checkout.tsx' },
   { path: '/creator/dashboard', module: 'app/routes/creator/dashboard.tsx' },
   { path: '/creator/create-course', module: 'app/routes/creator/create-course.tsx' },

@@ -13,9 +13,9 @@ test('a visitor signs up, lands on the home page, opens the user menu and logs o
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
   await page.getByRole('button', { name: 'User menu' }).click();
-  // SPEC §2 lists Profile and Settings with no action: there, not selectable, and no placeholder text.
-  await expect(page.getByRole('menuitem', { name: 'Profile', exact: true })).toBeDisabled();
-  await expect(page.getByRole('menuitem', { name: 'Settings', exact: true })).toBeDisabled();
+  // Profile and Settings open the account page (account.spec.ts follows them).
+  await expect(page.getByRole('menuitem', { name: 'Profile', exact: true })).toBeEnabled();
+  await expect(page.getByRole('menuitem', { name: 'Settings', exact: true })).toBeEnabled();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();

@@ -22,6 +22,11 @@ const WRITING_REFUSALS: { table: string; applies: (route: ApiRoute, status: numb
   // Failed logins, refused sign-ups and bad reset tokens are counted so that guessing is rate
   // limited (DECISIONS §3): the counter row is the point of those refusals. A 429 adds nothing.
   { table: 'rate_limits', applies: (route, status) => route.tags.includes('auth') && status !== 429 },
+  // The account page's calls count guesses of the current password and of email links the same way.
+  { table: 'rate_limits', applies: (route, status) => route.tags.includes('account') && status !== 429 },
+  // A session's use is stamped a few seconds later in one batched write (lib/session-activity.ts),
+  // during whichever request is in flight then; the stamp is all it writes.
+  { table: 'session_activity', applies: () => true },
   // An upload address is single use and taken before the bytes are read, so that two PUTs cannot
   // both write the object: bytes refused once they arrive (not what their type says, or too many)
   // used it up. A refusal on the headers alone leaves it unused (claimUploadGrant).

@@ -31,8 +31,41 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // The browser's User-Agent at sign-in (cut to 300 characters), so the account page can name the device.
+    userAgent: text('user_agent'),
   },
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * When a session was last used, kept apart from `sessions`: an update of a session row announces
+ * itself and drops the session from every read cache, which a stamp written on use must not do.
+ * Written at most every few minutes per session (modules/account/session-activity.ts).
+ */
+export const sessionActivity = pgTable('session_activity', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+});
+
+/** A requested change of email: it happens only when the link mailed to the new address is used. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Stored lowercase, like users.email.
+    newEmail: text('new_email').notNull(),
+    // SHA-256 of the mailed token, like reset tokens.
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_changes_token_hash_unique').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],
 );
 
 export const passwordResets = pgTable(

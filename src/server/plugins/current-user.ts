@@ -5,11 +5,16 @@ import type { User, UserRole } from '#shared/schemas/auth';
 import { AppError } from '../errors';
 import { after, type MaybePromise } from '../lib/maybe-promise';
 import type { SessionEntry } from '../lib/read-cache/read-cache';
+import { createSessionActivity, type SessionActivity } from '../lib/session-activity';
 import { hashToken } from '../lib/tokens';
 
 export type CurrentUser = Readonly<User & { sessionId: string }>;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** When each session was last used, for the account page's session list. */
+    sessionActivity: SessionActivity;
+  }
   interface FastifyRequest {
     /** Resolved lazily from the bearer token, from memory when the session is held; null for guests and bad tokens. */
     getCurrentUser(): MaybePromise<CurrentUser | null>;
@@ -28,12 +33,23 @@ export const currentUserPlugin = fp(
   async (app) => {
     // A request that asks twice while its session loads waits for the one lookup.
     const loading = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+    const activity = createSessionActivity({
+      db: app.db,
+      clock: app.clock,
+      onError: (error) => app.log.warn({ err: error }, 'session activity could not be recorded'),
+    });
+    app.decorate('sessionActivity', activity);
+    app.addHook('onClose', async () => activity.close());
+    const noteUse = (user: CurrentUser | null) => {
+      if (user) activity.touch(user.sessionId);
+      return user;
+    };
     app.decorateRequest('getCurrentUser', function (this: FastifyRequest) {
       const pending = loading.get(this);
       if (pending) return pending;
       const tokenHash = ourTokenHash(this);
       if (tokenHash === null) return null;
-      const user = after(app.reads.session(tokenHash), toCurrentUser);
+      const user = after(after(app.reads.session(tokenHash), toCurrentUser), noteUse);
       if (user instanceof Promise) loading.set(this, user);
       return user;
     });

@@ -8,9 +8,9 @@ export { userRoles };
 export const UserRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof UserRoleSchema>;
 
-const EmailSchema = singleLineText({ max: 254 }).pipe(z.email({ message: 'Please enter a valid email address' }));
+export const EmailSchema = singleLineText({ max: 254 }).pipe(z.email({ message: 'Please enter a valid email address' }));
 // Never trimmed: spaces are part of a password.
-const PasswordSchema = singleLineText({ max: 200, trim: false }).min(PASSWORD_MIN_LENGTH, {
+export const PasswordSchema = singleLineText({ max: 200, trim: false }).min(PASSWORD_MIN_LENGTH, {
   message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
 });
 

@@ -30,6 +30,14 @@ const routes: RouteObject[] = [
             lazyPage(() => import('./routes/student/my-courses').then((m) => m.MyCoursesRoute)),
           ),
           page(
+            paths.account.path,
+            lazyPage(() => import('./routes/account/account').then((m) => m.AccountRoute)),
+          ),
+          page(
+            paths.confirmEmail.path,
+            lazyPage(() => import('./routes/account/confirm-email').then((m) => m.ConfirmEmailRoute)),
+          ),
+          page(
             paths.checkout.path,
             lazyPage(() => import('./routes/student/checkout').then((m) => m.CheckoutRoute)),
           ),

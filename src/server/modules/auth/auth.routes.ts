@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         now: app.clock(),
         ...request.body,
-        device: { cookies: deviceCookies, cookieHeader: request.headers.cookie },
+        device: { cookies: deviceCookies, cookieHeader: request.headers.cookie, userAgent: request.headers['user-agent'] },
       });
       return reply.code(201).header('set-cookie', deviceCookies.header(deviceCookie)).send(auth);
     },
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         now: app.clock(),
         ...request.body,
-        device: { cookies: deviceCookies, cookieHeader: request.headers.cookie },
+        device: { cookies: deviceCookies, cookieHeader: request.headers.cookie, userAgent: request.headers['user-agent'] },
       });
       return reply.header('set-cookie', deviceCookies.header(deviceCookie)).send(auth);
     },

@@ -45,8 +45,8 @@ export const authMessages = {
 
 type AuthConfig = Pick<Config, 'creatorInviteCode' | 'publicUrl' | 'rateLimits'>;
 
-/** The browser's device cookie (its Cookie header) and what reads and writes it. */
-export type DeviceContext = { cookies: DeviceCookies; cookieHeader: string | undefined };
+/** The browser's device cookie (its Cookie header) and what reads and writes it, and its User-Agent. */
+export type DeviceContext = { cookies: DeviceCookies; cookieHeader: string | undefined; userAgent?: string | undefined };
 
 /** A sign-in's answer, and the device cookie its browser keeps for the next one. */
 export type SignedIn = { auth: AuthResponse; deviceCookie: string };
@@ -71,9 +71,25 @@ function toUser(row: { id: string; email: string; name: string; role: UserRole }
 }
 
 /** A new session; the user's oldest live sessions beyond MAX_LIVE_SESSIONS are revoked with it. */
-async function createSession({ db, userId, now }: { db: DbOrTx; userId: string; now: number }): Promise<string> {
+async function createSession({
+  db,
+  userId,
+  now,
+  userAgent,
+}: {
+  db: DbOrTx;
+  userId: string;
+  now: number;
+  userAgent: string | undefined;
+}): Promise<string> {
   const token = generateToken();
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now + SESSION_TTL_MS) });
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now + SESSION_TTL_MS),
+    // Kept short: it only names the device on the account page.
+    userAgent: userAgent ? userAgent.slice(0, 300) : null,
+  });
   const live = await db
     .select({ id: sessions.id })
     .from(sessions)
@@ -179,7 +195,7 @@ export async function signUp({
           .returning({ id: creatorInvites.id });
         if (claimed.length === 0) throw new AppError(ErrorCode.FORBIDDEN, authMessages.inviteRequired);
       }
-      const token = await createSession({ db: tx, userId: user.id, now });
+      const token = await createSession({ db: tx, userId: user.id, now, userAgent: device.userAgent });
       await rememberSignInAddress({ db: tx, userId: user.id, address, now, lastSignInAt: undefined });
       return { user: toUser(user), token };
     });
@@ -302,7 +318,7 @@ export async function logIn({
 
   await Promise.all(failures.map((check) => refundRateLimit({ db, now, ...check })));
   await enforceRateLimits({ db, now, checks: [success] });
-  const token = await createSession({ db, userId: user.id, now });
+  const token = await createSession({ db, userId: user.id, now, userAgent: device.userAgent });
   await rememberSignInAddress({ db, userId: user.id, address, now, lastSignInAt });
   return {
     auth: { user: toUser(user), token },

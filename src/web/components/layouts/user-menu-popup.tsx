@@ -1,5 +1,5 @@
 import { LogOut, Settings, UserRound } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { User } from '#shared/schemas/auth';
 import { Badge } from '#web/components/ui/badge';
 import {
@@ -38,14 +38,18 @@ export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen: 
           </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {/* SPEC §2 lists Profile and Settings without an action, and no page of theirs exists yet: shown, not selectable. */}
-        <DropdownMenuItem disabled>
-          <UserRound aria-hidden="true" />
-          Profile
+        {/* Both open the account page: Profile at its top (name, email), Settings at password and sessions. */}
+        <DropdownMenuItem asChild>
+          <Link to={paths.account.getHref()}>
+            <UserRound aria-hidden="true" />
+            Profile
+          </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem disabled>
-          <Settings aria-hidden="true" />
-          Settings
+        <DropdownMenuItem asChild>
+          <Link to={paths.account.getHref('security')}>
+            <Settings aria-hidden="true" />
+            Settings
+          </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={handleLogout}>
