@@ -1,12 +1,14 @@
 import { ListChecks } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Question } from '#shared/schemas/creator';
 import { RegionError } from '#web/components/errors/region-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useDeleteQuestion } from '../api/delete-question';
+import { useUpdateQuestion } from '../api/update-question';
 import { QuestionCard } from './question-card';
+import { QuestionForm } from './question-form';
 
 interface QuestionListProps {
   quizId: string;
@@ -20,6 +22,32 @@ interface QuestionListProps {
 export function QuestionList({ quizId, courseId, questions, isError, error, onRetry }: QuestionListProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const remove = useDeleteQuestion(quizId, courseId);
+  const move = useUpdateQuestion(quizId, courseId);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+
+  /** Moving to the neighbour's place swaps the two (as modules and slides do); focus follows the button. */
+  const onMove = (question: Question, index: number, direction: 'up' | 'down') => {
+    const neighbour = questions?.[direction === 'up' ? index - 1 : index + 1];
+    if (!neighbour) return;
+    const target = direction === 'up' ? index : index + 2;
+    move.mutate(
+      { id: question.id, body: { order: neighbour.order } },
+      {
+        onSuccess: () => {
+          const label = `Move question ${target} ${direction}`;
+          const button = list.current?.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+          (button && !button.disabled ? button : heading.current)?.focus();
+        },
+        onError: (failure) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to reorder question',
+            description: getErrorMessage(failure, 'Please check your connection and try again.'),
+          }),
+      },
+    );
+  };
 
   // SPEC §5: no confirmation for questions.
   const onDelete = (question: Question) =>
@@ -64,15 +92,36 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
           <p className="max-w-sm text-sm text-muted-foreground">Add the first question with the form.</p>
         </div>
       ) : (
-        <ol className="grid gap-3" aria-busy={remove.isPending || undefined}>
+        <ol ref={list} className="grid gap-3" aria-busy={remove.isPending || move.isPending || undefined}>
           {questions.map((question, index) => (
-            <QuestionCard
-              key={question.id}
-              question={question}
-              number={index + 1}
-              isDeleting={remove.isPending}
-              onDelete={() => onDelete(question)}
-            />
+            <li key={question.id}>
+              {editingId === question.id ? (
+                <QuestionForm
+                  quizId={quizId}
+                  courseId={courseId}
+                  questionCount={questions.length}
+                  editing={{
+                    question,
+                    number: index + 1,
+                    onDone: () => {
+                      setEditingId(null);
+                      heading.current?.focus();
+                    },
+                  }}
+                />
+              ) : (
+                <QuestionCard
+                  question={question}
+                  number={index + 1}
+                  isFirst={index === 0}
+                  isLast={index === questions.length - 1}
+                  isBusy={remove.isPending || move.isPending}
+                  onDelete={() => onDelete(question)}
+                  onEdit={() => setEditingId(question.id)}
+                  onMove={(direction) => onMove(question, index, direction)}
+                />
+              )}
+            </li>
           ))}
         </ol>
       )}
