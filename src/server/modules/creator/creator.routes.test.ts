@@ -665,7 +665,9 @@ describe('publishing with a safety net', () => {
     expect((await call('GET', url)).statusCode).toBe(401);
     expect((await call('GET', url, student)).statusCode).toBe(403);
     expect((await call('GET', url, otherCreator)).statusCode).toBe(403);
-    expect((await call('GET', '/api/courses/00000000-0000-4000-8000-000000000000/publish-checklist', owner)).statusCode).toBe(404);
+    expect((await call('GET', '/api/courses/00000000-0000-4000-8000-000000000000/publish-checklist', owner)).statusCode).toBe(
+      404,
+    );
   });
 
   it('unpublishes to a draft out of the catalogue at once while enrolled students keep the course', async () => {

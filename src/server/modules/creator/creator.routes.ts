@@ -381,8 +381,9 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: "Edit a question or move it",
-        description: 'Any field, checked again with the stored ones; an `order` held by another question of the quiz swaps the two.',
+        summary: 'Edit a question or move it',
+        description:
+          'Any field, checked again with the stored ones; an `order` held by another question of the quiz swaps the two.',
         security: BEARER,
         params: IdParamsSchema,
         body: UpdateQuestionBodySchema,

@@ -25,7 +25,12 @@ function isBlankDescription(html: string): boolean {
 export async function getPublishChecklist({ db, courseId }: { db: Db; courseId: string }): Promise<PublishChecklist> {
   const [[course], parts] = await Promise.all([
     db
-      .select({ title: courses.title, description: courses.description, thumbnail: courses.thumbnail, priceCents: courses.priceCents })
+      .select({
+        title: courses.title,
+        description: courses.description,
+        thumbnail: courses.thumbnail,
+        priceCents: courses.priceCents,
+      })
       .from(courses)
       .where(eq(courses.id, courseId)),
     sqlRows<{ kind: 'module' | 'quiz'; id: string; title: string; filled: boolean }>(
@@ -81,7 +86,8 @@ export async function getPublishChecklist({ db, courseId }: { db: Db; courseId: 
         label: part.kind === 'module' ? `Module “${part.title}” has slides` : `Quiz “${part.title}” has questions`,
         ok: false,
         required: true,
-        detail: part.kind === 'module' ? `Add a slide to the module “${part.title}”` : `Add a question to the quiz “${part.title}”`,
+        detail:
+          part.kind === 'module' ? `Add a slide to the module “${part.title}”` : `Add a question to the quiz “${part.title}”`,
       })),
     {
       key: 'price',
