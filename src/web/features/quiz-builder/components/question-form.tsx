@@ -1,5 +1,6 @@
 import { Plus, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { Question } from '#shared/schemas/creator';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { FormField } from '#web/components/ui/form-field';
@@ -7,7 +8,6 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
-import type { Question } from '#shared/schemas/creator';
 import { useCreateQuestion } from '../api/create-question';
 import { useUpdateQuestion } from '../api/update-question';
 import {

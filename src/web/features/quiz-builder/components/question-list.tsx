@@ -1,5 +1,5 @@
 import { ListChecks } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Question } from '#shared/schemas/creator';
 import { RegionError } from '#web/components/errors/region-error';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -26,19 +26,28 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
   const [editingId, setEditingId] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
 
-  /** Moving to the neighbour's place swaps the two (as modules and slides do); focus follows the button. */
+  /** The question just moved and which way: its button gets the focus once the list shows its new place. */
+  const [moved, setMoved] = useState<{ id: string; direction: 'up' | 'down' } | null>(null);
+  useEffect(() => {
+    if (!moved || !questions) return;
+    const place = questions.findIndex((question) => question.id === moved.id) + 1;
+    if (place === 0) return;
+    const find = (way: string) =>
+      list.current?.querySelector<HTMLButtonElement>(`button[aria-label="Move question ${place} ${way}"]:not(:disabled)`);
+    // The same way again, or the other at an end of the list.
+    (find(moved.direction) ?? find(moved.direction === 'up' ? 'down' : 'up') ?? heading.current)?.focus();
+    setMoved(null);
+  }, [moved, questions]);
+
+  /** Moving to the neighbour's place swaps the two, as modules and slides do. */
   const onMove = (question: Question, index: number, direction: 'up' | 'down') => {
     const neighbour = questions?.[direction === 'up' ? index - 1 : index + 1];
     if (!neighbour) return;
-    const target = direction === 'up' ? index : index + 2;
     move.mutate(
       { id: question.id, body: { order: neighbour.order } },
       {
-        onSuccess: () => {
-          const label = `Move question ${target} ${direction}`;
-          const button = list.current?.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
-          (button && !button.disabled ? button : heading.current)?.focus();
-        },
+        // The DOM still shows the old order here: the effect above focuses once the new one is drawn.
+        onSuccess: (updated) => setMoved({ id: updated.id, direction }),
         onError: (failure) =>
           toast({
             variant: 'destructive',
