@@ -29,12 +29,13 @@ function refreshStatus(queryClient: QueryClient, course: Course) {
   ]);
 }
 
+// The refreshes are not awaited: the builder shows the new status (and its notice) at once, not after five refetches.
 export function usePublishCourse() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: publishCourse, onSuccess: (course) => refreshStatus(queryClient, course) });
+  return useMutation({ mutationFn: publishCourse, onSuccess: (course) => void refreshStatus(queryClient, course) });
 }
 
 export function useUnpublishCourse() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: unpublishCourse, onSuccess: (course) => refreshStatus(queryClient, course) });
+  return useMutation({ mutationFn: unpublishCourse, onSuccess: (course) => void refreshStatus(queryClient, course) });
 }
