@@ -283,9 +283,27 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   },
   {
     route: 'POST /api/courses/:id/publish',
+    on: 'a fresh draft with slides',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({ url: `/api/courses/${await w.fresh.course({ withSlides: true })}/publish` }),
+  },
+  {
+    route: 'GET /api/courses/:id/publish-checklist',
     on: 'a fresh draft',
     expect: cells(401, 403, 403, 403, 200, 401),
-    request: async (w) => ({ url: `/api/courses/${await w.fresh.course()}/publish` }),
+    request: async (w) => ({ url: `/api/courses/${await w.fresh.course()}/publish-checklist` }),
+  },
+  {
+    route: 'POST /api/courses/:id/unpublish',
+    on: 'a fresh published course',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({ url: `/api/courses/${await w.fresh.course({ published: true })}/unpublish` }),
+  },
+  {
+    route: 'POST /api/courses/:id/restore',
+    on: 'a fresh archived course',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({ url: `/api/courses/${await w.fresh.course({ published: true, archived: true })}/restore` }),
   },
   {
     route: 'DELETE /api/courses/:id',
@@ -357,6 +375,15 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({
       url: `/api/quizzes/${await w.fresh.quiz()}/questions`,
       payload: { question: 'Which?', optionA: 'This', optionB: 'That', correctAnswer: 2 },
+    }),
+  },
+  {
+    route: 'PATCH /api/questions/:id',
+    on: 'a fresh question',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({
+      url: `/api/questions/${await w.fresh.question()}`,
+      payload: { question: 'Edited?', explanation: 'Because.', order: 0 },
     }),
   },
   {

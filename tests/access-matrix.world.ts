@@ -64,7 +64,8 @@ export type AccessWorld = {
 
 /** Things made for one cell only; everything course-shaped belongs to the owner. */
 export type FreshThings = {
-  course(options?: { published?: boolean }): Promise<string>;
+  /** A course of the owner; `withSlides` gives it a module with slides, as publishing needs. */
+  course(options?: { published?: boolean; archived?: boolean; withSlides?: boolean }): Promise<string>;
   module(): Promise<string>;
   quiz(): Promise<string>;
   lesson(): Promise<string>;
@@ -202,8 +203,11 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     return row;
   };
   const fresh: FreshThings = {
-    course: async ({ published = false } = {}) =>
-      (await createCourse(db, owner.id, { title: 'Fresh course', priceCents: PRICE_CENTS, published })).id,
+    course: async ({ published = false, archived = false, withSlides = false } = {}) => {
+      const course = await createCourse(db, owner.id, { title: 'Fresh course', priceCents: PRICE_CENTS, published, archived });
+      if (withSlides) await addContent(db, course.id, { lessonCount: 1, quizCount: 0 });
+      return course.id;
+    },
     module: async () =>
       inserted(await db.insert(courseModules).values({ courseId: workbench.id, title: 'Fresh module' }).returning()).id,
     quiz: async () => inserted(await db.insert(quizzes).values({ courseId: workbench.id, title: 'Fresh quiz' }).returning()).id,

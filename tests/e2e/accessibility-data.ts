@@ -117,6 +117,9 @@ async function buildPaidCourse(api: Api) {
 async function buildDraftAndArchivedCourses(api: Api) {
   await api('POST', '/api/courses', { title: 'Diffusion Models (draft)', description: '<p>Soon.</p>', price: '19' });
   const archived = await api('POST', '/api/courses', { title: 'Old RNN Course', description: '<p>Retired.</p>', price: '5' });
+  // Publishing needs a module with a slide.
+  const module = await api('POST', `/api/courses/${archived.id}/modules`, { title: 'Recurrence' });
+  await api('POST', `/api/modules/${module.id}/lessons`, { title: 'Hidden state', type: 'text', content: '<p>h_t</p>' });
   await api('POST', `/api/courses/${archived.id}/publish`, {});
   await api('DELETE', `/api/courses/${archived.id}`);
 }

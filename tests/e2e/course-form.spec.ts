@@ -128,7 +128,7 @@ test('the create form explains every refusal', async ({ page, loginAs }) => {
 
   await page.getByLabel('Course Title').fill('Graph Neural Networks');
   await page.getByRole('button', { name: 'Create & Build' }).click();
-  await expectNotice(page, 'Missing fields', 'Please fill in all required fields to start building');
+  await expectNotice(page, 'Description required', 'Please describe your course to start building');
 
   await page.getByLabel('Price (USD)').fill('-3');
   await page.getByRole('button', { name: 'Save as Draft' }).click();

@@ -24,7 +24,11 @@ async function createCourse(request: APIRequestContext, token: string, title: st
   return (await response.json()) as CreatedCourse;
 }
 
+/** Gives the course a module with a slide, as publishing needs, and publishes it. */
 async function publish(request: APIRequestContext, token: string, courseId: string) {
+  const api = apiAs(request, token);
+  const module = await api('POST', `/api/courses/${courseId}/modules`, { title: 'Getting started' });
+  await api('POST', `/api/modules/${module.id}/lessons`, { title: 'Welcome', type: 'text', content: '<p>Hello.</p>' });
   const response = await request.post(`/api/courses/${courseId}/publish`, { headers: bearer(token) });
   expect(response.ok(), await response.text()).toBe(true);
 }

@@ -128,7 +128,10 @@ test('a creator builds, publishes, previews and archives a course', async ({ pag
   // Publishing names the module that has no slides yet, and publishes nothing.
   await page.getByRole('link', { name: 'Back to Course Builder' }).click();
   await page.getByRole('button', { name: 'Publish Course' }).click();
-  await expect(page.getByText('Before publishing: Add a slide to the module “Self-attention”.')).toBeVisible();
+  const publishDialog = page.getByRole('dialog', { name: /^Publish / });
+  await expect(publishDialog.getByText('Add a slide to the module “Self-attention”')).toBeVisible();
+  await expect(publishDialog.getByRole('button', { name: 'Publish now' })).toBeDisabled();
+  await publishDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: 'Publish Course' })).toBeEnabled();
 
   // The preview opens in a new tab with every section and item.
@@ -167,6 +170,7 @@ test('a creator builds, publishes, previews and archives a course', async ({ pag
   });
   expect(added.status()).toBe(201);
   await page.getByRole('button', { name: 'Publish Course' }).click();
+  await publishDialog.getByRole('button', { name: 'Publish now' }).click();
   await expect(page.getByText('Your course is now live in the marketplace.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Published' })).toBeDisabled();
 

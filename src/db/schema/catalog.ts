@@ -99,6 +99,8 @@ export const quizQuestions = pgTable(
     optionC: text('option_c'),
     optionD: text('option_d'),
     correctAnswer: integer('correct_answer').notNull(),
+    /** Plain text a learner sees after answering: why the correct option is right. */
+    explanation: text('explanation'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,7 +14,8 @@ export type CourseAccess = {
 
 /**
  * The one access rule of every module (DECISIONS §3): a published course is visible to anyone; an
- * archived one only to its enrolled students and its creator; a draft only to its creator. Null when
+ * archived one only to its enrolled students and its creator; a draft only to its creator, and to
+ * students enrolled before it was unpublished (Unpublish keeps their access, like Archive). Null when
  * the caller may not see the course at all, so callers answer 404 and drafts stay undiscoverable.
  * Reads only the cache: synchronous and query-free once the course and the caller's enrollments are held.
  */
@@ -44,7 +45,7 @@ export function getCourseAccess({
 function decideAccess(course: CourseDoc, userId: string | undefined, isEnrolled: boolean): CourseAccess | null {
   const level: CourseAccessLevel =
     userId === undefined ? 'guest' : course.creatorId === userId ? 'owner' : isEnrolled ? 'enrolled' : 'student';
-  const isVisible = level === 'owner' || (course.published && !course.archived) || (level === 'enrolled' && course.published);
+  const isVisible = level === 'owner' || level === 'enrolled' || (course.published && !course.archived);
   if (!isVisible) return null;
   return { level, course, canLearn: level === 'owner' || level === 'enrolled' };
 }

@@ -57,7 +57,7 @@ export function toQuestionJson(row: typeof quizQuestions.$inferSelect, { withAns
     optionB: row.optionB,
     optionC: row.optionC,
     optionD: row.optionD,
-    ...(withAnswer ? { correctAnswer: row.correctAnswer } : {}),
+    ...(withAnswer ? { correctAnswer: row.correctAnswer, explanation: row.explanation } : {}),
     order: row.position,
   };
 }

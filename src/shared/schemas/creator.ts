@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { difficulties, lessonTypes, slideFields } from '../lists';
+import { CourseSchema } from './catalog';
 import { multiLineText, singleLineText } from './text';
 
 /*
@@ -151,31 +152,60 @@ export type UpdateLessonBody = z.input<typeof UpdateLessonBodySchema>;
 
 const OptionSchema = singleLineText({ max: 500 });
 
+export const EXPLANATION_MAX = 2_000;
+
+const questionFields = {
+  question: multiLineText({ max: 2_000 }).min(1, { message: 'Question is required' }),
+  optionA: OptionSchema.min(1, { message: 'Option A is required' }),
+  optionB: OptionSchema.min(1, { message: 'Option B is required' }),
+  optionC: OptionSchema.nullish(),
+  optionD: OptionSchema.nullish(),
+  correctAnswer: z.number().int().min(1).max(4),
+  /** Plain text learners see after answering: why the correct option is right. */
+  explanation: multiLineText({ max: EXPLANATION_MAX }).nullish(),
+};
+
+type QuestionShape = { optionC?: string | null; optionD?: string | null; correctAnswer: number };
+
+/** The rules across fields, for a new question and for an edited one once merged with what is stored. */
+export function checkQuestionOptions(body: QuestionShape, ctx: z.RefinementCtx) {
+  if (body.optionD && !body.optionC) {
+    ctx.addIssue({ code: 'custom', path: ['optionC'], message: 'Fill option C before option D' });
+  }
+  const filled = 2 + (body.optionC ? 1 : 0) + (body.optionD ? 1 : 0);
+  if (body.correctAnswer > filled) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['correctAnswer'],
+      message: 'Please select a correct answer from the filled options.',
+    });
+  }
+}
+
 export const CreateQuestionBodySchema = z
   .object({
-    question: multiLineText({ max: 2_000 }).min(1, { message: 'Question is required' }),
-    optionA: OptionSchema.min(1, { message: 'Option A is required' }),
-    optionB: OptionSchema.min(1, { message: 'Option B is required' }),
-    optionC: OptionSchema.nullish(),
-    optionD: OptionSchema.nullish(),
-    correctAnswer: z.number().int().min(1).max(4),
+    ...questionFields,
     /** Ignored: a new question goes last. */
     order: OrderSchema.optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.optionD && !body.optionC) {
-      ctx.addIssue({ code: 'custom', path: ['optionC'], message: 'Fill option C before option D' });
-    }
-    const filled = 2 + (body.optionC ? 1 : 0) + (body.optionD ? 1 : 0);
-    if (body.correctAnswer > filled) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['correctAnswer'],
-        message: 'Please select a correct answer from the filled options.',
-      });
-    }
-  });
+  .superRefine(checkQuestionOptions);
 export type CreateQuestionBody = z.input<typeof CreateQuestionBodySchema>;
+
+/**
+ * Any of a question's fields, or `order` alone: a place another question holds swaps the two (move
+ * up / move down). The server checks the options again once merged with the stored question.
+ */
+export const UpdateQuestionBodySchema = z.object({
+  question: questionFields.question.optional(),
+  optionA: questionFields.optionA.optional(),
+  optionB: questionFields.optionB.optional(),
+  optionC: questionFields.optionC,
+  optionD: questionFields.optionD,
+  correctAnswer: questionFields.correctAnswer.optional(),
+  explanation: questionFields.explanation,
+  order: OrderSchema.optional(),
+});
+export type UpdateQuestionBody = z.input<typeof UpdateQuestionBodySchema>;
 
 /** A question as its course's creator sees it, with the correct answer. */
 export const QuestionSchema = z.object({
@@ -187,6 +217,8 @@ export const QuestionSchema = z.object({
   optionC: z.string().nullable(),
   optionD: z.string().nullable(),
   correctAnswer: z.number().int().min(1).max(4).optional(),
+  /** With the answer only: learners get it after answering, never before. */
+  explanation: z.string().nullable().optional(),
   order: z.number().int(),
 });
 export type Question = z.infer<typeof QuestionSchema>;
@@ -226,3 +258,33 @@ export const CourseStudentSchema = z.object({
 });
 export type CourseStudent = z.infer<typeof CourseStudentSchema>;
 export const CourseStudentListSchema = z.array(CourseStudentSchema);
+
+/**
+ * What publishing needs, as the server checks it: `required` items refuse the publish (409) while
+ * not ok; the others are recommended and only shown.
+ */
+export const PublishChecklistItemSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  ok: z.boolean(),
+  required: z.boolean(),
+  /** What to do, or (when ok) what was found, e.g. the price. */
+  detail: z.string(),
+});
+export type PublishChecklistItem = z.infer<typeof PublishChecklistItemSchema>;
+
+export const PublishChecklistSchema = z.object({
+  courseId: z.string(),
+  /** Every required item is ok. */
+  canPublish: z.boolean(),
+  items: z.array(PublishChecklistItemSchema),
+});
+export type PublishChecklist = z.infer<typeof PublishChecklistSchema>;
+
+/** A course on the creator's own list, with what it earned. */
+export const CreatorCourseSchema = CourseSchema.extend({
+  /** Succeeded payments, USD with two decimals. */
+  revenue: z.string(),
+});
+export type CreatorCourse = z.infer<typeof CreatorCourseSchema>;
+export const CreatorCourseListSchema = z.array(CreatorCourseSchema);

@@ -65,7 +65,12 @@ export const AnswerBodySchema = z.object({
 });
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 
-export const AnswerResultSchema = z.object({ correct: z.boolean(), correctAnswer: z.number().int() });
+export const AnswerResultSchema = z.object({
+  correct: z.boolean(),
+  correctAnswer: z.number().int(),
+  /** The creator's note on why the answer is right, shown after answering; null without one. */
+  explanation: z.string().nullable(),
+});
 export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 
 export { QUIZ_ALREADY_COMPLETED } from '../messages';

@@ -5,12 +5,13 @@ import { courseModules, courses, lessons, quizQuestions, quizzes } from '#db/sch
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
 import { type LessonType, slideFields } from '#shared/lists';
-import type {
-  CreateLessonBodySchema,
+import {
+  type CreateLessonBodySchema,
   CreateQuestionBodySchema,
-  CreateSectionBodySchema,
-  UpdateLessonBodySchema,
-  UpdateSectionBodySchema,
+  type CreateSectionBodySchema,
+  type UpdateLessonBodySchema,
+  type UpdateQuestionBodySchema,
+  type UpdateSectionBodySchema,
 } from '#shared/schemas/creator';
 import { AppError } from '../../errors';
 import { getCourseAccess } from '../../lib/course-access';
@@ -287,10 +288,59 @@ export async function createQuestion({
         optionC: input.optionC || null,
         optionD: input.optionD || null,
         correctAnswer: input.correctAnswer,
+        explanation: input.explanation?.trim() || null,
         position: position?.n ?? 0,
       })
       .returning();
     if (!row) throw new Error('question not created');
+    return toQuestionJson(row, { withAnswer: true });
+  });
+}
+
+/**
+ * Any field of a question, checked again as a whole once merged with what is stored (C before D, the
+ * answer among the filled options); an `order` another question holds swaps the two.
+ */
+export async function updateQuestion({
+  db,
+  userId,
+  id,
+  input,
+}: Owner & { id: string; input: z.output<typeof UpdateQuestionBodySchema> }) {
+  const { courseId, quizId } = await requireOwnedPart({ db, userId, kind: 'question', id });
+  if (!quizId) throw new AppError(ErrorCode.NOT_FOUND, 'Question not found');
+  return inCourse(db, courseId, async (tx) => {
+    const [stored] = await tx.select().from(quizQuestions).where(eq(quizQuestions.id, id));
+    if (!stored) throw new AppError(ErrorCode.NOT_FOUND, 'Question not found');
+    const merged = {
+      question: input.question ?? stored.question,
+      optionA: input.optionA ?? stored.optionA,
+      optionB: input.optionB ?? stored.optionB,
+      optionC: input.optionC === undefined ? stored.optionC : input.optionC || null,
+      optionD: input.optionD === undefined ? stored.optionD : input.optionD || null,
+      correctAnswer: input.correctAnswer ?? stored.correctAnswer,
+      explanation: input.explanation === undefined ? stored.explanation : input.explanation?.trim() || null,
+    };
+    const checked = CreateQuestionBodySchema.safeParse(merged);
+    if (!checked.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of checked.error.issues) errors[String(issue.path[0] ?? 'question')] ??= issue.message;
+      throw new AppError(ErrorCode.BAD_REQUEST, Object.values(errors)[0] ?? 'Invalid question', { errors });
+    }
+    const changes: Partial<typeof quizQuestions.$inferInsert> = merged;
+    if (input.order !== undefined) {
+      const [total] = await tx.select({ n: count() }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
+      const target = Math.min(input.order, (total?.n ?? 1) - 1);
+      if (target !== stored.position) {
+        await tx
+          .update(quizQuestions)
+          .set({ position: stored.position })
+          .where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.position, target)));
+        changes.position = target;
+      }
+    }
+    const [row] = await tx.update(quizQuestions).set(changes).where(eq(quizQuestions.id, id)).returning();
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'Question not found');
     return toQuestionJson(row, { withAnswer: true });
   });
 }

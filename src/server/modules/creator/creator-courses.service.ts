@@ -4,11 +4,11 @@ import type { Db } from '#db/client';
 import { courses } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { centsToPrice } from '#shared/format';
-import type { Course } from '#shared/schemas/catalog';
 import type {
   CourseAnalytics,
   CourseStudent,
   CreateCourseBodySchema,
+  CreatorCourse,
   CreatorStats,
   UpdateCourseBodySchema,
 } from '#shared/schemas/creator';
@@ -19,13 +19,26 @@ import { assertOwnUpload } from '../../lib/own-uploads';
 import { progressByStudent } from '../../lib/progress';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { sqlRows } from '../../lib/sql-rows';
+import { getPublishChecklist } from './publish-checklist.service';
 
 type CreateCourseInput = z.output<typeof CreateCourseBodySchema>;
 type UpdateCourseInput = z.output<typeof UpdateCourseBodySchema>;
 
-export async function listCreatorCourses({ db, userId }: { db: Db; userId: string }): Promise<Course[]> {
-  const rows = await db.select().from(courses).where(eq(courses.creatorId, userId)).orderBy(desc(courses.createdAt), courses.id);
-  return rows.map(toCourseJson);
+/** Newest first, each with its revenue from succeeded payments (students and rating are on the row). */
+export async function listCreatorCourses({ db, userId }: { db: Db; userId: string }): Promise<CreatorCourse[]> {
+  const [rows, revenue] = await Promise.all([
+    db.select().from(courses).where(eq(courses.creatorId, userId)).orderBy(desc(courses.createdAt), courses.id),
+    sqlRows<{ courseId: string; cents: string | number }>(
+      db,
+      sql`
+      select p.course_id as "courseId", sum(p.amount_cents)::bigint as "cents"
+      from payments p join courses c on c.id = p.course_id
+      where c.creator_id = ${userId} and p.status = 'succeeded' group by p.course_id
+    `,
+    ),
+  ]);
+  const centsOf = new Map(revenue.map((row) => [row.courseId, Number(row.cents)]));
+  return rows.map((row) => ({ ...toCourseJson(row), revenue: centsToPrice(centsOf.get(row.id) ?? 0) }));
 }
 
 /** Every course starts as a draft; the description is stored sanitized. */
@@ -78,37 +91,44 @@ export async function updateCourse({
 }
 
 /**
- * A module without slides or a quiz without questions can never be completed, so a course with one
- * would keep every learner from 100 % and the certificate: publishing names each one to fix first.
+ * Publishing refuses (409) while a required item of the checklist fails, naming each one: the
+ * builder shows the same checklist, so the rules live only in publish-checklist.service.ts.
  */
 export async function publishCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
   await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
-  const unfinished = await sqlRows<{ kind: 'module' | 'quiz'; id: string; title: string }>(
-    db,
-    sql`
-    select 'module' as "kind", m.id, m.title from course_modules m
-      where m.course_id = ${courseId} and not exists (select 1 from lessons l where l.module_id = m.id)
-    union all
-    select 'quiz', q.id, q.title from quizzes q
-      where q.course_id = ${courseId} and not exists (select 1 from quiz_questions qq where qq.quiz_id = q.id)
-    order by 1, 3
-  `,
-  );
-  if (unfinished.length > 0) {
+  const checklist = await getPublishChecklist({ db, courseId });
+  if (!checklist.canPublish) {
     const errors: Record<string, string> = {};
-    for (const part of unfinished) {
-      errors[`${part.kind}:${part.id}`] =
-        part.kind === 'module' ? `Add a slide to the module “${part.title}”` : `Add a question to the quiz “${part.title}”`;
-    }
+    for (const item of checklist.items) if (item.required && !item.ok) errors[item.key] = item.detail;
     throw new AppError(ErrorCode.CONFLICT, `Before publishing: ${Object.values(errors).join('; ')}.`, { errors });
   }
   return setCourse(db, courseId, { published: true });
+}
+
+export async function getOwnPublishChecklist({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
+  await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
+  return getPublishChecklist({ db, courseId });
+}
+
+/**
+ * Back to a draft: out of the marketplace (the courses row's trigger tells every read cache), while
+ * enrolled students keep learning it (lib/course-access.ts lets them see an enrolled draft).
+ */
+export async function unpublishCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
+  await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
+  return setCourse(db, courseId, { published: false });
 }
 
 /** Hidden from the marketplace; enrolled students keep access (SPEC §4). */
 export async function archiveCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
   await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
   return setCourse(db, courseId, { archived: true });
+}
+
+/** Undoes Archive: a published course is back in the marketplace, a draft stays a draft. */
+export async function restoreCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
+  await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
+  return setCourse(db, courseId, { archived: false });
 }
 
 async function setCourse(db: Db, courseId: string, changes: Partial<typeof courses.$inferInsert>) {

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, payments } from '#db/schema/index';
 import { CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
-import { CreatorStatsSchema, LessonSchema, ModuleSchema, QuestionSchema } from '#shared/schemas/creator';
+import {
+  CreatorCourseListSchema,
+  CreatorStatsSchema,
+  LessonSchema,
+  ModuleSchema,
+  PublishChecklistSchema,
+  QuestionSchema,
+} from '#shared/schemas/creator';
+import { AnswerResultSchema } from '#shared/schemas/learning';
 import { ModuleOutlineListSchema } from '#shared/schemas/outline';
 import { bearer, createCourse, createUpload, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
@@ -51,6 +59,12 @@ async function addSlide(moduleId: string, body: Record<string, unknown>) {
   const response = await call('POST', `/api/modules/${moduleId}/lessons`, owner, body);
   expect(response.statusCode, response.body).toBe(201);
   return LessonSchema.parse(response.json());
+}
+/** Publishing needs a module with a slide. */
+async function addSlides(courseId: string) {
+  const module = await addModule(courseId, 'Basics');
+  await addSlide(module.id, { title: 'First', type: 'text', content: '<p>First</p>' });
+  return module;
 }
 async function outline(courseId: string) {
   const [modules, quizzes] = await Promise.all([
@@ -143,6 +157,7 @@ describe('creating and editing a course', () => {
     const [stored] = await t.db.db.select().from(courses).where(eq(courses.id, course.id));
     expect(stored).toMatchObject({ title: course.title, published: false, archived: false });
 
+    await addSlides(course.id);
     const edited = await call('PATCH', url, owner, { title: 'Renamed', price: '0', description: '<p><strong>New</strong></p>' });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ title: 'Renamed', price: '0.00', description: '<p><strong>New</strong></p>' });
@@ -168,9 +183,10 @@ describe('creating and editing a course', () => {
     const refused = await call('POST', `/api/courses/${course.id}/publish`, owner);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      'Before publishing: Add a slide to the module “Attention”; Add a question to the quiz “Check your understanding”.',
+      'Before publishing: Add a module and at least one slide to it; Add a slide to the module “Attention”; Add a question to the quiz “Check your understanding”.',
     );
     expect(refused.json().errors).toEqual({
+      content: 'Add a module and at least one slide to it',
       [`module:${module.id}`]: 'Add a slide to the module “Attention”',
       [`quiz:${quiz.id}`]: 'Add a question to the quiz “Check your understanding”',
     });
@@ -498,7 +514,8 @@ describe('questions', () => {
       optionB: 'b',
       correctAnswer: 2,
     });
-    await call('POST', `/api/courses/${course.id}/publish`, owner);
+    await addSlides(course.id);
+    expect((await call('POST', `/api/courses/${course.id}/publish`, owner)).statusCode).toBe(200);
     const enrolled = await createUser(t.db.db);
     await enroll(t.db.db, enrolled.id, course.id);
     const url = `/api/quizzes/${quiz.id}/questions`;
@@ -527,7 +544,8 @@ describe('questions', () => {
 describe('the course outline everyone sees follows every content change at once', () => {
   it('drops the cached outline and course when a creator edits', async () => {
     const course = await newCourse();
-    await call('POST', `/api/courses/${course.id}/publish`, owner);
+    // Published while empty, which the API refuses: the outline starts empty.
+    await t.db.db.update(courses).set({ published: true }).where(eq(courses.id, course.id));
     const before = await call('GET', `/api/courses/${course.id}/modules`);
     expect(ModuleOutlineListSchema.parse(before.json())).toEqual([]);
     const module = await addModule(course.id, 'Fresh module');
@@ -589,6 +607,11 @@ describe('dashboard figures', () => {
     expect(students.map((s: { userId: string }) => s.userId).sort()).toEqual([s1.id, s2.id].sort());
     expect(students[0]).toMatchObject({ progress: 0 });
     expect((await call('GET', `/api/creator/courses/${free.id}/students`)).statusCode).toBe(401);
+
+    // The list shows each course's own figures: students from the row, revenue from succeeded payments.
+    const list = CreatorCourseListSchema.parse((await call('GET', '/api/creator/courses', creator)).json());
+    expect(list.find((c) => c.id === paid.id)).toMatchObject({ studentCount: 1, revenue: '35.00', rating: null });
+    expect(list.find((c) => c.id === free.id)).toMatchObject({ studentCount: 2, revenue: '0.00', rating: null });
   });
 });
 
@@ -640,5 +663,189 @@ describe('hostile input', () => {
     });
     expect(question.statusCode).toBe(400);
     expect(question.json().errors).toHaveProperty('optionA');
+  });
+});
+
+describe('publishing with a safety net', () => {
+  const checklistOf = async (courseId: string) =>
+    PublishChecklistSchema.parse((await call('GET', `/api/courses/${courseId}/publish-checklist`, owner)).json());
+  const state = (items: { key: string; ok: boolean; required: boolean }[]) =>
+    Object.fromEntries(items.map((item) => [item.key, `${item.required ? 'required' : 'recommended'}:${item.ok}`]));
+
+  it('lists what publishing needs, refuses an empty course and publishes once the required items are done', async () => {
+    const course = await newCourse({ title: 'Empty paid course', price: '49.99' });
+    const empty = await checklistOf(course.id);
+    expect(empty.canPublish).toBe(false);
+    expect(state(empty.items)).toEqual({
+      title: 'required:true',
+      description: 'recommended:false',
+      thumbnail: 'recommended:false',
+      content: 'required:false',
+      price: 'required:true',
+    });
+    expect(empty.items.find((item) => item.key === 'price')?.detail).toBe('$49.99');
+
+    const refused = await call('POST', `/api/courses/${course.id}/publish`, owner);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toEqual({ content: 'Add a module and at least one slide to it' });
+    expect((await call('GET', '/api/courses')).json().map((c: { id: string }) => c.id)).not.toContain(course.id);
+
+    const quiz = await addQuiz(course.id, 'Checkpoint');
+    await addSlides(course.id);
+    const withQuiz = await checklistOf(course.id);
+    expect(withQuiz.canPublish).toBe(false);
+    expect(withQuiz.items.find((item) => item.key === `quiz:${quiz.id}`)).toMatchObject({
+      ok: false,
+      required: true,
+      detail: 'Add a question to the quiz “Checkpoint”',
+    });
+    await call('DELETE', `/api/quizzes/${quiz.id}`, owner);
+
+    await call('PATCH', `/api/courses/${course.id}`, owner, { description: '<p>Attention, end to end.</p>' });
+    const ready = await checklistOf(course.id);
+    expect(ready.canPublish).toBe(true);
+    expect(state(ready.items)).toMatchObject({ description: 'recommended:true', content: 'required:true' });
+    expect((await call('POST', `/api/courses/${course.id}/publish`, owner)).statusCode).toBe(200);
+    expect((await call('GET', '/api/courses')).json().map((c: { id: string }) => c.id)).toContain(course.id);
+  });
+
+  it('shows the checklist to the owner only', async () => {
+    const course = await newCourse();
+    const url = `/api/courses/${course.id}/publish-checklist`;
+    expect((await call('GET', url)).statusCode).toBe(401);
+    expect((await call('GET', url, student)).statusCode).toBe(403);
+    expect((await call('GET', url, otherCreator)).statusCode).toBe(403);
+    expect((await call('GET', '/api/courses/00000000-0000-4000-8000-000000000000/publish-checklist', owner)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('unpublishes to a draft out of the catalogue at once while enrolled students keep the course', async () => {
+    const course = await newCourse({ title: 'Soon to be unpublished' });
+    const module = await addSlides(course.id);
+    expect((await call('POST', `/api/courses/${course.id}/publish`, owner)).statusCode).toBe(200);
+    const enrolled = await createUser(t.db.db);
+    await enroll(t.db.db, enrolled.id, course.id);
+    // Warm the caches the status change must reach.
+    expect((await call('GET', '/api/courses')).json().map((c: { id: string }) => c.id)).toContain(course.id);
+    expect((await call('GET', `/api/courses/${course.id}`, student)).statusCode).toBe(200);
+
+    for (const [user, status] of [
+      [undefined, 401],
+      [student, 403],
+      [enrolled, 403],
+      [otherCreator, 403],
+    ] as const) {
+      expect((await call('POST', `/api/courses/${course.id}/unpublish`, user)).statusCode).toBe(status);
+    }
+    const unpublished = await call('POST', `/api/courses/${course.id}/unpublish`, owner);
+    expect(unpublished.statusCode).toBe(200);
+    expect(unpublished.json()).toMatchObject({ published: false, archived: false });
+
+    expect((await call('GET', '/api/courses')).json().map((c: { id: string }) => c.id)).not.toContain(course.id);
+    expect((await call('GET', `/api/courses/${course.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/courses/${course.id}`, student)).statusCode).toBe(404);
+    expect((await call('GET', `/api/courses/${course.id}`, enrolled)).statusCode).toBe(200);
+    expect((await call('GET', `/api/modules/${module.id}/lessons`, enrolled)).statusCode).toBe(200);
+    const mine = (await call('GET', '/api/my-courses', enrolled)).json();
+    expect(mine.map((c: { id: string }) => c.id)).toContain(course.id);
+    // Nobody new can enroll in a draft.
+    expect((await call('POST', '/api/enroll-free', student, { courseId: course.id })).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('restores an archived course to the marketplace, owner only', async () => {
+    const course = await newCourse({ title: 'Archived then restored' });
+    await addSlides(course.id);
+    await call('POST', `/api/courses/${course.id}/publish`, owner);
+    await call('DELETE', `/api/courses/${course.id}`, owner);
+    expect((await call('GET', '/api/courses')).json().map((c: { id: string }) => c.id)).not.toContain(course.id);
+    for (const [user, status] of [
+      [undefined, 401],
+      [student, 403],
+      [otherCreator, 403],
+    ] as const) {
+      expect((await call('POST', `/api/courses/${course.id}/restore`, user)).statusCode).toBe(status);
+    }
+    const restored = await call('POST', `/api/courses/${course.id}/restore`, owner);
+    expect(restored.json()).toMatchObject({ published: true, archived: false });
+    expect((await call('GET', '/api/courses')).json().map((c: { id: string }) => c.id)).toContain(course.id);
+  });
+});
+
+describe('editing questions', () => {
+  const questionsOf = async (quizId: string) =>
+    QuestionSchema.array().parse((await call('GET', `/api/quizzes/${quizId}/questions`, owner)).json());
+
+  it('edits any field, keeps the options consistent, and moves a question by a swap', async () => {
+    const course = await newCourse();
+    const quiz = await addQuiz(course.id);
+    const url = `/api/quizzes/${quiz.id}/questions`;
+    const ids: string[] = [];
+    for (const question of ['one', 'two', 'three']) {
+      ids.push((await call('POST', url, owner, { question, optionA: 'a', optionB: 'b', correctAnswer: 1 })).json().id);
+    }
+    const edited = await call('PATCH', `/api/questions/${ids[0]}`, owner, {
+      question: 'One, edited',
+      optionC: 'c',
+      correctAnswer: 3,
+      explanation: '  C is right because it is the third.  ',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      question: 'One, edited',
+      optionC: 'c',
+      correctAnswer: 3,
+      explanation: 'C is right because it is the third.',
+    });
+
+    // Clearing option C while it is the answer is refused, naming the field, and changes nothing.
+    const refused = await call('PATCH', `/api/questions/${ids[0]}`, owner, { optionC: '' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toHaveProperty('correctAnswer');
+    expect((await questionsOf(quiz.id))[0]).toMatchObject({ optionC: 'c', correctAnswer: 3 });
+    expect((await call('PATCH', `/api/questions/${ids[1]}`, owner, { optionD: 'd' })).statusCode).toBe(400);
+
+    expect((await call('PATCH', `/api/questions/${ids[2]}`, owner, { order: 1 })).statusCode).toBe(200);
+    expect((await questionsOf(quiz.id)).map((q) => `${q.order}:${q.question}`)).toEqual(['0:One, edited', '1:three', '2:two']);
+    expect((await call('PATCH', `/api/questions/${ids[0]}`, owner, { order: 99 })).statusCode).toBe(200);
+    expect((await questionsOf(quiz.id)).map((q) => q.question)).toEqual(['two', 'three', 'One, edited']);
+
+    for (const [user, status] of [
+      [undefined, 401],
+      [student, 403],
+      [otherCreator, 403],
+    ] as const) {
+      expect((await call('PATCH', `/api/questions/${ids[0]}`, user, { question: 'Hijacked' })).statusCode).toBe(status);
+    }
+    expect((await call('PATCH', '/api/questions/not-an-id', owner, { question: 'x' })).statusCode).toBe(404);
+  });
+
+  it('gives learners the explanation only after they answer', async () => {
+    const course = await newCourse();
+    await addSlides(course.id);
+    const quiz = await addQuiz(course.id);
+    const created = await call('POST', `/api/quizzes/${quiz.id}/questions`, owner, {
+      question: 'What scales the dot products?',
+      optionA: 'The batch size',
+      optionB: 'The square root of the key dimension',
+      correctAnswer: 2,
+      explanation: 'Dividing by √d keeps the softmax out of its flat regions.',
+    });
+    expect(created.json()).toMatchObject({ explanation: 'Dividing by √d keeps the softmax out of its flat regions.' });
+    await call('POST', `/api/courses/${course.id}/publish`, owner);
+    const learner = await createUser(t.db.db);
+    await enroll(t.db.db, learner.id, course.id);
+    const listed = (await call('GET', `/api/quizzes/${quiz.id}/questions`, learner)).json();
+    expect(listed[0]).not.toHaveProperty('explanation');
+    const attempt = (await call('POST', `/api/quizzes/${quiz.id}/attempts`, learner)).json();
+    const answer = await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, learner, {
+      questionId: created.json().id,
+      selectedOption: 1,
+    });
+    expect(AnswerResultSchema.parse(answer.json())).toEqual({
+      correct: false,
+      correctAnswer: 2,
+      explanation: 'Dividing by √d keeps the softmax out of its flat regions.',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '#shared/errors';
-import { CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
+import { CourseSchema } from '#shared/schemas/catalog';
 import {
   CourseAnalyticsSchema,
   CourseStudentListSchema,
@@ -9,15 +9,18 @@ import {
   CreateLessonBodySchema,
   CreateQuestionBodySchema,
   CreateSectionBodySchema,
+  CreatorCourseListSchema,
   CreatorStatsSchema,
   IdParamsSchema,
   type Lesson,
   LessonSchema,
   ModuleSchema,
+  PublishChecklistSchema,
   QuestionSchema,
   QuizSchema,
   UpdateCourseBodySchema,
   UpdateLessonBodySchema,
+  UpdateQuestionBodySchema,
   UpdateSectionBodySchema,
 } from '#shared/schemas/creator';
 import { objectMediaPath, withMediaPaths } from '../../lib/course-content';
@@ -31,6 +34,7 @@ import {
   deleteSection,
   getVisibleSection,
   updateLesson,
+  updateQuestion,
   updateSection,
 } from './course-content.service';
 import {
@@ -38,9 +42,12 @@ import {
   createCourse,
   getCourseAnalytics,
   getCreatorStats,
+  getOwnPublishChecklist,
   listCourseStudents,
   listCreatorCourses,
   publishCourse,
+  restoreCourse,
+  unpublishCourse,
   updateCourse,
 } from './creator-courses.service';
 
@@ -63,8 +70,9 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'My courses, every state, newest first',
+        description: 'Each with its students, rating and revenue from succeeded payments.',
         security: BEARER,
-        response: { 200: CourseListSchema, ...denied },
+        response: { 200: CreatorCourseListSchema, ...denied },
       },
     },
     async (request) => listCreatorCourses({ db, userId: await creator(request) }),
@@ -150,13 +158,59 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Publish a course',
-        description: 'Refused (409) while a module has no slides or a quiz has no questions; `errors` names each one.',
+        description:
+          'Refused (409) while a required item of the publish checklist fails (no module with slides, a module without slides, a quiz without questions); `errors` names each one by its checklist key.',
         security: BEARER,
         params: IdParamsSchema,
         response: { 200: CourseSchema, 409: ApiErrorBodySchema, ...bodyErrors },
       },
     },
     async (request) => publishCourse({ db, userId: await creator(request), courseId: request.params.id }),
+  );
+
+  app.get(
+    '/api/courses/:id/publish-checklist',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'What publishing needs, item by item',
+        description: 'Required items refuse the publish while not ok; the others are recommended.',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 200: PublishChecklistSchema, ...denied },
+      },
+    },
+    async (request) => getOwnPublishChecklist({ db, userId: await creator(request), courseId: request.params.id }),
+  );
+
+  app.post(
+    '/api/courses/:id/unpublish',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Unpublish a course back to a draft',
+        description: 'Out of the marketplace; students already enrolled keep access.',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 200: CourseSchema, ...bodyErrors },
+      },
+    },
+    async (request) => unpublishCourse({ db, userId: await creator(request), courseId: request.params.id }),
+  );
+
+  app.post(
+    '/api/courses/:id/restore',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Restore an archived course',
+        description: 'A published course returns to the marketplace; a draft stays a draft.',
+        security: BEARER,
+        params: IdParamsSchema,
+        response: { 200: CourseSchema, ...bodyErrors },
+      },
+    },
+    async (request) => restoreCourse({ db, userId: await creator(request), courseId: request.params.id }),
   );
 
   app.delete(
@@ -320,6 +374,23 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(await createQuestion({ db, userId: await creator(request), quizId: request.params.id, input: request.body })),
+  );
+
+  app.patch(
+    '/api/questions/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Edit a question or move it',
+        description:
+          'Any field, checked again with the stored ones; an `order` held by another question of the quiz swaps the two.',
+        security: BEARER,
+        params: IdParamsSchema,
+        body: UpdateQuestionBodySchema,
+        response: { 200: QuestionSchema, ...bodyErrors },
+      },
+    },
+    async (request) => updateQuestion({ db, userId: await creator(request), id: request.params.id, input: request.body }),
   );
 
   app.delete(

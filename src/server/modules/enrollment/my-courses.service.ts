@@ -35,7 +35,8 @@ function buildMyCoursesJson(enrolled: EnrollmentEntry[], record: LearnerRecord, 
   const items: Buffer[] = [];
   enrolled.forEach((entry, index) => {
     const doc = docs[index];
-    if (!doc?.published) return;
+    // An unpublished or archived course stays on its students' list: they keep access to it.
+    if (!doc) return;
     const { percent, completed } = courseProgressOf(doc, record);
     items.push(
       withJsonFields(doc.json.guest.body, { isEnrolled: true, progress: percent, completed, enrolledAt: entry.enrolledAt }),

@@ -151,7 +151,7 @@ export async function answerQuestion({
     .select({ isCorrect: quizAnswers.isCorrect })
     .from(quizAnswers)
     .where(and(eq(quizAnswers.attemptId, attemptId), eq(quizAnswers.questionId, questionId)));
-  return { correct: stored?.isCorrect ?? false, correctAnswer: question.correctAnswer };
+  return { correct: stored?.isCorrect ?? false, correctAnswer: question.correctAnswer, explanation: question.explanation };
 }
 
 /** Scores on the server: correct answers out of the quiz's questions now. Completing twice changes nothing. */

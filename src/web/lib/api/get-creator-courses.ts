@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Course } from '#shared/schemas/catalog';
+import type { CreatorCourse } from '#shared/schemas/creator';
 import { apiJson } from '#web/lib/api-client';
 
-/** The creator's own courses in every state (draft, published, archived), newest first. */
-export function getCreatorCourses({ signal }: { signal?: AbortSignal } = {}): Promise<Course[]> {
-  return apiJson<Course[]>('GET', '/api/creator/courses', undefined, { signal });
+/** The creator's own courses in every state (draft, published, archived), newest first, with their figures. */
+export function getCreatorCourses({ signal }: { signal?: AbortSignal } = {}): Promise<CreatorCourse[]> {
+  return apiJson<CreatorCourse[]>('GET', '/api/creator/courses', undefined, { signal });
 }
 
 export const getCreatorCoursesQueryOptions = () =>

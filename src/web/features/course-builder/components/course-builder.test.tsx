@@ -129,6 +129,21 @@ describe('the course builder', () => {
   it('deletes only after the confirmation, and reports a failed delete or publish', async () => {
     const { calls } = stubCourse({
       'DELETE /api/quizzes/quiz-1': { status: 403, body: { message: 'Only the course creator can change it' } },
+      'GET /api/courses/course-1/publish-checklist': {
+        body: {
+          courseId: 'course-1',
+          canPublish: true,
+          items: [
+            {
+              key: 'content',
+              label: 'At least one module with slides',
+              ok: true,
+              required: true,
+              detail: '1 module with slides',
+            },
+          ],
+        },
+      },
       'POST /api/courses/course-1/publish': { status: 500, body: { message: 'Internal server error' } },
     });
     renderBuilder();
@@ -142,8 +157,12 @@ describe('the course builder', () => {
     expect(screen.getByText('Only the course creator can change it')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Publish Course' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(await within(confirm).findByText('1 module with slides')).toBeInTheDocument();
+    expect(calls).not.toContain('POST /api/courses/course-1/publish');
+    await user.click(within(confirm).getByRole('button', { name: 'Publish now' }));
     expect(await screen.findByText('Failed to publish course')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Publish Course' })).toBeEnabled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('says so when the course does not exist', async () => {

@@ -1,40 +1,89 @@
-import { CheckCircle2, Rocket } from 'lucide-react';
+import { CheckCircle2, EyeOff, Rocket } from 'lucide-react';
+import { useState } from 'react';
 import type { Course } from '#shared/schemas/catalog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#web/components/ui/alert-dialog';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
-import { usePublishCourse } from '../api/publish-course';
+import { useUnpublishCourse } from '../api/publish-course';
+import { PublishDialog } from './publish-dialog';
 
-/** SPEC §4: publishing has no way back here, so a published course shows a disabled 'Published'. */
+export const UNPUBLISH_CONFIRMATION =
+  'It goes back to a draft and leaves the marketplace; nobody new can enroll. Students who have enrolled keep access.';
+
+/**
+ * Publish Course opens the checklist and a confirmation; a published course shows SPEC's disabled
+ * 'Published' and, unless archived, an Unpublish that asks first.
+ */
 export function PublishButton({ course }: { course: Course }) {
-  const publish = usePublishCourse();
-  if (course.published) {
+  const [isPublishing, setPublishing] = useState(false);
+  const [isUnpublishing, setUnpublishing] = useState(false);
+  const unpublish = useUnpublishCourse();
+
+  if (!course.published) {
     return (
-      <Button variant="outline" disabled>
-        <CheckCircle2 aria-hidden="true" />
-        Published
-      </Button>
+      <>
+        <Button variant="gradient" onClick={() => setPublishing(true)}>
+          <Rocket aria-hidden="true" />
+          Publish Course
+        </Button>
+        <PublishDialog course={course} open={isPublishing} onOpenChange={setPublishing} />
+      </>
     );
   }
-  const onPublish = () =>
-    publish.mutate(
+
+  const onUnpublish = () =>
+    unpublish.mutate(
       { id: course.id },
       {
         onSuccess: () =>
-          toast({ variant: 'success', title: 'Course published!', description: 'Your course is now live in the marketplace.' }),
+          toast({
+            variant: 'success',
+            title: 'Course unpublished',
+            description: 'It is a draft again. Students who have enrolled keep access.',
+          }),
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: 'Failed to publish course',
+            title: 'Failed to unpublish course',
             description: getErrorMessage(error, 'Please check your connection and try again.'),
           }),
       },
     );
   return (
-    <Button variant="gradient" onClick={onPublish} disabled={publish.isPending}>
-      {publish.isPending ? <Spinner /> : <Rocket aria-hidden="true" />}
-      Publish Course
-    </Button>
+    <>
+      <Button variant="outline" disabled>
+        <CheckCircle2 aria-hidden="true" />
+        Published
+      </Button>
+      {course.archived ? null : (
+        <Button variant="outline" onClick={() => setUnpublishing(true)} disabled={unpublish.isPending}>
+          {unpublish.isPending ? <Spinner /> : <EyeOff aria-hidden="true" />}
+          Unpublish
+        </Button>
+      )}
+      <AlertDialog open={isUnpublishing} onOpenChange={setUnpublishing}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle className="break-words">Unpublish “{course.title}”?</AlertDialogTitle>
+            <AlertDialogDescription>{UNPUBLISH_CONFIRMATION}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={onUnpublish}>Unpublish</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
   );
 }

@@ -27,7 +27,7 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
   const descriptionLabelId = useId();
   return (
     <div className="grid gap-6">
-      <FormField label="Course Title" error={errors.title || undefined}>
+      <FormField label="Course Title" error={errors.title || undefined} hint={`${values.title.length}/${TITLE_MAX} characters`}>
         {(control) => (
           <Input
             {...control}

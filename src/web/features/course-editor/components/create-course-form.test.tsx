@@ -75,16 +75,25 @@ describe('the create course form', () => {
     expect(calls).toEqual([]);
   });
 
-  it('needs a description and a price to start building', async () => {
+  it('names the missing description when building, and needs no price', async () => {
     const { calls } = stubFetch({});
     renderForm();
     await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
-    await user.type(screen.getByLabelText('Price (USD)'), '19.99');
     await user.click(screen.getByRole('button', { name: 'Create & Build' }));
 
-    expect(await screen.findByText('Missing fields')).toBeInTheDocument();
-    expect(screen.getByText('Please fill in all required fields to start building')).toBeInTheDocument();
+    expect(await screen.findByText('Description required')).toBeInTheDocument();
+    expect(screen.getByText('Please describe your course to start building')).toBeInTheDocument();
+    expect(screen.queryByText('Missing fields')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Price (USD)')).not.toHaveAttribute('aria-invalid');
     expect(calls).toEqual([]);
+  });
+
+  it('counts the title against its 200 characters', async () => {
+    stubFetch({});
+    renderForm();
+    expect(screen.getByText('0/200 characters')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Course Title'), 'Diffusion');
+    expect(screen.getByText('9/200 characters')).toBeInTheDocument();
   });
 
   it('refuses a negative price', async () => {

@@ -25,7 +25,7 @@ export function CreateCourseForm() {
   const dashboard = paths.creator.dashboard.getHref();
 
   const save = (next: Intent) => {
-    if (!form.check({ requireDescriptionAndPrice: next === 'build' })) return;
+    if (!form.check({ requireDescription: next === 'build' })) return;
     setIntent(next);
     createMutation.mutate(toCreateCourseBody(form.values), {
       onSuccess: (course) => {

@@ -59,7 +59,7 @@ function EditForm({ course }: { course: Course }) {
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.check({ requireDescriptionAndPrice: false })) return;
+    if (!form.check({ requireDescription: false })) return;
     updateMutation.mutate(
       { id: course.id, body: toUpdateCourseBody(form.values) },
       {

@@ -22,7 +22,7 @@ export function useCourseForm(initial: CourseFormValues) {
   }, []);
 
   /** Shows SPEC's notice for the first problem and marks its field; true when the values may be sent. */
-  const check = (options: { requireDescriptionAndPrice: boolean }): boolean => {
+  const check = (options: { requireDescription: boolean }): boolean => {
     const problem = findCourseFormProblem(values, options);
     if (!problem) return true;
     setErrors({ [problem.field]: '' });

@@ -3,14 +3,14 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Course } from '#shared/schemas/catalog';
+import type { CreatorCourse } from '#shared/schemas/creator';
 import { stubFetch } from '#tests/helpers/fetch-stub';
 import { Toaster } from '#web/components/ui/toaster';
 import { dismissToast } from '#web/hooks/use-toast';
 import { getQueryFn } from '#web/lib/api-client';
 import { CourseList } from './course-list';
 
-const course: Course = {
+const course: CreatorCourse = {
   id: 'course-1',
   title: 'Graph Neural Networks',
   description: '<p>Nodes and edges.</p>',
@@ -26,6 +26,7 @@ const course: Course = {
   studentCount: 0,
   rating: null,
   ratingCount: 0,
+  revenue: '0.00',
 };
 
 function renderList() {

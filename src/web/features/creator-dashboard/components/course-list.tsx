@@ -1,7 +1,7 @@
 import { BookOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Course } from '#shared/schemas/catalog';
+import type { CreatorCourse } from '#shared/schemas/creator';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -9,6 +9,7 @@ import { toast } from '#web/hooks/use-toast';
 import { useCreatorCourses } from '#web/lib/api/get-creator-courses';
 import { paths } from '#web/lib/paths';
 import { useArchiveCourse } from '../api/archive-course';
+import { useRestoreCourse } from '../api/restore-course';
 import { ArchiveCourseDialog } from './archive-course-dialog';
 import { CourseRow } from './course-row';
 
@@ -41,7 +42,7 @@ function CourseListSkeleton() {
 /** The creator's courses with their state, price and row menu (SPEC §2 "Creator dashboard"). */
 export function CourseList() {
   const courses = useCreatorCourses();
-  const [archiving, setArchiving] = useState<Course | null>(null);
+  const [archiving, setArchiving] = useState<CreatorCourse | null>(null);
   const archive = useArchiveCourse({
     onSuccess: () =>
       toast({
@@ -53,6 +54,19 @@ export function CourseList() {
     onError: (error) => {
       console.error(error);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to archive course' });
+    },
+  });
+
+  const restore = useRestoreCourse({
+    onSuccess: () =>
+      toast({
+        variant: 'success',
+        title: 'Course restored',
+        description: 'It is no longer archived: a published course is back in the marketplace.',
+      }),
+    onError: (error) => {
+      console.error(error);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to restore course' });
     },
   });
 
@@ -71,7 +85,7 @@ export function CourseList() {
     <>
       <ul className="grid gap-3">
         {courses.data.map((course) => (
-          <CourseRow key={course.id} course={course} onArchive={setArchiving} />
+          <CourseRow key={course.id} course={course} onArchive={setArchiving} onRestore={(picked) => restore.mutate(picked)} />
         ))}
       </ul>
       <ArchiveCourseDialog course={archiving} onConfirm={(course) => archive.mutate(course)} onClose={() => setArchiving(null)} />

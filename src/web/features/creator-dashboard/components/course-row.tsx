@@ -1,7 +1,7 @@
-import { Archive, BarChart3, MoreVertical, Pencil, Users } from 'lucide-react';
+import { Archive, ArchiveRestore, BarChart3, MoreVertical, Pencil, Star, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPrice } from '#shared/format';
-import type { Course } from '#shared/schemas/catalog';
+import type { CreatorCourse } from '#shared/schemas/creator';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import {
@@ -12,8 +12,46 @@ import {
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu';
 import { paths } from '#web/lib/paths';
+import { formatUsd } from '../lib/money';
 
-export function CourseRow({ course, onArchive }: { course: Course; onArchive: (course: Course) => void }) {
+/** Students, revenue and rating of one course, as recorded: a course nobody rated says so. */
+function CourseFigures({ course }: { course: CreatorCourse }) {
+  const students = `${course.studentCount} ${course.studentCount === 1 ? 'student' : 'students'}`;
+  return (
+    <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground" aria-label={`Figures of ${course.title}`}>
+      <div className="flex items-center gap-1">
+        <dt className="sr-only">Students</dt>
+        <Users className="size-4" aria-hidden="true" />
+        <dd className="tabular-nums">{students}</dd>
+      </div>
+      <div className="flex items-center gap-1">
+        <dt>Revenue</dt>
+        <dd className="font-medium text-foreground tabular-nums">{formatUsd(course.revenue)}</dd>
+      </div>
+      <div className="flex items-center gap-1">
+        <dt className="sr-only">Rating</dt>
+        {course.rating === null ? (
+          <dd>No ratings yet</dd>
+        ) : (
+          <dd className="flex items-center gap-1 tabular-nums">
+            <Star className="size-4 fill-current text-warning" aria-hidden="true" />
+            {course.rating.toFixed(1)} ({course.ratingCount} {course.ratingCount === 1 ? 'rating' : 'ratings'})
+          </dd>
+        )}
+      </div>
+    </dl>
+  );
+}
+
+export function CourseRow({
+  course,
+  onArchive,
+  onRestore,
+}: {
+  course: CreatorCourse;
+  onArchive: (course: CreatorCourse) => void;
+  onRestore: (course: CreatorCourse) => void;
+}) {
   return (
     <li className="flex items-center gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs">
       <div className="min-w-0 flex-1">
@@ -28,6 +66,7 @@ export function CourseRow({ course, onArchive }: { course: Course; onArchive: (c
           {course.archived ? <Badge variant="warning">Archived</Badge> : null}
           <span className="font-medium text-foreground tabular-nums">{formatPrice(course.price)}</span>
         </div>
+        <CourseFigures course={course} />
       </div>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
@@ -51,13 +90,15 @@ export function CourseRow({ course, onArchive }: { course: Course; onArchive: (c
               <Users aria-hidden="true" /> View Students
             </Link>
           </DropdownMenuItem>
-          {course.archived ? null : (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem variant="destructive" onSelect={() => onArchive(course)}>
-                <Archive aria-hidden="true" /> Archive
-              </DropdownMenuItem>
-            </>
+          <DropdownMenuSeparator />
+          {course.archived ? (
+            <DropdownMenuItem onSelect={() => onRestore(course)}>
+              <ArchiveRestore aria-hidden="true" /> Restore
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem variant="destructive" onSelect={() => onArchive(course)}>
+              <Archive aria-hidden="true" /> Archive
+            </DropdownMenuItem>
           )}
         </DropdownMenuContent>
       </DropdownMenu>

@@ -1,4 +1,4 @@
-import { CheckCircle2, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, CheckCircle2, Lightbulb, Pencil, Trash2 } from 'lucide-react';
 import type { Question } from '#shared/schemas/creator';
 import { Button } from '#web/components/ui/button';
 import { cn } from '#web/lib/utils';
@@ -7,30 +7,59 @@ import { OPTION_LETTERS } from '../lib/question-draft';
 interface QuestionCardProps {
   question: Question;
   number: number;
-  isDeleting: boolean;
+  isFirst: boolean;
+  isLast: boolean;
+  isBusy: boolean;
   onDelete: () => void;
+  onEdit: () => void;
+  onMove: (direction: 'up' | 'down') => void;
 }
 
-export function QuestionCard({ question, number, isDeleting, onDelete }: QuestionCardProps) {
+export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDelete, onEdit, onMove }: QuestionCardProps) {
   const options = [question.optionA, question.optionB, question.optionC, question.optionD];
   return (
-    <li className="rounded-xl border bg-card p-4 text-card-foreground shadow-xs">
+    <div className="rounded-xl border bg-card p-4 text-card-foreground shadow-xs">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Question {number}</p>
           <p className="font-medium break-words whitespace-pre-line">{question.question}</p>
         </div>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Delete question ${number}`}
-          title="Delete"
-          disabled={isDeleting}
-          onClick={onDelete}
-          className="text-destructive hover:bg-destructive-muted hover:text-destructive-muted-foreground"
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <div className="flex shrink-0 flex-wrap justify-end">
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Move question ${number} up`}
+            title="Move up"
+            disabled={isBusy || isFirst}
+            onClick={() => onMove('up')}
+          >
+            <ArrowUp aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Move question ${number} down`}
+            title="Move down"
+            disabled={isBusy || isLast}
+            onClick={() => onMove('down')}
+          >
+            <ArrowDown aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon-sm" aria-label={`Edit question ${number}`} title="Edit" onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Delete question ${number}`}
+            title="Delete"
+            disabled={isBusy}
+            onClick={onDelete}
+            className="text-destructive hover:bg-destructive-muted hover:text-destructive-muted-foreground"
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
       </div>
       <ul className="mt-3 grid gap-2" aria-label={`Options of question ${number}`}>
         {options.map((option, index) => {
@@ -54,6 +83,15 @@ export function QuestionCard({ question, number, isDeleting, onDelete }: Questio
           );
         })}
       </ul>
-    </li>
+      {question.explanation ? (
+        <p className="mt-3 flex items-start gap-2 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
+          <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0 break-words whitespace-pre-line">
+            <span className="font-medium text-foreground">Explanation: </span>
+            {question.explanation}
+          </span>
+        </p>
+      ) : null}
+    </div>
   );
 }

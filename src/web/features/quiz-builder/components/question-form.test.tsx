@@ -150,6 +150,7 @@ describe('the quiz builder question form', () => {
       optionC: 'ReLU',
       optionD: 'Softmax',
       correctAnswer: 3,
+      explanation: null,
       order: 0,
     });
     expect(await screen.findByText('C. ReLU (Correct)')).toBeInTheDocument();

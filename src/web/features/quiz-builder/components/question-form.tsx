@@ -1,5 +1,6 @@
-import { Plus } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { Plus, Save } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { Question } from '#shared/schemas/creator';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { FormField } from '#web/components/ui/form-field';
@@ -8,6 +9,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
 import { useCreateQuestion } from '../api/create-question';
+import { useUpdateQuestion } from '../api/update-question';
 import {
   answerChoices,
   checkQuestionDraft,
@@ -16,10 +18,12 @@ import {
   type OptionLetter,
   type QuestionDraft,
   toCreateQuestionBody,
+  toQuestionDraft,
 } from '../lib/question-draft';
 
 const QUESTION_MAX = 2_000;
 const OPTION_MAX = 500;
+const EXPLANATION_MAX = 2_000;
 
 type FieldName = 'question' | OptionLetter | 'correctAnswer';
 
@@ -39,17 +43,31 @@ interface QuestionFormProps {
   courseId: string;
   /** The number of questions so far: the new one's order. */
   questionCount: number;
+  /** Edits this question in place of adding one; onDone closes the form. */
+  editing?: { question: Question; number: number; onDone: () => void };
 }
 
-/** SPEC §2 "Quiz builder": 'Add New Question', options A and B required, C and D optional. */
-export function QuestionForm({ quizId, courseId, questionCount }: QuestionFormProps) {
+/**
+ * SPEC §2 "Quiz builder": 'Add New Question', options A and B required, C and D optional, and an
+ * optional explanation learners see after answering. With `editing`, the same form edits a question.
+ */
+export function QuestionForm({ quizId, courseId, questionCount, editing }: QuestionFormProps) {
   const headingId = useId();
   const radioName = useId();
-  const [draft, setDraft] = useState<QuestionDraft>(emptyQuestionDraft);
+  const [draft, setDraft] = useState<QuestionDraft>(() => (editing ? toQuestionDraft(editing.question) : emptyQuestionDraft));
   const [invalid, setInvalid] = useState<FieldName[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const fields = useRef(new Map<FieldName, HTMLElement>());
   const create = useCreateQuestion(quizId, courseId);
+  const update = useUpdateQuestion(quizId, courseId);
+  const isPending = create.isPending || update.isPending;
+  const isEditing = editing !== undefined;
+
+  // Opening a question to edit puts the keyboard in its text.
+  useEffect(() => {
+    if (isEditing) fields.current.get('question')?.focus();
+  }, [isEditing]);
+  const failureTitle = editing ? 'Failed to update question' : 'Failed to add question';
 
   const register = (name: FieldName) => (element: HTMLElement | null) => {
     if (element) fields.current.set(name, element);
@@ -74,11 +92,36 @@ export function QuestionForm({ quizId, courseId, questionCount }: QuestionFormPr
       toast({ variant: 'destructive', title: problem.title, description: problem.description });
       return;
     }
-    const checked = toCreateQuestionBody(draft, questionCount);
+    const checked = toCreateQuestionBody(draft, editing ? editing.question.order : questionCount);
     if (!checked.body) {
       const errors = toFormErrors(checked.fieldErrors);
       markInvalid(Object.keys(errors) as FieldName[], errors);
-      toast({ variant: 'destructive', title: 'Failed to add question', description: Object.values(errors)[0] });
+      toast({ variant: 'destructive', title: failureTitle, description: Object.values(errors)[0] });
+      return;
+    }
+    const onError = (error: unknown) => {
+      const errors = toFormErrors(getFieldErrors(error));
+      setInvalid(Object.keys(errors) as FieldName[]);
+      setFieldErrors(errors);
+      toast({
+        variant: 'destructive',
+        title: failureTitle,
+        description: getErrorMessage(error, 'Please check your connection and try again.'),
+      });
+    };
+    if (editing) {
+      // The place is not the form's to change: the list's move buttons do that.
+      const { order: _order, ...changes } = checked.body;
+      update.mutate(
+        { id: editing.question.id, body: changes },
+        {
+          onSuccess: () => {
+            toast({ variant: 'success', title: 'Question updated' });
+            editing.onDone();
+          },
+          onError,
+        },
+      );
       return;
     }
     create.mutate(checked.body, {
@@ -88,16 +131,7 @@ export function QuestionForm({ quizId, courseId, questionCount }: QuestionFormPr
         markInvalid([]);
         fields.current.get('question')?.focus();
       },
-      onError: (error) => {
-        const errors = toFormErrors(getFieldErrors(error));
-        setInvalid(Object.keys(errors) as FieldName[]);
-        setFieldErrors(errors);
-        toast({
-          variant: 'destructive',
-          title: 'Failed to add question',
-          description: getErrorMessage(error, 'Please check your connection and try again.'),
-        });
-      },
+      onError,
     });
   };
 
@@ -106,9 +140,15 @@ export function QuestionForm({ quizId, courseId, questionCount }: QuestionFormPr
   return (
     <Card className="p-5 sm:p-6">
       <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="grid gap-4">
-        <h2 id={headingId} className="text-lg font-semibold">
-          Add New Question
-        </h2>
+        {editing ? (
+          <h3 id={headingId} className="text-lg font-semibold">
+            Edit Question {editing.number}
+          </h3>
+        ) : (
+          <h2 id={headingId} className="text-lg font-semibold">
+            Add New Question
+          </h2>
+        )}
         <FormField label="Question" error={fieldErrors.question}>
           {(control) => (
             <textarea
@@ -174,10 +214,34 @@ export function QuestionForm({ quizId, courseId, questionCount }: QuestionFormPr
           </div>
           {fieldErrors.correctAnswer ? <p className="text-sm font-medium text-destructive">{fieldErrors.correctAnswer}</p> : null}
         </fieldset>
-        <Button type="submit" className="w-full sm:w-fit" disabled={create.isPending}>
-          {create.isPending ? <Spinner /> : <Plus aria-hidden="true" />}
-          Add Question
-        </Button>
+        <FormField label="Explanation (optional)" hint="Learners see it after they answer: why the correct option is right.">
+          {(control) => (
+            <textarea
+              {...control}
+              value={draft.explanation}
+              rows={2}
+              maxLength={EXPLANATION_MAX}
+              onChange={(event) => setDraft((current) => ({ ...current, explanation: event.target.value }))}
+              className="min-h-16 w-full rounded-lg border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none md:text-sm"
+            />
+          )}
+        </FormField>
+        {editing ? (
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button type="button" variant="outline" onClick={editing.onDone} disabled={isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isPending}>
+              {isPending ? <Spinner /> : <Save aria-hidden="true" />}
+              Save Question
+            </Button>
+          </div>
+        ) : (
+          <Button type="submit" className="w-full sm:w-fit" disabled={isPending}>
+            {isPending ? <Spinner /> : <Plus aria-hidden="true" />}
+            Add Question
+          </Button>
+        )}
       </form>
     </Card>
   );

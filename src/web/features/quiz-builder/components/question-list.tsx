@@ -1,12 +1,14 @@
 import { ListChecks } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Question } from '#shared/schemas/creator';
 import { RegionError } from '#web/components/errors/region-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useDeleteQuestion } from '../api/delete-question';
+import { useUpdateQuestion } from '../api/update-question';
 import { QuestionCard } from './question-card';
+import { QuestionForm } from './question-form';
 
 interface QuestionListProps {
   quizId: string;
@@ -20,6 +22,41 @@ interface QuestionListProps {
 export function QuestionList({ quizId, courseId, questions, isError, error, onRetry }: QuestionListProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const remove = useDeleteQuestion(quizId, courseId);
+  const move = useUpdateQuestion(quizId, courseId);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+
+  /** The question just moved and which way: its button gets the focus once the list shows its new place. */
+  const [moved, setMoved] = useState<{ id: string; direction: 'up' | 'down' } | null>(null);
+  useEffect(() => {
+    if (!moved || !questions) return;
+    const place = questions.findIndex((question) => question.id === moved.id) + 1;
+    if (place === 0) return;
+    const find = (way: string) =>
+      list.current?.querySelector<HTMLButtonElement>(`button[aria-label="Move question ${place} ${way}"]:not(:disabled)`);
+    // The same way again, or the other at an end of the list.
+    (find(moved.direction) ?? find(moved.direction === 'up' ? 'down' : 'up') ?? heading.current)?.focus();
+    setMoved(null);
+  }, [moved, questions]);
+
+  /** Moving to the neighbour's place swaps the two, as modules and slides do. */
+  const onMove = (question: Question, index: number, direction: 'up' | 'down') => {
+    const neighbour = questions?.[direction === 'up' ? index - 1 : index + 1];
+    if (!neighbour) return;
+    move.mutate(
+      { id: question.id, body: { order: neighbour.order } },
+      {
+        // The DOM still shows the old order here: the effect above focuses once the new one is drawn.
+        onSuccess: (updated) => setMoved({ id: updated.id, direction }),
+        onError: (failure) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to reorder question',
+            description: getErrorMessage(failure, 'Please check your connection and try again.'),
+          }),
+      },
+    );
+  };
 
   // SPEC §5: no confirmation for questions.
   const onDelete = (question: Question) =>
@@ -64,15 +101,36 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
           <p className="max-w-sm text-sm text-muted-foreground">Add the first question with the form.</p>
         </div>
       ) : (
-        <ol className="grid gap-3" aria-busy={remove.isPending || undefined}>
+        <ol ref={list} className="grid gap-3" aria-busy={remove.isPending || move.isPending || undefined}>
           {questions.map((question, index) => (
-            <QuestionCard
-              key={question.id}
-              question={question}
-              number={index + 1}
-              isDeleting={remove.isPending}
-              onDelete={() => onDelete(question)}
-            />
+            <li key={question.id}>
+              {editingId === question.id ? (
+                <QuestionForm
+                  quizId={quizId}
+                  courseId={courseId}
+                  questionCount={questions.length}
+                  editing={{
+                    question,
+                    number: index + 1,
+                    onDone: () => {
+                      setEditingId(null);
+                      heading.current?.focus();
+                    },
+                  }}
+                />
+              ) : (
+                <QuestionCard
+                  question={question}
+                  number={index + 1}
+                  isFirst={index === 0}
+                  isLast={index === questions.length - 1}
+                  isBusy={remove.isPending || move.isPending}
+                  onDelete={() => onDelete(question)}
+                  onEdit={() => setEditingId(question.id)}
+                  onMove={(direction) => onMove(question, index, direction)}
+                />
+              )}
+            </li>
           ))}
         </ol>
       )}

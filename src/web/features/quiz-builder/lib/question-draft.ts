@@ -1,4 +1,4 @@
-import { type CreateQuestionBody, CreateQuestionBodySchema } from '#shared/schemas/creator';
+import { type CreateQuestionBody, CreateQuestionBodySchema, type Question } from '#shared/schemas/creator';
 import { toFieldErrors } from '#web/lib/form';
 
 export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
@@ -9,9 +9,26 @@ export interface QuestionDraft {
   options: Record<OptionLetter, string>;
   /** 1 to 4, A to D; SPEC §5: defaults to 1. */
   correctAnswer: number;
+  /** Shown to learners after they answer; optional. */
+  explanation: string;
 }
 
-export const emptyQuestionDraft: QuestionDraft = { question: '', options: { A: '', B: '', C: '', D: '' }, correctAnswer: 1 };
+export const emptyQuestionDraft: QuestionDraft = {
+  question: '',
+  options: { A: '', B: '', C: '', D: '' },
+  correctAnswer: 1,
+  explanation: '',
+};
+
+/** A stored question as the form edits it. */
+export function toQuestionDraft(question: Question): QuestionDraft {
+  return {
+    question: question.question,
+    options: { A: question.optionA, B: question.optionB, C: question.optionC ?? '', D: question.optionD ?? '' },
+    correctAnswer: question.correctAnswer ?? 1,
+    explanation: question.explanation ?? '',
+  };
+}
 
 export const isFilled = (text: string) => text.trim() !== '';
 
@@ -68,6 +85,7 @@ export function toCreateQuestionBody(
     optionC: draft.options.C.trim() || null,
     optionD: draft.options.D.trim() || null,
     correctAnswer: draft.correctAnswer,
+    explanation: draft.explanation.trim() || null,
     order,
   };
   const parsed = CreateQuestionBodySchema.safeParse(body);

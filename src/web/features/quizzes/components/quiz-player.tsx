@@ -185,6 +185,12 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
           {feedback.correct ? 'Correct!' : `Not quite: the answer is ${LETTERS[feedback.correctAnswer - 1]}.`}
         </p>
       ) : null}
+      {feedback?.explanation ? (
+        <p className="rounded-lg bg-muted px-3 py-2 text-sm break-words whitespace-pre-line">
+          <span className="font-medium">Explanation: </span>
+          {feedback.explanation}
+        </p>
+      ) : null}
       <div>
         {feedback ? (
           <Button ref={nextButton} onClick={() => void next()} disabled={busy}>
