@@ -41,7 +41,9 @@ export function ConnectionBanner() {
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-3 sm:p-4"
+      // Above the toasts' region (bottom right), which would otherwise catch the presses on Retry; on a
+      // wide screen at the bottom left, so toasts stay readable beside it.
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[110] flex justify-center p-3 sm:justify-start sm:p-4"
     >
       {isDown ? (
         <div className="pointer-events-auto flex w-full max-w-xl items-center gap-3 rounded-xl border bg-card p-3 text-card-foreground shadow-lg sm:p-4">
@@ -55,9 +57,7 @@ export function ConnectionBanner() {
           <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
             <p className="font-semibold">{state === 'offline' ? "You're offline" : "Can't reach Gradient Academy"}</p>
             <p className="text-muted-foreground">
-              {state === 'offline'
-                ? 'Pages will load again as soon as your connection returns.'
-                : 'Trying again automatically. Your work on this page is kept.'}
+              {state === 'offline' ? 'Pages will load again as soon as your connection returns.' : 'Trying again automatically.'}
             </p>
           </div>
           <Button variant="outline" size="sm" onClick={retryConnection}>
