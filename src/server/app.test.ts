@@ -60,14 +60,21 @@ describe('the HTTP shell', () => {
     expect(echoed.headers['x-request-id']).toBe('trace-123');
   });
 
-  it('serves the single-page app for unknown paths and JSON 404s under /api', async () => {
-    for (const url of ['/', '/login', '/course/123/learn', '/no/such/page']) {
+  it('serves the single-page app for its pages, 404 with the app for unknown addresses, and JSON 404s under /api', async () => {
+    for (const url of ['/', '/login', '/course/123/learn', '/My-Courses/', '/no/such/page', '/course', '/nope?x=1']) {
       const page = await t.app.inject({ method: 'GET', url });
-      expect(page.statusCode, url).toBe(200);
+      const isKnown = ['/', '/login', '/course/123/learn', '/My-Courses/'].includes(url);
+      expect(page.statusCode, url).toBe(isKnown ? 200 : 404);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.body).toContain('<div id="root">');
     }
+    // A 404 page is never answered 304 from a cached copy: its status would be lost.
+    const missing = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    const again = await t.app.inject({ method: 'GET', url: '/no/such/page', headers: { 'if-none-match': missing.headers.etag } });
+    expect(again.statusCode).toBe(404);
+    const head = await t.app.inject({ method: 'HEAD', url: '/no/such/page' });
+    expect(head.statusCode).toBe(404);
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Route GET /api/nope not found' });

@@ -31,6 +31,9 @@ export const PAGE_MODULES: readonly { path: string; module: string }[] = [
   { path: '*', module: 'app/routes/not-found.tsx' },
 ];
 
+/** The catch-all's page: the server answers its addresses with 404 (src/server/plugins/spa.ts). */
+export const NOT_FOUND_PAGE_MODULE = 'app/routes/not-found.tsx';
+
 const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) => segment !== '');
 
 /** The page module for an address (its path, without query), as the router would choose it. */

@@ -1,12 +1,14 @@
-// Inlined into index.html at build (vite.config.ts) and run before first paint, so a stored
-// dark theme never flashes light. Light is the default.
+// Inlined into index.html at build (vite.config.ts) and run before first paint, so a dark theme never
+// flashes light. The theme the user picked (stored) wins; until they pick, the system's preference.
 (() => {
-  let isDark = false;
+  let stored = null;
   try {
-    isDark = localStorage.getItem('theme') === 'dark';
+    stored = localStorage.getItem('theme');
   } catch {
-    // Storage unavailable: keep the light default.
+    // Storage unavailable: follow the system.
   }
+  const isDark =
+    stored === 'dark' || (stored !== 'light' && window.matchMedia?.('(prefers-color-scheme: dark)').matches === true);
   const root = document.documentElement;
   root.classList.toggle('dark', isDark);
   root.style.colorScheme = isDark ? 'dark' : 'light';

@@ -32,10 +32,15 @@ test('the theme choice persists across a reload', async ({ page }) => {
   await expect(page.locator('html')).not.toHaveClass(/dark/);
 });
 
-test('an unknown route shows the 404 page', async ({ page }) => {
+test('an unknown address answers HTTP 404 with the friendly not-found page', async ({ page }) => {
   const response = await page.goto('/no/such/page');
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: /page not found/i })).toBeVisible();
+  // A known page still answers 200, and the API's own 404s stay JSON.
+  expect((await page.request.get('/my-courses')).status()).toBe(200);
+  const api = await page.request.get('/api/no-such-endpoint');
+  expect(api.status()).toBe(404);
+  expect(api.headers()['content-type']).toContain('application/json');
 });
 
 test('a stored but invalid token is dropped silently on load', async ({ page }) => {

@@ -189,7 +189,8 @@ test("another creator's course reads 'Course not found'", async ({ page, loginAs
 
 test('students are refused and guests are sent to the creator portal', async ({ page, loginAs }) => {
   await page.goto('/creator/dashboard');
-  await expect(page).toHaveURL('/creator');
+  // Signing in there comes back to the page asked for (issue 22).
+  await expect(page).toHaveURL('/creator?next=%2Fcreator%2Fdashboard');
 
   await loginAs('student');
   await page.goto('/creator/dashboard');

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '#shared/errors';
-import { pageModuleFor, SERVER_RENDERED_PAGES } from '#shared/page-modules';
+import { NOT_FOUND_PAGE_MODULE, pageModuleFor, SERVER_RENDERED_PAGES } from '#shared/page-modules';
 import { PAGE_SESSION_COOKIE, SESSION_TOKEN_PATTERN } from '#shared/page-session';
 import type { PageRenderer } from '../lib/page-renderer';
 import type { PageHtml } from './page-html';
@@ -118,13 +118,17 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
         const pathname = request.url.split('?')[0] ?? '/';
         const drawn = await drawnPage(request, pathname);
         const page = drawn ?? pages.forPath(pathname);
+        // An address no page answers is a 404 with the app's not-found page, not a soft 404 a search
+        // engine indexes (issue 22); the app draws the same page as for any other address.
+        const status = pageModuleFor(pathname) === NOT_FOUND_PAGE_MODULE ? 404 : 200;
         // A drawn page depends on who the cookie names; a signed-in viewer's is theirs alone.
         reply
+          .code(status)
           .header('vary', renderer ? 'accept-encoding, cookie' : 'accept-encoding')
           .header('cache-control', drawn?.signedIn ? 'no-store' : 'no-cache')
           .header('etag', page.etag)
           .type('text/html; charset=utf-8');
-        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+        if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
         const encoding = htmlEncoding(request.headers['accept-encoding']);
         if (!encoding || page.html.length < 1024) return reply.send(page.html);
         return reply.header('content-encoding', encoding).send(encodedHtml(page, encoding));

@@ -38,7 +38,8 @@ export function BrandLink({ className }: { className?: string }) {
       )}
     >
       <Logo className="size-7 sm:size-8" />
-      <span className="text-base max-[380px]:sr-only sm:text-lg">Gradient Academy</span>
+      {/* Below 430 px the phone bar needs the room for its search button (issue 22); the logo stays. */}
+      <span className="text-base max-[429px]:sr-only sm:text-lg">Gradient Academy</span>
     </Link>
   );
 }

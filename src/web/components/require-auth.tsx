@@ -5,6 +5,7 @@ import type { UserRole } from '#shared/schemas/auth';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useAuth } from '#web/lib/auth';
 import { paths } from '#web/lib/paths';
+import { withReturnPath } from '#web/lib/return-path';
 import { PageSpinner } from './page-spinner';
 import { Button } from './ui/button';
 
@@ -21,7 +22,8 @@ export function RequireAuth({ redirectTo, requiredRole, children }: RequireAuthP
   const location = useLocation();
 
   if (status === 'loading') return <PageSpinner />;
-  if (!user) return <Navigate to={redirectTo} replace state={{ from: location.pathname }} />;
+  // Signing in there comes back here (issue 22).
+  if (!user) return <Navigate to={withReturnPath(redirectTo, location.pathname + location.search)} replace />;
   if (requiredRole && user.role !== requiredRole) return <WrongRole role={requiredRole} />;
   return children;
 }

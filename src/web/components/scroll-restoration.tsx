@@ -19,6 +19,23 @@ function readStoredPositions(): Record<string, number> {
 
 const positions = readStoredPositions();
 
+/**
+ * The first page of a load is a POP to the router, however it was opened. Only a reload or a
+ * back/forward into the tab has a place to return to: an address typed, a link opened or a bookmark
+ * starts at the top. (Such an entry's key is 'default', shared by every page opened by address, so its
+ * stored position belonged to another page; issue 22.)
+ */
+function isFirstLoadReturning(): boolean {
+  try {
+    const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return entry?.type === 'reload' || entry?.type === 'back_forward';
+  } catch {
+    return false;
+  }
+}
+
+let isFirstEntry = true;
+
 function scrollFor(hash: string, state: unknown, savedPosition: number | undefined) {
   if (savedPosition !== undefined) return window.scrollTo(0, savedPosition);
   if (hash) {
@@ -60,7 +77,10 @@ export function ScrollRestoration() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: hash, state and type belong to that entry
   useLayoutEffect(() => {
     currentKey.current = key;
-    scrollFor(hash, state, navigationType === 'POP' ? positions[key] : undefined);
+    const isReturning = navigationType === 'POP' && (!isFirstEntry || isFirstLoadReturning());
+    if (isFirstEntry && !isReturning) delete positions[key];
+    isFirstEntry = false;
+    scrollFor(hash, state, isReturning ? positions[key] : undefined);
   }, [key]);
 
   return null;

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { AuthResponse, User } from '#shared/schemas/auth';
 import { apiRequest, getQueryFn, getStoredToken, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './api-client';
+import { isConnectionError } from './connection';
 import { writePageSessionCookie } from './page-session';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -60,8 +61,11 @@ export function AuthProvider({ serverToken, children }: { serverToken?: string |
     setToken(null);
   }, []);
 
-  // SPEC §4: an invalid token, or a failed check, signs the visitor out silently.
-  const isRejected = token !== null && (meQuery.isError || (meQuery.isSuccess && meQuery.data === null));
+  // SPEC §4: an invalid token, or a failed check, signs the visitor out silently. A check that never
+  // reached the server (offline, server down) is no verdict: the session waits for the connection,
+  // whose return fetches the check again (./connection.ts), instead of being thrown away (issue 22).
+  const isCheckUnreachable = token !== null && meQuery.isError && isConnectionError(meQuery.error);
+  const isRejected = token !== null && ((meQuery.isError && !isCheckUnreachable) || (meQuery.isSuccess && meQuery.data === null));
   useEffect(() => {
     if (isRejected) {
       forgetSession();
@@ -106,7 +110,13 @@ export function AuthProvider({ serverToken, children }: { serverToken?: string |
   }, [forgetSession, queryClient]);
 
   const status: AuthStatus =
-    token === null || isRejected ? 'anonymous' : meQuery.isPending ? 'loading' : user ? 'authenticated' : 'anonymous';
+    token === null || isRejected
+      ? 'anonymous'
+      : user
+        ? 'authenticated'
+        : meQuery.isPending || isCheckUnreachable
+          ? 'loading'
+          : 'anonymous';
 
   const value = useMemo<AuthContextValue>(() => ({ user, status, setSession, logout }), [user, status, setSession, logout]);
 

@@ -13,15 +13,27 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-/** The theme chosen where storage is unavailable (private mode). */
-let sessionTheme: Theme = 'light';
+/** The theme chosen where storage is unavailable (private mode); null until the user picks one. */
+let sessionTheme: Theme | null = null;
 
-function readStoredTheme(): Theme {
+const SYSTEM_DARK = '(prefers-color-scheme: dark)';
+
+function systemTheme(): Theme {
+  return typeof window.matchMedia === 'function' && window.matchMedia(SYSTEM_DARK).matches ? 'dark' : 'light';
+}
+
+/** The theme the user picked, or null: then the system's preference applies (issue 22). */
+function readPickedTheme(): Theme | null {
   try {
-    return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
+    return stored === 'dark' || stored === 'light' ? stored : null;
   } catch {
     return sessionTheme;
   }
+}
+
+function readTheme(): Theme {
+  return readPickedTheme() ?? systemTheme();
 }
 
 /** Applies the theme to <html>; theme-init.js (inlined in index.html) does the same before first paint. */
@@ -41,21 +53,25 @@ function subscribeToTheme(listener: () => void) {
     if (event.key === THEME_STORAGE_KEY || event.key === null) listener();
   };
   window.addEventListener('storage', onStorage);
+  // Until the user picks, the page follows the system switching between light and dark.
+  const system = typeof window.matchMedia === 'function' ? window.matchMedia(SYSTEM_DARK) : null;
+  system?.addEventListener('change', listener);
   return () => {
     themeListeners.delete(listener);
     window.removeEventListener('storage', onStorage);
+    system?.removeEventListener('change', listener);
   };
 }
 
 /**
  * A page the server rendered was drawn light (the server cannot know the stored theme): React takes it
- * over as drawn, then switches to the stored theme (the page's colours already follow it, from
+ * over as drawn, then switches to the stored or system theme (the page's colours already follow it, from
  * theme-init.js; only the controls that name the theme change).
  */
 const serverTheme = (): Theme => 'light';
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const theme = useSyncExternalStore(subscribeToTheme, readStoredTheme, serverTheme);
+  const theme = useSyncExternalStore(subscribeToTheme, readTheme, serverTheme);
 
   useEffect(() => {
     applyTheme(theme);

@@ -1,6 +1,7 @@
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#web/components/ui/button';
+import { isConnectionError } from '#web/lib/connection';
 import { cn } from '#web/lib/utils';
 
 /** A lazily loaded page whose file is gone (e.g. after a deploy). */
@@ -22,28 +23,42 @@ type ErrorScreenProps = {
   /** The way home: a router Link inside the app, a plain link when the router itself failed. */
   homeLink: ReactNode;
   className?: string;
+  /** Renders the failed part again (e.g. resets the page's error boundary) instead of reloading. */
+  onRetry?: () => void;
 };
 
 /** The one "something went wrong" screen, for a failed page and for the whole app. */
-export function ErrorScreen({ error, description, detail, homeLink, className }: ErrorScreenProps) {
-  const isChunkError = isChunkLoadError(error);
+export function ErrorScreen({ error, description, detail, homeLink, className, onRetry }: ErrorScreenProps) {
+  // A page's code that could not be fetched offline is no new version: it loads when the connection returns.
+  const isOffline =
+    isConnectionError(error) || (isChunkLoadError(error) && typeof navigator !== 'undefined' && !navigator.onLine);
+  const isChunkError = !isOffline && isChunkLoadError(error);
+  const Icon = isOffline ? WifiOff : TriangleAlert;
   return (
     <div role="alert" className={cn('flex flex-col items-center justify-center px-4 text-center', className)}>
       <span className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-destructive-muted text-destructive-muted-foreground">
-        <TriangleAlert className="size-7" aria-hidden="true" />
+        <Icon className="size-7" aria-hidden="true" />
       </span>
       <h1 className="text-2xl font-bold tracking-tight">
-        {isChunkError ? 'A new version is available' : 'Something went wrong'}
+        {isOffline ? "This page couldn't load" : isChunkError ? 'A new version is available' : 'Something went wrong'}
       </h1>
       <p className="mt-2 max-w-md text-muted-foreground">
-        {isChunkError ? 'Gradient Academy was updated while this page was open. Reload to continue.' : description}
+        {isOffline
+          ? 'Check your connection. The page loads by itself once the connection returns.'
+          : isChunkError
+            ? 'Gradient Academy was updated while this page was open. Reload to continue.'
+            : description}
       </p>
       {detail ? <p className="mt-1 text-sm text-muted-foreground">{detail}</p> : null}
       {import.meta.env.DEV && error instanceof Error ? (
         <pre className="mt-6 max-w-2xl overflow-auto rounded-lg bg-muted p-4 text-left text-xs">{error.stack}</pre>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        {onRetry && isOffline ? (
+          <Button onClick={onRetry}>Try again</Button>
+        ) : (
+          <Button onClick={() => window.location.reload()}>Reload page</Button>
+        )}
         <Button asChild variant="outline">
           {homeLink}
         </Button>

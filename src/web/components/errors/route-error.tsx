@@ -5,7 +5,7 @@ import { paths } from '#web/lib/paths';
 import { ErrorScreen } from './error-screen';
 
 /** A page that failed to load or render; shown inside the layout so navigation keeps working. */
-export function RouteError({ error }: { error: unknown }) {
+export function RouteError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   useDocumentTitle('Something went wrong');
   useEffect(() => {
     console.error(error);
@@ -16,6 +16,7 @@ export function RouteError({ error }: { error: unknown }) {
       className="mx-auto min-h-[60vh] max-w-lg py-16"
       description="This page could not be displayed. Try reloading it."
       homeLink={<Link to={paths.home.getHref()}>Back to Home</Link>}
+      onRetry={onRetry}
     />
   );
 }

@@ -4,8 +4,17 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '#web/lib/paths';
 import { cn } from '#web/lib/utils';
 
+interface SearchBoxProps {
+  className?: string;
+  /** The phone's search row: focus the box when it opens. */
+  autoFocus?: boolean;
+  /** Called after a search is submitted (the phone's row closes). */
+  onSearch?: () => void;
+  id?: string;
+}
+
 /** Enter searches the catalogue on Home by course title (`/?q=term`). */
-export function SearchBox({ className }: { className?: string }) {
+export function SearchBox({ className, autoFocus = false, onSearch, id }: SearchBoxProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -16,10 +25,11 @@ export function SearchBox({ className }: { className?: string }) {
     const value = new FormData(event.currentTarget).get('q');
     const query = typeof value === 'string' ? value.trim() : '';
     navigate(paths.home.getHref(query));
+    onSearch?.();
   };
 
   return (
-    <search className={cn('relative w-full', className)}>
+    <search id={id} className={cn('relative w-full', className)}>
       <form onSubmit={handleSubmit}>
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -35,6 +45,9 @@ export function SearchBox({ className }: { className?: string }) {
           aria-label="Search courses"
           autoComplete="off"
           enterKeyHint="search"
+          // Only where the person just asked for the box (the phone's search button).
+          // biome-ignore lint/a11y/noAutofocus: opened on demand, focus belongs in it
+          autoFocus={autoFocus}
           className="h-10 w-full rounded-full border border-input bg-muted/50 pr-4 pl-9 text-sm transition-[border-color,box-shadow,background-color] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:bg-background focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none"
         />
       </form>

@@ -1,5 +1,6 @@
-import { BookOpen, LayoutDashboard, ShoppingCart } from 'lucide-react';
-import { Link } from 'react-router';
+import { BookOpen, LayoutDashboard, Search, ShoppingCart, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { BrandLink } from '#web/components/brand';
 import { ThemeToggle } from '#web/components/theme-toggle';
 import { Button } from '#web/components/ui/button';
@@ -9,8 +10,20 @@ import { paths } from '#web/lib/paths';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 
+const PHONE_SEARCH_ID = 'phone-search';
+
 export function TopNav() {
   const { user, status } = useAuth();
+  // Below md the search box does not fit the bar: an icon opens it in a row of its own (issue 22).
+  const [isSearchOpen, setSearchOpen] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the row
+  useEffect(() => setSearchOpen(false), [pathname]);
+  const closeSearch = () => {
+    setSearchOpen(false);
+    searchButton.current?.focus();
+  };
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
@@ -18,6 +31,18 @@ export function TopNav() {
         <BrandLink />
         <SearchBox className="mx-auto hidden max-w-md md:block" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <Button
+            ref={searchButton}
+            variant="ghost"
+            size="icon-sm"
+            className="md:hidden"
+            aria-label={isSearchOpen ? 'Close search' : 'Search courses'}
+            aria-expanded={isSearchOpen}
+            aria-controls={isSearchOpen ? PHONE_SEARCH_ID : undefined}
+            onClick={() => (isSearchOpen ? closeSearch() : setSearchOpen(true))}
+          >
+            {isSearchOpen ? <X className="size-5" aria-hidden="true" /> : <Search className="size-5" aria-hidden="true" />}
+          </Button>
           <ThemeToggle />
           {status === 'loading' ? (
             <Skeleton className="size-9 rounded-full" />
@@ -58,6 +83,17 @@ export function TopNav() {
           )}
         </div>
       </nav>
+      {isSearchOpen ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the row from the box inside it
+        <div
+          className="border-t px-3 py-2 sm:px-6 md:hidden"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') closeSearch();
+          }}
+        >
+          <SearchBox id={PHONE_SEARCH_ID} autoFocus onSearch={() => setSearchOpen(false)} />
+        </div>
+      ) : null}
     </header>
   );
 }

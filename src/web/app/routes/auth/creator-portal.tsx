@@ -9,6 +9,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { revokeToken, useAuth } from '#web/lib/auth';
 import { paths } from '#web/lib/paths';
+import { RETURN_PARAM, safeReturnPath } from '#web/lib/return-path';
 
 const creatorPoints = [
   'Build courses from modules, slides and quizzes',
@@ -21,6 +22,8 @@ export function CreatorPortalRoute() {
   const inviteCode = searchParams.get('invite') ?? '';
   // An invitation link (or ?tab=signup) opens the Sign Up tab.
   const [tab, setTab] = useState<AuthTab>(inviteCode || searchParams.get('tab') === 'signup' ? 'signup' : 'login');
+  // A creator page opened signed out sends here with `?next=`: back there after signing in.
+  const returnPath = safeReturnPath(searchParams.get(RETURN_PARAM));
   const { setSession } = useAuth();
   const navigate = useNavigate();
   useDocumentTitle('Creator Portal');
@@ -35,7 +38,7 @@ export function CreatorPortalRoute() {
     }
     setSession(session);
     toast({ variant: 'success', title: 'Welcome back!', description: `Signed in as ${session.user.name}.` });
-    navigate(paths.creator.dashboard.getHref());
+    navigate(returnPath ?? paths.creator.dashboard.getHref(), { replace: returnPath !== null });
   };
 
   const handleSignup = (session: AuthResponse) => {

@@ -7,10 +7,13 @@ import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { useAuth } from '#web/lib/auth';
 import { paths } from '#web/lib/paths';
+import { RETURN_PARAM, safeReturnPath } from '#web/lib/return-path';
 
 export function LoginRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
+  // Where the visitor was sent from (an Enroll press, a signed-in page): back there after signing in.
+  const returnPath = safeReturnPath(searchParams.get(RETURN_PARAM));
   const { setSession } = useAuth();
   const navigate = useNavigate();
   useDocumentTitle(tab === 'signup' ? 'Sign Up' : 'Login');
@@ -18,13 +21,15 @@ export function LoginRoute() {
   const handleLogin = (session: AuthResponse) => {
     setSession(session);
     toast({ variant: 'success', title: 'Welcome back!', description: `Signed in as ${session.user.name}.` });
-    navigate(session.user.role === 'creator' ? paths.creator.dashboard.getHref() : paths.home.getHref());
+    navigate(returnPath ?? (session.user.role === 'creator' ? paths.creator.dashboard.getHref() : paths.home.getHref()), {
+      replace: returnPath !== null,
+    });
   };
 
   const handleSignup = (session: AuthResponse) => {
     setSession(session);
     toast({ variant: 'success', title: 'Account created!', description: 'Welcome to Gradient Academy.' });
-    navigate(paths.home.getHref());
+    navigate(returnPath ?? paths.home.getHref(), { replace: returnPath !== null });
   };
 
   return (
@@ -39,7 +44,15 @@ export function LoginRoute() {
       </div>
       <AuthTabs
         tab={tab}
-        onTabChange={(next) => setSearchParams(next === 'signup' ? { tab: 'signup' } : {}, { replace: true })}
+        onTabChange={(next) =>
+          setSearchParams(
+            {
+              ...(next === 'signup' ? { tab: 'signup' } : {}),
+              ...(returnPath ? { [RETURN_PARAM]: returnPath } : {}),
+            },
+            { replace: true },
+          )
+        }
         onLogin={handleLogin}
         signupForm={<SignupForm onSuccess={handleSignup} />}
       />

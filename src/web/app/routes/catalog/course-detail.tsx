@@ -1,6 +1,6 @@
 import { BookX } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { RegionError } from '#web/components/errors/region-error';
 import { PageSpinner } from '#web/components/page-spinner';
 import { Button } from '#web/components/ui/button';
@@ -19,6 +19,9 @@ const AccountRequiredDialog = lazy(() =>
   import('#web/features/enrollment/components/account-required-dialog').then((m) => ({ default: m.AccountRequiredDialog })),
 );
 
+/** On a course's address: the visitor came back from signing in to enroll. */
+const ENROLL_PARAM = 'enroll';
+
 export function CourseDetailRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
@@ -33,11 +36,26 @@ export function CourseDetailRoute() {
   // Stays mounted once opened, so closing animates like any dialog.
   const [hasAccountDialog, setHasAccountDialog] = useState(false);
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const isEnrollRequested = searchParams.get(ENROLL_PARAM) === '1';
   useDocumentTitle(courseQuery.data?.title ?? (courseQuery.isError ? 'Course not found' : 'Course'));
   // The description is rich text: fetch the sanitizer after first paint, alongside the course.
   useEffect(() => {
     preloadSanitizer().catch(() => {});
   }, []);
+
+  const course = shownCourse;
+  const enrollment = course ? myCourses.data?.find((c) => c.id === course.id) : undefined;
+  const isEnrolled = Boolean(course?.isEnrolled || enrollment);
+  const isOwner = Boolean(course && user?.id === course.creatorId);
+  // Back from signing up or in (`?enroll=1`): finish what the guest pressed Enroll for, once it is
+  // known whether they own the course already (then the page just shows Start Course).
+  const isEnrollmentKnown = user?.role !== 'student' || myCourses.isSuccess || myCourses.isError;
+  useEffect(() => {
+    if (!isEnrollRequested || !course || !user || !isEnrollmentKnown) return;
+    if (isEnrolled || isOwner) navigate(paths.course.detail.getHref(course.id), { replace: true });
+    else navigate(paths.checkout.getHref(course.id), { replace: true });
+  }, [isEnrollRequested, course, user, isEnrollmentKnown, isEnrolled, isOwner, navigate]);
 
   if (courseQuery.isError) {
     if (isApiError(courseQuery.error, 404)) return <CourseNotFound />;
@@ -52,12 +70,7 @@ export function CourseDetailRoute() {
     );
   }
 
-  if (!shownCourse) return <PageSpinner label="Loading course..." />;
-
-  const course = shownCourse;
-  const enrollment = myCourses.data?.find((c) => c.id === course.id);
-  const isEnrolled = Boolean(course.isEnrolled || enrollment);
-  const isOwner = user?.id === course.creatorId;
+  if (!course) return <PageSpinner label="Loading course..." />;
 
   const handleEnroll = () => {
     if (!user) {
@@ -85,7 +98,11 @@ export function CourseDetailRoute() {
       />
       {hasAccountDialog ? (
         <Suspense fallback={null}>
-          <AccountRequiredDialog open={isAccountDialogOpen} onOpenChange={setAccountDialogOpen} />
+          <AccountRequiredDialog
+            open={isAccountDialogOpen}
+            onOpenChange={setAccountDialogOpen}
+            returnTo={`${paths.course.detail.getHref(course.id)}?${ENROLL_PARAM}=1`}
+          />
         </Suspense>
       ) : null}
     </>

@@ -3,9 +3,17 @@ import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog';
 import { paths } from '#web/lib/paths';
+import { withReturnPath } from '#web/lib/return-path';
+
+type AccountRequiredDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where signing up or in returns to, to finish the enrollment there (issue 22). */
+  returnTo?: string;
+};
 
 /** Shown when a guest tries to enroll (SPEC §2 Course detail). */
-export function AccountRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AccountRequiredDialog({ open, onOpenChange, returnTo }: AccountRequiredDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -20,10 +28,10 @@ export function AccountRequiredDialog({ open, onOpenChange }: { open: boolean; o
         </DialogHeader>
         <DialogFooter>
           <Button asChild variant="outline">
-            <Link to={paths.login.getHref()}>Log In</Link>
+            <Link to={withReturnPath(paths.login.getHref(), returnTo)}>Log In</Link>
           </Button>
           <Button asChild variant="gradient">
-            <Link to={paths.login.getHref('signup')}>Create Account</Link>
+            <Link to={withReturnPath(paths.login.getHref('signup'), returnTo)}>Create Account</Link>
           </Button>
         </DialogFooter>
       </DialogContent>
