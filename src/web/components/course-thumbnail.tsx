@@ -23,15 +23,41 @@ function hashOf(value: string): number {
   return hash;
 }
 
+// Little words say nothing about a course: "A First Course in Machine Learning" is "FC", not "AF".
+const MINOR_WORDS = new Set(['a', 'an', 'and', 'for', 'from', 'in', 'into', 'of', 'on', 'the', 'to', 'with', 'your']);
+
+/** Up to two capitals from the title's first telling words; '' when it has no letters or digits. */
+export function initialsOf(title: string): string {
+  const words = title.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const telling = words.filter((word) => !MINOR_WORDS.has(word.toLowerCase()));
+  const chosen = (telling.length > 0 ? telling : words).slice(0, 2);
+  return chosen
+    .map((word) => [...word][0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
 interface CourseThumbnailProps {
-  course: Pick<Course, 'id' | 'thumbnail'>;
+  course: Pick<Course, 'id' | 'thumbnail' | 'title'>;
   className?: string;
   iconClassName?: string;
+  /** The initials' size: large on cards, smaller in a list row. */
+  initialsClassName?: string;
   /** Load eagerly when above the fold. */
   priority?: boolean;
 }
 
-export function CourseThumbnail({ course, className, iconClassName, priority = false }: CourseThumbnailProps) {
+/**
+ * The course's image, or where it has none (or it fails to load) a designed placeholder: the course's
+ * own gradient and icon with its initials, so no list shows a blank box.
+ */
+export function CourseThumbnail({
+  course,
+  className,
+  iconClassName,
+  initialsClassName = 'text-5xl sm:text-6xl',
+  priority = false,
+}: CourseThumbnailProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = course.thumbnail && course.thumbnail !== failedSrc ? course.thumbnail : null;
 
@@ -50,9 +76,11 @@ export function CourseThumbnail({ course, className, iconClassName, priority = f
 
   const hash = hashOf(course.id);
   const Icon = icons[(hash >>> 8) % icons.length] ?? Brain;
+  const initials = initialsOf(course.title);
   return (
     <div
       aria-hidden="true"
+      data-testid="thumbnail-placeholder"
       className={cn(
         'relative flex size-full items-center justify-center overflow-hidden bg-gradient-to-br',
         gradients[hash % gradients.length],
@@ -61,7 +89,16 @@ export function CourseThumbnail({ course, className, iconClassName, priority = f
     >
       <div className="absolute -top-1/4 -right-1/4 size-3/4 rounded-full bg-white/10 blur-2xl" />
       <div className="absolute -bottom-1/3 -left-1/4 size-2/3 rounded-full bg-black/10 blur-2xl" />
-      <Icon className={cn('relative size-14 text-white/90 drop-shadow-md', iconClassName)} strokeWidth={1.5} />
+      {initials ? (
+        <>
+          <Icon className={cn('absolute -right-[4%] -bottom-[10%] size-[45%] text-white/20', iconClassName)} strokeWidth={1.25} />
+          <span className={cn('relative leading-none font-extrabold tracking-tight text-white/95 drop-shadow-md', initialsClassName)}>
+            {initials}
+          </span>
+        </>
+      ) : (
+        <Icon className={cn('relative size-14 text-white/90 drop-shadow-md', iconClassName)} strokeWidth={1.5} />
+      )}
     </div>
   );
 }
