@@ -1,4 +1,4 @@
-import { Bot, Brain, BrainCircuit, ChartLine, Cpu, Layers, type LucideIcon, Network, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import type { Course } from '#shared/schemas/catalog';
 import { cn } from '#web/lib/utils';
@@ -13,8 +13,6 @@ const gradients = [
   'from-fuchsia-500 via-pink-500 to-orange-400',
   'from-slate-700 via-indigo-700 to-violet-700',
 ] as const;
-
-const icons: LucideIcon[] = [Brain, BrainCircuit, Cpu, Bot, Network, ChartLine, Sparkles, Layers];
 
 /** FNV-1a: a stable hash so a course keeps the same placeholder everywhere. */
 function hashOf(value: string): number {
@@ -49,7 +47,7 @@ interface CourseThumbnailProps {
 
 /**
  * The course's image, or where it has none (or it fails to load) a designed placeholder: the course's
- * own gradient and icon with its initials, so no list shows a blank box.
+ * own gradient with its initials, so no list shows a blank box.
  */
 export function CourseThumbnail({
   course,
@@ -75,7 +73,6 @@ export function CourseThumbnail({
   }
 
   const hash = hashOf(course.id);
-  const Icon = icons[(hash >>> 8) % icons.length] ?? Brain;
   const initials = initialsOf(course.title);
   return (
     <div
@@ -89,15 +86,13 @@ export function CourseThumbnail({
     >
       <div className="absolute -top-1/4 -right-1/4 size-3/4 rounded-full bg-white/10 blur-2xl" />
       <div className="absolute -bottom-1/3 -left-1/4 size-2/3 rounded-full bg-black/10 blur-2xl" />
+      {/* The initials carry the design; one icon only where a title has no letters (the JavaScript budget). */}
       {initials ? (
-        <>
-          <Icon className={cn('absolute -right-[4%] -bottom-[10%] size-[45%] text-white/20', iconClassName)} strokeWidth={1.25} />
-          <span className={cn('relative leading-none font-extrabold tracking-tight text-white/95 drop-shadow-md', initialsClassName)}>
-            {initials}
-          </span>
-        </>
+        <span className={cn('relative leading-none font-extrabold tracking-tight text-white/95 drop-shadow-md', initialsClassName)}>
+          {initials}
+        </span>
       ) : (
-        <Icon className={cn('relative size-14 text-white/90 drop-shadow-md', iconClassName)} strokeWidth={1.5} />
+        <Sparkles className={cn('relative size-14 text-white/90 drop-shadow-md', iconClassName)} strokeWidth={1.5} />
       )}
     </div>
   );

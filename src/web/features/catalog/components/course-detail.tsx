@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { formatCount, formatDay, formatPrice, htmlToPlainLines, stripTags } from '#shared/format';
+import { formatCount, formatDay, formatPrice, htmlToPlainLines } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import { CourseThumbnail } from '#web/components/course-thumbnail';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
@@ -226,7 +226,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
 function CourseDescription({ html }: { html: string }) {
   // Judged on the stored text, not the sanitized one, so the server and the browser draw the same
   // element before the browser's sanitizer is here (the server's allowlist already ran on write).
-  if (!stripTags(html).trim()) return <p className="text-muted-foreground">No description yet.</p>;
+  if (!htmlToPlainLines(html)) return <p className="text-muted-foreground">No description yet.</p>;
   return <RichHtml html={html} className="rich-text max-w-3xl text-foreground/90" />;
 }
 
