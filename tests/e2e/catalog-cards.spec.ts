@@ -23,7 +23,11 @@ test('Popular lists the course with students before a newer one without; counts 
   const creator = apiAs(request, (await signUpViaApi(request, 'creator')).token);
   const followedTitle = `Followed Course ${stamp}`;
   const newerTitle = `Newer Course ${stamp}`;
-  const followedId = await publish(creator, followedTitle, '<p>What you get:</p><ul><li>Five projects</li><li>A certificate</li></ul>');
+  const followedId = await publish(
+    creator,
+    followedTitle,
+    '<p>What you get:</p><ul><li>Five projects</li><li>A certificate</li></ul>',
+  );
   const newerId = await publish(creator, newerTitle, '<p>First line<br>second line</p>');
   const student = apiAs(request, (await signUpViaApi(request, 'student')).token);
   await student('POST', '/api/enroll-free', { courseId: followedId });
@@ -45,7 +49,11 @@ test('Popular lists the course with students before a newer one without; counts 
   await expect(followed.locator('svg.lucide-star')).toHaveCount(0);
   await expect(newer.locator('svg.lucide-star')).toHaveCount(0);
 
-  const blurb = (card: typeof followed) => card.locator('p.whitespace-pre-line').evaluate((p) => (p as HTMLElement).innerText);
+  const blurb = (card: typeof followed) =>
+    card.locator('p.whitespace-pre-line').evaluate(
+      // biome-ignore lint/performance/useDomNodeTextContent: innerText is the line breaks the reader sees; textContent has none
+      (p) => (p as HTMLElement).innerText,
+    );
   expect(await blurb(followed)).toBe('What you get:\n• Five projects\n• A certificate');
   expect(await blurb(newer)).toBe('First line\nsecond line');
 

@@ -108,10 +108,7 @@ test('"Start Course" for a course not begun, "Continue" for one under way; a stu
   const untouchedRow = rowOf(`Untouched Course ${stamp}`);
   const begunRow = rowOf(`Begun Course ${stamp}`);
   await expect(untouchedRow.getByText('0%')).toBeVisible();
-  await expect(untouchedRow.getByRole('link', { name: 'Start Course' })).toHaveAttribute(
-    'href',
-    `/course/${untouched.id}/learn`,
-  );
+  await expect(untouchedRow.getByRole('link', { name: 'Start Course' })).toHaveAttribute('href', `/course/${untouched.id}/learn`);
   await expect(untouchedRow.getByRole('link', { name: 'Continue' })).toHaveCount(0);
   await expect(begunRow.getByText('50%')).toBeVisible();
   await expect(begunRow.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', `/course/${begun.id}/learn`);

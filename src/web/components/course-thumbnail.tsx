@@ -88,7 +88,9 @@ export function CourseThumbnail({
       <div className="absolute -bottom-1/3 -left-1/4 size-2/3 rounded-full bg-black/10 blur-2xl" />
       {/* The initials carry the design; one icon only where a title has no letters (the JavaScript budget). */}
       {initials ? (
-        <span className={cn('relative leading-none font-extrabold tracking-tight text-white/95 drop-shadow-md', initialsClassName)}>
+        <span
+          className={cn('relative leading-none font-extrabold tracking-tight text-white/95 drop-shadow-md', initialsClassName)}
+        >
           {initials}
         </span>
       ) : (
