@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToPrice, formatCount, formatDay, formatPrice, formatStudentCount, stripTags } from './format';
+import { centsToPrice, formatCount, formatDay, formatPrice, formatStudentCount, htmlToPlainLines, stripTags } from './format';
 
 describe('formatPrice', () => {
   it("shows 'Free' for zero and dollars with two decimals otherwise", () => {
@@ -22,6 +22,29 @@ describe('centsToPrice', () => {
 describe('stripTags', () => {
   it('removes markup and decodes common entities for card excerpts', () => {
     expect(stripTags('<p>Learn <strong>ML</strong> &amp; AI</p><ul><li>fast</li></ul>')).toBe('Learn ML & AI fast');
+  });
+});
+
+describe('htmlToPlainLines', () => {
+  it('keeps paragraphs, line breaks and list items on their own lines, with bullets and numbers', () => {
+    const html =
+      '<p>You will learn:</p><ul><li><p>Linear <strong>models</strong></p></li>\n<li>Trees<ul><li>pruning</li></ul></li></ul>' +
+      '<ol start="3"><li>Third</li><li>Fourth</li></ol><p>Line one<br>line two &amp; more&nbsp;here</p>';
+    expect(htmlToPlainLines(html).split('\n')).toEqual([
+      'You will learn:',
+      '• Linear models',
+      '• Trees',
+      '◦ pruning',
+      '3. Third',
+      '4. Fourth',
+      'Line one',
+      'line two & more here',
+    ]);
+  });
+
+  it('gives text, never markup: scripts vanish and escaped tags stay text', () => {
+    expect(htmlToPlainLines('<p>a &lt;b&gt; c</p><script>alert(1)</script><img src=x onerror=alert(1)>')).toBe('a <b> c');
+    expect(htmlToPlainLines('<p>  </p><p></p>')).toBe('');
   });
 });
 

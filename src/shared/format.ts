@@ -27,6 +27,67 @@ export function stripTags(html: string): string {
     .trim();
 }
 
+const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
+}
+
+/** Tags that start a new line of text: paragraphs, headings, list items, quotes, rows. */
+const BLOCK_TAG = /^(?:p|div|h[1-6]|li|ul|ol|blockquote|pre|tr|table|section|article|header|footer|hr)$/;
+const TAG_OR_TEXT = /<(\/?)([a-z][a-z0-9]*)\b[^>]*>|<!--[\s\S]*?-->|([^<]+)|</gi;
+
+/**
+ * Stored HTML as plain lines, as the creator wrote them: one line per paragraph, heading and list item,
+ * a line break where they broke one, "• " before a bullet and "1. " before a numbered item. For excerpts
+ * that keep the shape of a blurb; the result is text (shown with `white-space: pre-line`), never HTML.
+ */
+export function htmlToPlainLines(html: string): string {
+  const source = html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '');
+  const lists: { isOrdered: boolean; next: number }[] = [];
+  const lines: string[] = [];
+  let line = '';
+  let marker = '';
+  const endLine = () => {
+    const text = line.replace(/\s+/g, ' ').trim();
+    if (text) lines.push(text);
+    line = '';
+  };
+  for (const [whole, closing, rawName, text] of source.matchAll(TAG_OR_TEXT)) {
+    if (text !== undefined || whole === '<') {
+      const words = decodeEntities(text ?? whole);
+      if (!line && !words.trim()) continue;
+      if (marker) {
+        line = marker;
+        marker = '';
+      }
+      line += words;
+      continue;
+    }
+    const name = rawName?.toLowerCase() ?? '';
+    if (name === 'br') endLine();
+    else if (name === 'ul' || name === 'ol') {
+      if (closing) lists.pop();
+      else lists.push({ isOrdered: name === 'ol', next: Number(/\bstart="?(\d+)/i.exec(whole)?.[1] ?? 1) });
+      endLine();
+    } else if (name === 'li') {
+      endLine();
+      if (!closing) {
+        const list = lists.at(-1);
+        marker = list?.isOrdered ? `${list.next++}. ` : lists.length > 1 ? '◦ ' : '• ';
+      }
+    } else if (BLOCK_TAG.test(name)) endLine();
+  }
+  endLine();
+  return lines.join('\n');
+}
+
 /**
  * 1234567 -> "1,234,567", as en-US writes whole numbers. Not `toLocaleString`: its first call builds
  * ICU's number formatter, about 40 ms of a phone's main thread on the home page's first render.

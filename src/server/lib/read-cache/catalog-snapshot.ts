@@ -10,6 +10,16 @@ export function buildCatalogSnapshot(list: readonly Course[], versions: Readonly
   return Object.assign(prepared, { etag: `"${createHash('sha1').update(prepared.body).digest('base64url')}"`, list, versions });
 }
 
+/**
+ * The marketplace's order, "Popular": most students first, then newest, then id so equal courses keep
+ * one order. The database sorts a load the same way (loaders.ts); a touched count re-sorts what is held.
+ */
+export function comparePopular(a: Course, b: Course): number {
+  if (a.studentCount !== b.studentCount) return b.studentCount - a.studentCount;
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /** What the database announces of a course without a reload: its new `updatedAt` or student count. */
 export type CourseTouch = Partial<Pick<Course, 'updatedAt' | 'studentCount'>>;
 
@@ -35,5 +45,6 @@ export function touchCatalogSnapshot(
   const outcome = touchOutcome(held, version);
   if (outcome !== 'apply') return outcome === 'ignore' ? snapshot : undefined;
   const list = snapshot.list.map((course) => (course.id === courseId ? { ...course, ...change } : course));
+  if (change.studentCount !== undefined) list.sort(comparePopular);
   return buildCatalogSnapshot(list, new Map(snapshot.versions).set(courseId, version));
 }

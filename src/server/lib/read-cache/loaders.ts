@@ -193,12 +193,12 @@ export async function loadLearnerRecord(db: Db, userId: string): Promise<Learner
   };
 }
 
-/** The published catalogue, newest first, with each course's row version. */
+/** The published catalogue, most students first, then newest (comparePopular), with each course's row version. */
 export async function loadCatalog(db: Db): Promise<{ list: Course[]; versions: Map<string, number> }> {
   const rows = await db
     .select()
     .from(courses)
     .where(and(eq(courses.published, true), eq(courses.archived, false)))
-    .orderBy(desc(courses.createdAt), courses.id);
+    .orderBy(desc(courses.studentCount), desc(courses.createdAt), courses.id);
   return { list: rows.map(toCourseJson), versions: new Map(rows.map((row) => [row.id, row.version])) };
 }

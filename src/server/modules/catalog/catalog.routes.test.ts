@@ -61,6 +61,24 @@ describe('GET /api/courses', () => {
     expect(after.find((c) => c.id === course.id)?.studentCount).toBe(3);
   });
 
+  it('lists the most followed courses first ("Popular"), then the newest, and re-sorts when a count changes', async () => {
+    const older = await createCourse(t.db.db, owner.id, { createdAt: new Date('2020-01-01T00:00:00Z') });
+    const newer = await createCourse(t.db.db, owner.id, { createdAt: new Date('2020-01-02T00:00:00Z') });
+    const followed = await createCourse(t.db.db, owner.id, { createdAt: new Date('2019-06-01T00:00:00Z'), studentCount: 2 });
+    const order = async () =>
+      CourseListSchema.parse((await list()).json())
+        .map((c) => c.id)
+        .filter((id) => [older.id, newer.id, followed.id].includes(id));
+
+    expect(await order()).toEqual([followed.id, newer.id, older.id]);
+    // Students join the oldest course (the database counts them): with 1 it passes the newer empty one,
+    // with 3 the one with 2.
+    await enroll(t.db.db, (await createUser(t.db.db)).id, older.id);
+    expect(await order()).toEqual([followed.id, older.id, newer.id]);
+    for (let i = 0; i < 2; i++) await enroll(t.db.db, (await createUser(t.db.db)).id, older.id);
+    expect(await order()).toEqual([older.id, followed.id, newer.id]);
+  });
+
   it('drops a course from the list at once when it is archived, and from its own page for strangers', async () => {
     const course = await createCourse(t.db.db, owner.id);
     expect(CourseListSchema.parse((await list()).json()).map((c) => c.id)).toContain(course.id);

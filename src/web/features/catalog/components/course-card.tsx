@@ -1,15 +1,15 @@
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, stripTags } from '#shared/format';
+import { formatPrice, htmlToPlainLines } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
+import { CourseThumbnail } from '#web/components/course-thumbnail';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/lib/paths';
 import { CourseStats } from './course-stats';
-import { CourseThumbnail } from './course-thumbnail';
 import { DifficultyBadge } from './difficulty-badge';
 
 interface CourseCardProps {
@@ -21,7 +21,8 @@ interface CourseCardProps {
 
 export function CourseCard({ course, progress, priority }: CourseCardProps) {
   const titleId = useId();
-  const excerpt = stripTags(course.description);
+  // Lines and bullets as the creator wrote them, as text (never HTML), clamped to the card.
+  const excerpt = htmlToPlainLines(course.description);
   const isEnrolled = progress !== undefined;
 
   return (
@@ -43,10 +44,10 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h3 id={titleId} className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight">
+        <h3 id={titleId} className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight break-words">
           {course.title}
         </h3>
-        {excerpt ? <p className="line-clamp-2 text-sm text-muted-foreground">{excerpt}</p> : null}
+        {excerpt ? <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">{excerpt}</p> : null}
         <CourseStats course={course} />
 
         {isEnrolled ? (

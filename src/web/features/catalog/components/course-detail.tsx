@@ -15,8 +15,9 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { formatCount, formatDay, formatPrice, stripTags } from '#shared/format';
+import { formatCount, formatDay, formatPrice, htmlToPlainLines } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
+import { CourseThumbnail } from '#web/components/course-thumbnail';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { RichHtml } from '#web/components/rich-html';
 import { Badge } from '#web/components/ui/badge';
@@ -26,7 +27,6 @@ import { useHydrated } from '#web/hooks/use-hydrated';
 import { paths } from '#web/lib/paths';
 import { useCourseOutline } from '../hooks/use-course-outline';
 import { CourseStats } from './course-stats';
-import { CourseThumbnail } from './course-thumbnail';
 import { DifficultyBadge } from './difficulty-badge';
 
 interface CourseDetailProps {
@@ -42,7 +42,7 @@ interface CourseDetailProps {
 }
 
 export function CourseDetail({ course, isEnrolled, isOwner = false, progress, onEnroll, save }: CourseDetailProps) {
-  const excerpt = useMemo(() => stripTags(course.description), [course.description]);
+  const excerpt = useMemo(() => htmlToPlainLines(course.description), [course.description]);
   const isFree = formatPrice(course.price) === 'Free';
 
   return (
@@ -66,10 +66,13 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
               ) : null}
               {course.archived ? <Badge variant="secondary">Archived</Badge> : null}
             </div>
-            <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl">
+            {/* break-words: a long unbroken title wraps instead of running off a phone's screen. */}
+            <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-balance break-words sm:text-4xl lg:text-5xl">
               {course.title}
             </h1>
-            {excerpt ? <p className="line-clamp-3 text-lg text-muted-foreground">{excerpt}</p> : null}
+            {excerpt ? (
+              <p className="line-clamp-3 text-lg break-words whitespace-pre-line text-muted-foreground">{excerpt}</p>
+            ) : null}
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               <CourseStats course={course} />
               <span className="flex items-center gap-1 text-sm text-muted-foreground">
@@ -82,7 +85,7 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
           <aside aria-label="Enrollment" className="lg:row-span-2">
             <div className="overflow-hidden rounded-2xl border bg-card shadow-lg shadow-primary/5 lg:sticky lg:top-24">
               <div className="aspect-video overflow-hidden bg-muted">
-                <CourseThumbnail course={course} priority iconClassName="size-20" />
+                <CourseThumbnail course={course} priority />
               </div>
               <div className="grid gap-4 p-6">
                 {isEnrolled ? (
@@ -135,7 +138,9 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
             <ul className="grid gap-3 sm:grid-cols-3">
               <Fact icon={<BarChart3 aria-hidden="true" />} label="Level" value={course.difficulty ?? 'Beginner'} />
               {course.duration ? <Fact icon={<Clock aria-hidden="true" />} label="Duration" value={course.duration} /> : null}
-              <Fact icon={<Users aria-hidden="true" />} label="Students" value={formatCount(course.studentCount)} />
+              {course.studentCount > 0 ? (
+                <Fact icon={<Users aria-hidden="true" />} label="Students" value={formatCount(course.studentCount)} />
+              ) : null}
             </ul>
           </section>
           <section aria-labelledby="course-about" className="grid gap-4">
@@ -221,7 +226,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
 function CourseDescription({ html }: { html: string }) {
   // Judged on the stored text, not the sanitized one, so the server and the browser draw the same
   // element before the browser's sanitizer is here (the server's allowlist already ran on write).
-  if (!stripTags(html).trim()) return <p className="text-muted-foreground">No description yet.</p>;
+  if (!htmlToPlainLines(html)) return <p className="text-muted-foreground">No description yet.</p>;
   return <RichHtml html={html} className="rich-text max-w-3xl text-foreground/90" />;
 }
 

@@ -45,6 +45,32 @@ function PaymentErrorCard({ message }: { message: string }) {
   );
 }
 
+/** Why the last payment did not go through, with SPEC §8's titles: 'Payment Failed' (the provider refused) or 'Payment Error'. */
+type PaymentFailure = { title: 'Payment Failed' | 'Payment Error'; message: string };
+
+/**
+ * A refused or failed payment stays on the page beside the form until the next attempt, instead of a
+ * notice that closes itself after five seconds while the customer is still reading their card.
+ */
+function PaymentFailureAlert({ failure }: { failure: PaymentFailure }) {
+  return (
+    <div
+      role="alert"
+      data-testid="payment-failure"
+      className="mb-4 flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm"
+    >
+      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+      <div className="grid gap-0.5">
+        <p className="font-semibold">{failure.title}</p>
+        <p>{failure.message}</p>
+        {failure.title === 'Payment Failed' ? (
+          <p className="text-muted-foreground">Check the card details or try another card. You have not been charged.</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 /** Every paid route ends here: the server asks the provider whether the intent succeeded, then enrolls. */
 function useCompletePurchase(courseId: string, onEnrolled: () => void) {
   const refresh = useRefreshEnrollment();
@@ -105,7 +131,7 @@ function PaymentReturn({
   courseId: string;
   paymentIntentId: string;
   onEnrolled: () => void;
-  onFailed: () => void;
+  onFailed: (failure: PaymentFailure) => void;
 }) {
   const completePurchase = useCompletePurchase(courseId, onEnrolled);
   const [isDone, setIsDone] = useState(false);
@@ -117,12 +143,10 @@ function PaymentReturn({
       () => setIsDone(true),
       (error: unknown) => {
         // 409: the provider says the payment did not go through (refused by the bank, abandoned).
-        toast({
-          variant: 'destructive',
+        onFailed({
           title: isApiError(error, 409) ? 'Payment Failed' : 'Payment Error',
-          description: getErrorMessage(error, 'An error occurred during payment processing'),
+          message: getErrorMessage(error, 'An error occurred during payment processing'),
         });
-        onFailed();
       },
     );
   }, [completePurchase, paymentIntentId, onFailed]);
@@ -133,11 +157,21 @@ function PaymentReturn({
   );
 }
 
-function PaidCheckout({ course, onEnrolled }: { course: Course; onEnrolled: () => void }) {
+function PaidCheckout({
+  course,
+  onEnrolled,
+  returnFailure,
+}: {
+  course: Course;
+  onEnrolled: () => void;
+  /** Why a payment the customer came back from (a bank's page) did not go through. */
+  returnFailure: PaymentFailure | null;
+}) {
   const completePurchase = useCompletePurchase(course.id, onEnrolled);
   const [intent, setIntent] = useState<PaymentIntentResult | null>(null);
   const [initError, setInitError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  const [failure, setFailure] = useState<PaymentFailure | null>(returnFailure);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -155,19 +189,16 @@ function PaidCheckout({ course, onEnrolled }: { course: Course; onEnrolled: () =
   const pay = async (charge: (paymentIntentId: string) => Promise<string | null>) => {
     if (!intent) return;
     setPaying(true);
+    setFailure(null);
     try {
       const refusal = await charge(intent.paymentIntentId);
       if (refusal !== null) {
-        toast({ variant: 'destructive', title: 'Payment Failed', description: refusal });
+        setFailure({ title: 'Payment Failed', message: refusal });
         return;
       }
       await completePurchase(intent.paymentIntentId);
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Payment Error',
-        description: getErrorMessage(error, 'An error occurred during payment processing'),
-      });
+      setFailure({ title: 'Payment Error', message: getErrorMessage(error, 'An error occurred during payment processing') });
     } finally {
       setPaying(false);
     }
@@ -184,6 +215,7 @@ function PaidCheckout({ course, onEnrolled }: { course: Course; onEnrolled: () =
         <h2 className="mb-4 flex items-center gap-2 text-lg font-semibold">
           <CreditCard className="size-5" aria-hidden="true" /> Payment
         </h2>
+        {failure ? <PaymentFailureAlert failure={failure} /> : null}
         {!intent ? (
           <Preparing>Preparing a secure payment...</Preparing>
         ) : intent.provider === 'test' ? (
@@ -224,7 +256,11 @@ export function Checkout({ courseId }: { courseId: string }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [returnedIntentId, setReturnedIntentId] = useState(() => readPaymentReturn(searchParams));
-  const onReturnFailed = useCallback(() => setReturnedIntentId(null), []);
+  const [returnFailure, setReturnFailure] = useState<PaymentFailure | null>(null);
+  const onReturnFailed = useCallback((failure: PaymentFailure) => {
+    setReturnFailure(failure);
+    setReturnedIntentId(null);
+  }, []);
   // Once read, the client secret leaves the address bar and the history; a reload starts afresh.
   useEffect(() => {
     if (readPaymentReturn(searchParams)) void navigate(paths.checkout.getHref(courseId), { replace: true });
@@ -256,7 +292,7 @@ export function Checkout({ courseId }: { courseId: string }) {
       ) : Number(course.data.price) === 0 ? (
         <FreeEnrollment course={course.data} onEnrolled={onEnrolled} />
       ) : (
-        <PaidCheckout course={course.data} onEnrolled={onEnrolled} />
+        <PaidCheckout course={course.data} onEnrolled={onEnrolled} returnFailure={returnFailure} />
       )}
       {course.data ? <EnrollmentSuccessDialog open={enrolled} courseId={courseId} courseTitle={course.data.title} /> : null}
     </div>

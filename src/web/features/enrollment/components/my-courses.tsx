@@ -1,48 +1,100 @@
-import { BookOpen, PlayCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Award, BookOpen, Loader2, PlayCircle, RotateCcw } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { formatPrice } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
+import type { MyCourse } from '#shared/schemas/enrollment';
+import { CourseThumbnail } from '#web/components/course-thumbnail';
 import { RegionError } from '#web/components/errors/region-error';
+import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { toast } from '#web/hooks/use-toast';
 import { useMyCourses } from '#web/lib/api/get-my-courses';
 import { useSavedCourses } from '#web/lib/api/get-saved-courses';
 import { paths } from '#web/lib/paths';
+import { downloadCertificate } from '../api/download-certificate';
+
+/** The tab lives in the address (`?tab=completed`), so reload, back and forward keep it; In Progress has none. */
+const TABS = ['in-progress', 'completed', 'saved'] as const;
+type MyCoursesTab = (typeof TABS)[number];
+const tabOf = (value: string | null): MyCoursesTab =>
+  TABS.includes(value as MyCoursesTab) ? (value as MyCoursesTab) : 'in-progress';
+const tabHref = (tab: MyCoursesTab) =>
+  tab === 'in-progress' ? paths.myCourses.getHref() : `${paths.myCourses.getHref()}?tab=${tab}`;
+
+const linkClass = 'font-medium text-primary underline underline-offset-4';
 
 function Empty({ children }: { children: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed px-6 py-14 text-center">
       <BookOpen className="size-10 text-muted-foreground" aria-hidden="true" />
-      <p className="text-muted-foreground">{children}</p>
+      <div className="grid gap-1 text-muted-foreground">{children}</div>
     </div>
   );
 }
 
-function CourseRow({ course, action }: { course: Course; action: ReactNode }) {
+function CourseRow({ course, children, actions }: { course: Course; children: ReactNode; actions: ReactNode }) {
   return (
     <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-center">
-      <div className="aspect-video w-full shrink-0 overflow-hidden rounded-lg bg-gradient-to-br from-brand-from/30 to-brand-to/30 sm:w-40">
-        {course.thumbnail ? <img src={course.thumbnail} alt="" className="size-full object-cover" /> : null}
+      <div className="aspect-video w-full shrink-0 overflow-hidden rounded-lg bg-muted sm:w-40">
+        <CourseThumbnail course={course} initialsClassName="text-5xl sm:text-3xl" />
       </div>
       <div className="grid min-w-0 flex-1 gap-2">
         <Link to={paths.course.detail.getHref(course.id)} className="font-semibold break-words hover:underline">
           {course.title}
         </Link>
-        {course.progress !== undefined ? (
-          <div className="flex items-center gap-3">
-            <Progress value={course.progress} className="h-2 max-w-xs flex-1" aria-label={`${course.title} progress`} />
-            <span className="text-sm tabular-nums text-muted-foreground">{course.progress}%</span>
-          </div>
-        ) : (
-          <span className="text-sm text-muted-foreground">{formatPrice(course.price)}</span>
-        )}
+        {children}
       </div>
-      {action}
+      <div className="flex shrink-0 flex-wrap gap-2 sm:flex-col sm:items-stretch">{actions}</div>
     </li>
+  );
+}
+
+function ProgressLine({ course }: { course: MyCourse }) {
+  return (
+    <div className="flex items-center gap-3">
+      <Progress value={course.progress} className="h-2 max-w-xs flex-1" aria-label={`${course.title} progress`} />
+      <span className="text-sm tabular-nums text-muted-foreground">{course.progress}%</span>
+    </div>
+  );
+}
+
+function LearnButton({ course, children }: { course: Course; children: ReactNode }) {
+  return (
+    <Button asChild variant="gradient">
+      <Link to={paths.course.learn.getHref(course.id)}>{children}</Link>
+    </Button>
+  );
+}
+
+/** The certificate PDF is fetched with the session token, so this is a button rather than a plain link. */
+function CertificateButton({ course }: { course: MyCourse }) {
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await downloadCertificate(course.id);
+      toast({ variant: 'success', title: 'Success!', description: 'Your certificate has been downloaded.' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Failed to download certificate' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outline"
+      onClick={() => void onClick()}
+      disabled={busy}
+      aria-label={`Download certificate for ${course.title}`}
+    >
+      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Award aria-hidden="true" />}
+      Download Certificate
+    </Button>
   );
 }
 
@@ -59,18 +111,22 @@ function Loading() {
 /** SPEC §2 My Courses and DECISIONS §5: In Progress, Completed and Saved from real data. */
 export function MyCourses() {
   useDocumentTitle('My Courses');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabOf(searchParams.get('tab'));
   const enrolled = useMyCourses();
   const saved = useSavedCourses();
   const inProgress = (enrolled.data ?? []).filter((course) => !course.completed);
   const completed = (enrolled.data ?? []).filter((course) => course.completed);
-  const learnButton = (course: Course, label: string) => (
-    <Button asChild variant="gradient" className="shrink-0">
-      <Link to={paths.course.learn.getHref(course.id)}>
-        <PlayCircle aria-hidden="true" /> {label}
-      </Link>
-    </Button>
-  );
-  const enrolledList = (list: Course[], empty: ReactNode, label: string) =>
+
+  const onTabChange = (next: string) => {
+    const params = new URLSearchParams(searchParams);
+    if (tabOf(next) === 'in-progress') params.delete('tab');
+    else params.set('tab', next);
+    // A new history entry: back returns to the tab before.
+    setSearchParams(params, { preventScrollReset: true });
+  };
+
+  const enrolledList = (list: MyCourse[], empty: ReactNode, row: (course: MyCourse) => ReactNode) =>
     enrolled.isPending ? (
       <Loading />
     ) : enrolled.isError ? (
@@ -78,37 +134,84 @@ export function MyCourses() {
     ) : list.length === 0 ? (
       <Empty>{empty}</Empty>
     ) : (
-      <ul className="grid gap-3">
-        {list.map((course) => (
-          <CourseRow key={course.id} course={course} action={learnButton(course, label)} />
-        ))}
-      </ul>
+      <ul className="grid gap-3">{list.map(row)}</ul>
     );
+
+  const browse = (
+    <Link to={paths.home.getHref()} className={linkClass}>
+      Browse courses
+    </Link>
+  );
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
       <h1 className="mb-6 text-3xl font-bold tracking-tight">My Courses</h1>
-      <Tabs defaultValue="in-progress">
-        <TabsList>
-          <TabsTrigger value="in-progress">In Progress</TabsTrigger>
-          <TabsTrigger value="completed">Completed</TabsTrigger>
-          <TabsTrigger value="saved">Saved</TabsTrigger>
-        </TabsList>
+      <Tabs value={tab} onValueChange={onTabChange}>
+        <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+          <TabsList>
+            <TabsTrigger value="in-progress">In Progress</TabsTrigger>
+            <TabsTrigger value="completed">Completed</TabsTrigger>
+            <TabsTrigger value="saved">Saved</TabsTrigger>
+          </TabsList>
+        </div>
         <TabsContent value="in-progress" className="mt-6">
           {enrolledList(
             inProgress,
-            <>
-              No enrolled courses yet.{' '}
-              <Link to={paths.home.getHref()} className="text-primary underline underline-offset-4">
-                Browse courses
-              </Link>{' '}
-              to get started!
-            </>,
-            'Continue',
+            completed.length === 0 ? (
+              <p>No enrolled courses yet. {browse} to get started!</p>
+            ) : (
+              // Enrolled, all finished: say so, rather than "no enrolled courses".
+              <>
+                <p className="font-medium text-foreground">Nothing in progress right now.</p>
+                <p>
+                  You've completed {completed.length === 1 ? '1 course' : `${completed.length} courses`}:{' '}
+                  <Link to={tabHref('completed')} className={linkClass}>
+                    see Completed
+                  </Link>
+                  , or{' '}
+                  <Link to={paths.home.getHref()} className={linkClass}>
+                    browse courses
+                  </Link>{' '}
+                  to start a new one.
+                </p>
+              </>
+            ),
+            (course) => (
+              <CourseRow
+                key={course.id}
+                course={course}
+                actions={
+                  <LearnButton course={course}>
+                    <PlayCircle aria-hidden="true" /> {course.progress === 0 ? 'Start Course' : 'Continue'}
+                  </LearnButton>
+                }
+              >
+                <ProgressLine course={course} />
+              </CourseRow>
+            ),
           )}
         </TabsContent>
         <TabsContent value="completed" className="mt-6">
-          {enrolledList(completed, 'No completed courses yet', 'Review')}
+          {enrolledList(completed, <p>No completed courses yet</p>, (course) => (
+            <CourseRow
+              key={course.id}
+              course={course}
+              actions={
+                <>
+                  <CertificateButton course={course} />
+                  <Button asChild variant="ghost">
+                    <Link to={paths.course.learn.getHref(course.id)}>
+                      <RotateCcw aria-hidden="true" /> Review
+                    </Link>
+                  </Button>
+                </>
+              }
+            >
+              <Badge variant="success" className="w-fit">
+                <Award aria-hidden="true" /> Completed · certificate earned
+              </Badge>
+            </CourseRow>
+          ))}
         </TabsContent>
         <TabsContent value="saved" className="mt-6">
           {saved.isPending ? (
@@ -116,19 +219,23 @@ export function MyCourses() {
           ) : saved.isError ? (
             <RegionError title="Your saved courses could not be loaded" onRetry={() => void saved.refetch()} />
           ) : saved.data.length === 0 ? (
-            <Empty>No saved courses yet</Empty>
+            <Empty>
+              <p>No saved courses yet</p>
+            </Empty>
           ) : (
             <ul className="grid gap-3">
               {saved.data.map((course) => (
                 <CourseRow
                   key={course.id}
-                  course={{ ...course, progress: undefined }}
-                  action={
-                    <Button asChild variant="outline" className="shrink-0">
+                  course={course}
+                  actions={
+                    <Button asChild variant="outline">
                       <Link to={paths.course.detail.getHref(course.id)}>View Course</Link>
                     </Button>
                   }
-                />
+                >
+                  <span className="text-sm text-muted-foreground">{formatPrice(course.price)}</span>
+                </CourseRow>
               ))}
             </ul>
           )}

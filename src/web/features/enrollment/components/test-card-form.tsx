@@ -1,45 +1,40 @@
 import { FlaskConical, Loader2, Lock } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { TestCardBody } from '#shared/schemas/enrollment';
 import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
+import { type CardErrors, type CardFields, checkCard, formatCardNumber, formatExpiryInput } from '../lib/card-fields';
 
-/** "MM/YY" or "MM/YYYY" → numbers; null when it is not a date at all. */
-function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!match) return null;
-  const year = Number(match[2]);
-  return { expMonth: Number(match[1]), expYear: year < 100 ? 2000 + year : year };
-}
-
-/** Groups of four as the customer types, like every card field. */
-const formatCardNumber = (value: string) =>
-  value
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
+const FIELD_ORDER: (keyof CardFields)[] = ['cardNumber', 'expiry', 'cvc'];
 
 /** DECISIONS §4: without a Stripe key the checkout is in test mode and says so, with the test cards. */
 export function TestCardForm({ busy, onPay }: { busy: boolean; onPay: (card: TestCardBody) => void }) {
-  const [cardNumber, setCardNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [expiryError, setExpiryError] = useState<string | undefined>();
+  const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<CardErrors>({});
+  const inputs = useRef<Partial<Record<keyof CardFields, HTMLInputElement | null>>>({});
+
+  // A field's error goes as soon as it is edited; the others stay until the next attempt.
+  const change = (name: keyof CardFields, value: string) => {
+    setFields((current) => ({ ...current, [name]: value }));
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseExpiry(expiry);
-    if (!parsed) {
-      setExpiryError('Enter the expiry as MM/YY');
+    const checked = checkCard(fields);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      const first = FIELD_ORDER.find((name) => checked.errors[name]);
+      if (first) inputs.current[first]?.focus();
       return;
     }
-    setExpiryError(undefined);
-    onPay({ cardNumber, cvc, ...parsed });
+    setErrors({});
+    onPay(checked.card);
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Card payment">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Card payment">
       <div
         role="note"
         className="flex gap-3 rounded-xl border border-warning/40 bg-warning-muted p-3 text-sm text-warning-muted-foreground"
@@ -50,43 +45,53 @@ export function TestCardForm({ busy, onPay }: { busy: boolean; onPay: (card: Tes
           <strong>4000 0000 0000 0002</strong> for a declined card, any future expiry and any 3-digit CVC.
         </p>
       </div>
-      <FormField label="Card number">
+      <FormField label="Card number" error={errors.cardNumber}>
         {(control) => (
           <Input
             {...control}
+            ref={(element) => {
+              inputs.current.cardNumber = element;
+            }}
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
-            value={cardNumber}
-            onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
+            value={fields.cardNumber}
+            onChange={(event) => change('cardNumber', formatCardNumber(event.target.value))}
             required
           />
         )}
       </FormField>
       <div className="grid grid-cols-2 gap-4">
-        <FormField label="Expiry (MM/YY)" error={expiryError}>
+        <FormField label="Expiry (MM/YY)" error={errors.expiry}>
           {(control) => (
             <Input
               {...control}
+              ref={(element) => {
+                inputs.current.expiry = element;
+              }}
+              inputMode="numeric"
               autoComplete="cc-exp"
-              placeholder="12/30"
-              value={expiry}
+              placeholder="MM/YY"
+              value={fields.expiry}
               maxLength={7}
-              onChange={(event) => setExpiry(event.target.value)}
+              onChange={(event) => change('expiry', formatExpiryInput(event.target.value, fields.expiry))}
               required
             />
           )}
         </FormField>
-        <FormField label="CVC">
+        <FormField label="CVC" error={errors.cvc}>
           {(control) => (
             <Input
               {...control}
+              ref={(element) => {
+                inputs.current.cvc = element;
+              }}
               inputMode="numeric"
               autoComplete="cc-csc"
               placeholder="123"
-              value={cvc}
+              value={fields.cvc}
               maxLength={4}
-              onChange={(event) => setCvc(event.target.value.replace(/\D/g, ''))}
+              onChange={(event) => change('cvc', event.target.value.replace(/\D/g, ''))}
               required
             />
           )}

@@ -1,4 +1,4 @@
-import { Bot, Brain, BrainCircuit, ChartLine, Cpu, Layers, type LucideIcon, Network, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import type { Course } from '#shared/schemas/catalog';
 import { cn } from '#web/lib/utils';
@@ -14,8 +14,6 @@ const gradients = [
   'from-slate-700 via-indigo-700 to-violet-700',
 ] as const;
 
-const icons: LucideIcon[] = [Brain, BrainCircuit, Cpu, Bot, Network, ChartLine, Sparkles, Layers];
-
 /** FNV-1a: a stable hash so a course keeps the same placeholder everywhere. */
 function hashOf(value: string): number {
   let hash = 0x811c9dc5;
@@ -23,15 +21,41 @@ function hashOf(value: string): number {
   return hash;
 }
 
+// Little words say nothing about a course: "A First Course in Machine Learning" is "FC", not "AF".
+const MINOR_WORDS = new Set(['a', 'an', 'and', 'for', 'from', 'in', 'into', 'of', 'on', 'the', 'to', 'with', 'your']);
+
+/** Up to two capitals from the title's first telling words; '' when it has no letters or digits. */
+export function initialsOf(title: string): string {
+  const words = title.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const telling = words.filter((word) => !MINOR_WORDS.has(word.toLowerCase()));
+  const chosen = (telling.length > 0 ? telling : words).slice(0, 2);
+  return chosen
+    .map((word) => [...word][0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
 interface CourseThumbnailProps {
-  course: Pick<Course, 'id' | 'thumbnail'>;
+  course: Pick<Course, 'id' | 'thumbnail' | 'title'>;
   className?: string;
   iconClassName?: string;
+  /** The initials' size: large on cards, smaller in a list row. */
+  initialsClassName?: string;
   /** Load eagerly when above the fold. */
   priority?: boolean;
 }
 
-export function CourseThumbnail({ course, className, iconClassName, priority = false }: CourseThumbnailProps) {
+/**
+ * The course's image, or where it has none (or it fails to load) a designed placeholder: the course's
+ * own gradient with its initials, so no list shows a blank box.
+ */
+export function CourseThumbnail({
+  course,
+  className,
+  iconClassName,
+  initialsClassName = 'text-5xl sm:text-6xl',
+  priority = false,
+}: CourseThumbnailProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = course.thumbnail && course.thumbnail !== failedSrc ? course.thumbnail : null;
 
@@ -49,10 +73,11 @@ export function CourseThumbnail({ course, className, iconClassName, priority = f
   }
 
   const hash = hashOf(course.id);
-  const Icon = icons[(hash >>> 8) % icons.length] ?? Brain;
+  const initials = initialsOf(course.title);
   return (
     <div
       aria-hidden="true"
+      data-testid="thumbnail-placeholder"
       className={cn(
         'relative flex size-full items-center justify-center overflow-hidden bg-gradient-to-br',
         gradients[hash % gradients.length],
@@ -61,7 +86,16 @@ export function CourseThumbnail({ course, className, iconClassName, priority = f
     >
       <div className="absolute -top-1/4 -right-1/4 size-3/4 rounded-full bg-white/10 blur-2xl" />
       <div className="absolute -bottom-1/3 -left-1/4 size-2/3 rounded-full bg-black/10 blur-2xl" />
-      <Icon className={cn('relative size-14 text-white/90 drop-shadow-md', iconClassName)} strokeWidth={1.5} />
+      {/* The initials carry the design; one icon only where a title has no letters (the JavaScript budget). */}
+      {initials ? (
+        <span
+          className={cn('relative leading-none font-extrabold tracking-tight text-white/95 drop-shadow-md', initialsClassName)}
+        >
+          {initials}
+        </span>
+      ) : (
+        <Sparkles className={cn('relative size-14 text-white/90 drop-shadow-md', iconClassName)} strokeWidth={1.5} />
+      )}
     </div>
   );
 }
