@@ -543,13 +543,14 @@ describe('answers from memory', () => {
 });
 
 describe('GET /api/my-courses', () => {
-  it('never lists a course that is not published, even with an enrollment', async () => {
+  // Archived, or unpublished back to a draft (issue 22): those who enrolled keep the course.
+  it('keeps listing a course its students enrolled in after it is archived or unpublished', async () => {
     const student = await createUser(t.db.db);
     const draft = await createCourse(t.db.db, creator.id, { published: false });
     const archived = await createCourse(t.db.db, creator.id, { archived: true });
     await enroll(t.db.db, student.id, draft.id);
     await enroll(t.db.db, student.id, archived.id);
     const ids = (await get('/api/my-courses', student)).json().map((c: { id: string }) => c.id);
-    expect(ids).toEqual([archived.id]);
+    expect(ids.sort()).toEqual([archived.id, draft.id].sort());
   });
 });

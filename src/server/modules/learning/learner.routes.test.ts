@@ -275,13 +275,13 @@ describe('quiz attempts', () => {
       questionId: questionIds[0],
       selectedOption: 2,
     });
-    expect(wrong.json()).toEqual({ correct: false, correctAnswer: 1 });
+    expect(wrong.json()).toEqual({ correct: false, correctAnswer: 1, explanation: null });
     // A second pick of the same question keeps the first.
     const changed = await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, enrolled, {
       questionId: questionIds[0],
       selectedOption: 1,
     });
-    expect(changed.json()).toEqual({ correct: false, correctAnswer: 1 });
+    expect(changed.json()).toEqual({ correct: false, correctAnswer: 1, explanation: null });
     await call('POST', `/api/quiz-attempts/${attempt.id}/answers`, enrolled, { questionId: questionIds[1], selectedOption: 3 });
     const done = (await call('PATCH', `/api/quiz-attempts/${attempt.id}/complete`, enrolled)).json();
     expect(done).toMatchObject({ status: 'completed', score: 1, totalQuestions: 2 });
