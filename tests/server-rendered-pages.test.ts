@@ -404,7 +404,10 @@ describe('pages fuzzed: addresses, queries and cookies', () => {
         const response = await get(`${path}${search}`, cookieValue === undefined ? {} : { cookie: cookieValue });
         expect(response.statusCode, `${path}${search}`).toBeLessThan(500);
         expect(response.body).not.toContain(LESSON_TEXT);
-        expect(await guard.changedTables(), `${path}${search} wrote`).toEqual([]);
+        // A session's use is stamped seconds later in one batched write (lib/session-activity.ts), whatever
+        // request is in flight then: that stamp is the one write a page may cause.
+        const wrote = (await guard.changedTables()).filter((table) => table !== 'session_activity');
+        expect(wrote, `${path}${search} wrote`).toEqual([]);
       }),
       { seed, numRuns: Math.max(runs, 200) },
     );

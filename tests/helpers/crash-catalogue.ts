@@ -49,6 +49,9 @@ export async function buildCatalogue(base: string): Promise<CrashCatalogue> {
     });
     questions.push({ id: question.id, correctAnswer });
   }
+  // Publishing wants a module with a slide (issue 22's checklist).
+  const paidModule = await create<{ id: string }>(`/api/courses/${paid.id}/modules`, { title: 'Basics' });
+  await create(`/api/modules/${paidModule.id}/lessons`, { title: 'Welcome', type: 'text', content: '<p>Welcome</p>' });
   await create(`/api/courses/${free.id}/publish`, {});
   await create(`/api/courses/${paid.id}/publish`, {});
   return { freeCourseId: free.id, paidCourseId: paid.id, lessonIds, quizId: quiz.id, questions };
