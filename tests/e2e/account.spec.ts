@@ -149,12 +149,15 @@ test('a creator with a published course is told to archive it first, and keeps t
   const creator = await loginAs('creator');
   const api = apiAs(page.request, creator.token);
   const course = await api('POST', '/api/courses', { title: 'Published for deletion test', description: 'About', price: '0.00' });
+  // Publishing wants a module with a slide (the publish checklist).
+  const section = await api('POST', `/api/courses/${course.id}/modules`, { title: 'Basics' });
+  await api('POST', `/api/modules/${section.id}/lessons`, { title: 'Welcome', type: 'text', content: '<p>Welcome</p>' });
   await api('POST', `/api/courses/${course.id}/publish`, {});
   await page.goto('/account');
-  const section = page.locator('#delete');
-  await expect(section.getByText('if any of your courses has students')).toBeVisible();
-  await section.getByLabel('Current password').fill(creator.password);
-  await section.getByRole('button', { name: 'Delete my account' }).click();
+  const deletion = page.locator('#delete');
+  await expect(deletion.getByText('if any of your courses has students')).toBeVisible();
+  await deletion.getByLabel('Current password').fill(creator.password);
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete account' }).click();
   await expect(page.getByText('Archive your published courses first').first()).toBeVisible();
   expect(await meStatus(page.request, creator.token)).toBe(200);

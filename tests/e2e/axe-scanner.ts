@@ -88,11 +88,14 @@ export class AxeReport {
   /** `ready` is something only the settled page shows: its data arrived and nothing is loading. */
   async scan(page: Page, name: string, ready: Locator) {
     await expect(ready).toBeVisible();
+    const before = page.viewportSize();
     for (const variant of VARIANTS) {
       const isInjected = await applyVariant(page, variant);
       const { violations, incomplete } = await analyze(page, isInjected);
       this.findings.push({ page: name, variant: variant.name, violations, incomplete });
     }
+    // The test goes on in the layout it had: a phone's (Learn folds its outline there) is not every step's.
+    if (before) await page.setViewportSize(before);
   }
 
   /** page × variant → violating elements (and, in brackets, elements axe could not decide), for the test log. */

@@ -180,7 +180,8 @@ test('another creator and a student get an error, never the content', async ({ p
 
   await page.evaluate(() => localStorage.removeItem('token'));
   await page.goto(`/course/${courseId}/preview`);
-  await expect(page).toHaveURL(/\/creator$/);
+  // A guest goes to the creators' sign-in, which brings them back to the preview afterwards.
+  await expect(page).toHaveURL(`/creator?next=${encodeURIComponent(`/course/${courseId}/preview`)}`);
 });
 
 test("the creator's own course page offers editing and the preview, never enrolling", async ({ page, loginAs }) => {
