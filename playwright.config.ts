@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium-args.mjs';
 
 // Made once in the main process; workers inherit it, so tests can read the server's mail outbox.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'ga-e2e-'));
@@ -20,10 +21,10 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_ARGS,
     },
   },
   // Workers take tests in project order, then file order. The XSS corpus is one test of 2–3 minutes

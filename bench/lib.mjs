@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { CHROMIUM_ARGS } from '../scripts/chromium-args.mjs';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -95,7 +96,7 @@ export async function launchChromium() {
   const { chromium } = await import('@playwright/test');
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -9,8 +9,9 @@ import { findHalfWritten, findLostPayments, findLostWrites } from './helpers/cra
 import { createTestDb } from './helpers/db';
 import { cleanUpProcesses, migratedDataDir, startServer, tempDataDir } from './helpers/process';
 
-// The real server process (through tsx) is killed with SIGKILL in the middle of a burst of learners'
-// writes, then restarted on the same data, ROUNDS times, on the engine of this test project.
+// The real server process (dist/server/server.js, as npm start runs it) is killed with SIGKILL in the
+// middle of a burst of learners' writes, then restarted on the same data, ROUNDS times, on the engine of
+// this test project.
 const ROUNDS = 2;
 /** Enough learners at once that writes queue up: a write acknowledged early is then still uncommitted at the kill. */
 const WORKERS = 24;

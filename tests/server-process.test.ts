@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cleanUpProcesses, freePort, migratedDataDir, postJson, spawnServer, startServer } from './helpers/process';
 
-// These start the real server process (src/server/server.ts through tsx) on a PGlite DATA_DIR.
+// These start the real server process (dist/server/server.js, as npm start runs it) on a PGlite DATA_DIR.
 const isPglite = inject('dbKind') === 'pglite';
 
 afterAll(cleanUpProcesses);

@@ -6,7 +6,11 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { createDb } from '#db/client';
 
-/** Runs the real entry points (through tsx) as child processes, for tests of the process itself. */
+/**
+ * Runs the real entry points as child processes, for tests of the process itself: the server as
+ * `npm start` runs it (dist/server, built before the tests as the drawn pages' renderer is), a
+ * TypeScript entry such as the invite CLI through tsx, as its npm script does.
+ */
 export type Spawned = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 export type RunningServer = Spawned & { url: string };
 
@@ -42,7 +46,8 @@ export async function migratedDataDir(): Promise<string> {
 
 export function spawnEntry(entry: string, args: string[], env: Record<string, string>): Spawned {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, entry, ...args], {
     // Production without Stripe keys takes test payments only when told to (a test that refuses it unsets it).
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAYMENT_PROVIDER: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,7 +61,7 @@ export function spawnEntry(entry: string, args: string[], env: Record<string, st
 
 /** `env` adds to or overrides the server's environment, e.g. DATABASE_URL to run on PostgreSQL. */
 export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): Spawned {
-  return spawnEntry('src/server/server.ts', [], {
+  return spawnEntry('dist/server/server.js', [], {
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',

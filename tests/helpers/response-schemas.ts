@@ -17,12 +17,11 @@ export function responseSchemaChecker(): { plugin: TestPlugin; mismatches: strin
       const isJson = contentType.startsWith('application/json');
       const isEncoded = reply.getHeader('content-encoding') !== undefined;
       if (!isJson || isEncoded || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
-      const route = `${request.method} ${request.routeOptions.url ?? request.url} ${reply.statusCode}`;
-      const schemas = (request.routeOptions.schema?.response ?? {}) as Record<string, ZodType | undefined>;
-      const schema = schemas[String(reply.statusCode)];
       // The router's own 404 belongs to no route; the documentation's routes (the OpenAPI document) have no schema.
-      const routeSchema = request.routeOptions.schema as { hide?: boolean } | undefined;
+      const routeSchema = request.routeOptions.schema as { hide?: boolean; response?: Record<string, ZodType> } | undefined;
       if (!request.routeOptions.url || !routeSchema || routeSchema.hide) return payload;
+      const route = `${request.method} ${request.routeOptions.url} ${reply.statusCode}`;
+      const schema = routeSchema.response?.[String(reply.statusCode)];
       if (!schema) {
         mismatches.push(`${route}: answered JSON with no schema declared for this status`);
         return payload;
