@@ -50,7 +50,8 @@ test('a creator writes a technical slide and learners see it formatted, code hig
   await dialog.getByLabel('Link address').fill('huggingface.co/docs');
   await dialog.getByRole('button', { name: 'Apply link' }).click();
   await expect(editor.locator('a[href="https://huggingface.co/docs"]')).toHaveText('the docs');
-  await editor.press('End');
+  // Typing goes on after the link, not over its text and not into it.
+  await editor.pressSequentially('.');
   await editor.press('Enter');
 
   await dialog.getByRole('button', { name: 'Bulleted list' }).click();
@@ -87,7 +88,7 @@ test('a creator writes a technical slide and learners see it formatted, code hig
   expect(content).toContain('<h2>Setup</h2>');
   expect(content).toContain('<code>pip</code>');
   expect(content).toContain(
-    '<a href="https://huggingface.co/docs" rel="noopener noreferrer nofollow" target="_blank">the docs</a>',
+    '<a href="https://huggingface.co/docs" rel="noopener noreferrer nofollow" target="_blank">the docs</a>.</p>',
   );
   expect(content).toMatch(/<ul><li><p>Fast<\/p><\/li><li><p>Shared<\/p><\/li><\/ul><ol><li><p>Load<\/p><\/li><\/ol>/);
   expect(content).toContain('<pre><code class="language-python"><span class="hljs-keyword">from</span> transformers');

@@ -1,4 +1,5 @@
 import { BackgroundColor, Color, FontSize, TextStyle } from '@tiptap/extension-text-style';
+import { TextSelection } from '@tiptap/pm/state';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Code, Italic, Link2, List, ListOrdered, RemoveFormatting, SquareCode, Underline } from 'lucide-react';
@@ -227,7 +228,24 @@ export default function TiptapRichTextEditor({
           .run();
   const applyLink = (href: string) => {
     setLinkFormOpen(false);
-    if (href) run().extendMarkRange('link').setLink({ href }).run();
+    // The caret goes after the link, as in a word processor: what is typed next neither
+    // replaces the link's text nor joins the link.
+    if (href)
+      run()
+        .extendMarkRange('link')
+        .setLink({ href })
+        .command(({ tr }) => {
+          const end = tr.selection.to;
+          tr.setSelection(TextSelection.create(tr.doc, end));
+          tr.setStoredMarks(
+            tr.doc
+              .resolve(end)
+              .marks()
+              .filter((mark) => mark.type.name !== 'link'),
+          );
+          return true;
+        })
+        .run();
     else run().extendMarkRange('link').unsetLink().run();
   };
   const setSize = (size: string) => (size ? run().setFontSize(size).run() : run().unsetFontSize().run());
