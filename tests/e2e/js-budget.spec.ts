@@ -33,9 +33,18 @@ const gzipSize = (file: string) => gzipSync(readFileSync(path.join(webDir, file)
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-/** Chunks a page may fetch after its first paint (the sanitizer, src/web/lib/sanitize.ts), which do not count. */
-const sanitizerKey = Object.keys(manifest).find((key) => manifest[key]?.name === 'sanitize') ?? 'sanitize chunk';
-const afterFirstPaint = new Set([...withStaticImports(sanitizerKey)].map((key) => manifest[key]?.file));
+/**
+ * Chunks a page may fetch after its first paint, which do not count: the sanitizer (src/web/lib/sanitize.ts)
+ * and the connection notice (src/web/components/connection-notice.tsx).
+ */
+const AFTER_FIRST_PAINT = ['sanitize', 'connection-notice'];
+const afterFirstPaint = new Set(
+  AFTER_FIRST_PAINT.flatMap((name) => {
+    const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.name === name);
+    if (!key) throw new Error(`no ${name} chunk in the build manifest`);
+    return [...withStaticImports(key)].map((chunk) => manifest[chunk]?.file);
+  }),
+);
 
 /** index.html's classic scripts, which run before the entry (none since the theme bootstrap is inline, in the HTML). */
 const classicScripts = [

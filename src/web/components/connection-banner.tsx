@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CloudOff, RefreshCw, Wifi, WifiOff } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   getConnectionSnapshot,
@@ -8,7 +7,7 @@ import {
   startConnectionMonitor,
   subscribeToConnection,
 } from '#web/lib/connection';
-import { Button } from './ui/button';
+import type { ConnectionNotice as Notice } from './connection-notice';
 
 export function useConnection() {
   return useSyncExternalStore(subscribeToConnection, getConnectionSnapshot, getServerConnectionSnapshot);
@@ -16,6 +15,21 @@ export function useConnection() {
 
 /** How long "Back online" stays after the connection returns. */
 const BACK_ONLINE_MS = 4000;
+
+let noticeLoad: Promise<typeof Notice> | null = null;
+function loadNotice() {
+  noticeLoad ??= import('./connection-notice').then(
+    (loaded) => loaded.ConnectionNotice,
+    (error) => {
+      noticeLoad = null;
+      throw error;
+    },
+  );
+  return noticeLoad;
+}
+// Fetched beside the page's own code, not in its first load (the 120 KB budget, js-budget.spec.ts),
+// so it is in memory long before a connection can fail.
+if (typeof window !== 'undefined') loadNotice().catch(() => {});
 
 /**
  * The one notice for every page that the app cannot reach its server, with Retry; it starts the
@@ -28,6 +42,16 @@ export function ConnectionBanner() {
   const { state, recoveries } = useConnection();
   const [showBackOnline, setShowBackOnline] = useState(false);
   const firstRecoveries = useRef(recoveries);
+  const [ConnectionNotice, setConnectionNotice] = useState<typeof Notice | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: should the notice's code have failed to arrive, each change of the connection asks again.
+  useEffect(() => {
+    if (ConnectionNotice) return;
+    loadNotice().then(
+      (loaded) => setConnectionNotice(() => loaded),
+      () => {},
+    );
+  }, [ConnectionNotice, state]);
 
   useEffect(() => {
     if (recoveries === firstRecoveries.current) return;
@@ -36,7 +60,6 @@ export function ConnectionBanner() {
     return () => clearTimeout(timer);
   }, [recoveries]);
 
-  const isDown = state !== 'online';
   return (
     <div
       role="status"
@@ -45,32 +68,7 @@ export function ConnectionBanner() {
       // wide screen at the bottom left, so toasts stay readable beside it.
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[110] flex justify-center p-3 sm:justify-start sm:p-4"
     >
-      {isDown ? (
-        <div className="pointer-events-auto flex w-full max-w-xl items-center gap-3 rounded-xl border bg-card p-3 text-card-foreground shadow-lg sm:p-4">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-destructive-muted text-destructive-muted-foreground">
-            {state === 'offline' ? (
-              <WifiOff className="size-5" aria-hidden="true" />
-            ) : (
-              <CloudOff className="size-5" aria-hidden="true" />
-            )}
-          </span>
-          <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
-            <p className="font-semibold">{state === 'offline' ? "You're offline" : "Can't reach Gradient Academy"}</p>
-            <p className="text-muted-foreground">
-              {state === 'offline' ? 'Pages will load again as soon as your connection returns.' : 'Trying again automatically.'}
-            </p>
-          </div>
-          <Button variant="outline" size="sm" onClick={retryConnection}>
-            <RefreshCw aria-hidden="true" />
-            Retry
-          </Button>
-        </div>
-      ) : showBackOnline ? (
-        <div className="flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-medium text-card-foreground shadow-lg">
-          <Wifi className="size-4 text-success" aria-hidden="true" />
-          Back online
-        </div>
-      ) : null}
+      {ConnectionNotice ? <ConnectionNotice state={state} showBackOnline={showBackOnline} onRetry={retryConnection} /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 import { getPreviewModulesQueryOptions } from '../api/get-preview-modules';
 import { getPreviewQuizzesQueryOptions } from '../api/get-preview-quizzes';
@@ -7,9 +7,8 @@ export type PreviewSection = ({ kind: 'module' } & ModuleOutline) | ({ kind: 'qu
 
 /** Modules and quizzes share one order (SPEC §3), so the preview lists them merged. */
 export function usePreviewSections(courseId: string) {
-  const [modules, quizzes] = useQueries({
-    queries: [getPreviewModulesQueryOptions(courseId), getPreviewQuizzesQueryOptions(courseId)],
-  });
+  const modules = useQuery(getPreviewModulesQueryOptions(courseId));
+  const quizzes = useQuery(getPreviewQuizzesQueryOptions(courseId));
   const sections: PreviewSection[] = [
     ...(modules.data ?? []).map((module) => ({ kind: 'module' as const, ...module })),
     ...(quizzes.data ?? []).map((quiz) => ({ kind: 'quiz' as const, ...quiz })),
