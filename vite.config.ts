@@ -115,6 +115,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 },
                 {
                   name: firstVisitChunk,
+                  debugName: 'first-visit pages',
                   includeDependenciesRecursively: false,
                   minShareCount: 2,
                   priority: 10,
