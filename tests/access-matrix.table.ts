@@ -537,6 +537,50 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
 
   // The learner's own lists.
   { route: 'GET /api/my-courses', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/my-courses') },
+  // Reviews (DECISIONS §8): anyone who may see the course reads them; the enrolled student (with a
+  // slide done) writes one; its course's creator replies and hides; anyone signed in reports.
+  {
+    route: 'GET /api/courses/:id/reviews',
+    on: 'paid',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/courses/${w.paid.courseId}/reviews` }),
+  },
+  {
+    route: 'GET /api/courses/:id/reviews',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/courses/${w.draft.courseId}/reviews` }),
+  },
+  {
+    route: 'PUT /api/courses/:id/review',
+    on: 'paid',
+    expect: cells(401, 403, 200, 403, 403, 401),
+    request: (w) => ({
+      url: `/api/courses/${w.paid.courseId}/review`,
+      payload: { rating: 5, body: 'Every slide taught me something.' },
+    }),
+  },
+  {
+    route: 'DELETE /api/courses/:id/review',
+    on: 'archived',
+    expect: cells(401, 404, 204, 404, 404, 401),
+    request: async (w) => ({ url: `/api/courses/${await w.fresh.archivedReview()}/review` }),
+  },
+  {
+    route: 'PUT /api/reviews/:id/reply',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: (w) => ({ url: `/api/reviews/${w.paid.reviewId}/reply`, payload: { body: 'Thank you!' } }),
+  },
+  {
+    route: 'POST /api/reviews/:id/report',
+    expect: cells(401, 200, 400, 200, 200, 401),
+    request: (w) => ({ url: `/api/reviews/${w.paid.reviewId}/report` }),
+  },
+  {
+    route: 'PUT /api/reviews/:id/hidden',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: (w) => ({ url: `/api/reviews/${w.paid.reviewId}/hidden`, payload: { hidden: false } }),
+  },
   { route: 'GET /api/saved-courses', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/saved-courses') },
   {
     route: 'PUT /api/saved-courses/:id',

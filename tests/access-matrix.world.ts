@@ -4,11 +4,13 @@ import type { InjectOptions } from 'fastify';
 import {
   courseModules,
   emailChanges,
+  lessonProgress,
   lessons,
   passwordResets,
   quizAttempts,
   quizQuestions,
   quizzes,
+  reviews,
   sessions,
 } from '#db/schema/index';
 import { generateToken, hashToken } from '#server/lib/tokens';
@@ -46,6 +48,8 @@ export type AccessWorld = {
     imagePath: string;
     /** The course's thumbnail: not lesson media, so public. */
     thumbnailPath: string;
+    /** The enrolled student's review of the course. */
+    reviewId: string;
   };
   /** The owner's unpublished course. */
   draft: { courseId: string; moduleId: string; lessonId: string; quizId: string };
@@ -72,6 +76,8 @@ export type FreshThings = {
   question(): Promise<string>;
   /** An in-progress attempt of the enrolled student at the paid course's quiz. */
   attempt(): Promise<string>;
+  /** A review by the enrolled student of the archived course (made again if a cell deleted it); the course's id. */
+  archivedReview(): Promise<string>;
   /** A new session of the principal's account (the guest has none; `revoked` keeps its dead token). */
   token(as: Principal): Promise<string | null>;
   /** A live password-reset token of an account made for it. */
@@ -178,6 +184,17 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
   )?.videoUrl;
   if (!signedVideoUrl?.startsWith(`${video.objectPath}?`)) throw new Error(`seeding: no signed video address: ${signedVideoUrl}`);
 
+  const review = await call({
+    method: 'PUT',
+    url: `/api/courses/${paidCourse.id}/review`,
+    headers: asEnrolled,
+    payload: { rating: 5, body: 'Every slide taught me something.' },
+  });
+  const reviewId = (review.json() as { id: string }).id;
+  await db
+    .insert(lessonProgress)
+    .values({ userId: enrolled.id, lessonId: archivedContent.lessons[0]?.id ?? '', completed: true });
+
   const revokedToken = await revokedSessionToken(t.app, owner);
 
   const accountOf: Record<Principal, TestUser | null> = {
@@ -236,6 +253,10 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
       return inserted(
         await db.insert(quizAttempts).values({ userId: enrolled.id, quizId: paidQuiz.id, totalQuestions: 1 }).returning(),
       ).id;
+    },
+    archivedReview: async () => {
+      await db.insert(reviews).values({ courseId: archivedCourse.id, userId: enrolled.id, rating: 4 }).onConflictDoNothing();
+      return archivedCourse.id;
     },
     token: async (as) => {
       const account = accountOf[as];
@@ -317,6 +338,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
       signedVideoUrl,
       imagePath: slideImage.objectPath,
       thumbnailPath: thumbnail.objectPath,
+      reviewId,
     },
     draft: {
       courseId: draftCourse.id,

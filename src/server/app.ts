@@ -35,6 +35,7 @@ import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { savedCoursesRoutes } from './modules/saved-courses/saved-courses.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { bodyDeadlinePlugin } from './plugins/body-deadline';
@@ -176,6 +177,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(checkoutRoutes);
   await app.register(certificatesRoutes);
   await app.register(savedCoursesRoutes);
+  await app.register(reviewsRoutes);
   if (testPlugin) await app.register(testPlugin.routes);
 
   await app.register(spaPlugin, { webDir: config.webDir, pages, renderer });

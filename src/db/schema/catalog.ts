@@ -23,6 +23,8 @@ export const courses = pgTable(
     // Denormalized so catalogue cards never aggregate per request.
     studentCount: integer('student_count').notNull().default(0),
     ratingAverage: real('rating_average'),
+    // The sum of the counted reviews' ratings: the average follows from it without drift.
+    ratingTotal: integer('rating_total').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

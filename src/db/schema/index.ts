@@ -2,4 +2,5 @@ export * from './catalog';
 export * from './commerce';
 export * from './learning';
 export * from './relations';
+export * from './reviews';
 export * from './users';

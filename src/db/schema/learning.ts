@@ -92,19 +92,3 @@ export const savedCourses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
-
-export const courseRatings = pgTable(
-  'course_ratings',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    stars: integer('stars').notNull(),
-    comment: text('comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), check('course_ratings_stars_range', sql`${t.stars} between 1 and 5`)],
-);

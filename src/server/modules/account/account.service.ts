@@ -2,7 +2,6 @@ import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import {
   certificates,
-  courseRatings,
   courses,
   emailChanges,
   enrollments,
@@ -10,6 +9,8 @@ import {
   passwordResets,
   payments,
   quizAttempts,
+  reviewReports,
+  reviews,
   savedCourses,
   sessionActivity,
   sessions,
@@ -394,7 +395,8 @@ export async function deleteAccount({
     await tx.delete(lessonProgress).where(eq(lessonProgress.userId, userId));
     await tx.delete(quizAttempts).where(eq(quizAttempts.userId, userId));
     await tx.delete(savedCourses).where(eq(savedCourses.userId, userId));
-    await tx.delete(courseRatings).where(eq(courseRatings.userId, userId));
+    await tx.delete(reviewReports).where(eq(reviewReports.userId, userId));
+    await tx.delete(reviews).where(eq(reviews.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
     await tx.delete(signInAddresses).where(eq(signInAddresses.userId, userId));

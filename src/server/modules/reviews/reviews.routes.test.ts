@@ -1,0 +1,238 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courses, reviews } from '#db/schema/index';
+import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+
+let t: TestApp;
+let creator: TestUser;
+let otherCreator: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  creator = await createUser(t.db.db, { role: 'creator' });
+  otherCreator = await createUser(t.db.db, { role: 'creator' });
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+const call = (method: Method, url: string, user?: TestUser, payload?: object) =>
+  t.app.inject({ method, url, headers: user ? bearer(user) : {}, ...(payload ? { payload } : {}) });
+
+/** A published course with two slides, and students enrolled in it who finished its first slide. */
+async function courseWithLearners(learnerCount: number, overrides: Parameters<typeof createCourse>[2] = {}) {
+  const course = await createCourse(t.db.db, creator.id, overrides);
+  const { lessons } = await addContent(t.db.db, course.id, { lessonCount: 2, quizCount: 0 });
+  const learners: TestUser[] = [];
+  for (let i = 0; i < learnerCount; i++) {
+    const learner = await createUser(t.db.db, { name: `Learner ${i + 1}` });
+    await enroll(t.db.db, learner.id, course.id);
+    const done = await call('POST', '/api/progress', learner, { lessonId: lessons[0]?.id, completed: true });
+    expect(done.statusCode, done.body).toBe(200);
+    learners.push(learner);
+  }
+  return { course, lessons, learners };
+}
+
+const courseJson = async (id: string) =>
+  (await call('GET', `/api/courses/${id}`)).json() as { rating: number | null; ratingCount: number };
+
+describe('reviews', () => {
+  it('need an enrolled student with a completed slide, one review each, which they can edit and delete', async () => {
+    const { course, learners } = await courseWithLearners(1);
+    const [learner] = learners as [TestUser];
+    const stranger = await createUser(t.db.db);
+    const enrolledIdle = await createUser(t.db.db);
+    await enroll(t.db.db, enrolledIdle.id, course.id);
+    const url = `/api/courses/${course.id}/review`;
+
+    expect((await call('PUT', url, undefined, { rating: 5 })).statusCode).toBe(401);
+    const notEnrolled = await call('PUT', url, stranger, { rating: 5 });
+    expect(notEnrolled.statusCode).toBe(403);
+    expect(notEnrolled.json().message).toBe('Enroll in this course to review it');
+    const noProgress = await call('PUT', url, enrolledIdle, { rating: 5 });
+    expect(noProgress.statusCode).toBe(403);
+    expect(noProgress.json().message).toBe('Complete at least one slide of this course before reviewing it');
+    expect((await call('PUT', url, creator, { rating: 5 })).statusCode).toBe(403);
+
+    const first = await call('PUT', url, learner, { rating: 4, body: '  Clear and practical.\nGood exercises.  ' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      rating: 4,
+      body: 'Clear and practical.\nGood exercises.',
+      user: { id: learner.id },
+      reply: null,
+    });
+    const second = await call('PUT', url, learner, { rating: 2 });
+    expect(second.json()).toMatchObject({ id: first.json().id, rating: 2, body: '' });
+
+    const list = (await call('GET', `/api/courses/${course.id}/reviews`, learner)).json();
+    expect(list.items).toHaveLength(1);
+    expect(list.mine).toMatchObject({ id: first.json().id, rating: 2 });
+    expect(list.canReview).toBe(true);
+    expect((await call('GET', `/api/courses/${course.id}/reviews`, stranger)).json()).toMatchObject({
+      mine: null,
+      canReview: false,
+    });
+
+    expect((await call('DELETE', url, learner)).statusCode).toBe(204);
+    expect((await call('DELETE', url, learner)).statusCode).toBe(404);
+    expect(await courseJson(course.id)).toMatchObject({ rating: null, ratingCount: 0 });
+  });
+
+  it('keep the course rating in the database: average to one decimal, count and distribution', async () => {
+    const { course, learners } = await courseWithLearners(3);
+    const [a, b, c] = learners as [TestUser, TestUser, TestUser];
+    await call('PUT', `/api/courses/${course.id}/review`, a, { rating: 5 });
+    await call('PUT', `/api/courses/${course.id}/review`, b, { rating: 4 });
+    await call('PUT', `/api/courses/${course.id}/review`, c, { rating: 4 });
+    expect(await courseJson(course.id)).toMatchObject({ rating: 4.3, ratingCount: 3 });
+    const { summary } = (await call('GET', `/api/courses/${course.id}/reviews`)).json();
+    expect(summary).toEqual({ average: 4.3, count: 3, distribution: { '1': 0, '2': 0, '3': 0, '4': 2, '5': 1 } });
+
+    // Written by the database whoever changes the row, even outside the API.
+    await t.db.db
+      .update(reviews)
+      .set({ rating: 1 })
+      .where(and(eq(reviews.userId, a.id), eq(reviews.courseId, course.id)));
+    const [row] = await t.db.db.select({ total: courses.ratingTotal }).from(courses).where(eq(courses.id, course.id));
+    expect(row?.total).toBe(9);
+    expect(await courseJson(course.id)).toMatchObject({ rating: 3, ratingCount: 3 });
+
+    // The card in the catalogue shows it too.
+    const cards = (await call('GET', '/api/courses')).json() as { id: string; rating: number | null; ratingCount: number }[];
+    expect(cards.find((card) => card.id === course.id)).toMatchObject({ rating: 3, ratingCount: 3 });
+  });
+
+  it('concurrent reviews of one course all count', async () => {
+    const { course, learners } = await courseWithLearners(8);
+    const answers = await Promise.all(
+      learners.map((learner, i) => call('PUT', `/api/courses/${course.id}/review`, learner, { rating: (i % 5) + 1 })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(learners.map(() => 200));
+    expect(await courseJson(course.id)).toMatchObject({ ratingCount: 8, rating: 2.6 });
+  });
+
+  it('refuse bad input: a rating outside 1–5, a text too long or with control characters', async () => {
+    const { course, learners } = await courseWithLearners(1);
+    const [learner] = learners as [TestUser];
+    const url = `/api/courses/${course.id}/review`;
+    for (const payload of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 4.5 },
+      { rating: '5' },
+      {},
+      { rating: 3, body: 'x'.repeat(2001) },
+      { rating: 3, body: 'bell\u0007' },
+      { rating: 3, body: 'null\u0000byte' },
+      { rating: 3, body: ['not', 'text'] },
+    ]) {
+      const answer = await call('PUT', url, learner, payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(answer.json().message).toBeTruthy();
+    }
+    expect((await call('PUT', url, learner, { rating: 3, body: 'x'.repeat(2000) })).statusCode).toBe(200);
+    // Rich text is not interpreted: it is stored and returned as the text it is.
+    const html = await call('PUT', url, learner, { rating: 3, body: '<b>bold</b><script>alert(1)</script>' });
+    expect(html.json().body).toBe('<b>bold</b><script>alert(1)</script>');
+  });
+
+  it('the creator replies once per review; others may not', async () => {
+    const { course, learners } = await courseWithLearners(2);
+    const [learner, peer] = learners as [TestUser, TestUser];
+    const review = (await call('PUT', `/api/courses/${course.id}/review`, learner, { rating: 3, body: 'Too fast.' })).json();
+    const url = `/api/reviews/${review.id}/reply`;
+    expect((await call('PUT', url, undefined, { body: 'Thanks' })).statusCode).toBe(401);
+    expect((await call('PUT', url, peer, { body: 'Thanks' })).statusCode).toBe(403);
+    expect((await call('PUT', url, learner, { body: 'Thanks' })).statusCode).toBe(403);
+    expect((await call('PUT', url, otherCreator, { body: 'Thanks' })).statusCode).toBe(403);
+    expect((await call('PUT', url, creator, { body: '' })).statusCode).toBe(400);
+    const replied = await call('PUT', url, creator, { body: 'Thanks, a slower module is coming.' });
+    expect(replied.statusCode, replied.body).toBe(200);
+    expect(replied.json().reply).toMatchObject({ body: 'Thanks, a slower module is coming.' });
+    const edited = (await call('PUT', url, creator, { body: 'Thanks: a slower module is out.' })).json();
+    expect(edited.reply.body).toBe('Thanks: a slower module is out.');
+    expect(edited.reply.createdAt).toBe(replied.json().reply.createdAt);
+    expect(
+      (await call('PUT', '/api/reviews/00000000-0000-4000-8000-000000000000/reply', creator, { body: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await call('PUT', '/api/reviews/not-an-id/reply', creator, { body: 'x' })).statusCode).toBe(404);
+  });
+
+  it('a report keeps the review visible; hiding takes it out of the list and the rating', async () => {
+    const { course, learners } = await courseWithLearners(2);
+    const [learner, peer] = learners as [TestUser, TestUser];
+    const review = (await call('PUT', `/api/courses/${course.id}/review`, learner, { rating: 1, body: 'Spam spam' })).json();
+    await call('PUT', `/api/courses/${course.id}/review`, peer, { rating: 5 });
+    const reporter = await createUser(t.db.db);
+
+    expect((await call('POST', `/api/reviews/${review.id}/report`)).statusCode).toBe(401);
+    expect((await call('POST', `/api/reviews/${review.id}/report`, learner)).statusCode).toBe(400);
+    expect((await call('POST', `/api/reviews/${review.id}/report`, reporter)).json()).toEqual({ reported: true });
+    expect((await call('POST', `/api/reviews/${review.id}/report`, reporter)).statusCode).toBe(200);
+    expect((await call('GET', `/api/courses/${course.id}/reviews`)).json().items).toHaveLength(2);
+
+    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, otherCreator, { hidden: true })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, reporter, { hidden: true })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: true })).json()).toEqual({
+      id: review.id,
+      hidden: true,
+    });
+    const list = (await call('GET', `/api/courses/${course.id}/reviews`)).json();
+    expect(list.items.map((item: { id: string }) => item.id)).not.toContain(review.id);
+    expect(list.summary).toMatchObject({ average: 5, count: 1 });
+    expect(await courseJson(course.id)).toMatchObject({ rating: 5, ratingCount: 1 });
+    // Its author still sees it, to edit or delete.
+    expect((await call('GET', `/api/courses/${course.id}/reviews`, learner)).json().mine).toMatchObject({ id: review.id });
+
+    await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: false });
+    expect(await courseJson(course.id)).toMatchObject({ rating: 3, ratingCount: 2 });
+  });
+
+  it('reviews of a draft are as undiscoverable as the draft', async () => {
+    const { course } = await courseWithLearners(0, { published: false });
+    const student = await createUser(t.db.db);
+    expect((await call('GET', `/api/courses/${course.id}/reviews`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/courses/${course.id}/reviews`, student)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/courses/${course.id}/review`, student, { rating: 4 })).statusCode).toBe(404);
+    expect((await call('GET', `/api/courses/${course.id}/reviews`, creator)).statusCode).toBe(200);
+    expect((await call('GET', '/api/courses/not-an-id/reviews')).statusCode).toBe(404);
+  });
+
+  it('page by cursor, newest or most detailed first, never repeating or skipping a review while others arrive', async () => {
+    const { course, learners } = await courseWithLearners(7);
+    for (const [i, learner] of learners.slice(0, 5).entries()) {
+      await call('PUT', `/api/courses/${course.id}/review`, learner, { rating: 5, body: 'word '.repeat(i).trim() });
+    }
+    const pages = async (sort: 'newest' | 'helpful', during?: () => Promise<unknown>) => {
+      const seen: { id: string; body: string }[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = (await call('GET', `/api/courses/${course.id}/reviews?${query}`)).json();
+        seen.push(...page.items);
+        cursor = page.nextCursor;
+        if (during) await during();
+      } while (cursor);
+      return seen;
+    };
+    const newest = await pages('newest');
+    expect(newest.map((review) => review.body)).toEqual(['word word word word', 'word word word', 'word word', 'word', '']);
+    const helpful = await pages('helpful');
+    expect(helpful.map((review) => review.body.length)).toEqual([19, 14, 9, 4, 0]);
+
+    // New reviews arriving while paging come before the pages already read: none is seen twice or missed.
+    const late = learners.slice(5);
+    const during = await pages('newest', async () => {
+      const next = late.shift();
+      if (next) await call('PUT', `/api/courses/${course.id}/review`, next, { rating: 4 });
+    });
+    expect(new Set(during.map((review) => review.id)).size).toBe(during.length);
+    expect(during.slice(0, 5).map((review) => review.id)).toEqual(newest.map((review) => review.id));
+
+    expect((await call('GET', `/api/courses/${course.id}/reviews?cursor=garbage`)).statusCode).toBe(400);
+    expect((await call('GET', `/api/courses/${course.id}/reviews?limit=101`)).statusCode).toBe(400);
+    expect((await call('GET', `/api/courses/${course.id}/reviews?sort=best`)).statusCode).toBe(400);
+  });
+});
