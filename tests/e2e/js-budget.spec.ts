@@ -35,9 +35,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 /**
  * Chunks a page may fetch after its first paint, which do not count: the sanitizer (src/web/lib/sanitize.ts)
- * and the connection notice (src/web/components/connection-notice.tsx).
+ * the connection notice (src/web/components/connection-notice.tsx) and a course's reviews, below its fold
+ * (src/web/features/reviews/components/course-reviews.tsx).
  */
-const AFTER_FIRST_PAINT = ['sanitize', 'connection-notice'];
+const AFTER_FIRST_PAINT = ['sanitize', 'connection-notice', 'course-reviews'];
 const afterFirstPaint = new Set(
   AFTER_FIRST_PAINT.flatMap((name) => {
     const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.name === name);

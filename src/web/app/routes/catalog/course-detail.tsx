@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button';
 import { useSavedCourse } from '#web/features/catalog/api/save-course';
 import { CourseDetail } from '#web/features/catalog/components/course-detail';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useHydrated } from '#web/hooks/use-hydrated';
 import { useCourse } from '#web/lib/api/get-course';
 import { useMyCourses } from '#web/lib/api/get-my-courses';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
@@ -19,12 +20,17 @@ const AccountRequiredDialog = lazy(() =>
   import('#web/features/enrollment/components/account-required-dialog').then((m) => ({ default: m.AccountRequiredDialog })),
 );
 
+// Below the fold: fetched after the page's first paint (the 120 KB budget, js-budget.spec.ts).
+const CourseReviews = lazy(() => import('#web/features/reviews/components/course-reviews'));
+
 /** On a course's address: the visitor came back from signing in to enroll. */
 const ENROLL_PARAM = 'enroll';
 
 export function CourseDetailRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
+  // The server draws no reviews: they come once the browser has the page.
+  const isHydrated = useHydrated();
   const courseQuery = useCourse(id, { isCardShownWhileLoading: true });
   // The page renders in a transition once the course is here, in slices a phone can answer between
   // (a query's own update is one long task); a course left behind by a change of address never shows.
@@ -94,6 +100,13 @@ export function CourseDetailRoute() {
           user
             ? { isSaved: saved.isSaved, busy: saved.toggle.isPending, onToggle: () => saved.toggle.mutate(!saved.isSaved) }
             : undefined
+        }
+        reviews={
+          isHydrated ? (
+            <Suspense fallback={null}>
+              <CourseReviews courseId={course.id} isOwner={isOwner} />
+            </Suspense>
+          ) : null
         }
       />
       {hasAccountDialog ? (

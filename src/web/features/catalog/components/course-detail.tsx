@@ -39,9 +39,11 @@ interface CourseDetailProps {
   onEnroll: () => void;
   /** Save for later: absent for guests, who have no list to save to. */
   save?: { isSaved: boolean; onToggle: () => void; busy: boolean } | undefined;
+  /** The reviews section, composed by the route (another feature's). */
+  reviews?: ReactNode;
 }
 
-export function CourseDetail({ course, isEnrolled, isOwner = false, progress, onEnroll, save }: CourseDetailProps) {
+export function CourseDetail({ course, isEnrolled, isOwner = false, progress, onEnroll, save, reviews }: CourseDetailProps) {
   const excerpt = useMemo(() => htmlToPlainLines(course.description), [course.description]);
   const isFree = formatPrice(course.price) === 'Free';
 
@@ -152,6 +154,7 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
             </RegionErrorBoundary>
           </section>
           <CourseOutline courseId={course.id} />
+          {reviews}
         </div>
       </div>
     </article>

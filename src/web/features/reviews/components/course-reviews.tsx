@@ -1,0 +1,388 @@
+import { Flag, MessageSquareReply, Star } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { formatDay } from '#shared/format';
+import { REVIEW_BODY_MAX, type Review, type ReviewSort, type ReviewSummary } from '#shared/schemas/reviews';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth';
+import { cn } from '#web/lib/utils';
+import { useDeleteReview, useHideReview, useReplyToReview, useReportReview, useReviewsPage, useSaveReview } from '../api/reviews';
+
+const TEXTAREA =
+  'min-h-24 w-full rounded-lg border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none md:text-sm';
+
+type Viewer = { isSignedIn: boolean; isOwner: boolean };
+
+/**
+ * A course's ratings and reviews (issue 23): the summary with its distribution, the caller's own
+ * review form when they may write one, and the reviews page by page, newest or most helpful first.
+ * Loaded after the page's first paint: it sits below the fold.
+ */
+export function CourseReviews({ courseId, isOwner }: { courseId: string; isOwner: boolean }) {
+  const isSignedIn = useAuth().user !== null;
+  const [sort, setSort] = useState<ReviewSort>('newest');
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const first = useReviewsPage(courseId, sort, null);
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-6">
+      <h2 id={headingId} className="text-2xl font-bold tracking-tight">
+        Student reviews
+      </h2>
+      {first.isPending ? (
+        <p className="text-muted-foreground">Loading reviews…</p>
+      ) : first.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border p-4">
+          <p className="text-sm">{getErrorMessage(first.error, 'The reviews could not be loaded.')}</p>
+          <Button variant="outline" size="sm" onClick={() => first.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <RatingSummary summary={first.data.summary} />
+          {first.data.canReview || first.data.mine ? <ReviewForm courseId={courseId} mine={first.data.mine} /> : null}
+          {first.data.summary.count === 0 ? (
+            <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">
+              No reviews yet.{first.data.canReview && !first.data.mine ? ' Be the first to say what you think.' : ''}
+            </p>
+          ) : (
+            <>
+              <label className="flex items-center gap-2 justify-self-start text-sm">
+                <span className="text-muted-foreground">Sort by</span>
+                <select
+                  value={sort}
+                  onChange={(event) => {
+                    setSort(event.target.value as ReviewSort);
+                    setCursors([null]);
+                  }}
+                  className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+                >
+                  <option value="newest">Newest</option>
+                  <option value="helpful">Most helpful</option>
+                </select>
+              </label>
+              <ol className="grid gap-4">
+                {cursors.map((cursor, index) => (
+                  <ReviewPage
+                    key={cursor ?? 'first'}
+                    courseId={courseId}
+                    sort={sort}
+                    cursor={cursor}
+                    viewer={{ isSignedIn, isOwner }}
+                    onMore={index === cursors.length - 1 ? (next) => setCursors((all) => [...all, next]) : undefined}
+                  />
+                ))}
+              </ol>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReviewPage({
+  courseId,
+  sort,
+  cursor,
+  viewer,
+  onMore,
+}: {
+  courseId: string;
+  sort: ReviewSort;
+  cursor: string | null;
+  viewer: Viewer;
+  onMore: ((cursor: string) => void) | undefined;
+}) {
+  const page = useReviewsPage(courseId, sort, cursor);
+  if (page.isPending) return <li className="text-muted-foreground">Loading reviews…</li>;
+  if (page.isError) {
+    return (
+      <li role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+        {getErrorMessage(page.error, 'More reviews could not be loaded.')}
+        <Button variant="outline" size="sm" onClick={() => page.refetch()}>
+          Try again
+        </Button>
+      </li>
+    );
+  }
+  const { items, nextCursor, mine } = page.data;
+  return (
+    <>
+      {items.map((review) => (
+        <ReviewItem key={review.id} courseId={courseId} review={review} viewer={viewer} isMine={review.id === mine?.id} />
+      ))}
+      {nextCursor && onMore ? (
+        <li>
+          <Button variant="outline" onClick={() => onMore(nextCursor)}>
+            Show more reviews
+          </Button>
+        </li>
+      ) : null}
+    </>
+  );
+}
+
+function Stars({ rating, className }: { rating: number; className?: string }) {
+  return (
+    <span className={cn('flex items-center gap-0.5', className)} role="img" aria-label={`Rated ${rating} out of 5`}>
+      {[1, 2, 3, 4, 5].map((star) => (
+        <Star
+          key={star}
+          className={cn('size-4', star <= Math.round(rating) ? 'fill-star text-star' : 'text-muted-foreground/40')}
+          aria-hidden="true"
+        />
+      ))}
+    </span>
+  );
+}
+
+function RatingSummary({ summary }: { summary: ReviewSummary }) {
+  if (summary.count === 0 || summary.average === null) return null;
+  return (
+    <div className="grid gap-6 rounded-2xl border bg-card p-6 sm:grid-cols-[auto_1fr] sm:items-center">
+      <div className="grid justify-items-center gap-1">
+        <p className="text-5xl font-extrabold tracking-tight">{summary.average.toFixed(1)}</p>
+        <Stars rating={summary.average} />
+        <p className="text-sm text-muted-foreground">
+          {summary.count} {summary.count === 1 ? 'rating' : 'ratings'}
+        </p>
+      </div>
+      <ul className="grid gap-2" aria-label="How students rated this course">
+        {(['5', '4', '3', '2', '1'] as const).map((stars) => {
+          const share = Math.round((summary.distribution[stars] / summary.count) * 100);
+          return (
+            <li key={stars} className="grid grid-cols-[4rem_1fr_3rem] items-center gap-3 text-sm">
+              <span>
+                {stars} {stars === '1' ? 'star' : 'stars'}
+              </span>
+              <span className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+                <span className="block h-full rounded-full bg-star" style={{ width: `${share}%` }} />
+              </span>
+              <span className="text-right text-muted-foreground">{share}%</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function ReviewForm({ courseId, mine }: { courseId: string; mine: Review | null }) {
+  const [rating, setRating] = useState(mine?.rating ?? 0);
+  const [body, setBody] = useState(mine?.body ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveReview(courseId);
+  const remove = useDeleteReview(courseId);
+  const bodyId = useId();
+  const errorId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (rating < 1) {
+      setError('Choose a rating from 1 to 5 stars.');
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { rating, body },
+      {
+        onSuccess: () => toast({ title: mine ? 'Review updated' : 'Thanks for your review!' }),
+        onError: (failure) => setError(getErrorMessage(failure, 'Your review could not be saved.')),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4 rounded-2xl border bg-card p-6" aria-describedby={error ? errorId : undefined}>
+      <h3 className="text-lg font-semibold">{mine ? 'Your review' : 'Rate this course'}</h3>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Your rating</legend>
+        <div className="flex gap-1">
+          {[1, 2, 3, 4, 5].map((star) => (
+            <label
+              key={star}
+              className="cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            >
+              <input
+                type="radio"
+                name="rating"
+                value={star}
+                checked={rating === star}
+                onChange={() => setRating(star)}
+                className="sr-only"
+              />
+              <Star
+                className={cn('size-7', star <= rating ? 'fill-star text-star' : 'text-muted-foreground')}
+                aria-hidden="true"
+              />
+              <span className="sr-only">
+                {star} {star === 1 ? 'star' : 'stars'}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-2">
+        <label htmlFor={bodyId} className="text-sm font-medium">
+          What did you think? (optional)
+        </label>
+        <textarea
+          id={bodyId}
+          value={body}
+          maxLength={REVIEW_BODY_MAX}
+          onChange={(event) => setBody(event.target.value)}
+          className={TEXTAREA}
+          placeholder="What worked for you, and what could be better?"
+        />
+        <p className="text-right text-xs text-muted-foreground">
+          {body.length} / {REVIEW_BODY_MAX}
+        </p>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {mine ? 'Update review' : 'Post review'}
+        </Button>
+        {mine ? (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  setRating(0);
+                  setBody('');
+                  toast({ title: 'Review deleted' });
+                },
+                onError: (failure) => setError(getErrorMessage(failure, 'Your review could not be deleted.')),
+              })
+            }
+          >
+            Delete review
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function ReviewItem({ courseId, review, viewer, isMine }: { courseId: string; review: Review; viewer: Viewer; isMine: boolean }) {
+  const [isReplying, setReplying] = useState(false);
+  const report = useReportReview();
+  const hide = useHideReview(courseId);
+  return (
+    <li className="grid gap-3 rounded-2xl border bg-card p-5">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="font-semibold break-words">{review.user.name}</p>
+        <Stars rating={review.rating} />
+        <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
+          {formatDay(new Date(review.createdAt))}
+        </time>
+        {isMine ? <span className="text-xs font-medium text-primary">Your review</span> : null}
+      </div>
+      {review.body ? <p className="break-words whitespace-pre-line">{review.body}</p> : null}
+      {review.reply ? (
+        <div className="rounded-xl bg-muted p-4 text-sm">
+          <p className="mb-1 font-semibold">Response from the instructor</p>
+          <p className="break-words whitespace-pre-line">{review.reply.body}</p>
+        </div>
+      ) : null}
+      {viewer.isOwner && isReplying ? <ReplyForm courseId={courseId} review={review} onDone={() => setReplying(false)} /> : null}
+      <div className="flex flex-wrap gap-2">
+        {viewer.isOwner && !isReplying ? (
+          <Button variant="ghost" size="sm" onClick={() => setReplying(true)}>
+            <MessageSquareReply aria-hidden="true" />
+            {review.reply ? 'Edit reply' : 'Reply'}
+          </Button>
+        ) : null}
+        {viewer.isOwner ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={hide.isPending}
+            onClick={() =>
+              hide.mutate(review.id, {
+                onSuccess: () => toast({ title: 'Review hidden', description: 'It no longer shows or counts in the rating.' }),
+                onError: (failure) =>
+                  toast({ variant: 'destructive', title: 'Not hidden', description: getErrorMessage(failure, 'Try again.') }),
+              })
+            }
+          >
+            Hide
+          </Button>
+        ) : null}
+        {viewer.isSignedIn && !isMine ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={report.isPending || report.isSuccess}
+            onClick={() =>
+              report.mutate(review.id, {
+                onSuccess: () => toast({ title: 'Thanks for the report', description: 'We will take a look at this review.' }),
+                onError: (failure) =>
+                  toast({ variant: 'destructive', title: 'Not reported', description: getErrorMessage(failure, 'Try again.') }),
+              })
+            }
+          >
+            <Flag aria-hidden="true" />
+            {report.isSuccess ? 'Reported' : 'Report'}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function ReplyForm({ courseId, review, onDone }: { courseId: string; review: Review; onDone: () => void }) {
+  const [body, setBody] = useState(review.reply?.body ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const reply = useReplyToReview(courseId);
+  const id = useId();
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        reply.mutate(
+          { reviewId: review.id, body },
+          { onSuccess: onDone, onError: (failure) => setError(getErrorMessage(failure, 'Your reply could not be saved.')) },
+        );
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-medium">
+        Your reply to {review.user.name}
+      </label>
+      <textarea
+        id={id}
+        value={body}
+        maxLength={REVIEW_BODY_MAX}
+        onChange={(event) => setBody(event.target.value)}
+        className={TEXTAREA}
+      />
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={reply.isPending || body.trim() === ''}>
+          Post reply
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default CourseReviews;
