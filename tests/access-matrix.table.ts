@@ -537,6 +537,10 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
 
   // The learner's own lists.
   { route: 'GET /api/my-courses', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/my-courses') },
+  // What search engines read (DECISIONS §8): public.
+  { route: 'GET /robots.txt', expect: everyone(200), request: get('/robots.txt') },
+  { route: 'GET /sitemap.xml', expect: everyone(200), request: get('/sitemap.xml') },
+  { route: 'GET /sitemaps/courses-:page.xml', expect: everyone(200), request: get('/sitemaps/courses-1.xml') },
   // Reviews (DECISIONS §8): anyone who may see the course reads them; the enrolled student (with a
   // slide done) writes one; its course's creator replies and hides; anyone signed in reports.
   {

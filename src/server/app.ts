@@ -37,6 +37,7 @@ import { learningRoutes } from './modules/learning/learning.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { savedCoursesRoutes } from './modules/saved-courses/saved-courses.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { bodyDeadlinePlugin } from './plugins/body-deadline';
 import { currentUserPlugin } from './plugins/current-user';
@@ -178,6 +179,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(certificatesRoutes);
   await app.register(savedCoursesRoutes);
   await app.register(reviewsRoutes);
+  await app.register(seoRoutes);
   if (testPlugin) await app.register(testPlugin.routes);
 
   await app.register(spaPlugin, { webDir: config.webDir, pages, renderer });
