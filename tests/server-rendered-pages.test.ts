@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessonProgress, lessons } from '#db/schema/index';
+import { lessonProgress, lessons, reviews } from '#db/schema/index';
 import { PAGE_LOADER } from '#server/plugins/page-html';
 import { PAGE_SESSION_COOKIE } from '#shared/page-session';
 import type { Principal } from '#tests/access-matrix.world';
@@ -197,6 +197,67 @@ describe('pages drawn for anyone', () => {
     expect(drawing((await get(`/course/${courseId}`, cookie(newcomer.token))).body).root).toContain('Enroll for Free');
     await enroll(t.db.db, newcomer.id, courseId);
     expect(drawing((await get(`/course/${courseId}`, cookie(newcomer.token))).body).root).not.toContain('Enroll for Free');
+  });
+});
+
+describe('what crawlers and link previews read (issue 23 §4)', () => {
+  /** The content of `<meta {attribute}="{key}">`, HTML entities undone. */
+  const metaOf = (html: string, attribute: 'name' | 'property', key: string) =>
+    new RegExp(`<meta ${attribute}="${key.replace(':', '\\:')}" content="([^"]*)" />`)
+      .exec(html)?.[1]
+      ?.replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&');
+
+  it('a course page has its own description, canonical address, Open Graph and Twitter tags, and Course JSON-LD', async () => {
+    const { body } = await get(`/course/${courseId}`);
+    const base = t.app.config.publicUrl;
+    expect(body.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(metaOf(body, 'name', 'description')).toBe('Why slopes matter.');
+    expect(body).toContain(`<link rel="canonical" href="${base}/course/${courseId}" />`);
+    const { title } = (await get(`/api/courses/${courseId}`)).json() as { title: string };
+    expect(metaOf(body, 'property', 'og:title')).toBe(`${title} | Gradient Academy`);
+    expect(metaOf(body, 'property', 'og:url')).toBe(`${base}/course/${courseId}`);
+    expect(metaOf(body, 'property', 'og:description')).toBe('Why slopes matter.');
+    expect(metaOf(body, 'name', 'twitter:card')).toBe('summary');
+    expect(metaOf(body, 'name', 'robots')).toBeUndefined();
+    const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(body)?.[1];
+    expect(JSON.parse(jsonLd ?? 'null')).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Course',
+      name: title,
+      provider: { '@type': 'Organization', name: 'Gradient Academy' },
+      offers: { '@type': 'Offer', price: '0.00', priceCurrency: 'USD', category: 'Free' },
+    });
+  });
+
+  it("a course's rating reaches its JSON-LD, and hostile text stays inert in every tag", async () => {
+    await t.db.db.insert(reviews).values([
+      { courseId: hostileId, userId: student.id, rating: 5 },
+      { courseId: hostileId, userId: enrolled.id, rating: 4 },
+    ]);
+    const { body } = await get(`/course/${hostileId}`);
+    expect(body).not.toContain('</script><script>top.__xss');
+    expect(metaOf(body, 'property', 'og:title')).toBe(`${HOSTILE_TITLE} | Gradient Academy`);
+    const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(body)?.[1] ?? '';
+    expect(jsonLd).not.toContain('<');
+    expect(JSON.parse(jsonLd)).toMatchObject({
+      name: HOSTILE_TITLE,
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 2 },
+    });
+  });
+
+  it('a draft drawn for its creator, and Learn, are noindex; Home has the site description', async () => {
+    const draft = await get(`/course/${draftId}`, cookie(owner.token));
+    expect(metaOf(draft.body, 'name', 'robots')).toBe('noindex');
+    const learn = await get(`/course/${courseId}/learn`, cookie(enrolled.token));
+    expect(drawing(learn.body).root).not.toBeNull();
+    expect(metaOf(learn.body, 'name', 'robots')).toBe('noindex');
+    const home = await get('/');
+    expect(metaOf(home.body, 'name', 'description')).toMatch(/^Master artificial intelligence/);
+    expect(home.body).toContain(`<link rel="canonical" href="${t.app.config.publicUrl}/" />`);
+    expect(metaOf(home.body, 'name', 'robots')).toBeUndefined();
   });
 });
 

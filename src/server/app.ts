@@ -145,7 +145,10 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(readCachePlugin);
   await app.register(objectUrlsPlugin);
   await app.register(currentUserPlugin);
-  const pages = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? loadPageHtml(config.webDir) : undefined;
+  const pages =
+    config.webDir && existsSync(path.join(config.webDir, 'index.html'))
+      ? loadPageHtml(config.webDir, { publicUrl: config.publicUrl })
+      : undefined;
   // The first views the server draws (ADR 0019), where the build made a renderer beside the web app.
   const renderer =
     pages && config.webDir

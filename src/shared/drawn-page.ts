@@ -13,8 +13,21 @@ export type RenderedPage = {
   html: string;
   /** The page's <title>, as useDocumentTitle sets it. */
   title: string;
+  /** What search engines and link previews read (usePageHead); absent: the site's defaults. */
+  head?: PageHead;
   /** Every query the page read, with its answer: the browser starts from them and draws the same page. */
   queries: DrawnQuery[];
+};
+
+/** A drawn page's description, preview image, structured data and whether it may be indexed. */
+export type PageHead = {
+  description?: string;
+  /** A same-site path or an absolute address. */
+  image?: string | null;
+  /** schema.org data, sent as JSON-LD. */
+  jsonLd?: Record<string, unknown>;
+  /** Drafts, archived courses, Learn: never listed by a search engine. */
+  noindex?: boolean;
 };
 
 /** A render's outcome (no page: the browser draws it), and the milliseconds it held the event loop. */

@@ -60,7 +60,7 @@ async function drawPage(url: string, viewer: User | null, clock: { renderMs: num
   if (viewer) queryClient.setQueryData(getMeQueryOptions().queryKey, viewer);
 
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const title = { title: '' };
+    const title: { title: string; head?: RenderedPage['head'] } = { title: '' };
     const started = performance.now();
     const html = renderToString(
       <ServerTitleContext value={title}>
@@ -82,7 +82,12 @@ async function drawPage(url: string, viewer: User | null, clock: { renderMs: num
     const waiting = queries.filter((query) => query.state.status === 'pending' && isEnabled(query));
     if (waiting.length === 0) {
       const answered = queries.filter((query) => query.state.status === 'success');
-      return { html, title: title.title, queries: answered.map((query) => [query.queryKey, query.state.data]) };
+      return {
+        html,
+        title: title.title,
+        ...(title.head ? { head: title.head } : {}),
+        queries: answered.map((query) => [query.queryKey, query.state.data]),
+      };
     }
     // A failed fetch leaves its query in error, which the next pass sees.
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));

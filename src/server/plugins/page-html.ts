@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type DrawnPageState, PAGE_CODE_ID, PAGE_STATE_ID, type RenderedPage } from '#shared/drawn-page';
+import { type DrawnPageState, PAGE_CODE_ID, PAGE_STATE_ID, type PageHead, type RenderedPage } from '#shared/drawn-page';
 import { pageModuleFor } from '#shared/page-modules';
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
@@ -45,6 +45,49 @@ export function jsonInScript(value: unknown): string {
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+const DESCRIPTION_TAG = /\s*<meta\s+name="description"\s+content="([^"]*)"\s*\/>/;
+const SITE_NAME = 'Gradient Academy';
+
+/**
+ * A drawn page's description, canonical address, Open Graph and Twitter card tags, JSON-LD and
+ * robots rule (DECISIONS §8), for crawlers and link previews, which read the HTML and run nothing.
+ */
+export function headTags({
+  title,
+  head,
+  pathname,
+  publicUrl,
+  defaultDescription,
+}: {
+  title: string;
+  head: PageHead | undefined;
+  pathname: string;
+  publicUrl: string;
+  defaultDescription: string;
+}): string {
+  const description = head?.description?.trim() || defaultDescription;
+  const canonical = `${publicUrl}${pathname}`;
+  const image = head?.image ? (/^https?:\/\//.test(head.image) ? head.image : `${publicUrl}${head.image}`) : null;
+  const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+    `    <meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  return [
+    meta('name', 'description', description),
+    ...(head?.noindex ? [meta('name', 'robots', 'noindex')] : []),
+    `    <link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', canonical),
+    ...(image ? [meta('property', 'og:image', image)] : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    ...(image ? [meta('name', 'twitter:image', image)] : []),
+    ...(head?.jsonLd ? [`    <script type="application/ld+json">${jsonInScript(head.jsonLd)}</script>`] : []),
+  ].join('\n');
+}
 
 /**
  * Loads a drawn page's code once the browser has shown it (its first contentful paint): the server's
@@ -102,7 +145,7 @@ export const PAGE_LOADER = `(() => {
  * visit; the build leaves preloading to the server, see vite.config.ts). Without a build manifest (a
  * hand-made web dir) every address gets index.html as is.
  */
-export function loadPageHtml(webDir: string): PageHtml {
+export function loadPageHtml(webDir: string, { publicUrl = '' }: { publicUrl?: string } = {}): PageHtml {
   const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const plain = { html, etag: etagOf(html) };
   const scriptHashes = inlineScriptHashes(html);
@@ -133,7 +176,13 @@ export function loadPageHtml(webDir: string): PageHtml {
     .replace(MODULE_TAG, '')
     .replace(PRELOAD_TAG, '')
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
-  const [beforeTitle = '', afterTitle = ''] = shell.split(/<title>[\s\S]*?<\/title>/);
+  // A drawn page says its own description (and the rest of its head) where the shell had the site's.
+  const defaultDescription = (DESCRIPTION_TAG.exec(shell)?.[1] ?? '')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+  const [beforeTitle = '', afterTitle = ''] = shell.replace(DESCRIPTION_TAG, '').split(/<title>[\s\S]*?<\/title>/);
   const [beforeRoot = '', afterRoot = ''] = afterTitle.split('<div id="root"></div>');
   const [beforeBodyEnd = '', bodyEnd = ''] = afterRoot.split('</body>');
   const canDraw = entrySrc !== undefined && afterTitle !== '' && afterRoot !== '' && bodyEnd !== '';
@@ -175,7 +224,8 @@ export function loadPageHtml(webDir: string): PageHtml {
       const state: DrawnPageState = { signedIn, queries: page.queries };
       const pageHtml = [
         beforeTitle,
-        `<title>${escapeHtml(page.title || 'Gradient Academy')}</title>`,
+        `<title>${escapeHtml(page.title || SITE_NAME)}</title>\n`,
+        headTags({ title: page.title || SITE_NAME, head: page.head, pathname, publicUrl, defaultDescription }),
         beforeRoot,
         `<div id="root">${page.html}</div>\n`,
         `    <script type="application/json" id="${PAGE_STATE_ID}">${jsonInScript(state)}</script>\n`,

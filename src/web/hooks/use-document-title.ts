@@ -1,10 +1,11 @@
 import { createContext, useContext, useEffect } from 'react';
+import type { PageHead } from '#shared/drawn-page';
 
 export const APP_NAME = 'Gradient Academy';
 const DEFAULT_TITLE = `${APP_NAME} — AI & Machine Learning Courses`;
 
-/** Where the server renders a page, the title its page sets, for the HTML's <title>. */
-export const ServerTitleContext = createContext<{ title: string } | null>(null);
+/** Where the server renders a page, the title and head its page sets, for the HTML's <head>. */
+export const ServerTitleContext = createContext<{ title: string; head?: PageHead } | null>(null);
 
 /** Sets `${title} | Gradient Academy`, or the default title when none is given. */
 export function useDocumentTitle(title?: string | null) {
@@ -14,4 +15,13 @@ export function useDocumentTitle(title?: string | null) {
   useEffect(() => {
     document.title = fullTitle;
   }, [fullTitle]);
+}
+
+/**
+ * The page's description, preview image, structured data and indexing, for the HTML the server draws:
+ * crawlers and link previews read that HTML, so nothing changes in the browser.
+ */
+export function usePageHead(head: PageHead) {
+  const server = useContext(ServerTitleContext);
+  if (server) server.head = head;
 }

@@ -6,7 +6,8 @@ import { PageSpinner } from '#web/components/page-spinner';
 import { Button } from '#web/components/ui/button';
 import { useSavedCourse } from '#web/features/catalog/api/save-course';
 import { CourseDetail } from '#web/features/catalog/components/course-detail';
-import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { courseHead } from '#web/features/catalog/lib/course-head';
+import { useDocumentTitle, usePageHead } from '#web/hooks/use-document-title';
 import { useHydrated } from '#web/hooks/use-hydrated';
 import { useCourse } from '#web/lib/api/get-course';
 import { useMyCourses } from '#web/lib/api/get-my-courses';
@@ -45,6 +46,8 @@ export function CourseDetailRoute() {
   const [searchParams] = useSearchParams();
   const isEnrollRequested = searchParams.get(ENROLL_PARAM) === '1';
   useDocumentTitle(courseQuery.data?.title ?? (courseQuery.isError ? 'Course not found' : 'Course'));
+  // Read only from the HTML the server draws: the browser's bundle leaves the head's code out.
+  usePageHead(import.meta.env.SSR && courseQuery.data ? courseHead(courseQuery.data) : {});
   // The description is rich text: fetch the sanitizer after first paint, alongside the course.
   useEffect(() => {
     preloadSanitizer().catch(() => {});

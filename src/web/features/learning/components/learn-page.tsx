@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { DEFAULT_VIDEO_COMPLETE_PERCENT } from '#shared/learning-rules';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
-import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useDocumentTitle, usePageHead } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { useCourse } from '#web/lib/api/get-course';
 import { useCourseModules } from '#web/lib/api/get-course-modules';
@@ -218,6 +218,8 @@ export function LearnPage({
     if (itemId === undefined && resumedId === null && progress.data && resumeTo) setResumedId(resumeTo);
   }, [itemId, resumedId, progress.data, resumeTo]);
   useDocumentTitle(course.data ? (current ? `${current.title} · ${course.data.title}` : course.data.title) : 'Learn');
+  // A learner's own page: never in a search engine.
+  usePageHead({ noindex: true });
 
   const lessonRegion = useRef<HTMLElement>(null);
   const focusAfterMove = useRef(false);
