@@ -248,6 +248,22 @@ describe('what crawlers and link previews read (issue 23 §4)', () => {
     });
   });
 
+  it("a person's own pages, the studio and the sign-in forms say noindex in a header; catalogue pages do not", async () => {
+    for (const url of [
+      '/account',
+      '/my-courses',
+      '/creator/dashboard',
+      `/checkout/${courseId}`,
+      '/login',
+      `/course/${courseId}/learn`,
+    ]) {
+      expect((await get(url)).headers['x-robots-tag'], url).toBe('noindex');
+    }
+    for (const url of ['/', `/course/${courseId}`, '/?q=slopes']) {
+      expect((await get(url)).headers['x-robots-tag'], url).toBeUndefined();
+    }
+  });
+
   it('a draft drawn for its creator, and Learn, are noindex; Home has the site description', async () => {
     const draft = await get(`/course/${draftId}`, cookie(owner.token));
     expect(metaOf(draft.body, 'name', 'robots')).toBe('noindex');

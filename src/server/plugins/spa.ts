@@ -68,6 +68,17 @@ function encodedHtml(page: Html, encoding: Encoding): Buffer {
  * page-html.ts) so the client router decides. The pages the server draws (SERVER_RENDERED_PAGES) come
  * drawn, for the viewer their cookie names, unless drawing fails or must wait: then as index.html too.
  */
+/**
+ * A person's own pages, the studio and the sign-in forms: never in a search engine (DECISIONS §8). The
+ * header reaches crawlers for pages the browser draws too, whose HTML is the same for every address.
+ */
+const PRIVATE_PAGE =
+  /^\/(?:account|my-courses|creator|checkout|certificates|login|forgot-password|reset-password)(?:\/|$)|^\/course\/[^/]+\/(?:learn|preview)(?:\/|$)/;
+
+function isPrivatePage(pathname: string): boolean {
+  return PRIVATE_PAGE.test(pathname);
+}
+
 export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | undefined; renderer?: PageRenderer }>(
   async (app, { webDir, pages, renderer }) => {
     // `pages` exists only when the web dir holds a built index.html (app.ts).
@@ -128,6 +139,7 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
           .header('cache-control', drawn?.signedIn ? 'no-store' : 'no-cache')
           .header('etag', page.etag)
           .type('text/html; charset=utf-8');
+        if (isPrivatePage(pathname)) reply.header('x-robots-tag', 'noindex');
         if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
         const encoding = htmlEncoding(request.headers['accept-encoding']);
         if (!encoding || page.html.length < 1024) return reply.send(page.html);
