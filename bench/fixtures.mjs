@@ -88,6 +88,13 @@ async function prepareLearners(query, courseId) {
       learner.id,
       courseId,
     ]);
+    // Their reviews, for the reviews row: every third one a rating alone, the others a paragraph.
+    await query(`insert into reviews (course_id, user_id, rating, body) values ($1, $2, $3, $4) on conflict do nothing`, [
+      courseId,
+      learner.id,
+      1 + (index % 5),
+      index % 3 === 0 ? '' : `Bench review ${index}: ${'clear and practical, '.repeat(1 + (index % 7))}`,
+    ]);
   }
   const [module] = await query(
     `select m.id from course_modules m where m.course_id = $1 and exists (select 1 from lessons l where l.module_id = m.id)

@@ -187,6 +187,12 @@ async function runEngine(engine) {
           bars: { issue: learner, ratio: 40, p99: 25 },
         },
       ];
+      // Issue 23: the first page of a course's reviews (50, most with text), as a guest reads it.
+      learnerRows.push({
+        name: 'GET /api/courses/{id}/reviews',
+        path: `${course}/reviews`,
+        bars: { issue: 'issue 23', ratio: 10, p99: 50 },
+      });
       for (const row of learnerRows) {
         progress(`${engine.name}: ${row.name}`);
         rows.push({ ...(await measureRow({ ...row, base, options })), bars: row.bars });

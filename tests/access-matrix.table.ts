@@ -537,6 +537,13 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
 
   // The learner's own lists.
   { route: 'GET /api/my-courses', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/my-courses') },
+  // Instructor pages (DECISIONS §8): public; each creator edits their own.
+  { route: 'GET /api/instructors/:id', expect: everyone(200), request: (w) => ({ url: `/api/instructors/${w.ownerId}` }) },
+  {
+    route: 'PATCH /api/creator/profile',
+    expect: cells(401, 403, 403, 200, 200, 401),
+    request: () => ({ url: '/api/creator/profile', payload: { headline: 'Teaches machine learning' } }),
+  },
   // What search engines read (DECISIONS §8): public.
   { route: 'GET /robots.txt', expect: everyone(200), request: get('/robots.txt') },
   { route: 'GET /sitemap.xml', expect: everyone(200), request: get('/sitemap.xml') },

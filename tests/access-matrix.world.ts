@@ -56,6 +56,8 @@ export type AccessWorld = {
   /** The owner's archived paid course, in which the enrolled student is enrolled too. */
   archived: { courseId: string; moduleId: string };
   freeCourseId: string;
+  /** The owner's user id (their instructor page). */
+  ownerId: string;
   /** A draft of the owner that no fixed cell reads: modules and quizzes are added to it. */
   workbenchCourseId: string;
   /** The upload address the owner's thumbnail was sent to (what PUT /api/course-thumbnails takes). */
@@ -348,6 +350,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     },
     archived: { courseId: archivedCourse.id, moduleId: archivedContent.module.id },
     freeCourseId: freeCourse.id,
+    ownerId: owner.id,
     workbenchCourseId: workbench.id,
     thumbnailUploadURL: thumbnail.uploadURL,
     certificateId,

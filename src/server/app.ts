@@ -35,6 +35,7 @@ import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
+import { instructorsRoutes } from './modules/instructors/instructors.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { savedCoursesRoutes } from './modules/saved-courses/saved-courses.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -182,6 +183,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(certificatesRoutes);
   await app.register(savedCoursesRoutes);
   await app.register(reviewsRoutes);
+  await app.register(instructorsRoutes);
   await app.register(seoRoutes);
   if (testPlugin) await app.register(testPlugin.routes);
 

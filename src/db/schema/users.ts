@@ -13,6 +13,10 @@ export const users = pgTable(
     name: text('name').notNull(),
     role: text('role', { enum: userRoles }).notNull().default('student'),
     passwordHash: text('password_hash').notNull(),
+    // A creator's public profile (/instructors/{id}); the avatar is an object path from an image upload.
+    headline: text('headline'),
+    bio: text('bio'),
+    avatar: text('avatar'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,12 +18,13 @@ const MAX_BATCHES_PER_RUN = 50;
 const objectPathOf = sql`'/objects/' || ${uploads.objectKey}`;
 
 /**
- * Finished uploads that no slide and no course thumbnail names, finished before `cutoff`. Three
- * separate anti-joins, so PostgreSQL can hash each table once instead of scanning it per upload.
+ * Finished uploads that no slide, course thumbnail or profile avatar names, finished before `cutoff`.
+ * Separate anti-joins, so PostgreSQL can hash each table once instead of scanning it per upload.
  */
 const isUnreferenced = sql`not exists (select 1 from lessons l where l.image_url = ${objectPathOf})
   and not exists (select 1 from lessons l where l.video_url = ${objectPathOf})
-  and not exists (select 1 from courses c where c.thumbnail = ${objectPathOf})`;
+  and not exists (select 1 from courses c where c.thumbnail = ${objectPathOf})
+  and not exists (select 1 from users u where u.avatar = ${objectPathOf})`;
 
 /**
  * Deletes one batch of rows chosen by `where`, and their objects, in one transaction: the rows are

@@ -410,6 +410,9 @@ export async function deleteAccount({
         email: `deleted-${userId}@deleted.invalid`,
         name: 'Deleted user',
         passwordHash: '!deleted',
+        headline: null,
+        bio: null,
+        avatar: null,
         updatedAt: new Date(now),
       })
       .where(eq(users.id, userId));
