@@ -21,6 +21,7 @@ export const PAGE_MODULES: readonly { path: string; module: string }[] = [
   { path: '/creator/quizzes/:id/build', module: 'app/routes/creator/quiz-builder.tsx' },
   { path: '/certificates/:id', module: 'app/routes/certificates/certificate.tsx' },
   { path: '/course/:id', module: 'app/routes/catalog/course-detail.tsx' },
+  { path: '/instructors/:id', module: 'app/routes/instructors/instructor.tsx' },
   { path: '/login', module: 'app/routes/auth/login.tsx' },
   { path: '/creator', module: 'app/routes/auth/creator-portal.tsx' },
   { path: '/forgot-password', module: 'app/routes/auth/forgot-password.tsx' },
@@ -57,5 +58,6 @@ export function pageModuleFor(pathname: string): string | undefined {
 export const SERVER_RENDERED_PAGES: Readonly<Record<string, 'anyone' | 'signed-in'>> = {
   'app/routes/catalog/home.tsx': 'anyone',
   'app/routes/catalog/course-detail.tsx': 'anyone',
+  'app/routes/instructors/instructor.tsx': 'anyone',
   'app/routes/learn/learn.tsx': 'signed-in',
 };

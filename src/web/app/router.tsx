@@ -82,6 +82,10 @@ const routes: RouteObject[] = [
             lazyPage(() => import('./routes/catalog/course-detail').then((m) => m.CourseDetailRoute)),
           ),
           page(
+            paths.instructor.path,
+            lazyPage(() => import('./routes/instructors/instructor').then((m) => m.InstructorRoute)),
+          ),
+          page(
             '*',
             lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
           ),

@@ -21,6 +21,7 @@ export const paths = {
     moduleBuilder: { path: '/creator/modules/:id/build', getHref: (id: string) => `/creator/modules/${id}/build` },
     quizBuilder: { path: '/creator/quizzes/:id/build', getHref: (id: string) => `/creator/quizzes/${id}/build` },
   },
+  instructor: { path: '/instructors/:id', getHref: (id: string) => `/instructors/${id}` },
   certificate: { path: '/certificates/:id', getHref: (id: string) => `/certificates/${id}` },
   course: {
     detail: { path: '/course/:id', getHref: (id: string) => `/course/${id}` },

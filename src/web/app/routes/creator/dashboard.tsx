@@ -1,10 +1,13 @@
 import { CreatorDashboard } from '#web/features/creator-dashboard/components/creator-dashboard';
+import { ProfileForm } from '#web/features/instructors/components/profile-form';
+import { useAuth } from '#web/lib/auth';
 import { CreatorOnly } from './creator-route';
 
 export function CreatorDashboardRoute() {
+  const { user } = useAuth();
   return (
     <CreatorOnly>
-      <CreatorDashboard />
+      <CreatorDashboard profile={user ? <ProfileForm userId={user.id} /> : null} />
     </CreatorOnly>
   );
 }

@@ -81,6 +81,12 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
                 <CalendarClock className="size-4" aria-hidden="true" />
                 Last updated <LastUpdated iso={course.updatedAt} />
               </span>
+              <Link
+                to={paths.instructor.getHref(course.creatorId)}
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                About the instructor
+              </Link>
             </div>
           </div>
 

@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
@@ -9,7 +10,8 @@ import { CreatorPage, PageHeader } from './creator-page';
 import { MetricCards } from './metric-cards';
 import { StorageMeter } from './storage-meter';
 
-export function CreatorDashboard() {
+/** `profile`: the instructor-page editor, composed by the route (another feature's). */
+export function CreatorDashboard({ profile }: { profile?: ReactNode }) {
   useDocumentTitle('Creator Dashboard');
   const { user } = useAuth();
   return (
@@ -33,6 +35,7 @@ export function CreatorDashboard() {
         </h2>
         <CourseList />
       </section>
+      {profile}
     </CreatorPage>
   );
 }
