@@ -1,12 +1,14 @@
 import pg from 'pg';
 import type { DbHandle } from '#db/client';
 import type { Lesson } from '#shared/schemas/creator';
+import { REVIEWS_PAGE_DEFAULT, type ReviewSort, ReviewSortSchema, type ReviewSummary } from '#shared/schemas/reviews';
 import { createBatcher } from '../batch';
 import { listLessons, toLessonJson } from '../course-content';
 import { type CoursePartKind, findCourseOfPart } from '../course-ownership';
 import { after, type MaybePromise } from '../maybe-promise';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import type { LearnerRecord } from '../progress';
+import { loadRatingDistribution, loadReviewPage, type ReviewPage } from '../reviews-page';
 import { sanitizeStoredRichText } from '../rich-text';
 import {
   buildCatalogSnapshot,
@@ -31,6 +33,9 @@ import {
 
 export type { CatalogSnapshot } from './catalog-snapshot';
 export type { CourseDoc, EnrollmentEntry, SessionEntry } from './loaders';
+
+export type FirstReviewPage = ReviewPage & { distribution: ReviewSummary['distribution'] };
+const REVIEW_SORTS = ReviewSortSchema.options;
 
 export type ReadCacheOptions = {
   handle: { db: DbHandle['db']; changes: Pick<DbHandle['changes'], 'isReliable' | 'subscribe'> };
@@ -81,7 +86,9 @@ export function createReadCache({
    */
   const partCourses = new KeyedCache<string, string | null>(maxParts);
   const lessonLists = new KeyedCache<string, LessonListDoc>(maxCourses);
-  const all = [sessions, courses, enrollments, saved, learners, catalog, partCourses, lessonLists];
+  /** A course's first page of reviews in one order ('<course id>:<sort>'), with its star distribution. */
+  const reviewPages = new KeyedCache<string, FirstReviewPage>(maxCourses);
+  const all = [sessions, courses, enrollments, saved, learners, catalog, partCourses, lessonLists, reviewPages];
 
   function dropCourse(courseId: string) {
     courses.drop(courseId);
@@ -109,6 +116,8 @@ export function createReadCache({
         break;
       case 'user':
         sessions.dropWhere((entry) => entry?.user.id === id);
+        // A review shows its author's name.
+        reviewPages.dropWhere((page) => page.items.some((review) => review.user.id === id));
         break;
       case 'course':
         dropCourse(id);
@@ -143,6 +152,10 @@ export function createReadCache({
       // A save or an unsave of the user's (migration 0010).
       case 'saved':
         saved.drop(id);
+        break;
+      // Any change to a review of the course (migration 0020).
+      case 'reviews':
+        for (const sort of REVIEW_SORTS) reviewPages.drop(`${id}:${sort}`);
         break;
     }
   }
@@ -185,6 +198,16 @@ export function createReadCache({
     /** The user's enrollments, newest first. */
     enrollments(userId: string): MaybePromise<EnrollmentEntry[]> {
       return enrollments.get(userId, () => loadEnrollments(db, userId));
+    },
+    /** The first page of a course's visible reviews in one order, and how many reviews give each number of stars. */
+    firstReviewPage(courseId: string, sort: ReviewSort): MaybePromise<FirstReviewPage> {
+      return reviewPages.get(`${courseId}:${sort}`, async () => {
+        const [page, distribution] = await Promise.all([
+          loadReviewPage(db, { courseId, sort, limit: REVIEWS_PAGE_DEFAULT, after: null }),
+          loadRatingDistribution(db, courseId),
+        ]);
+        return { ...page, distribution };
+      });
     },
     /** The ids of the courses the user saved, newest first; what each course is now is the course document's. */
     savedCourseIds(userId: string): MaybePromise<string[]> {

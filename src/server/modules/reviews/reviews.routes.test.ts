@@ -190,6 +190,28 @@ describe('reviews', () => {
     expect(await courseJson(course.id)).toMatchObject({ rating: 3, ratingCount: 2 });
   });
 
+  it('the cached first page follows every change: a new review, an edit, a rename of its author, a hide, a change made in the database', async () => {
+    const { course, learners } = await courseWithLearners(2);
+    const [author, other] = learners as [TestUser, TestUser];
+    const firstPage = async () => (await call('GET', `/api/courses/${course.id}/reviews`)).json();
+    expect((await firstPage()).items).toEqual([]);
+    const review = (await call('PUT', `/api/courses/${course.id}/review`, author, { rating: 4, body: 'Good' })).json();
+    expect((await firstPage()).items.map((item: { body: string }) => item.body)).toEqual(['Good']);
+    await call('PUT', `/api/courses/${course.id}/review`, author, { rating: 2, body: 'Worse on a second look' });
+    expect((await firstPage()).items[0]).toMatchObject({ rating: 2, body: 'Worse on a second look' });
+    expect((await firstPage()).summary).toMatchObject({ average: 2, count: 1, distribution: { '2': 1, '4': 0 } });
+
+    expect((await call('PATCH', '/api/auth/me', author, { name: 'Renamed Reviewer' })).statusCode).toBe(200);
+    expect((await firstPage()).items[0].user.name).toBe('Renamed Reviewer');
+
+    await call('PUT', `/api/courses/${course.id}/review`, other, { rating: 5 });
+    await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: true });
+    expect((await firstPage()).items.map((item: { rating: number }) => item.rating)).toEqual([5]);
+
+    await t.db.db.update(reviews).set({ body: 'Edited in the database' }).where(eq(reviews.userId, other.id));
+    await expect.poll(async () => (await firstPage()).items[0].body, { timeout: 5_000 }).toBe('Edited in the database');
+  });
+
   it('reviews of a draft are as undiscoverable as the draft', async () => {
     const { course } = await courseWithLearners(0, { published: false });
     const student = await createUser(t.db.db);

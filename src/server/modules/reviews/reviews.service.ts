@@ -1,12 +1,13 @@
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { courseModules, courses, lessonProgress, lessons, reviewReports, reviews, users } from '#db/schema/index';
+import { courseModules, lessonProgress, lessons, reviewReports, reviews, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
-import type { Review, ReviewInput, ReviewList, ReviewSort, ReviewSummary } from '#shared/schemas/reviews';
+import { REVIEWS_PAGE_DEFAULT, type Review, type ReviewInput, type ReviewList, type ReviewSort } from '#shared/schemas/reviews';
 import { AppError } from '../../errors';
 import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
+import { decodeReviewCursor, loadRatingDistribution, loadReviewPage, reviewColumns, toReviewJson } from '../../lib/reviews-page';
 
 const courseNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Course not found');
 const reviewNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Review not found');
@@ -30,91 +31,7 @@ async function hasCompletedASlide(db: Db, userId: string, courseId: string): Pro
   return row !== undefined;
 }
 
-const reviewColumns = {
-  id: reviews.id,
-  rating: reviews.rating,
-  body: reviews.body,
-  userId: reviews.userId,
-  userName: users.name,
-  createdAt: reviews.createdAt,
-  updatedAt: reviews.updatedAt,
-  replyBody: reviews.replyBody,
-  replyCreatedAt: reviews.replyCreatedAt,
-  // Microseconds kept, so a page boundary between two reviews of the same millisecond holds.
-  sortAt: sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-};
-
-type ReviewRow = {
-  id: string;
-  rating: number;
-  body: string;
-  userId: string;
-  userName: string;
-  createdAt: Date;
-  updatedAt: Date;
-  replyBody: string | null;
-  replyCreatedAt: Date | null;
-  sortAt: string;
-};
-
-function toReviewJson(row: ReviewRow): Review {
-  return {
-    id: row.id,
-    rating: row.rating,
-    body: row.body,
-    user: { id: row.userId, name: row.userName },
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    reply:
-      row.replyBody !== null && row.replyCreatedAt ? { body: row.replyBody, createdAt: row.replyCreatedAt.toISOString() } : null,
-  };
-}
-
-/**
- * Opaque to clients: the sort key of the last review of a page. "Newest" orders by creation, newest
- * first; "helpful" puts the most detailed written reviews first (text length), then the newest.
- */
-type Cursor = { at: string; id: string; length?: number };
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(value: string | undefined, sort: ReviewSort): Cursor | null {
-  if (value === undefined) return null;
-  const invalid = () => new AppError(ErrorCode.BAD_REQUEST, 'Invalid cursor');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  const { at, id, length } = (parsed ?? {}) as Partial<Cursor>;
-  const isTime = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at);
-  const isLength = sort === 'newest' || (typeof length === 'number' && Number.isSafeInteger(length) && length >= 0);
-  if (!isTime || typeof id !== 'string' || !isUuid(id) || !isLength) throw invalid();
-  return { at, id, ...(sort === 'helpful' ? { length } : {}) };
-}
-
-const bodyLength = sql<number>`char_length(${reviews.body})`;
-
-function afterCursor(cursor: Cursor, sort: ReviewSort): SQL {
-  return sort === 'helpful'
-    ? sql`(${bodyLength}, ${reviews.createdAt}, ${reviews.id}) < (${cursor.length}, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-    : sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
-}
-
-async function reviewSummary(db: Db, course: { id: string; rating: number | null; ratingCount: number }): Promise<ReviewSummary> {
-  const rows = await db
-    .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
-    .from(reviews)
-    .where(and(eq(reviews.courseId, course.id), isNull(reviews.hiddenAt)))
-    .groupBy(reviews.rating);
-  const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
-  for (const row of rows) distribution[String(row.rating) as keyof typeof distribution] = Number(row.count);
-  return { average: course.rating, count: course.ratingCount, distribution };
-}
-
+/** The first page of each order, as most visits ask for it, comes from the read cache. */
 export async function listReviews({
   db,
   reads,
@@ -133,56 +50,28 @@ export async function listReviews({
   cursor: string | undefined;
 }): Promise<ReviewList> {
   const access = await visibleCourse(reads, userId, courseId);
-  const after = decodeCursor(cursor, sort);
-  const order =
-    sort === 'helpful'
-      ? [desc(bodyLength), desc(reviews.createdAt), desc(reviews.id)]
-      : [desc(reviews.createdAt), desc(reviews.id)];
-  const rows = await db
-    .select(reviewColumns)
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .where(and(eq(reviews.courseId, courseId), isNull(reviews.hiddenAt), after ? afterCursor(after, sort) : undefined))
-    .orderBy(...order)
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeCursor({ at: last.sortAt, id: last.id, ...(sort === 'helpful' ? { length: last.body.length } : {}) })
-      : null;
-
-  const mine =
+  const after = decodeReviewCursor(cursor, sort);
+  const isFirstPage = after === null && limit === REVIEWS_PAGE_DEFAULT;
+  const [page, distribution] = isFirstPage
+    ? await Promise.resolve(reads.firstReviewPage(courseId, sort)).then((first) => [first, first.distribution] as const)
+    : await Promise.all([loadReviewPage(db, { courseId, sort, limit, after }), loadRatingDistribution(db, courseId)]);
+  const [mine] =
     userId === undefined
-      ? undefined
-      : (
-          await db
-            .select(reviewColumns)
-            .from(reviews)
-            .innerJoin(users, eq(users.id, reviews.userId))
-            .where(and(eq(reviews.courseId, courseId), eq(reviews.userId, userId)))
-        )[0];
+      ? []
+      : await db
+          .select(reviewColumns)
+          .from(reviews)
+          .innerJoin(users, eq(users.id, reviews.userId))
+          .where(and(eq(reviews.courseId, courseId), eq(reviews.userId, userId)));
   const canReview = userId !== undefined && access.level === 'enrolled' && (await hasCompletedASlide(db, userId, courseId));
+  // The rating the database keeps on the course row, as the cached course holds it.
+  const { rating, ratingCount } = access.course.course;
   return {
-    items: page.map(toReviewJson),
-    nextCursor,
-    summary: await reviewSummary(db, await currentRating(db, courseId)),
+    items: page.items,
+    nextCursor: page.nextCursor,
+    summary: { average: rating, count: ratingCount, distribution },
     mine: mine ? toReviewJson(mine) : null,
     canReview,
-  };
-}
-
-/** The rating the database keeps on the course row (the read cache may be a moment behind a write). */
-async function currentRating(db: Db, courseId: string) {
-  const [row] = await db
-    .select({ id: courses.id, ratingAverage: courses.ratingAverage, ratingCount: courses.ratingCount })
-    .from(courses)
-    .where(eq(courses.id, courseId));
-  if (!row) throw courseNotFound();
-  return {
-    id: row.id,
-    rating: row.ratingAverage === null ? null : Math.round(row.ratingAverage * 10) / 10,
-    ratingCount: row.ratingCount,
   };
 }
 

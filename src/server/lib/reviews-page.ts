@@ -1,0 +1,119 @@
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '#db/client';
+import { reviews, users } from '#db/schema/index';
+import { ErrorCode } from '#shared/errors';
+import { isUuid } from '#shared/ids';
+import type { Review, ReviewSort, ReviewSummary } from '#shared/schemas/reviews';
+import { AppError } from '../errors';
+
+/** The columns of a review as the API shows it, with its author's name. */
+export const reviewColumns = {
+  id: reviews.id,
+  rating: reviews.rating,
+  body: reviews.body,
+  userId: reviews.userId,
+  userName: users.name,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+  replyBody: reviews.replyBody,
+  replyCreatedAt: reviews.replyCreatedAt,
+  // Microseconds kept, so a page boundary between two reviews of the same millisecond holds.
+  sortAt: sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+
+type ReviewRow = {
+  id: string;
+  rating: number;
+  body: string;
+  userId: string;
+  userName: string;
+  createdAt: Date;
+  updatedAt: Date;
+  replyBody: string | null;
+  replyCreatedAt: Date | null;
+  sortAt: string;
+};
+
+export function toReviewJson(row: ReviewRow): Review {
+  return {
+    id: row.id,
+    rating: row.rating,
+    body: row.body,
+    user: { id: row.userId, name: row.userName },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    reply:
+      row.replyBody !== null && row.replyCreatedAt ? { body: row.replyBody, createdAt: row.replyCreatedAt.toISOString() } : null,
+  };
+}
+
+/**
+ * Opaque to clients: the sort key of the last review of a page. "Newest" orders by creation, newest
+ * first; "helpful" puts the most detailed written reviews first (text length), then the newest.
+ */
+type Cursor = { at: string; id: string; length?: number };
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+export function decodeReviewCursor(value: string | undefined, sort: ReviewSort): Cursor | null {
+  if (value === undefined) return null;
+  const invalid = () => new AppError(ErrorCode.BAD_REQUEST, 'Invalid cursor');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const { at, id, length } = (parsed ?? {}) as Partial<Cursor>;
+  const isTime = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at);
+  const isLength = sort === 'newest' || (typeof length === 'number' && Number.isSafeInteger(length) && length >= 0);
+  if (!isTime || typeof id !== 'string' || !isUuid(id) || !isLength) throw invalid();
+  return { at, id, ...(sort === 'helpful' ? { length } : {}) };
+}
+
+const bodyLength = sql<number>`char_length(${reviews.body})`;
+
+function afterCursor(cursor: Cursor, sort: ReviewSort): SQL {
+  return sort === 'helpful'
+    ? sql`(${bodyLength}, ${reviews.createdAt}, ${reviews.id}) < (${cursor.length}, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+export type ReviewPage = { items: Review[]; nextCursor: string | null };
+
+/** One page of a course's visible reviews, after the (already decoded) cursor. */
+export async function loadReviewPage(
+  db: Db,
+  { courseId, sort, limit, after }: { courseId: string; sort: ReviewSort; limit: number; after: Cursor | null },
+): Promise<ReviewPage> {
+  const order =
+    sort === 'helpful'
+      ? [desc(bodyLength), desc(reviews.createdAt), desc(reviews.id)]
+      : [desc(reviews.createdAt), desc(reviews.id)];
+  const rows = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(and(eq(reviews.courseId, courseId), isNull(reviews.hiddenAt), after ? afterCursor(after, sort) : undefined))
+    .orderBy(...order)
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor({ at: last.sortAt, id: last.id, ...(sort === 'helpful' ? { length: last.body.length } : {}) })
+      : null;
+  return { items: page.map(toReviewJson), nextCursor };
+}
+
+/** How many visible reviews give each number of stars. */
+export async function loadRatingDistribution(db: Db, courseId: string): Promise<ReviewSummary['distribution']> {
+  const rows = await db
+    .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(and(eq(reviews.courseId, courseId), isNull(reviews.hiddenAt)))
+    .groupBy(reviews.rating);
+  const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+  for (const row of rows) distribution[String(row.rating) as keyof typeof distribution] = Number(row.count);
+  return distribution;
+}
