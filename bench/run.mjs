@@ -187,11 +187,12 @@ async function runEngine(engine) {
           bars: { issue: learner, ratio: 40, p99: 25 },
         },
       ];
-      // Issue 23: the first page of a course's reviews (50, most with text), as a guest reads it.
+      // Issue 23: the first page of a course's reviews (50, most with text), as a guest reads it, from
+      // the read cache (2.0 % of bare and p99 412 ms when each request queried PGlite; 36.7 % and 10.4 ms cached).
       learnerRows.push({
         name: 'GET /api/courses/{id}/reviews',
         path: `${course}/reviews`,
-        bars: { issue: 'issue 23', ratio: 10, p99: 50 },
+        bars: { issue: 'issue 23', ratio: 25, p99: 25 },
       });
       for (const row of learnerRows) {
         progress(`${engine.name}: ${row.name}`);
