@@ -1,6 +1,16 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { courseModules, courses, enrollments, lessonProgress, lessons, quizQuestions, quizzes, users } from '../schema/index';
+import {
+  courseModules,
+  courses,
+  enrollments,
+  lessonProgress,
+  lessons,
+  quizQuestions,
+  quizzes,
+  reviews,
+  users,
+} from '../schema/index';
 import { seedCourses } from './courses/index';
 import type { SeedCourse } from './courses/types';
 
@@ -77,6 +87,7 @@ export async function seedDemo({
           );
       }
     }
+    await seedReviews(tx as unknown as Db, courseIds);
   });
   return { created: true, courses: seedCourses.length, accounts: demoAccounts };
 }
@@ -141,4 +152,59 @@ async function insertCourse(
     }
   }
   return row.id;
+}
+
+/** Learners who reviewed the demo courses: no password matches theirs ('!' is no scrypt hash). */
+const REVIEWERS = [
+  { name: 'Priya Shah', email: 'priya.reviewer@demo.gradient.academy' },
+  { name: 'Tomás Ortega', email: 'tomas.reviewer@demo.gradient.academy' },
+  { name: 'Mei Lin', email: 'mei.reviewer@demo.gradient.academy' },
+] as const;
+
+/** Ratings per reviewer, course by course (the pattern repeats), with what each wrote. */
+const REVIEW_SCRIPT: readonly { rating: number; body: string }[][] = [
+  [
+    { rating: 5, body: 'Clear explanations and exercises that build on each other. I finally understand the maths behind it.' },
+    { rating: 4, body: 'Solid and practical. A few more worked examples would make it perfect.' },
+    { rating: 5, body: '' },
+  ],
+  [
+    { rating: 4, body: 'Well paced, and the quizzes check the right things.' },
+    { rating: 5, body: 'The best introduction I have found. The diagrams make every step concrete.' },
+    { rating: 3, body: 'Good content, but the middle module moves fast if you are new to the topic.' },
+  ],
+];
+
+/**
+ * A few reviews on every demo course, so the catalogue shows ratings from the first run. Each reviewer
+ * is enrolled (a free enrollment) and has done the first slide, as the review rule asks; the courses'
+ * ratings follow by the database's trigger.
+ */
+async function seedReviews(db: Db, courseIds: string[]) {
+  const reviewers = await db
+    .insert(users)
+    .values(REVIEWERS.map((reviewer) => ({ ...reviewer, role: 'student' as const, passwordHash: '!' })))
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  for (const [courseIndex, courseId] of courseIds.entries()) {
+    const [firstLesson] = await db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+      .where(eq(courseModules.courseId, courseId))
+      .orderBy(courseModules.position, lessons.position)
+      .limit(1);
+    const script = REVIEW_SCRIPT[courseIndex % REVIEW_SCRIPT.length] ?? [];
+    for (const [reviewerIndex, reviewer] of reviewers.entries()) {
+      const review = script[reviewerIndex];
+      if (!review) continue;
+      await db.insert(enrollments).values({ userId: reviewer.id, courseId, source: 'free' });
+      if (firstLesson) {
+        await db
+          .insert(lessonProgress)
+          .values({ userId: reviewer.id, lessonId: firstLesson.id, completed: true, completedAt: new Date() });
+      }
+      await db.insert(reviews).values({ courseId, userId: reviewer.id, ...review });
+    }
+  }
 }

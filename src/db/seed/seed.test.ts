@@ -2,7 +2,17 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '#tests/helpers/db';
 import type { DbHandle } from '../client';
-import { courseModules, courses, enrollments, lessons, quizQuestions, quizzes, users } from '../schema/index';
+import {
+  courseModules,
+  courses,
+  enrollments,
+  lessonProgress,
+  lessons,
+  quizQuestions,
+  quizzes,
+  reviews,
+  users,
+} from '../schema/index';
 import { seedDemo } from './index';
 
 // Seeding does not test password hashing; a cheap stand-in keeps this file fast.
@@ -58,10 +68,36 @@ describe('seedDemo', () => {
     }
   });
 
+  it('rates every course with reviews by enrolled learners who did a slide, and the rating follows them', async () => {
+    const rows = await handle.db.select().from(courses);
+    for (const course of rows) {
+      const courseReviews = await handle.db.select().from(reviews).where(eq(reviews.courseId, course.id));
+      expect(courseReviews.length, course.title).toBeGreaterThan(0);
+      expect(course.ratingCount).toBe(courseReviews.length);
+      expect(course.ratingAverage).toBeCloseTo(
+        courseReviews.reduce((sum, review) => sum + review.rating, 0) / courseReviews.length,
+        5,
+      );
+      for (const review of courseReviews) {
+        const [enrolled] = await handle.db
+          .select({ value: count() })
+          .from(enrollments)
+          .where(eq(enrollments.userId, review.userId));
+        const [done] = await handle.db
+          .select({ value: count() })
+          .from(lessonProgress)
+          .where(eq(lessonProgress.userId, review.userId));
+        expect(enrolled?.value).toBeGreaterThan(0);
+        expect(done?.value).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('does nothing on a database that already has courses', async () => {
     const result = await seedDemo({ db: handle.db, hashPassword });
     expect(result.created).toBe(false);
     const [userCount] = await handle.db.select({ value: count() }).from(users);
-    expect(userCount?.value).toBe(2);
+    // The two demo accounts and the three reviewers.
+    expect(userCount?.value).toBe(5);
   });
 });
