@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { courseModules, lessonProgress, lessons, reviewReports, reviews, users } from '#db/schema/index';
+import { reviewReports, reviews, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
 import { REVIEWS_PAGE_DEFAULT, type Review, type ReviewInput, type ReviewList, type ReviewSort } from '#shared/schemas/reviews';
 import { AppError } from '../../errors';
 import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
-import type { ReadCache } from '../../lib/read-cache/read-cache';
+import type { CourseDoc, ReadCache } from '../../lib/read-cache/read-cache';
 import { decodeReviewCursor, loadRatingDistribution, loadReviewPage, reviewColumns, toReviewJson } from '../../lib/reviews-page';
 
 const courseNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Course not found');
@@ -19,16 +19,13 @@ async function visibleCourse(reads: ReadCache, userId: string | undefined, cours
   return access;
 }
 
-/** DECISIONS §8: an enrolled student with at least one completed slide may review. */
-async function hasCompletedASlide(db: Db, userId: string, courseId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(lessonProgress)
-    .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
-    .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
-    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.completed, true), eq(courseModules.courseId, courseId)))
-    .limit(1);
-  return row !== undefined;
+/**
+ * DECISIONS §8: an enrolled student with at least one completed slide may review. Asked of the read
+ * cache: the learner's record of completed slides and the course's outline.
+ */
+async function hasCompletedASlide(reads: ReadCache, userId: string, course: CourseDoc): Promise<boolean> {
+  const { completedLessons } = await reads.learnerRecord(userId);
+  return course.modules.some((module) => module.lessons.some((lesson) => completedLessons.has(lesson.id)));
 }
 
 /** The first page of each order, as most visits ask for it, comes from the read cache. */
@@ -63,7 +60,8 @@ export async function listReviews({
           .from(reviews)
           .innerJoin(users, eq(users.id, reviews.userId))
           .where(and(eq(reviews.courseId, courseId), eq(reviews.userId, userId)));
-  const canReview = userId !== undefined && access.level === 'enrolled' && (await hasCompletedASlide(db, userId, courseId));
+  const canReview =
+    userId !== undefined && access.level === 'enrolled' && (await hasCompletedASlide(reads, userId, access.course));
   // The rating the database keeps on the course row, as the cached course holds it.
   const { rating, ratingCount } = access.course.course;
   return {
@@ -92,7 +90,7 @@ export async function putReview({
   const access = await visibleCourse(reads, userId, courseId);
   if (access.level === 'owner') throw new AppError(ErrorCode.FORBIDDEN, 'You cannot review your own course');
   if (access.level !== 'enrolled') throw new AppError(ErrorCode.FORBIDDEN, 'Enroll in this course to review it');
-  if (!(await hasCompletedASlide(db, userId, courseId))) {
+  if (!(await hasCompletedASlide(reads, userId, access.course))) {
     throw new AppError(ErrorCode.FORBIDDEN, 'Complete at least one slide of this course before reviewing it');
   }
   const body = input.body ?? '';
@@ -140,7 +138,7 @@ export async function deleteReview({
 async function reviewForCaller(db: Db, reads: ReadCache, userId: string, reviewId: string) {
   if (!isUuid(reviewId)) throw reviewNotFound();
   const [row] = await db
-    .select({ id: reviews.id, courseId: reviews.courseId, userId: reviews.userId, hiddenAt: reviews.hiddenAt })
+    .select({ id: reviews.id, courseId: reviews.courseId, userId: reviews.userId })
     .from(reviews)
     .where(eq(reviews.id, reviewId));
   if (!row) throw reviewNotFound();

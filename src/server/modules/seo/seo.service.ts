@@ -44,17 +44,14 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
     );
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
   }
-  return urlSet(publicUrl, [
-    { loc: `${publicUrl}/`, lastmod: null },
-    ...(await courseUrls(db, publicUrl, 0, SITEMAP_URLS_PER_FILE)),
-  ]);
+  return urlSet([{ loc: `${publicUrl}/`, lastmod: null }, ...(await courseUrls(db, publicUrl, 0, SITEMAP_URLS_PER_FILE))]);
 }
 
 /** `/sitemaps/courses-N.xml`, the Nth 50,000 courses in a stable order; null past the last. */
 export async function courseSitemapXml(db: Db, publicUrl: string, page: number): Promise<string | null> {
   const total = await publishedCount(db);
   if (page < 1 || (page - 1) * SITEMAP_URLS_PER_FILE >= Math.max(total, 1)) return null;
-  return urlSet(publicUrl, await courseUrls(db, publicUrl, (page - 1) * SITEMAP_URLS_PER_FILE, SITEMAP_URLS_PER_FILE));
+  return urlSet(await courseUrls(db, publicUrl, (page - 1) * SITEMAP_URLS_PER_FILE, SITEMAP_URLS_PER_FILE));
 }
 
 async function courseUrls(db: Db, publicUrl: string, offset: number, limit: number) {
@@ -68,7 +65,7 @@ async function courseUrls(db: Db, publicUrl: string, offset: number, limit: numb
   return rows.map((row) => ({ loc: `${publicUrl}/course/${row.id}`, lastmod: row.updatedAt.toISOString() }));
 }
 
-function urlSet(_publicUrl: string, urls: { loc: string; lastmod: string | null }[]): string {
+function urlSet(urls: { loc: string; lastmod: string | null }[]): string {
   const entries = urls.map(
     ({ loc, lastmod }) => `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
   );
