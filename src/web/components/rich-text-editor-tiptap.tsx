@@ -247,6 +247,9 @@ export default function TiptapRichTextEditor({
         })
         .run();
     else run().extendMarkRange('link').unsetLink().run();
+    // Tiptap's focus() waits a frame; a key pressed in that frame would focus the editor with the
+    // browser's caret at the start of the document, and the editor would take that caret as its own.
+    editor.view.focus();
   };
   const setSize = (size: string) => (size ? run().setFontSize(size).run() : run().unsetFontSize().run());
   const setBackground = (color: string) =>
@@ -413,7 +416,7 @@ export default function TiptapRichTextEditor({
           onApply={applyLink}
           onCancel={() => {
             setLinkFormOpen(false);
-            editor.commands.focus();
+            editor.view.focus();
           }}
         />
       ) : null}
