@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** Every RATE_LIMIT_* variable src/server/env.ts knows, read at run time, so new ones are raised too. */
@@ -23,7 +24,7 @@ export function embeddedEngine() {
     // Empty counts as unset (env.ts), so a DATABASE_URL in the caller's environment cannot leak in.
     env: { DATABASE_URL: '' },
     async withSql(work) {
-      const db = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
+      const db = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
       try {
         return await work(async (text, params) => (await db.query(text, params)).rows);
       } finally {

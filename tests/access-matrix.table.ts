@@ -184,6 +184,12 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
 
   // The catalogue (DECISIONS §3): published to anyone, archived to its students and creator, drafts to the creator.
   { route: 'GET /api/courses', expect: everyone(200), request: get('/api/courses') },
+  // Course search (DECISIONS §8): the same public answer for everyone.
+  {
+    route: 'GET /api/courses/search',
+    expect: everyone(200),
+    request: get('/api/courses/search?q=learning&difficulty=Beginner&sort=rating'),
+  },
   {
     route: 'GET /api/courses/:id',
     on: 'paid',

@@ -37,6 +37,7 @@ import { instructorsRoutes } from './modules/instructors/instructors.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { savedCoursesRoutes } from './modules/saved-courses/saved-courses.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -174,6 +175,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
+  await app.register(searchRoutes);
   await app.register(enrollmentRoutes);
   await app.register(creatorRoutes);
   await app.register(previewRoutes);

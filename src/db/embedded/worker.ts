@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { startWireServer } from './wire-server';
 
 export type EmbeddedWorkerData = {
@@ -27,6 +28,8 @@ if (!port) throw new Error('the embedded database runs in a worker thread');
 try {
   const loadDataDir = data.loadDataDirPath ? new Blob([await readFile(data.loadDataDirPath)]) : undefined;
   const db = await PGlite.create({
+    // Course search's typo tolerance (migration 0021); PostgreSQL servers ship it in contrib.
+    extensions: { pg_trgm },
     ...(data.dataDir ? { dataDir: data.dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
   });

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseModules, courses, lessons, users } from '#db/schema/index';
+import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+
+let t: TestApp;
+let creator: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  creator = await createUser(t.db.db, { role: 'creator', name: 'Ada Search' });
+});
+afterAll(() => t.close());
+
+type Found = {
+  items: { id: string; title: string; price: string }[];
+  nextCursor: string | null;
+  total: number;
+  facets: { difficulty: Record<string, number>; price: { free: number; paid: number } };
+};
+
+const search = async (params: Record<string, string>, user?: TestUser) => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/courses/search?${new URLSearchParams(params)}`,
+    headers: user ? bearer(user) : {},
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Found;
+};
+
+/** A made-up word no other test's course has, so each test searches only its own courses. */
+const word = () =>
+  `zq${randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 8)}`;
+
+const course = (overrides: Parameters<typeof createCourse>[2]) => createCourse(t.db.db, creator.id, overrides);
+
+describe('course search', () => {
+  it('puts a title match above a description match, and finds module and slide titles and the instructor', async () => {
+    const term = word();
+    const inDescription = await course({ title: 'Statistics refresher', description: `<p>Uses ${term} throughout.</p>` });
+    const inTitle = await course({ title: `Practical ${term} for vision` });
+    const inSlides = await course({ title: 'Deployment basics' });
+    const [module] = await t.db.db.insert(courseModules).values({ courseId: inSlides.id, title: 'Serving' }).returning();
+    await t.db.db.insert(lessons).values({ moduleId: module?.id ?? '', title: `Scaling ${term} replicas`, type: 'text' });
+
+    const found = await search({ q: term });
+    expect(found.items.map((item) => item.id)).toEqual([inTitle.id, inSlides.id, inDescription.id]);
+    expect(found.total).toBe(3);
+
+    // Renaming the module's slide is searched at once (a trigger keeps the document).
+    await t.db.db
+      .update(lessons)
+      .set({ title: 'Scaling replicas' })
+      .where(eq(lessons.moduleId, module?.id ?? ''));
+    expect((await search({ q: term })).items.map((item) => item.id)).toEqual([inTitle.id, inDescription.id]);
+
+    const teacherWord = word();
+    const teacher = await createUser(t.db.db, { role: 'creator', name: 'Grace Hopper' });
+    const taught = await createCourse(t.db.db, teacher.id, { title: 'Compilers for models' });
+    await t.db.db
+      .update(users)
+      .set({ name: `Grace ${teacherWord}` })
+      .where(eq(users.id, teacher.id));
+    expect((await search({ q: teacherWord })).items.map((item) => item.id)).toEqual([taught.id]);
+  });
+
+  it('still finds a title with a typo, and by the first letters of its words', async () => {
+    const term = word();
+    const tokenizers = await course({ title: `Tokenization with ${term}` });
+    expect((await search({ q: `Tokenizaton ${term}` })).items.map((item) => item.id)).toContain(tokenizers.id);
+    expect((await search({ q: `tokeniz ${term.slice(0, 5)}` })).items.map((item) => item.id)).toContain(tokenizers.id);
+  });
+
+  it('combines filters and orders, counts each filter value with the others kept, and never shows drafts', async () => {
+    const term = word();
+    const beginnerFree = await course({ title: `${term} one`, difficulty: 'Beginner', priceCents: 0, duration: '45 min' });
+    const beginnerCheap = await course({ title: `${term} two`, difficulty: 'Beginner', priceCents: 1000, duration: '3h 30m' });
+    const beginnerDear = await course({ title: `${term} three`, difficulty: 'Beginner', priceCents: 5000, duration: '12 hours' });
+    const advanced = await course({ title: `${term} four`, difficulty: 'Advanced', priceCents: 2000, duration: '6 weeks' });
+    await course({ title: `${term} draft`, difficulty: 'Beginner', priceCents: 1000, published: false });
+    await course({ title: `${term} archived`, difficulty: 'Beginner', priceCents: 1000, archived: true });
+    await t.db.db.update(courses).set({ ratingAverage: 4.6, ratingCount: 3 }).where(eq(courses.id, beginnerDear.id));
+    await t.db.db.update(courses).set({ ratingAverage: 3.2, ratingCount: 9 }).where(eq(courses.id, beginnerCheap.id));
+
+    const ids = (found: Found) => found.items.map((item) => item.id);
+    const paidBeginners = await search({ q: term, difficulty: 'Beginner', price: 'paid', sort: 'price_desc' });
+    expect(ids(paidBeginners)).toEqual([beginnerDear.id, beginnerCheap.id]);
+    expect(paidBeginners.total).toBe(2);
+    expect(paidBeginners.facets).toEqual({
+      difficulty: { Beginner: 2, Intermediate: 0, Advanced: 1 },
+      price: { free: 1, paid: 2 },
+    });
+    expect(ids(await search({ q: term, sort: 'price_asc' }))).toEqual([
+      beginnerFree.id,
+      beginnerCheap.id,
+      advanced.id,
+      beginnerDear.id,
+    ]);
+    expect(ids(await search({ q: term, minPrice: '10', maxPrice: '20.00', sort: 'price_asc' }))).toEqual([
+      beginnerCheap.id,
+      advanced.id,
+    ]);
+    // Rated courses first, best first; the unrated after them.
+    expect(ids(await search({ q: term, sort: 'rating' })).slice(0, 2)).toEqual([beginnerDear.id, beginnerCheap.id]);
+    expect(ids(await search({ q: term, minRating: '4' }))).toEqual([beginnerDear.id]);
+    expect(ids(await search({ q: term, duration: 'short' }))).toEqual([beginnerFree.id]);
+    expect(ids(await search({ q: term, duration: 'medium', sort: 'price_asc' }))).toEqual([beginnerCheap.id]);
+    expect(ids(await search({ q: term, duration: 'long', sort: 'price_asc' }))).toEqual([advanced.id, beginnerDear.id]);
+    expect(ids(await search({ q: term, difficulty: 'Intermediate' }))).toEqual([]);
+
+    // Without words: the whole catalogue, filtered the same way.
+    const everyFreeBeginner = await search({ difficulty: 'Beginner', price: 'free', limit: '100' });
+    expect(ids(everyFreeBeginner)).toContain(beginnerFree.id);
+    expect(ids(everyFreeBeginner)).not.toContain(beginnerCheap.id);
+  });
+
+  it('answers the same to a guest, a student and a creator', async () => {
+    const term = word();
+    await course({ title: `${term} for everyone` });
+    const student = await createUser(t.db.db);
+    const asGuest = await search({ q: term });
+    expect(asGuest.total).toBe(1);
+    expect(await search({ q: term }, student)).toEqual(asGuest);
+    expect(await search({ q: term }, creator)).toEqual(asGuest);
+  });
+
+  it('pages by cursor without repeating or skipping a course while courses are added', async () => {
+    const term = word();
+    const originals: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      const created = await course({ title: `${term} part ${i}`, priceCents: (i % 5) * 500, studentCount: i % 3 });
+      originals.push(created.id);
+    }
+    for (const sort of ['relevance', 'newest', 'price_asc', 'price_desc', 'popular', 'rating']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: Found = await search({ q: term, sort, limit: '4', ...(cursor ? { cursor } : {}) });
+        seen.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor;
+        // Others keep publishing while this reader pages: before, after and among what was read.
+        await course({ title: `${term} added ${sort} ${pages}`, priceCents: pages * 700, studentCount: pages });
+        pages++;
+      } while (cursor && pages < 20);
+      expect(new Set(seen).size, `${sort}: a course came twice`).toBe(seen.length);
+      for (const id of originals) expect(seen, `${sort}: a course was skipped`).toContain(id);
+    }
+  });
+
+  it('refuses what it cannot read with a 400 and a message, and reads query syntax as words', async () => {
+    const term = word();
+    await course({ title: `${term} syntax` });
+    const bad = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/courses/search?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(typeof response.json().message, query).toBe('string');
+    };
+    const otherOrder = (await search({ q: term, sort: 'newest', limit: '1' })).nextCursor;
+    await bad('cursor=garbage');
+    await bad(
+      `cursor=${Buffer.from(JSON.stringify({ sort: 'newest', keys: ["1' OR 1=1"], id: randomUUID() })).toString('base64url')}`,
+    );
+    await bad(`sort=price_asc&cursor=${otherOrder}`);
+    await bad('difficulty=Expert');
+    await bad('price=cheap');
+    await bad('minPrice=20&maxPrice=10');
+    await bad('minPrice=-1');
+    await bad('minRating=6');
+    await bad('limit=101');
+    await bad('limit=0');
+    await bad('sort=cheapest');
+    await bad('duration=forever');
+    await bad(`q=${'a'.repeat(201)}`);
+    await bad('q=%07bell');
+    await bad('q=a&q=b');
+    for (const q of [`${term} & | ! :* ( ) <-> '`, "'; DROP TABLE courses; --", '!!!', ':*', `${term}:*A`]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/courses/search?${new URLSearchParams({ q })}` });
+      expect(response.statusCode, q).toBe(200);
+    }
+    expect((await search({ q: `${term} & | ! ( )` })).total).toBe(1);
+  });
+});

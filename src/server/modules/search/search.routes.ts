@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBodySchema } from '#shared/errors';
+import { CourseSearchQuerySchema, CourseSearchResultSchema } from '#shared/schemas/search';
+import { searchCourses } from './search.service';
+
+/** DECISIONS §8: the marketplace's course search, the same for everyone. */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/courses/search',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Search published courses by words, filters and order, a page at a time',
+        description:
+          'Words match titles first, then the instructor, module and slide titles and the description; a typo in a title still matches. `facets` counts each filter value with the other filters kept.',
+        querystring: CourseSearchQuerySchema,
+        response: { 200: CourseSearchResultSchema, 400: ApiErrorBodySchema },
+      },
+      config: { public: true },
+    },
+    async (request) => searchCourses(app.db, request.query),
+  );
+};

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import {
+  durationBands,
+  PRICE_PATTERN,
+  priceKinds,
+  SEARCH_PAGE_DEFAULT,
+  SEARCH_PAGE_MAX,
+  SEARCH_QUERY_MAX,
+  searchSorts,
+} from '../course-search';
+import { CourseSchema, DifficultySchema } from './catalog';
+import { singleLineText } from './text';
+
+const priceParam = (name: string) =>
+  z.string().regex(PRICE_PATTERN, `${name} must be an amount in dollars such as 19.99`).optional();
+
+export const CourseSearchQuerySchema = z
+  .object({
+    q: singleLineText({ max: SEARCH_QUERY_MAX }).default(''),
+    difficulty: DifficultySchema.optional(),
+    price: z.enum(priceKinds).optional(),
+    minPrice: priceParam('minPrice'),
+    maxPrice: priceParam('maxPrice'),
+    minRating: z.coerce.number().min(1, 'minRating must be 1 to 5').max(5, 'minRating must be 1 to 5').optional(),
+    duration: z.enum(durationBands).optional(),
+    sort: z.enum(searchSorts).optional(),
+    limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_DEFAULT),
+    cursor: z.string().max(400).optional(),
+  })
+  .refine((query) => !query.minPrice || !query.maxPrice || Number(query.minPrice) <= Number(query.maxPrice), {
+    message: 'minPrice must not be above maxPrice',
+    path: ['minPrice'],
+  });
+export type CourseSearchQuery = z.infer<typeof CourseSearchQuerySchema>;
+
+const count = z.number().int();
+
+export const CourseSearchResultSchema = z.object({
+  items: z.array(CourseSchema),
+  nextCursor: z.string().nullable(),
+  /** Every course the search finds, on all pages. */
+  total: z.number().int(),
+  /** For each value of a filter, how many courses the search would find with it (the other filters kept). */
+  facets: z.object({
+    difficulty: z.object({ Beginner: count, Intermediate: count, Advanced: count }),
+    price: z.object({ free: count, paid: count }),
+  }),
+});
+export type CourseSearchResult = z.infer<typeof CourseSearchResultSchema>;
