@@ -7,6 +7,7 @@
  */
 export const PAGE_MODULES: readonly { path: string; module: string }[] = [
   { path: '/', module: 'app/routes/catalog/home.tsx' },
+  { path: '/courses', module: 'app/routes/catalog/course-search.tsx' },
   { path: '/my-courses', module: 'app/routes/student/my-courses.tsx' },
   { path: '/account', module: 'app/routes/account/account.tsx' },
   { path: '/account/confirm-email', module: 'app/routes/account/confirm-email.tsx' },
@@ -58,6 +59,7 @@ export function pageModuleFor(pathname: string): string | undefined {
 export const SERVER_RENDERED_PAGES: Readonly<Record<string, 'anyone' | 'signed-in'>> = {
   'app/routes/catalog/home.tsx': 'anyone',
   'app/routes/catalog/course-detail.tsx': 'anyone',
+  'app/routes/catalog/course-search.tsx': 'anyone',
   'app/routes/instructors/instructor.tsx': 'anyone',
   'app/routes/learn/learn.tsx': 'signed-in',
 };

@@ -79,7 +79,7 @@ async function scriptsFetched(browser: Browser, url: string, token: string | nul
   return fetched;
 }
 
-test('the first load of Home, Course detail and Learn fits in 120 KB of gzip JavaScript, without the editor', async ({
+test('the first load of Home, Course detail, Course search and Learn fits in 120 KB of gzip JavaScript, without the editor', async ({
   browser,
   request,
 }) => {
@@ -129,6 +129,13 @@ test('the first load of Home, Course detail and Learn fits in 120 KB of gzip Jav
       module: 'app/routes/catalog/course-detail.tsx',
       token: null,
       shown: 'Every byte counts.',
+    },
+    {
+      name: 'Course search',
+      url: '/courses?q=bytes&difficulty=Beginner',
+      module: 'app/routes/catalog/course-search.tsx',
+      token: null,
+      shown: 'Results for “bytes”',
     },
     {
       name: 'Learn',

@@ -60,7 +60,7 @@ test('a student reviews a course, sees the new average on its card, and reads th
   await axe.scan(page, 'course page: reviews', item);
 
   // The card in the catalogue carries the rating the database now keeps.
-  await page.goto(`/?q=${encodeURIComponent(title)}`);
+  await page.goto(`/courses?q=${encodeURIComponent(title)}`);
   const card = page.getByRole('article').filter({ hasText: title });
   await expect(card.getByText('Rated')).toBeAttached();
   await expect(card).toContainText('4.0');

@@ -26,6 +26,10 @@ const routes: RouteObject[] = [
             lazyPage(() => import('./routes/catalog/home').then((m) => m.HomeRoute)),
           ),
           page(
+            paths.search.path,
+            lazyPage(() => import('./routes/catalog/course-search').then((m) => m.CourseSearchRoute)),
+          ),
+          page(
             paths.myCourses.path,
             lazyPage(() => import('./routes/student/my-courses').then((m) => m.MyCoursesRoute)),
           ),

@@ -7,6 +7,11 @@ export const paths = {
   account: { path: '/account', getHref: (section?: 'security' | 'sessions') => (section ? `/account#${section}` : '/account') },
   confirmEmail: { path: '/account/confirm-email', getHref: () => '/account/confirm-email' },
   myCourses: { path: '/my-courses', getHref: () => '/my-courses' },
+  /** The course search; its filters as DECISIONS §8's parameters (src/shared/course-search.ts). */
+  search: {
+    path: '/courses',
+    getHref: (params?: URLSearchParams) => (params && params.size > 0 ? `/courses?${params}` : '/courses'),
+  },
   checkout: { path: '/checkout/:courseId', getHref: (courseId: string) => `/checkout/${courseId}` },
   creator: {
     dashboard: { path: '/creator/dashboard', getHref: () => '/creator/dashboard' },

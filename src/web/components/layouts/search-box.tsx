@@ -13,24 +13,26 @@ interface SearchBoxProps {
   id?: string;
 }
 
-/** Enter searches the catalogue on Home by course title (`/?q=term`). */
+/** Enter searches the catalogue (`/courses?q=term`, the search page). */
 export function SearchBox({ className, autoFocus = false, onSearch, id }: SearchBoxProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const currentQuery = location.pathname === paths.home.path ? (searchParams.get('q') ?? '') : '';
+  const currentQuery = location.pathname === paths.search.path ? (searchParams.get('q') ?? '') : '';
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = new FormData(event.currentTarget).get('q');
     const query = typeof value === 'string' ? value.trim() : '';
-    navigate(paths.home.getHref(query));
+    // A new search starts without the last one's filters.
+    navigate(paths.search.getHref(query ? new URLSearchParams({ q: query }) : undefined));
     onSearch?.();
   };
 
   return (
     <search id={id} className={cn('relative w-full', className)}>
-      <form onSubmit={handleSubmit}>
+      {/* Before the page's code runs, the browser submits the box itself, to the same address. */}
+      <form action={paths.search.path} onSubmit={handleSubmit}>
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden="true"

@@ -1,0 +1,233 @@
+import { Check, SlidersHorizontal } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  type DurationBand,
+  durationBandLabels,
+  durationBands,
+  minRatings,
+  PRICE_PATTERN,
+  type SearchFilters,
+  searchParamsOf,
+} from '#shared/course-search';
+import { difficulties } from '#shared/lists';
+import type { CourseSearchResult } from '#shared/schemas/search';
+import { Button } from '#web/components/ui/button';
+import { paths } from '#web/lib/paths';
+import { cn } from '#web/lib/utils';
+
+type Facets = CourseSearchResult['facets'];
+
+/** The search's address with one filter changed (undefined removes it); a new filter starts from the first page. */
+export function hrefWith(filters: SearchFilters, change: Partial<SearchFilters>): string {
+  return paths.search.getHref(searchParamsOf({ ...filters, ...change }));
+}
+
+interface SearchFiltersPanelProps {
+  filters: SearchFilters;
+  /** Counts of the search on screen; absent while the first one loads. */
+  facets?: Facets;
+}
+
+/**
+ * Every filter is a link to the search with it set or cleared, so a filtered search can be shared,
+ * bookmarked and gone back from, and works before the page's code has loaded.
+ */
+export function SearchFiltersPanel({ filters, facets }: SearchFiltersPanelProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const activeCount = [
+    filters.difficulty,
+    filters.price,
+    filters.minPrice ?? filters.maxPrice,
+    filters.minRating,
+    filters.duration,
+  ].filter((value) => value !== undefined).length;
+
+  return (
+    <div>
+      <Button
+        variant="outline"
+        className="w-full lg:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        {open ? 'Hide filters' : 'Filters'}
+        {activeCount > 0 ? ` (${activeCount})` : ''}
+      </Button>
+      <nav id={panelId} aria-label="Filters" className={cn('mt-4 grid gap-6 lg:mt-0 lg:block lg:space-y-6', !open && 'hidden')}>
+        <FilterGroup title="Level">
+          {difficulties.map((level) => (
+            <FilterLink
+              key={level}
+              active={filters.difficulty === level}
+              to={hrefWith(filters, { difficulty: filters.difficulty === level ? undefined : level })}
+              count={facets?.difficulty[level]}
+            >
+              {level}
+            </FilterLink>
+          ))}
+        </FilterGroup>
+        <FilterGroup title="Price">
+          <FilterLink
+            active={filters.price === 'free'}
+            to={hrefWith(filters, { price: filters.price === 'free' ? undefined : 'free' })}
+            count={facets?.price.free}
+          >
+            Free
+          </FilterLink>
+          <FilterLink
+            active={filters.price === 'paid'}
+            to={hrefWith(filters, { price: filters.price === 'paid' ? undefined : 'paid' })}
+            count={facets?.price.paid}
+          >
+            Paid
+          </FilterLink>
+          <PriceRange filters={filters} />
+        </FilterGroup>
+        <FilterGroup title="Rating">
+          {minRatings.map((rating) => (
+            <FilterLink
+              key={rating}
+              active={filters.minRating === rating}
+              to={hrefWith(filters, { minRating: filters.minRating === rating ? undefined : rating })}
+            >
+              {rating.toFixed(1)} stars and up
+            </FilterLink>
+          ))}
+        </FilterGroup>
+        <FilterGroup title="Duration">
+          {durationBands.map((band: DurationBand) => (
+            <FilterLink
+              key={band}
+              active={filters.duration === band}
+              to={hrefWith(filters, { duration: filters.duration === band ? undefined : band })}
+            >
+              {durationBandLabels[band]}
+            </FilterLink>
+          ))}
+        </FilterGroup>
+      </nav>
+    </div>
+  );
+}
+
+function FilterGroup({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-2 text-sm font-semibold">
+        {title}
+      </h2>
+      <ul className="grid gap-0.5">{children}</ul>
+    </section>
+  );
+}
+
+function FilterLink({ to, active, count, children }: { to: string; active: boolean; count?: number; children: ReactNode }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        preventScrollReset
+        aria-current={active ? 'true' : undefined}
+        className={cn(
+          'flex min-h-9 items-center gap-2 rounded-md px-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none',
+          active && 'bg-primary/10 font-medium text-primary',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            'flex size-4 shrink-0 items-center justify-center rounded border',
+            active ? 'border-primary bg-primary text-primary-foreground' : 'border-input',
+          )}
+        >
+          {active ? <Check className="size-3" /> : null}
+        </span>
+        <span className="flex-1">{children}</span>
+        {count !== undefined ? (
+          <span className="text-xs text-muted-foreground tabular-nums">
+            {count}
+            <span className="sr-only"> {count === 1 ? 'course' : 'courses'}</span>
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
+
+/** From and to, in dollars; applied together, checked here before the address changes. */
+function PriceRange({ filters }: { filters: SearchFilters }) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const minId = useId();
+  const maxId = useId();
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const read = (name: string) => String(form.get(name) ?? '').trim();
+    const minPrice = read('minPrice');
+    const maxPrice = read('maxPrice');
+    if ((minPrice && !PRICE_PATTERN.test(minPrice)) || (maxPrice && !PRICE_PATTERN.test(maxPrice))) {
+      setError('Enter prices in dollars, such as 20 or 19.99.');
+      return;
+    }
+    if (minPrice && maxPrice && Number(minPrice) > Number(maxPrice)) {
+      setError('The lowest price must not be above the highest.');
+      return;
+    }
+    setError(null);
+    navigate(hrefWith(filters, { minPrice: minPrice || undefined, maxPrice: maxPrice || undefined }), {
+      preventScrollReset: true,
+    });
+  };
+
+  return (
+    <li className="mt-2 list-none">
+      <form onSubmit={apply} noValidate aria-label="Price range" className="grid gap-2 px-2">
+        <div className="flex items-end gap-2">
+          <label htmlFor={minId} className="grid flex-1 gap-1 text-xs text-muted-foreground">
+            From $
+            <input
+              // Re-mounted when the address changes, so the boxes show the applied range.
+              key={filters.minPrice ?? ''}
+              id={minId}
+              name="minPrice"
+              inputMode="decimal"
+              defaultValue={filters.minPrice ?? ''}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="h-9 w-full rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none"
+            />
+          </label>
+          <label htmlFor={maxId} className="grid flex-1 gap-1 text-xs text-muted-foreground">
+            To $
+            <input
+              key={filters.maxPrice ?? ''}
+              id={maxId}
+              name="maxPrice"
+              inputMode="decimal"
+              defaultValue={filters.maxPrice ?? ''}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="h-9 w-full rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none"
+            />
+          </label>
+        </div>
+        {error ? (
+          <p id={errorId} role="alert" className="text-xs text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" variant="secondary" size="sm">
+          Apply price
+        </Button>
+      </form>
+    </li>
+  );
+}
