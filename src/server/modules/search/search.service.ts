@@ -14,6 +14,7 @@ import { sqlRows } from '../../lib/sql-rows';
 /** Words of at most this many letters each, at most this many words: a query's cost stays bounded. */
 const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
+const MAX_FUZZY_LENGTH = 80;
 
 /**
  * What the query's words find: each word stemmed ('networks' finds 'network') or as the start of a
@@ -102,15 +103,17 @@ export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<C
   // Without words there is nothing to be relevant to: the marketplace's own order.
   const plan = sort === 'relevance' ? (words ? RELEVANCE_PLAN : SORT_PLANS.popular) : SORT_PLANS[sort];
   const cursor = decodeCursor(query.cursor, sort, plan);
+  // A title is a few words: a longer query adds trigrams to look up, not matches.
+  const fuzzy = query.q.slice(0, MAX_FUZZY_LENGTH);
 
   // The courses the words find, with their relevance and minutes (course_search, migration 0021);
   // without words, only a duration filter needs that table.
   const matched = words
     ? sql`(SELECT cs.course_id, cs.minutes,
           ts_rank('{0.05, 0.2, 0.4, 1.0}', cs.document, ${words})
-            + word_similarity(${query.q}, cs.title) AS rank
+            + word_similarity(${fuzzy}, cs.title) AS rank
         FROM course_search cs
-        WHERE cs.document @@ ${words} OR ${query.q} <% cs.title) AS m`
+        WHERE cs.document @@ ${words} OR ${fuzzy} <% cs.title) AS m`
     : query.duration
       ? sql`(SELECT cs.course_id, cs.minutes FROM course_search cs) AS m`
       : undefined;

@@ -65,6 +65,7 @@ describe('robots.txt and sitemap.xml', () => {
     const locs = xmlTexts(answer.body, 'loc');
     const base = t.app.config.publicUrl;
     expect(locs).toContain(`${base}/`);
+    expect(locs).toContain(`${base}/courses`);
     expect(locs).toContain(`${base}/course/${onSale.id}`);
     expect(locs).not.toContain(`${base}/course/${draft.id}`);
     expect(locs).not.toContain(`${base}/course/${archived.id}`);

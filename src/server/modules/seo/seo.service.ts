@@ -33,10 +33,10 @@ async function publishedCount(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** `/sitemap.xml`: the home page and every course on sale with its last change, or an index past 50,000. */
+/** `/sitemap.xml`: the home page, the course search and every course on sale with its last change, or an index past 50,000. */
 export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
   const total = await publishedCount(db);
-  if (total + 1 > SITEMAP_URLS_PER_FILE) {
+  if (total + 2 > SITEMAP_URLS_PER_FILE) {
     const files = Math.ceil(total / SITEMAP_URLS_PER_FILE);
     const entries = Array.from(
       { length: files },
@@ -44,7 +44,11 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
     );
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
   }
-  return urlSet([{ loc: `${publicUrl}/`, lastmod: null }, ...(await courseUrls(db, publicUrl, 0, SITEMAP_URLS_PER_FILE))]);
+  return urlSet([
+    { loc: `${publicUrl}/`, lastmod: null },
+    { loc: `${publicUrl}/courses`, lastmod: null },
+    ...(await courseUrls(db, publicUrl, 0, SITEMAP_URLS_PER_FILE)),
+  ]);
 }
 
 /** `/sitemaps/courses-N.xml`, the Nth 50,000 courses in a stable order; null past the last. */
