@@ -44,7 +44,11 @@ export type ReadCacheOptions = {
   maxCourses?: number;
   maxUsers?: number;
   maxParts?: number;
+  maxSearches?: number;
 };
+
+/** The announcements of a change a course search may show or match (migrations 0001, 0011, 0021). */
+const SEARCHED_KINDS = new Set(['course', 'course-touched', 'course-counted', 'outline', 'user']);
 
 /**
  * A module's slides as stored: media as object paths. Without object media the list is the same for
@@ -71,6 +75,7 @@ export function createReadCache({
   maxCourses = 5_000,
   maxUsers = 20_000,
   maxParts = 50_000,
+  maxSearches = 500,
 }: ReadCacheOptions) {
   const { db } = handle;
   const sessions = new KeyedCache<string, SessionEntry | null>(maxSessions);
@@ -88,7 +93,12 @@ export function createReadCache({
   const lessonLists = new KeyedCache<string, LessonListDoc>(maxCourses);
   /** A course's first page of reviews in one order ('<course id>:<sort>'), with its star distribution. */
   const reviewPages = new KeyedCache<string, FirstReviewPage>(maxCourses);
-  const all = [sessions, courses, enrollments, saved, learners, catalog, partCourses, lessonLists, reviewPages];
+  /**
+   * First pages of course searches, by their parameters. A search reads every published course, so
+   * any change to what one shows or matches (a course, its outline, an instructor's name) drops all.
+   */
+  const searches = new KeyedCache<string, PreparedJson>(maxSearches);
+  const all = [sessions, courses, enrollments, saved, learners, catalog, partCourses, lessonLists, reviewPages, searches];
 
   function dropCourse(courseId: string) {
     courses.drop(courseId);
@@ -109,6 +119,7 @@ export function createReadCache({
     const separator = payload.indexOf(':');
     const kind = payload.slice(0, separator);
     const id = payload.slice(separator + 1);
+    if (SEARCHED_KINDS.has(kind)) searches.clear();
     switch (kind) {
       // One notification per statement: the token hashes of every session it changed (migration 0003).
       case 'sessions':
@@ -208,6 +219,10 @@ export function createReadCache({
         ]);
         return { ...page, distribution };
       });
+    },
+    /** A search's first page by its parameters, as `load` answers it while nothing it read has changed. */
+    searchPage(key: string, load: () => Promise<PreparedJson>): MaybePromise<PreparedJson> {
+      return searches.get(key, load);
     },
     /** The ids of the courses the user saved, newest first; what each course is now is the course document's. */
     savedCourseIds(userId: string): MaybePromise<string[]> {

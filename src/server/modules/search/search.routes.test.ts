@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseModules, courses, lessons, users } from '#db/schema/index';
-import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
+import { bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 
 let t: TestApp;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Found = {
-  items: { id: string; title: string; price: string }[];
+  items: { id: string; title: string; price: string; studentCount: number }[];
   nextCursor: string | null;
   total: number;
   facets: { difficulty: Record<string, number>; price: { free: number; paid: number } };
@@ -127,6 +127,32 @@ describe('course search', () => {
     expect(asGuest.total).toBe(1);
     expect(await search({ q: term }, student)).toEqual(asGuest);
     expect(await search({ q: term }, creator)).toEqual(asGuest);
+  });
+
+  it('answers again from the database after a course, its outline or its count changes (a kept answer never goes stale)', async () => {
+    const term = word();
+    const kept = await course({ title: `${term} kept`, description: '<p>First words.</p>' });
+    const first = await search({ q: term });
+    expect(first.items).toMatchObject([{ id: kept.id, title: `${term} kept` }]);
+    expect(await search({ q: term })).toEqual(first);
+
+    await t.db.db
+      .update(courses)
+      .set({ title: `${term} renamed` })
+      .where(eq(courses.id, kept.id));
+    expect((await search({ q: term })).items).toMatchObject([{ title: `${term} renamed` }]);
+
+    const student = await createUser(t.db.db);
+    await enroll(t.db.db, student.id, kept.id);
+    expect((await search({ q: term })).items).toMatchObject([{ studentCount: 1 }]);
+
+    const moduleWord = word();
+    expect((await search({ q: moduleWord })).total).toBe(0);
+    await t.db.db.insert(courseModules).values({ courseId: kept.id, title: `About ${moduleWord}` });
+    expect((await search({ q: moduleWord })).items).toMatchObject([{ id: kept.id }]);
+
+    await t.db.db.update(courses).set({ published: false }).where(eq(courses.id, kept.id));
+    expect((await search({ q: term })).total).toBe(0);
   });
 
   it('pages by cursor without repeating or skipping a course while courses are added', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseSearchQuerySchema, CourseSearchResultSchema } from '#shared/schemas/search';
+import { answer } from '../../lib/maybe-promise';
+import { prepareJson, sendPrepared } from '../../lib/prepared-json';
 import { searchCourses } from './search.service';
 
 /** DECISIONS §8: the marketplace's course search, the same for everyone. */
@@ -17,7 +19,15 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CourseSearchResultSchema, 400: ApiErrorBodySchema },
       },
       config: { public: true },
+      // Served precompressed (sendPrepared), never compressed per request.
+      compress: false,
     },
-    async (request) => searchCourses(app.db, request.query),
+    (request, reply) => {
+      const { query } = request;
+      // Later pages are not kept: each cursor is one reader's.
+      if (query.cursor !== undefined) return searchCourses(app.db, query);
+      const page = app.reads.searchPage(JSON.stringify(query), async () => prepareJson(await searchCourses(app.db, query)));
+      return answer(page, (prepared) => sendPrepared(request, reply, prepared));
+    },
   );
 };
