@@ -32,7 +32,11 @@ export function CourseSearchRoute() {
         <aside>
           <SearchFiltersPanel filters={filters} facets={search.first.data?.facets} />
         </aside>
-        <section aria-label="Courses found">
+        <section aria-labelledby="courses-found">
+          {/* For the outline of headings: the cards' titles sit under it, also on a phone, where the filters' headings are folded away. */}
+          <h2 id="courses-found" className="sr-only">
+            Courses found
+          </h2>
           <RegionErrorBoundary title="The search results could not be displayed">
             <SearchResults
               filters={filters}
