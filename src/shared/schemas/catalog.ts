@@ -18,6 +18,8 @@ export const CourseSchema = z.object({
   published: z.boolean(),
   archived: z.boolean(),
   creatorId: z.string(),
+  /** Who teaches it: the creator, by the name their page and certificates show. */
+  instructor: z.object({ id: z.string(), name: z.string() }),
   createdAt: z.string(),
   updatedAt: z.string(),
   studentCount: z.number().int(),

@@ -15,7 +15,7 @@ import {
 } from '#db/schema/index';
 import type { Course } from '#shared/schemas/catalog';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
-import { toCourseJson } from '../course-json';
+import { courseWithCreatorColumns, toCourseJson } from '../course-json';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import { type LearnerRecord, passedAttempt } from '../progress';
 import { sanitizeStoredRichText } from '../rich-text';
@@ -67,7 +67,12 @@ export type CourseDoc = {
 };
 
 export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc | null> {
-  const [row] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  const [row] = await db
+    .select(courseWithCreatorColumns)
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.creatorId))
+    .where(eq(courses.id, courseId))
+    .limit(1);
   if (!row) return null;
   const [moduleRows, lessonRows, quizRows] = await Promise.all([
     db.select().from(courseModules).where(eq(courseModules.courseId, courseId)).orderBy(asc(courseModules.position)),
@@ -196,8 +201,9 @@ export async function loadLearnerRecord(db: Db, userId: string): Promise<Learner
 /** The published catalogue, most students first, then newest (comparePopular), with each course's row version. */
 export async function loadCatalog(db: Db): Promise<{ list: Course[]; versions: Map<string, number> }> {
   const rows = await db
-    .select()
+    .select(courseWithCreatorColumns)
     .from(courses)
+    .innerJoin(users, eq(users.id, courses.creatorId))
     .where(and(eq(courses.published, true), eq(courses.archived, false)))
     .orderBy(desc(courses.studentCount), desc(courses.createdAt), courses.id);
   return { list: rows.map(toCourseJson), versions: new Map(rows.map((row) => [row.id, row.version])) };

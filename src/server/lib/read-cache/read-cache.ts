@@ -116,8 +116,10 @@ export function createReadCache({
         break;
       case 'user':
         sessions.dropWhere((entry) => entry?.user.id === id);
-        // A review shows its author's name.
+        // A review shows its author's name, and a course its instructor's.
         reviewPages.dropWhere((page) => page.items.some((review) => review.user.id === id));
+        courses.dropWhere((doc) => doc?.creatorId === id);
+        catalog.dropWhere((snapshot) => snapshot.list.some((course) => course.creatorId === id));
         break;
       case 'course':
         dropCourse(id);

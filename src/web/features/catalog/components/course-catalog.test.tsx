@@ -9,6 +9,7 @@ import { getQueryFn } from '#web/lib/api-client';
 import { CourseCatalog } from './course-catalog';
 
 function course(overrides: Partial<Course>): Course {
+  const creatorId = crypto.randomUUID();
   return {
     id: crypto.randomUUID(),
     title: 'A course',
@@ -19,7 +20,8 @@ function course(overrides: Partial<Course>): Course {
     duration: '3h',
     published: true,
     archived: false,
-    creatorId: crypto.randomUUID(),
+    creatorId,
+    instructor: { id: creatorId, name: 'Ada Lovelace' },
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     studentCount: 12,
