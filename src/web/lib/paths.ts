@@ -1,5 +1,12 @@
+import type { Difficulty } from '#shared/lists';
+
 export const paths = {
   home: { path: '/', getHref: (query?: string) => (query ? `/?q=${encodeURIComponent(query)}` : '/') },
+  /** The course search (DECISIONS §8), here opened on one difficulty. */
+  courses: {
+    path: '/courses',
+    getHref: (difficulty?: Difficulty) => (difficulty ? `/courses?difficulty=${difficulty}` : '/courses'),
+  },
   login: { path: '/login', getHref: (tab?: 'signup') => (tab ? `/login?tab=${tab}` : '/login') },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
