@@ -35,9 +35,9 @@ export function encodeCatalogCursor(key: PopularKey): string {
 export type CatalogPage = PreparedJson & { etag: string; headers: Readonly<Record<string, string>> };
 
 /**
- * The first CATALOG_PAGE_MAX (shared/schemas/catalog.ts) courses of one filter in Popular order, held in memory (not every course:
- * a catalogue of 100,000 is megabytes), and whether the filter has more. Every first page (any limit,
- * no cursor) is a slice of it, made into bytes once per limit when first asked.
+ * The first CATALOG_PAGE_MAX (shared/schemas/catalog.ts) courses of one filter in Popular order, held
+ * in memory (not every course: a catalogue of 100,000 is megabytes), and whether the filter has more.
+ * Every first page (any limit, no cursor) is a slice of it, made into bytes when first asked.
  */
 export type CatalogSnapshot = {
   filter: CatalogFilter;
@@ -46,8 +46,12 @@ export type CatalogSnapshot = {
   hasMore: boolean;
   /** Each course's row version: an announced change applies only on top of the one before it. */
   versions: ReadonlyMap<string, number>;
+  /** First pages made so far, by limit: the few the pages ask for (MAX_PAGE_FORMS), not all a client could. */
   pages: Map<number, CatalogPage>;
 };
+
+/** Home's 12, the default 100 and a few more; 100 limits of up to 100 courses each would be megabytes. */
+const MAX_PAGE_FORMS = 8;
 
 export function buildCatalogSnapshot(filter: CatalogFilter, entries: readonly CatalogEntry[], hasMore: boolean): CatalogSnapshot {
   return {
@@ -86,12 +90,14 @@ export function catalogPage(filter: CatalogFilter, limit: number, shown: readonl
   });
 }
 
-/** The first `limit` courses of the snapshot as sent, made once per snapshot and limit. */
+/** The first `limit` courses of the snapshot as sent, made once per snapshot and limit (of the last few asked). */
 export function firstCatalogPage(snapshot: CatalogSnapshot, limit: number): CatalogPage {
   let page = snapshot.pages.get(limit);
   if (!page) {
     const hasNext = snapshot.entries.length > limit || snapshot.hasMore;
     page = catalogPage(snapshot.filter, limit, snapshot.entries.slice(0, limit), hasNext);
+    // Oldest first: Maps iterate in insertion order.
+    if (snapshot.pages.size >= MAX_PAGE_FORMS) snapshot.pages.delete(snapshot.pages.keys().next().value as number);
     snapshot.pages.set(limit, page);
   }
   return page;

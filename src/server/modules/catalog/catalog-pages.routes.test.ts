@@ -114,6 +114,11 @@ describe('GET /api/courses, a page at a time', () => {
       Array.from({ length: 6 }, (_, i) => ({ studentCount: 20 - i, difficulty: 'Advanced' as const })),
     );
     const all = await onSale();
+    // More limits than memory keeps pages made for: each still the right slice, again and again.
+    for (let round = 0; round < 2; round++) {
+      for (let limit = 1; limit <= 12; limit++)
+        expect(idsOf(await get(`/api/courses?limit=${limit}`))).toEqual(all.slice(0, limit));
+    }
     const three = await get('/api/courses?limit=3');
     expect(idsOf(three)).toEqual(all.slice(0, 3));
     expect(nextOf(three)).toMatch(/^\/api\/courses\?limit=3&cursor=/);
