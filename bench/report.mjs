@@ -76,7 +76,7 @@ export function printEngine({
   );
   if (backgroundEdits) {
     console.log(
-      `during the first four read rows a creator edited a slide ${creatorEditsPerS} times a second (${backgroundEdits.sent} edits,` +
+      `during the catalogue, course and My Courses rows a creator edited a slide ${creatorEditsPerS} times a second (${backgroundEdits.sent} edits,` +
         ` ${backgroundEdits.failed} failed), each reloading that course's outline and updating its date in the cached catalogue`,
     );
   }

@@ -6,7 +6,9 @@
 //
 // Environment: BENCH_DURATION (s a row for each server, default 10), BENCH_ROUNDS (the alternating
 // rounds it is split into, default 5), BENCH_CONNECTIONS (default 50),
-// BENCH_DATABASE_URL (e.g. postgres://postgres:postgres@127.0.0.1:5432/postgres).
+// BENCH_DATABASE_URL (e.g. postgres://postgres:postgres@127.0.0.1:5432/postgres), BENCH_ROWS (a regular
+// expression: only the rows whose name it matches, e.g. BENCH_ROWS='^GET /api/courses\b').
+
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
@@ -20,6 +22,9 @@ process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROWS = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS) : undefined;
+/** Whether BENCH_ROWS (if set) asks for the row. */
+const isWanted = (name) => !ROWS || ROWS.test(name);
 /** Slide edits a second made in the background during the read rows: creators at work while students browse. */
 const CREATOR_EDITS_PER_S = Number(process.env.BENCH_CREATOR_EDITS ?? 5);
 /** Enough live tokens for the write row at up to 6,000 logouts a second, plus its warm-up and sample. */
@@ -159,15 +164,24 @@ async function runEngine(engine) {
       // Issue 5's bars (issue 6: they hold with creators writing); issue 7's for the learner rows.
       const core = 'issue 5';
       const learner = 'issue 7';
+      // A page after the first course: the database's index range, not memory (the first pages are).
+      const firstCourse = await fetch(`${base}/api/courses?limit=1`);
+      const laterPage = /^<([^>]+)>; rel="next"$/.exec(firstCourse.headers.get('link') ?? '')?.[1];
+      if (!laterPage) progress(`${engine.name}: the catalogue has no second page: its row is left out`);
       const plan = [
         { name: 'GET /api/courses', path: '/api/courses', bars: { issue: core, ratio: 85, p99: 25 } },
+        // Home's All tab: its first dozen, from the same memory.
+        { name: 'GET /api/courses?limit=12', path: '/api/courses?limit=12', bars: { issue: core, ratio: 85, p99: 25 } },
+        ...(laterPage
+          ? [{ name: 'GET /api/courses?cursor=… (database)', path: laterPage.replace(/limit=1\b/, 'limit=12') }]
+          : []),
         { name: 'GET /api/courses/{id} as guest', path: course, bars: { issue: core, ratio: 70, p99: 25 } },
         { name: 'GET /api/courses/{id} as student', path: course, headers: auth, bars: { issue: core, ratio: 50, p99: 25 } },
         { name: 'GET /api/my-courses', path: '/api/my-courses', headers: auth, bars: { issue: core, ratio: 35, p99: 25 } },
       ];
       const rows = [];
       const background = editInBackground({ base, lessonId: fixtures.backgroundLessonId, perSecond: CREATOR_EDITS_PER_S });
-      for (const row of plan) {
+      for (const row of plan.filter((candidate) => isWanted(candidate.name))) {
         progress(`${engine.name}: ${row.name}`);
         rows.push({ ...(await measureRow({ ...row, base, options })), bars: row.bars });
       }
@@ -202,7 +216,7 @@ async function runEngine(engine) {
         path: '/api/courses/search?q=learning&difficulty=Beginner&sort=rating',
         bars: { issue: 'issue 23', ratio: 35, p99: 25 },
       });
-      for (const row of learnerRows) {
+      for (const row of learnerRows.filter((candidate) => isWanted(candidate.name))) {
         progress(`${engine.name}: ${row.name}`);
         rows.push({ ...(await measureRow({ ...row, base, options })), bars: row.bars });
       }
@@ -229,59 +243,68 @@ async function runEngine(engine) {
           bars: { issue: 'issue 8', ratio: 6 },
         },
       ];
-      for (const row of drawnRows) {
+      for (const row of drawnRows.filter((candidate) => isWanted(candidate.name))) {
         progress(`${engine.name}: ${row.name}`);
         const sample = await (await fetch(`${base}${row.path}`, { headers: row.headers })).text();
         if (!sample.includes('id="page-state"')) throw new Error(`${row.name}: the server did not draw the page`);
         rows.push({ ...(await measureRow({ ...row, base, options })), bars: row.bars });
       }
 
-      progress(`${engine.name}: POST /api/auth/logout`);
-      const logoutLoop = eventLoopDuring(server, probeFile);
-      const write = await measureRow({
-        name: 'POST /api/auth/logout (write)',
-        base,
-        path: '/api/auth/logout',
-        method: 'POST',
-        // Logout revokes its token, so every request brings the next of 'bench-0' … 'bench-N'.
-        headersFor: (i) => ({ authorization: `Bearer bench-${i}` }),
-        options,
-        onMeasure: logoutLoop.onMeasure,
-      });
-      rows.push({ ...write, eventLoop: logoutLoop.result(), bars: { issue: core, p99: 25, eventLoop: 20 } });
-      if (write.used > TOKENS) progress(`warning: the write row used ${write.used} tokens, only ${TOKENS + 1} were made`);
-
-      progress(`${engine.name}: POST /api/progress`);
-      const progressLoop = eventLoopDuring(server, probeFile);
-      const { lessonIds } = fixtures;
-      rows.push({
-        ...(await measureRow({
-          name: 'POST /api/progress (write)',
+      if (isWanted('POST /api/auth/logout (write)')) {
+        progress(`${engine.name}: POST /api/auth/logout`);
+        const logoutLoop = eventLoopDuring(server, probeFile);
+        const write = await measureRow({
+          name: 'POST /api/auth/logout (write)',
           base,
-          path: '/api/progress',
+          path: '/api/auth/logout',
           method: 'POST',
-          // Each request one learner's own slide: LEARNERS students in turn, each through the course's slides.
-          headersFor: (i) => ({ authorization: `Bearer ${learnerToken(i % LEARNERS)}` }),
-          bodyFor: (i) => JSON.stringify({ lessonId: lessonIds[Math.floor(i / LEARNERS) % lessonIds.length], completed: true }),
+          // Logout revokes its token, so every request brings the next of 'bench-0' … 'bench-N'.
+          headersFor: (i) => ({ authorization: `Bearer bench-${i}` }),
           options,
-          onMeasure: progressLoop.onMeasure,
-        })),
-        eventLoop: progressLoop.result(),
-        bars: { issue: learner, p99: 25, eventLoop: 20 },
-      });
+          onMeasure: logoutLoop.onMeasure,
+        });
+        rows.push({ ...write, eventLoop: logoutLoop.result(), bars: { issue: core, p99: 25, eventLoop: 20 } });
+        if (write.used > TOKENS) progress(`warning: the write row used ${write.used} tokens, only ${TOKENS + 1} were made`);
+      }
 
-      progress(`${engine.name}: PATCH /api/lessons/{id}`);
-      rows.push(
-        await measureRow({
-          name: 'PATCH /api/lessons/{id} (creator)',
-          base,
-          path: `/api/lessons/${fixtures.editedLessonId}`,
-          method: 'PATCH',
-          headers: { authorization: `Bearer ${CREATOR_TOKEN}` },
-          body: JSON.stringify({ title: 'Edited by the bench', content: '<p>A slide <strong>edited</strong> over and over</p>' }),
-          options,
-        }),
-      );
+      if (isWanted('POST /api/progress (write)')) {
+        progress(`${engine.name}: POST /api/progress`);
+        const progressLoop = eventLoopDuring(server, probeFile);
+        const { lessonIds } = fixtures;
+        rows.push({
+          ...(await measureRow({
+            name: 'POST /api/progress (write)',
+            base,
+            path: '/api/progress',
+            method: 'POST',
+            // Each request one learner's own slide: LEARNERS students in turn, each through the course's slides.
+            headersFor: (i) => ({ authorization: `Bearer ${learnerToken(i % LEARNERS)}` }),
+            bodyFor: (i) => JSON.stringify({ lessonId: lessonIds[Math.floor(i / LEARNERS) % lessonIds.length], completed: true }),
+            options,
+            onMeasure: progressLoop.onMeasure,
+          })),
+          eventLoop: progressLoop.result(),
+          bars: { issue: learner, p99: 25, eventLoop: 20 },
+        });
+      }
+
+      if (isWanted('PATCH /api/lessons/{id} (creator)')) {
+        progress(`${engine.name}: PATCH /api/lessons/{id}`);
+        rows.push(
+          await measureRow({
+            name: 'PATCH /api/lessons/{id} (creator)',
+            base,
+            path: `/api/lessons/${fixtures.editedLessonId}`,
+            method: 'PATCH',
+            headers: { authorization: `Bearer ${CREATOR_TOKEN}` },
+            body: JSON.stringify({
+              title: 'Edited by the bench',
+              content: '<p>A slide <strong>edited</strong> over and over</p>',
+            }),
+            options,
+          }),
+        );
+      }
 
       const memory = memoryOf(server.child.pid);
       const { code, signal } = await stop(server);

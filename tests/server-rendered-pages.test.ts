@@ -101,8 +101,10 @@ describe('pages drawn for anyone', () => {
     expect(root).toContain('Optimisation for Humans');
     expect(root).not.toContain('Unreleased Draft Course');
     expect(state?.signedIn).toBe(false);
-    const catalogue = state?.queries.find(([key]) => key[0] === '/api/courses' && key.length === 1)?.[1];
-    expect(catalogue).toEqual((await get('/api/courses')).json());
+    // The All tab's first dozen; the other tabs' lists are fetched when they open.
+    const lists = state?.queries.filter(([key]) => key[0] === '/api/courses' && key[1] === 'list');
+    expect(lists?.map(([key]) => key)).toEqual([['/api/courses', 'list', { limit: 12 }]]);
+    expect(lists?.[0]?.[1]).toEqual((await get('/api/courses?limit=12')).json());
     // The code loads after first paint: no module script or preload in the HTML itself, but the
     // loader, which the CSP lets run by its hash (and no other inline script but the theme's).
     expect(response.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
@@ -113,10 +115,12 @@ describe('pages drawn for anyone', () => {
     expect(scriptSrc).toHaveLength(3);
   });
 
-  it('draws a search of the catalogue from its address', async () => {
-    const { root } = drawing((await get('/?q=optimisation')).body);
-    expect(root).toContain('Results for <strong>“optimisation”</strong>');
-    expect(root).toContain('Optimisation for Humans');
+  it("sends a search's old address on Home to the search page, with its whole query", async () => {
+    const moved = await get('/?q=optimisation&difficulty=Beginner');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/courses?q=optimisation&difficulty=Beginner');
+    // Any other query is still Home.
+    expect(drawing((await get('/?from=newsletter')).body).root).toContain('Popular AI Courses');
   });
 
   it("draws a course page with its title as the page's title, and the viewer's own state", async () => {
@@ -259,7 +263,7 @@ describe('what crawlers and link previews read (issue 23 §4)', () => {
     ]) {
       expect((await get(url)).headers['x-robots-tag'], url).toBe('noindex');
     }
-    for (const url of ['/', `/course/${courseId}`, '/?q=slopes']) {
+    for (const url of ['/', `/course/${courseId}`, '/?from=slopes']) {
       expect((await get(url)).headers['x-robots-tag'], url).toBeUndefined();
     }
   });
@@ -392,7 +396,7 @@ describe('the page-session cookie', () => {
 describe('a crowd', () => {
   it('of guests asking for one new page gets one drawing, the same for all', async () => {
     // An address not drawn before, so the crowd finds nothing kept.
-    const answers = await Promise.all(Array.from({ length: 20 }, () => get('/?q=optimisation&from=crowd')));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get('/?from=crowd')));
     const bodies = new Set(answers.map((answer) => answer.body));
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(bodies.size).toBe(1);

@@ -86,7 +86,7 @@ describe('the HTTP shell', () => {
     const modulepreloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
     // The entry's own imports first (the build leaves preloading to the server), then the page's.
-    const home = await t.app.inject({ method: 'GET', url: '/?q=ml' });
+    const home = await t.app.inject({ method: 'GET', url: '/?from=ml' });
     expect(modulepreloads(home.body)).toEqual(['/assets/vendor-def456.js', '/assets/home-222.js', '/assets/shared-111.js']);
     const learn = await t.app.inject({ method: 'GET', url: '/course/123/learn' });
     expect(modulepreloads(learn.body)).toEqual(['/assets/vendor-def456.js', '/assets/learn-333.js', '/assets/shared-111.js']);

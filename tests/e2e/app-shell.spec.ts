@@ -1,19 +1,24 @@
 import { expect, test } from './fixtures';
 
-test('the home page lists the demo courses and filters them by difficulty', async ({ page }) => {
+test('the home page lists the most followed courses per difficulty, each tab with a way to all of them', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Popular AI Courses' })).toBeVisible();
   const cards = page.getByTestId('course-card');
   await expect(cards.first()).toBeVisible();
   const all = await cards.count();
+  // The demo's six at least, and never more than a tab shows (the rest are on the search page).
   expect(all).toBeGreaterThanOrEqual(6);
+  expect(all).toBeLessThanOrEqual(12);
   await expect(cards.filter({ hasText: 'Free' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View all courses' })).toHaveAttribute('href', '/courses');
 
   await page.getByRole('tab', { name: 'Advanced' }).click();
+  await expect(page.getByRole('link', { name: 'View all Advanced courses' })).toHaveAttribute(
+    'href',
+    '/courses?difficulty=Advanced',
+  );
   await expect(cards.first()).toContainText('Advanced');
-  const advanced = await cards.count();
-  expect(advanced).toBeGreaterThan(0);
-  expect(advanced).toBeLessThan(all);
+  expect(await cards.count()).toBeLessThanOrEqual(12);
   for (const card of await cards.all()) await expect(card).toContainText('Advanced');
 
   await cards.first().getByRole('link', { name: 'View Course' }).click();

@@ -1,9 +1,10 @@
-import { type Api, apiAs, expect, signUpViaApi, test } from './fixtures';
+import { type Api, apiAs, catalogueIds, expect, signUpViaApi, test } from './fixtures';
 
 /*
  * Issue 22 item 9 (catalogue and course page): "Popular" puts the courses with students first, a count
  * shows only above zero and "New" has no star; a blurb keeps the creator's lines and bullets; a long
- * unbroken title wraps on the course page.
+ * unbroken title wraps on the course page. Home shows only the most followed courses of a busy test
+ * server, so the cards are read where their creator's page lists them, as the catalogue draws them.
  */
 
 async function publish(api: Api, title: string, description: string) {
@@ -11,7 +12,7 @@ async function publish(api: Api, title: string, description: string) {
   const module = await api('POST', `/api/courses/${course.id}/modules`, { title: 'Start' });
   await api('POST', `/api/modules/${module.id}/lessons`, { title: 'One', type: 'text', content: '<p>One.</p>' });
   await api('POST', `/api/courses/${course.id}/publish`, {});
-  return course.id;
+  return course;
 }
 
 test('Popular lists the course with students before a newer one without; counts and "New" read right; blurbs keep their bullets', async ({
@@ -23,23 +24,25 @@ test('Popular lists the course with students before a newer one without; counts 
   const creator = apiAs(request, (await signUpViaApi(request, 'creator')).token);
   const followedTitle = `Followed Course ${stamp}`;
   const newerTitle = `Newer Course ${stamp}`;
-  const followedId = await publish(
+  const { id: followedId, creatorId } = await publish(
     creator,
     followedTitle,
     '<p>What you get:</p><ul><li>Five projects</li><li>A certificate</li></ul>',
   );
-  const newerId = await publish(creator, newerTitle, '<p>First line<br>second line</p>');
+  const { id: newerId } = await publish(creator, newerTitle, '<p>First line<br>second line</p>');
   const student = apiAs(request, (await signUpViaApi(request, 'student')).token);
   await student('POST', '/api/enroll-free', { courseId: followedId });
 
-  await page.goto('/');
+  const popular = await catalogueIds(request);
+  expect(popular.indexOf(followedId)).toBeGreaterThanOrEqual(0);
+  expect(popular.indexOf(followedId)).toBeLessThan(popular.indexOf(newerId));
+
+  await page.goto(`/instructors/${creatorId}`);
   const cards = page.getByTestId('course-card');
   const followed = cards.filter({ has: page.getByRole('heading', { name: followedTitle }) });
   const newer = cards.filter({ has: page.getByRole('heading', { name: newerTitle }) });
   await expect(followed).toBeVisible();
-  const titles = await cards.getByRole('heading').allTextContents();
-  expect(titles.indexOf(followedTitle)).toBeGreaterThanOrEqual(0);
-  expect(titles.indexOf(followedTitle)).toBeLessThan(titles.indexOf(newerTitle));
+  await expect(newer).toBeVisible();
 
   await expect(followed.getByText('1 student', { exact: true })).toBeVisible();
   await expect(followed.getByText('New', { exact: true })).toHaveCount(0);
@@ -67,7 +70,7 @@ test('Popular lists the course with students before a newer one without; counts 
 test('a long unbroken course title wraps on the course page instead of overflowing a phone', async ({ page, request }) => {
   const creator = apiAs(request, (await signUpViaApi(request, 'creator')).token);
   const title = `Hyperparameter${'optimisation'.repeat(8)}${Date.now()}`;
-  const courseId = await publish(creator, title, '<p>Long.</p>');
+  const { id: courseId } = await publish(creator, title, '<p>Long.</p>');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/course/${courseId}`);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiAs, expect, payForCourse, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { apiAs, catalogueIds, expect, payForCourse, signUpViaApi, test, uniqueEmail } from './fixtures';
 
 // Long journeys through a real browser on a busy two-core box.
 test.describe.configure({ timeout: 90_000 });
@@ -117,8 +117,7 @@ test('a creator follows their courses from the dashboard and archives one', asyn
   // The figures follow: an archived course is no longer active.
   await expect(metric(page, 'Active Courses').getByText('0', { exact: true })).toBeVisible();
 
-  const marketplace = (await (await page.request.get('/api/courses')).json()) as { id: string }[];
-  expect(marketplace.map((course) => course.id)).not.toContain(live.id);
+  expect(await catalogueIds(page.request)).not.toContain(live.id);
 
   // An archived course offers no second archive.
   await page.getByRole('button', { name: `Actions for ${live.title}` }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mp4Bytes, PNG_BYTES } from '../helpers/media-bytes';
-import { expect, test } from './fixtures';
+import { catalogueIds, expect, test } from './fixtures';
 
 /*
  * The creator's whole journey of issue 6, in the browser against the real server: a course with a
@@ -175,7 +175,7 @@ test('a creator builds, publishes, previews and archives a course', async ({ pag
   await expect(page.getByRole('button', { name: 'Published' })).toBeDisabled();
 
   // Listed in the marketplace until archived.
-  expect((await (await page.request.get('/api/courses')).json()).map((c: { id: string }) => c.id)).toContain(courseId);
+  expect(await catalogueIds(page.request)).toContain(courseId);
   await page.goto('/creator/dashboard');
   await page.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Archive' }).click();
@@ -187,7 +187,7 @@ test('a creator builds, publishes, previews and archives a course', async ({ pag
   await page.getByRole('button', { name: 'Archive', exact: true }).click();
   await expect(page.getByText('Course archived')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: title }).getByText('Archived')).toBeVisible();
-  expect((await (await page.request.get('/api/courses')).json()).map((c: { id: string }) => c.id)).not.toContain(courseId);
+  expect(await catalogueIds(page.request)).not.toContain(courseId);
   await page.goto('/');
   await expect(page.getByText(title)).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from '@playwright/test';
 
 export const CREATOR_INVITE = process.env.CREATOR_INVITE_CODE ?? 'e2e-creator-invite';
 
@@ -41,6 +41,21 @@ export function apiAs(request: APIRequestContext, token: string): Api {
     expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
     return response.status() === 204 ? (null as never) : response.json();
   };
+}
+
+/**
+ * The ids of every course in the marketplace, in its Popular order: `GET /api/courses` a page at a
+ * time, following each page's `Link: <…>; rel="next"` (a page holds at most 100).
+ */
+export async function catalogueIds(request: APIRequestContext): Promise<string[]> {
+  const ids: string[] = [];
+  for (let next: string | undefined = '/api/courses'; next !== undefined; ) {
+    const response: APIResponse = await request.get(next);
+    expect(response.ok(), `${next}: ${await response.text()}`).toBe(true);
+    ids.push(...((await response.json()) as { id: string }[]).map((course) => course.id));
+    next = /^<([^>]+)>; rel="next"$/.exec(response.headers().link ?? '')?.[1];
+  }
+  return ids;
 }
 
 /** Pays for a course with the built-in test processor's good card, as the checkout page does. */

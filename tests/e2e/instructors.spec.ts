@@ -35,7 +35,9 @@ test('a creator edits their instructor page, and a visitor reaches it from a cou
   const visitor = await browser.newContext({ baseURL });
   const guest = await visitor.newPage();
   await guest.goto(`/course/${course.id}`);
-  await guest.getByRole('link', { name: 'About the instructor' }).click();
+  // The course page names its instructor, linked to their page.
+  await expect(guest.getByText(`Created by ${creator.name}`)).toBeVisible();
+  await guest.getByRole('link', { name: creator.name, exact: true }).click();
   await expect(guest).toHaveURL(/\/instructors\/[0-9a-f-]{36}$/);
   await expect(guest.getByRole('heading', { level: 1, name: creator.name })).toBeVisible();
   await expect(guest.getByText('Generative models researcher')).toBeVisible();

@@ -26,6 +26,7 @@ test.describe('on a 390 px phone', () => {
     await open.click();
     await page.getByRole('searchbox', { name: 'Search courses' }).fill('neural');
     await page.getByRole('searchbox', { name: 'Search courses' }).press('Enter');
+    // Home no longer searches: the search goes to the search page.
     await expect(page).toHaveURL(/\/courses\?q=neural$/);
     await expect(page.getByRole('searchbox', { name: 'Search courses' })).toBeHidden();
   });

@@ -34,6 +34,15 @@ export const courses = pgTable(
   (t) => [
     index('courses_creator_idx').on(t.creatorId),
     index('courses_catalog_idx').on(t.published, t.archived, t.createdAt),
+    // The catalogue's Popular order over the courses on sale, and within one difficulty: a page after
+    // any cursor is one index range (GET /api/courses, loaders.ts loadCatalogPage). NULLS FIRST is
+    // what a plain DESC means in an ORDER BY; an index ordered otherwise cannot serve it.
+    index('courses_popular_idx')
+      .on(t.studentCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.published} and not ${t.archived}`),
+    index('courses_popular_difficulty_idx')
+      .on(t.difficulty, t.studentCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.published} and not ${t.archived}`),
     check('courses_price_nonnegative', sql`${t.priceCents} >= 0`),
   ],
 );

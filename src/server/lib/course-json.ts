@@ -1,10 +1,15 @@
-import type { courses } from '#db/schema/index';
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client';
+import { courses, users } from '#db/schema/index';
 import { centsToPrice } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 
 type CourseRow = typeof courses.$inferSelect;
 
-export function toCourseJson(row: CourseRow): Course {
+/** A course row with its creator's name: select these from `courses` joined to `users` on the creator. */
+export const courseWithCreatorColumns = { ...getTableColumns(courses), creatorName: users.name };
+
+export function toCourseJson(row: CourseRow & { creatorName: string }): Course {
   return {
     id: row.id,
     title: row.title,
@@ -16,10 +21,18 @@ export function toCourseJson(row: CourseRow): Course {
     published: row.published,
     archived: row.archived,
     creatorId: row.creatorId,
+    instructor: { id: row.creatorId, name: row.creatorName },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     studentCount: row.studentCount,
     rating: row.ratingAverage === null ? null : Math.round(row.ratingAverage * 10) / 10,
     ratingCount: row.ratingCount,
   };
+}
+
+/** A row just written (`returning()`) as course JSON: its creator's name is one more read. */
+export async function writtenCourseJson(db: DbOrTx, row: CourseRow): Promise<Course> {
+  const [creator] = await db.select({ name: users.name }).from(users).where(eq(users.id, row.creatorId)).limit(1);
+  if (!creator) throw new Error('a course without its creator');
+  return toCourseJson({ ...row, creatorName: creator.name });
 }

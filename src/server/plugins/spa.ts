@@ -127,6 +127,9 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
       const isAsset = request.url.startsWith('/assets/');
       if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
         const pathname = request.url.split('?')[0] ?? '/';
+        // Home no longer searches: a search's old address (`/?q=…`) moved to the search page, query and all.
+        const search = request.url.slice(pathname.length + 1);
+        if (pathname === '/' && new URLSearchParams(search).has('q')) return reply.redirect(`/courses?${search}`, 301);
         const drawn = await drawnPage(request, pathname);
         const page = drawn ?? pages.forPath(pathname);
         // An address no page answers is a 404 with the app's not-found page, not a soft 404 a search

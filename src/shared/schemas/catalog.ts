@@ -18,6 +18,8 @@ export const CourseSchema = z.object({
   published: z.boolean(),
   archived: z.boolean(),
   creatorId: z.string(),
+  /** Who teaches it: the creator, by the name their page and certificates show. */
+  instructor: z.object({ id: z.string(), name: z.string() }),
   createdAt: z.string(),
   updatedAt: z.string(),
   studentCount: z.number().int(),
@@ -31,6 +33,17 @@ export const CourseSchema = z.object({
 export type Course = z.infer<typeof CourseSchema>;
 
 export const CourseListSchema = z.array(CourseSchema);
+
+/** DECISIONS §8: no list answers more than this; `GET /api/courses` without `limit` answers this many. */
+export const CATALOG_PAGE_MAX = 100;
+
+export const CourseListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(CATALOG_PAGE_MAX).default(CATALOG_PAGE_MAX),
+  /** Opaque: the `Link: <…>; rel="next"` header of the page before gives it. */
+  cursor: z.string().min(1).max(200).optional(),
+  difficulty: DifficultySchema.optional(),
+});
+export type CourseListQuery = z.infer<typeof CourseListQuerySchema>;
 
 // Any string: an id that is not a UUID is simply not found (404), not a validation error.
 export const CourseIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

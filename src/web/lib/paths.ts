@@ -1,5 +1,5 @@
 export const paths = {
-  home: { path: '/', getHref: (query?: string) => (query ? `/?q=${encodeURIComponent(query)}` : '/') },
+  home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: (tab?: 'signup') => (tab ? `/login?tab=${tab}` : '/login') },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import {
   courseModules,
@@ -15,11 +15,11 @@ import {
 } from '#db/schema/index';
 import type { Course } from '#shared/schemas/catalog';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
-import { toCourseJson } from '../course-json';
+import { courseWithCreatorColumns, toCourseJson } from '../course-json';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import { type LearnerRecord, passedAttempt } from '../progress';
 import { sanitizeStoredRichText } from '../rich-text';
-import type { CourseTouch } from './catalog-snapshot';
+import type { CatalogEntry, CatalogFilter, CourseTouch, PopularKey } from './catalog-snapshot';
 
 export type SessionEntry = {
   /** Who is asking, shared by every request of the session: frozen, so no handler can change it. */
@@ -67,7 +67,12 @@ export type CourseDoc = {
 };
 
 export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc | null> {
-  const [row] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  const [row] = await db
+    .select(courseWithCreatorColumns)
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.creatorId))
+    .where(eq(courses.id, courseId))
+    .limit(1);
   if (!row) return null;
   const [moduleRows, lessonRows, quizRows] = await Promise.all([
     db.select().from(courseModules).where(eq(courseModules.courseId, courseId)).orderBy(asc(courseModules.position)),
@@ -193,12 +198,34 @@ export async function loadLearnerRecord(db: Db, userId: string): Promise<Learner
   };
 }
 
-/** The published catalogue, most students first, then newest (comparePopular), with each course's row version. */
-export async function loadCatalog(db: Db): Promise<{ list: Course[]; versions: Map<string, number> }> {
+/** Creation to the microsecond, as the Popular order and its cursors compare it (catalog-snapshot.ts). */
+const courseSortAt = sql<string>`to_char(${courses.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Up to `limit` published courses of a filter in Popular order (catalog-snapshot.ts), after the
+ * course `after` when given, and whether there are more: one index range (migration 0022), however
+ * deep the page.
+ */
+export async function loadCatalogPage(
+  db: Db,
+  { filter, after, limit }: { filter: CatalogFilter; after: PopularKey | null; limit: number },
+): Promise<{ entries: CatalogEntry[]; hasMore: boolean }> {
   const rows = await db
-    .select()
+    .select({ ...courseWithCreatorColumns, sortAt: courseSortAt })
     .from(courses)
-    .where(and(eq(courses.published, true), eq(courses.archived, false)))
-    .orderBy(desc(courses.studentCount), desc(courses.createdAt), courses.id);
-  return { list: rows.map(toCourseJson), versions: new Map(rows.map((row) => [row.id, row.version])) };
+    .innerJoin(users, eq(users.id, courses.creatorId))
+    .where(
+      and(
+        // Spelled as the indexes' predicate (migration 0022), so the planner sees they apply.
+        sql`${courses.published} and not ${courses.archived}`,
+        filter === 'all' ? undefined : eq(courses.difficulty, filter),
+        after
+          ? sql`(${courses.studentCount}, ${courses.createdAt}, ${courses.id}) < (${after.studentCount}::integer, ${after.sortAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(courses.studentCount), desc(courses.createdAt), desc(courses.id))
+    .limit(limit + 1);
+  const entries = rows.slice(0, limit).map(({ sortAt, ...row }) => ({ course: toCourseJson(row), sortAt, version: row.version }));
+  return { entries, hasMore: rows.length > limit };
 }

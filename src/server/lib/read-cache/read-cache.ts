@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { DbHandle } from '#db/client';
+import { CATALOG_PAGE_MAX, difficulties } from '#shared/schemas/catalog';
 import type { Lesson } from '#shared/schemas/creator';
 import { REVIEWS_PAGE_DEFAULT, type ReviewSort, ReviewSortSchema, type ReviewSummary } from '#shared/schemas/reviews';
 import { createBatcher } from '../batch';
@@ -12,6 +13,7 @@ import { loadRatingDistribution, loadReviewPage, type ReviewPage } from '../revi
 import { sanitizeStoredRichText } from '../rich-text';
 import {
   buildCatalogSnapshot,
+  type CatalogFilter,
   type CatalogSnapshot,
   type CourseTouch,
   touchCatalogSnapshot,
@@ -21,7 +23,7 @@ import { KeyedCache } from './keyed-cache';
 import {
   type CourseDoc,
   type EnrollmentEntry,
-  loadCatalog,
+  loadCatalogPage,
   loadCourseDoc,
   loadEnrollments,
   loadLearnerRecord,
@@ -31,11 +33,12 @@ import {
   touchCourseDoc,
 } from './loaders';
 
-export type { CatalogSnapshot } from './catalog-snapshot';
+export type { CatalogFilter, CatalogSnapshot } from './catalog-snapshot';
 export type { CourseDoc, EnrollmentEntry, SessionEntry } from './loaders';
 
 export type FirstReviewPage = ReviewPage & { distribution: ReviewSummary['distribution'] };
 const REVIEW_SORTS = ReviewSortSchema.options;
+const CATALOG_FILTERS: readonly CatalogFilter[] = ['all', ...difficulties];
 
 export type ReadCacheOptions = {
   handle: { db: DbHandle['db']; changes: Pick<DbHandle['changes'], 'isReliable' | 'subscribe'> };
@@ -83,7 +86,8 @@ export function createReadCache({
   const enrollments = new KeyedCache<string, EnrollmentEntry[]>(maxUsers);
   const saved = new KeyedCache<string, string[]>(maxUsers);
   const learners = new KeyedCache<string, LearnerRecord>(maxUsers);
-  const catalog = new KeyedCache<'all', CatalogSnapshot>(1);
+  /** The top of the catalogue, and of each difficulty's: where every first page comes from. */
+  const catalog = new KeyedCache<CatalogFilter, CatalogSnapshot>(4);
   /**
    * The course of a module, quiz or slide ('<kind>:<id>'). A part never moves to another course, so
    * an entry never goes stale; whether the part still exists is asked of the course's cached outline,
@@ -102,7 +106,8 @@ export function createReadCache({
 
   function dropCourse(courseId: string) {
     courses.drop(courseId);
-    catalog.drop('all');
+    // Any change may move a course into, out of or within any list (its difficulty, state, title…).
+    catalog.clear();
   }
 
   /** An announced change of only `updated_at` or the student count, applied to what is held (catalog-snapshot.ts). */
@@ -112,7 +117,9 @@ export function createReadCache({
       const outcome = touchOutcome(doc.version, version);
       return outcome === 'apply' ? touchCourseDoc(doc, version, change) : outcome === 'ignore' ? doc : undefined;
     });
-    catalog.update('all', (snapshot) => touchCatalogSnapshot(snapshot, courseId, version, change));
+    for (const filter of CATALOG_FILTERS) {
+      catalog.update(filter, (snapshot) => touchCatalogSnapshot(snapshot, courseId, version, change));
+    }
   }
 
   function applyChange(payload: string) {
@@ -127,8 +134,10 @@ export function createReadCache({
         break;
       case 'user':
         sessions.dropWhere((entry) => entry?.user.id === id);
-        // A review shows its author's name.
+        // A review shows its author's name, and a course its instructor's.
         reviewPages.dropWhere((page) => page.items.some((review) => review.user.id === id));
+        courses.dropWhere((doc) => doc?.creatorId === id);
+        catalog.dropWhere((snapshot) => snapshot.entries.some((entry) => entry.course.creatorId === id));
         break;
       case 'course':
         dropCourse(id);
@@ -258,10 +267,11 @@ export function createReadCache({
         return { lessons, json: hasObjectMedia ? undefined : prepareJson(lessons) };
       });
     },
-    catalog(): MaybePromise<CatalogSnapshot> {
-      return catalog.get('all', async () => {
-        const { list, versions } = await loadCatalog(db);
-        return buildCatalogSnapshot(list, versions);
+    /** The first CATALOG_PAGE_MAX courses of the catalogue or of one difficulty, in Popular order. */
+    catalog(filter: CatalogFilter = 'all'): MaybePromise<CatalogSnapshot> {
+      return catalog.get(filter, async () => {
+        const { entries, hasMore } = await loadCatalogPage(db, { filter, after: null, limit: CATALOG_PAGE_MAX });
+        return buildCatalogSnapshot(filter, entries, hasMore);
       });
     },
     /** For tests: a change as the database would announce it. */

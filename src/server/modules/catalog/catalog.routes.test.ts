@@ -2,9 +2,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '#db/schema/index';
-import { CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
+import { CATALOG_PAGE_MAX, CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
 import { bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { firstCatalogPage } from '../../lib/read-cache/catalog-snapshot';
 
 let t: TestApp;
 let owner: TestUser;
@@ -106,7 +107,7 @@ describe('GET /api/courses', () => {
   it('sends the list brotli- or gzip-compressed to clients that accept it, with the same content', async () => {
     const plain = await list();
     // Compression runs in the background, off the request path.
-    await (await t.app.reads.catalog()).compressed;
+    await firstCatalogPage(await t.app.reads.catalog(), CATALOG_PAGE_MAX).compressed;
     for (const [encoding, decode] of [
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
@@ -217,5 +218,67 @@ describe('GET /api/courses/:id access', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).not.toHaveProperty('isEnrolled');
+  });
+});
+
+describe('the instructor of a course', () => {
+  it('is named in every course JSON, and by the new name at once after the creator renames themself', async () => {
+    const creator = await createUser(t.db.db, { role: 'creator', name: 'Grace Hopper' });
+    const course = await createCourse(t.db.db, creator.id, { title: 'Compilers for Everyone' });
+    const learner = await createUser(t.db.db);
+    await enroll(t.db.db, learner.id, course.id);
+    const saver = await createUser(t.db.db);
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/saved-courses/${course.id}`, headers: bearer(saver) });
+    expect(saved.statusCode).toBe(200);
+
+    // Every answer with this course in it, each read twice so the cached ones are what the rename must reach.
+    const instructorsSeen = async () => {
+      const find = (list: { id: string; instructor?: unknown }[]) => list.find((c) => c.id === course.id)?.instructor;
+      const get = (url: string, user?: TestUser) =>
+        t.app.inject({ method: 'GET', url, headers: user ? bearer(user) : {} }).then((response) => {
+          expect(response.statusCode, url).toBe(200);
+          return response.json();
+        });
+      await get('/api/courses');
+      await get(`/api/courses/${course.id}`);
+      return {
+        catalogue: find(CourseListSchema.parse(await get('/api/courses'))),
+        course: CourseSchema.parse(await get(`/api/courses/${course.id}`)).instructor,
+        asStudent: CourseSchema.parse(await get(`/api/courses/${course.id}`, learner)).instructor,
+        myCourses: find(await get('/api/my-courses', learner)),
+        saved: find(await get('/api/saved-courses', saver)),
+        instructorPage: find((await get(`/api/instructors/${creator.id}`)).courses),
+        creatorList: find(await get('/api/creator/courses', creator)),
+      };
+    };
+    const named = (name: string) => ({ id: creator.id, name });
+    const before = await instructorsSeen();
+    for (const [where, instructor] of Object.entries(before)) expect(instructor, where).toEqual(named('Grace Hopper'));
+
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(creator),
+      payload: { name: 'Rear Admiral Hopper' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = await instructorsSeen();
+    for (const [where, instructor] of Object.entries(after)) expect(instructor, where).toEqual(named('Rear Admiral Hopper'));
+  });
+
+  it("keeps the catalogue and other creators' courses cached when someone else renames themself", async () => {
+    const course = await createCourse(t.db.db, owner.id);
+    await list();
+    const doc = await t.app.reads.course(course.id);
+    const snapshot = await t.app.reads.catalog();
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(student),
+      payload: { name: 'Someone Else' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(t.app.reads.course(course.id)).toBe(doc);
+    expect(t.app.reads.catalog()).toBe(snapshot);
   });
 });

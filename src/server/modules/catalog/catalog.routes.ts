@@ -1,25 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '#shared/errors';
-import { CourseIdParamsSchema, CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
+import { CourseIdParamsSchema, CourseListQuerySchema, CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
 import { ModuleOutlineListSchema, QuizOutlineListSchema } from '#shared/schemas/outline';
+import { matchesEtag } from '../../lib/http-etag';
 import { answer } from '../../lib/maybe-promise';
-import { sendPrepared } from '../../lib/prepared-json';
-import type { CatalogSnapshot } from '../../lib/read-cache/read-cache';
-import { getCallerCourse } from './catalog.service';
+import { preparedAnswer, sendPrepared } from '../../lib/prepared-json';
+import { getCallerCourse, listCatalogPage } from './catalog.service';
 
 const TAGS = ['catalogue'];
-
-/** The catalogue is the same for everyone: any cache may keep it, revalidating by its ETag. */
-const headersOfSnapshot = new WeakMap<CatalogSnapshot, Readonly<Record<string, string>>>();
-function catalogHeaders(snapshot: CatalogSnapshot) {
-  let headers = headersOfSnapshot.get(snapshot);
-  if (!headers) {
-    headers = { etag: snapshot.etag, 'cache-control': 'public, no-cache' };
-    headersOfSnapshot.set(snapshot, headers);
-  }
-  return headers;
-}
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,20 +16,27 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Published courses of the marketplace',
-        description: 'Same response for everyone; revalidate with If-None-Match.',
-        response: { 200: CourseListSchema, 304: z.null().describe('Not modified') },
+        summary: 'Published courses of the marketplace, most followed first',
+        description:
+          'Same response for everyone; revalidate with If-None-Match. At most `limit` courses (default and most 100), ' +
+          'of one `difficulty` if given; when there are more, a `Link: <…>; rel="next"` header gives the next page\'s ' +
+          'address, with an opaque `cursor`.',
+        querystring: CourseListQuerySchema,
+        response: { 200: CourseListSchema, 304: z.null().describe('Not modified'), 400: ApiErrorBodySchema },
       },
       // The same list for everyone, sent with a public revalidation policy.
       config: { public: true },
+      // Served precompressed (preparedAnswer), never compressed per request.
       compress: false,
     },
-    (request, reply) =>
-      answer(app.reads.catalog(), (snapshot) => {
-        reply.headers(catalogHeaders(snapshot));
-        if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(null);
-        return sendPrepared(request, reply, snapshot);
-      }),
+    (request, reply) => {
+      const acceptEncoding = request.headers['accept-encoding'];
+      return answer(listCatalogPage({ db: app.db, reads: app.reads, query: request.query, acceptEncoding }), (page) => {
+        if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).headers(page.headers).send(null);
+        const { headers, body } = preparedAnswer(page, acceptEncoding, page.headers);
+        return reply.headers(headers).send(body as never);
+      });
+    },
   );
 
   app.get(

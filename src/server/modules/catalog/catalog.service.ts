@@ -1,8 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '#db/client';
 import { ErrorCode } from '#shared/errors';
+import { isUuid } from '#shared/ids';
+import type { CourseListQuery } from '#shared/schemas/catalog';
 import { AppError } from '../../errors';
 import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
 import { after, type MaybePromise } from '../../lib/maybe-promise';
+import { type CatalogPage, catalogPage, firstCatalogPage, type PopularKey } from '../../lib/read-cache/catalog-snapshot';
+import { loadCatalogPage } from '../../lib/read-cache/loaders';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 
 /** A course as its caller may see it, and whether they are signed in (which form of the course they get). */
@@ -17,4 +22,53 @@ export function getCallerCourse(request: FastifyRequest, reads: ReadCache, cours
       return { signedIn: user !== null, access };
     }),
   );
+}
+
+/** A cursor as `Link` headers give it (catalog-snapshot.ts encodeCatalogCursor), or 400. */
+export function decodeCatalogCursor(value: string): PopularKey {
+  const invalid = () => new AppError(ErrorCode.BAD_REQUEST, 'Invalid cursor', { errors: { cursor: 'Invalid cursor' } });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid();
+  const [studentCount, sortAt, id] = parsed as unknown[];
+  const isCount =
+    typeof studentCount === 'number' && Number.isSafeInteger(studentCount) && studentCount >= 0 && studentCount <= 2 ** 31 - 1;
+  // Only a real instant the database reads the same way (no 30 February, nothing before 1970).
+  const isTime =
+    typeof sortAt === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(sortAt) &&
+    Date.parse(sortAt) >= 0 &&
+    new Date(Date.parse(sortAt)).toISOString().slice(0, 23) === sortAt.slice(0, 23);
+  if (!isCount || !isTime || typeof id !== 'string' || !isUuid(id)) throw invalid();
+  return { studentCount, sortAt, id };
+}
+
+/**
+ * A page of the catalogue (DECISIONS §8: `limit`, `cursor`, `difficulty`). A first page is a slice of
+ * the cached top of its list, the same bytes for everyone, synchronous when warm; a later one is one
+ * index range of the database, compressed (off the event loop) before it is sent when the client takes it.
+ */
+export function listCatalogPage({
+  db,
+  reads,
+  query,
+  acceptEncoding,
+}: {
+  db: Db;
+  reads: ReadCache;
+  query: CourseListQuery;
+  acceptEncoding: string | undefined;
+}): MaybePromise<CatalogPage> {
+  const filter = query.difficulty ?? 'all';
+  if (query.cursor === undefined) return after(reads.catalog(filter), (snapshot) => firstCatalogPage(snapshot, query.limit));
+  const afterKey = decodeCatalogCursor(query.cursor);
+  return loadCatalogPage(db, { filter, after: afterKey, limit: query.limit }).then(async ({ entries, hasMore }) => {
+    const page = catalogPage(filter, query.limit, entries, hasMore);
+    if (acceptEncoding && /\b(br|gzip)\b/.test(acceptEncoding)) await page.compressed;
+    return page;
+  });
 }

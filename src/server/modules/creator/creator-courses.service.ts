@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#db/client';
-import { courses } from '#db/schema/index';
+import { courses, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { centsToPrice } from '#shared/format';
 import type {
@@ -13,7 +13,7 @@ import type {
   UpdateCourseBodySchema,
 } from '#shared/schemas/creator';
 import { AppError } from '../../errors';
-import { toCourseJson } from '../../lib/course-json';
+import { courseWithCreatorColumns, toCourseJson, writtenCourseJson } from '../../lib/course-json';
 import { requireOwnedPart } from '../../lib/course-ownership';
 import { assertOwnUpload } from '../../lib/own-uploads';
 import { progressByStudent } from '../../lib/progress';
@@ -27,7 +27,12 @@ type UpdateCourseInput = z.output<typeof UpdateCourseBodySchema>;
 /** Newest first, each with its revenue from succeeded payments (students and rating are on the row). */
 export async function listCreatorCourses({ db, userId }: { db: Db; userId: string }): Promise<CreatorCourse[]> {
   const [rows, revenue] = await Promise.all([
-    db.select().from(courses).where(eq(courses.creatorId, userId)).orderBy(desc(courses.createdAt), courses.id),
+    db
+      .select(courseWithCreatorColumns)
+      .from(courses)
+      .innerJoin(users, eq(users.id, courses.creatorId))
+      .where(eq(courses.creatorId, userId))
+      .orderBy(desc(courses.createdAt), courses.id),
     sqlRows<{ courseId: string; cents: string | number }>(
       db,
       sql`
@@ -58,7 +63,7 @@ export async function createCourse({ db, userId, input }: { db: Db; userId: stri
     })
     .returning();
   if (!row) throw new Error('course not created');
-  return toCourseJson(row);
+  return writtenCourseJson(db, row);
 }
 
 export async function updateCourse({
@@ -138,7 +143,7 @@ async function setCourse(db: Db, courseId: string, changes: Partial<typeof cours
     .where(eq(courses.id, courseId))
     .returning();
   if (!row) throw new Error('course vanished while being changed');
-  return toCourseJson(row);
+  return writtenCourseJson(db, row);
 }
 
 /** The dashboard's cards: succeeded payments, distinct students and live courses of this creator. */

@@ -31,7 +31,7 @@ export async function getInstructor({ db, id }: { db: Db; id: string }): Promise
     headline: user.headline,
     bio: user.bio,
     avatar: user.avatar,
-    courses: rows.map(toCourseJson),
+    courses: rows.map((row) => toCourseJson({ ...row, creatorName: user.name })),
     studentCount: rows.reduce((sum, row) => sum + row.studentCount, 0),
     // Over every review of their courses, so a course with many reviews weighs more than one with few.
     rating: ratingCount > 0 ? Math.round((ratingTotal / ratingCount) * 10) / 10 : null,

@@ -1,19 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
-import { keepScroll } from '#web/components/scroll-restoration';
 import { CatalogHero } from '#web/features/catalog/components/catalog-hero';
 import { CourseCatalog } from '#web/features/catalog/components/course-catalog';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useMyCourses } from '#web/lib/api/get-my-courses';
 import { useAuth } from '#web/lib/auth';
+import { paths } from '#web/lib/paths';
 
 export function HomeRoute() {
   useDocumentTitle();
   const { user } = useAuth();
   const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const searchQuery = searchParams.get('q')?.trim() ?? '';
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Progress comes from the student's own enrollments, never from the shared public catalogue.
@@ -31,20 +29,20 @@ export function HomeRoute() {
   }, []);
 
   useEffect(() => {
-    if (searchQuery || location.hash === '#courses') goToCatalog();
-  }, [searchQuery, location.hash, goToCatalog]);
+    if (location.hash === '#courses') goToCatalog();
+  }, [location.hash, goToCatalog]);
+
+  // Searches live on the search page; an old `/?q=` address goes there (as the server sends it there).
+  if (new URLSearchParams(location.search).has('q')) {
+    return <Navigate to={`${paths.search.path}${location.search}`} replace />;
+  }
 
   return (
     <>
       <CatalogHero onExplore={goToCatalog} />
       <section id="courses" aria-label="Course catalogue">
         <RegionErrorBoundary title="The course catalogue could not be displayed">
-          <CourseCatalog
-            headingRef={headingRef}
-            progressByCourseId={progressByCourseId}
-            searchQuery={searchQuery}
-            onClearSearch={() => setSearchParams({}, { state: keepScroll })}
-          />
+          <CourseCatalog headingRef={headingRef} progressByCourseId={progressByCourseId} />
         </RegionErrorBoundary>
       </section>
     </>

@@ -47,6 +47,12 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
         <h3 id={titleId} className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight break-words">
           {course.title}
         </h3>
+        <p className="-mt-2 truncate text-sm text-muted-foreground">
+          by{' '}
+          <Link to={paths.instructor.getHref(course.instructor.id)} className="font-medium hover:text-foreground hover:underline">
+            {course.instructor.name}
+          </Link>
+        </p>
         {excerpt ? <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">{excerpt}</p> : null}
         <CourseStats course={course} />
 

@@ -9,6 +9,7 @@ import { getQueryFn } from '#web/lib/api-client';
 import { CourseCatalog } from './course-catalog';
 
 function course(overrides: Partial<Course>): Course {
+  const creatorId = crypto.randomUUID();
   return {
     id: crypto.randomUUID(),
     title: 'A course',
@@ -19,7 +20,8 @@ function course(overrides: Partial<Course>): Course {
     duration: '3h',
     published: true,
     archived: false,
-    creatorId: crypto.randomUUID(),
+    creatorId,
+    instructor: { id: creatorId, name: 'Ada Lovelace' },
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     studentCount: 12,
@@ -30,8 +32,10 @@ function course(overrides: Partial<Course>): Course {
 }
 
 function renderCatalog() {
-  // The app's own query defaults (SPEC §9): no retries, so an error shows at once.
-  const client = new QueryClient({ defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false } } });
+  // The app's own query defaults (SPEC §9): no retries, so an error shows at once; never stale by itself.
+  const client = new QueryClient({
+    defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -45,7 +49,7 @@ describe('the home catalogue', () => {
   it('says it is loading, then shows a card per course with its price and a link to it', async () => {
     const first = course({ title: 'Transformers in Practice', price: '49.00', difficulty: 'Advanced' });
     const second = course({ title: 'Python for Data Science', price: '0.00' });
-    stubFetch({ 'GET /api/courses': { body: [first, second], delayMs: 20 } });
+    const { urls } = stubFetch({ 'GET /api/courses': { body: [first, second], delayMs: 20 } });
     renderCatalog();
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading courses...');
@@ -55,25 +59,44 @@ describe('the home catalogue', () => {
     expect(screen.getByText('Free')).toBeInTheDocument();
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(links).toContain(`/course/${first.id}`);
+    expect(links).toContain(`/instructors/${first.instructor.id}`);
     expect(screen.queryByText('Loading courses...')).not.toBeInTheDocument();
+    // Only the first dozen of the most followed: never the whole catalogue.
+    expect(urls).toEqual(['/api/courses?limit=12']);
+    expect(screen.getByRole('link', { name: 'View all courses' })).toHaveAttribute('href', '/courses');
   });
 
-  it('filters by difficulty with the tabs', async () => {
-    stubFetch({
-      'GET /api/courses': {
-        body: [course({ title: 'Beginner course' }), course({ title: 'Advanced course', difficulty: 'Advanced' })],
+  it("fetches a difficulty's own courses when its tab opens, each tab with its way to all of them", async () => {
+    const beginner = course({ title: 'Beginner course' });
+    const advanced = course({ title: 'Advanced course', difficulty: 'Advanced' });
+    const { urls } = stubFetch({
+      'GET /api/courses': (url) => {
+        const difficulty = url.searchParams.get('difficulty');
+        return { body: difficulty === null ? [beginner, advanced] : difficulty === 'Advanced' ? [advanced] : [] };
       },
     });
     renderCatalog();
     await screen.findByRole('heading', { name: 'Beginner course' });
+    expect(urls).toEqual(['/api/courses?limit=12']);
 
     await userEvent.click(screen.getByRole('tab', { name: 'Advanced' }));
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByRole('heading', { name: 'Advanced course' })).toBeInTheDocument();
+    expect(await within(panel).findByRole('heading', { name: 'Advanced course' })).toBeInTheDocument();
     expect(within(panel).queryByRole('heading', { name: 'Beginner course' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'View all Advanced courses' })).toHaveAttribute(
+      'href',
+      '/courses?difficulty=Advanced',
+    );
+    expect(urls).toEqual(['/api/courses?limit=12', '/api/courses?difficulty=Advanced&limit=12']);
 
     await userEvent.click(screen.getByRole('tab', { name: 'Intermediate' }));
-    expect(within(screen.getByRole('tabpanel')).getByText('No courses available yet')).toBeInTheDocument();
+    expect(await within(screen.getByRole('tabpanel')).findByText('No courses available yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /View all/ })).not.toBeInTheDocument();
+
+    // Back to a tab already seen: its courses are at hand, not fetched again.
+    await userEvent.click(screen.getByRole('tab', { name: 'All Courses' }));
+    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { name: 'Beginner course' })).toBeInTheDocument();
+    expect(urls).toHaveLength(3);
   });
 
   it('shows the empty state when there are no courses', async () => {

@@ -1,11 +1,13 @@
-import { GraduationCap, SearchX, X } from 'lucide-react';
-import { type Ref, useDeferredValue, useMemo, useState } from 'react';
+import { ArrowRight, GraduationCap } from 'lucide-react';
+import { type Ref, useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
 import { type Difficulty, difficulties } from '#shared/lists';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useCourses } from '#web/lib/api/get-courses';
 import { getErrorMessage } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
 import { CourseCard, CourseCardSkeleton } from './course-card';
 
 type CatalogTab = 'all' | Difficulty;
@@ -18,33 +20,18 @@ const tabs: { value: CatalogTab; label: string }[] = [
   ...levels.map((d) => ({ value: d, label: d })),
 ];
 
+/** The most followed courses a tab shows; the rest are a "View all" away, on the search page. */
+export const HOME_TAB_COURSES = 12;
+
 interface CourseCatalogProps {
   /** Enrolled course id → progress percent, for the signed-in student. */
   progressByCourseId?: ReadonlyMap<string, number>;
-  /** Title filter from the search box (`?q=`). */
-  searchQuery?: string;
-  onClearSearch?: () => void;
   /** The section heading, so the page can move focus to it. */
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-export function CourseCatalog({ progressByCourseId, searchQuery = '', onClearSearch, headingRef }: CourseCatalogProps) {
+export function CourseCatalog({ progressByCourseId, headingRef }: CourseCatalogProps) {
   const [tab, setTab] = useState<CatalogTab>('all');
-  const coursesQuery = useCourses();
-  // The cards render in a transition, in slices a phone's main thread can answer between, not in the
-  // one long task that delivers the data (TanStack Query's updates cannot be transitions themselves).
-  const courses = useDeferredValue(coursesQuery.data);
-
-  const searched = useMemo(() => {
-    const needle = searchQuery.trim().toLowerCase();
-    const all = courses ?? [];
-    return needle ? all.filter((c) => c.title.toLowerCase().includes(needle)) : all;
-  }, [courses, searchQuery]);
-
-  const viewAll = () => {
-    setTab('all');
-    onClearSearch?.();
-  };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-14">
@@ -57,24 +44,6 @@ export function CourseCatalog({ progressByCourseId, searchQuery = '', onClearSea
         </p>
       </div>
 
-      {searchQuery ? (
-        <div className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border bg-card px-4 py-3 text-sm">
-          <span>
-            Results for <strong>“{searchQuery}”</strong>
-            {courses ? (
-              <span className="text-muted-foreground">
-                {' '}
-                · {searched.length} {searched.length === 1 ? 'course' : 'courses'}
-              </span>
-            ) : null}
-          </span>
-          <Button variant="ghost" size="sm" className="ml-auto" onClick={onClearSearch}>
-            <X aria-hidden="true" />
-            Clear search
-          </Button>
-        </div>
-      ) : null}
-
       <Tabs value={tab} onValueChange={(value) => setTab(value as CatalogTab)}>
         <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
           <TabsList aria-label="Filter courses by difficulty">
@@ -86,71 +55,80 @@ export function CourseCatalog({ progressByCourseId, searchQuery = '', onClearSea
           </TabsList>
         </div>
 
-        {tabs.map((t) => {
-          const visible = t.value === 'all' ? searched : searched.filter((c) => (c.difficulty ?? 'Beginner') === t.value);
-          return (
-            <TabsContent key={t.value} value={t.value} className="mt-6">
-              {courses === undefined && !coursesQuery.isError ? (
-                <div>
-                  <p role="status" className="mb-4 text-sm text-muted-foreground">
-                    Loading courses...
-                  </p>
-                  <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                    {[0, 1, 2].map((i) => (
-                      <CourseCardSkeleton key={i} />
-                    ))}
-                  </div>
-                </div>
-              ) : courses === undefined ? (
-                <RegionError
-                  title="Couldn't load courses"
-                  description={getErrorMessage(coursesQuery.error, 'Please check your connection and try again.')}
-                  onRetry={() => coursesQuery.refetch()}
-                />
-              ) : visible.length === 0 ? (
-                searchQuery && courses.length > 0 ? (
-                  <EmptyState
-                    icon="search"
-                    title={`No courses match “${searchQuery}”`}
-                    description="Try another word, or browse all courses."
-                  />
-                ) : (
-                  <EmptyState title="No courses available yet" description="Check back soon for new courses!" />
-                )
-              ) : (
-                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                  {visible.map((course, index) => (
-                    <li key={course.id} className="flex">
-                      <CourseCard course={course} progress={progressByCourseId?.get(course.id)} priority={index < 3} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </TabsContent>
-          );
-        })}
+        {/* A panel's courses are fetched when it first opens: the page arrives drawn with All's. */}
+        {tabs.map((t) => (
+          <TabsContent key={t.value} value={t.value} className="mt-6">
+            <CatalogTabPanel difficulty={t.value === 'all' ? undefined : t.value} progressByCourseId={progressByCourseId} />
+          </TabsContent>
+        ))}
       </Tabs>
-
-      {courses !== undefined && courses.length > 0 ? (
-        <div className="mt-12 flex justify-center">
-          <Button variant="outline" size="lg" onClick={viewAll}>
-            View All Courses
-          </Button>
-        </div>
-      ) : null}
     </div>
   );
 }
 
-function EmptyState({ title, description, icon }: { title: string; description: string; icon?: 'search' }) {
-  const Icon = icon === 'search' ? SearchX : GraduationCap;
+function CatalogTabPanel({
+  difficulty,
+  progressByCourseId,
+}: {
+  difficulty: Difficulty | undefined;
+  progressByCourseId: ReadonlyMap<string, number> | undefined;
+}) {
+  const coursesQuery = useCourses({ difficulty, limit: HOME_TAB_COURSES });
+  // The cards render in a transition, in slices a phone's main thread can answer between, not in the
+  // one long task that delivers the data (TanStack Query's updates cannot be transitions themselves).
+  const courses = useDeferredValue(coursesQuery.data);
+
+  if (courses === undefined && !coursesQuery.isError) {
+    return (
+      <div>
+        <p role="status" className="mb-4 text-sm text-muted-foreground">
+          Loading courses...
+        </p>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <CourseCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (courses === undefined) {
+    return (
+      <RegionError
+        title="Couldn't load courses"
+        description={getErrorMessage(coursesQuery.error, 'Please check your connection and try again.')}
+        onRetry={() => coursesQuery.refetch()}
+      />
+    );
+  }
+  if (courses.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-16 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+          <GraduationCap className="size-7" aria-hidden="true" />
+        </span>
+        <p className="text-lg font-semibold">No courses available yet</p>
+        <p className="text-sm text-muted-foreground">Check back soon for new courses!</p>
+      </div>
+    );
+  }
   return (
-    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-16 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-        <Icon className="size-7" aria-hidden="true" />
-      </span>
-      <p className="text-lg font-semibold">{title}</p>
-      <p className="text-sm text-muted-foreground">{description}</p>
-    </div>
+    <>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {courses.map((course, index) => (
+          <li key={course.id} className="flex">
+            <CourseCard course={course} progress={progressByCourseId?.get(course.id)} priority={index < 3} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 flex justify-center">
+        <Button asChild variant="outline" size="lg" className="group/btn">
+          <Link to={paths.search.getHref(difficulty ? new URLSearchParams({ difficulty }) : undefined)}>
+            {difficulty ? `View all ${difficulty} courses` : 'View all courses'}
+            <ArrowRight className="transition-transform group-hover/btn:translate-x-0.5" aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+    </>
   );
 }

@@ -81,12 +81,15 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
                 <CalendarClock className="size-4" aria-hidden="true" />
                 Last updated <LastUpdated iso={course.updatedAt} />
               </span>
-              <Link
-                to={paths.instructor.getHref(course.creatorId)}
-                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-              >
-                About the instructor
-              </Link>
+              <span className="text-sm text-muted-foreground">
+                Created by{' '}
+                <Link
+                  to={paths.instructor.getHref(course.instructor.id)}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {course.instructor.name}
+                </Link>
+              </span>
             </div>
           </div>
 

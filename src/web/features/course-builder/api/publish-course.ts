@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '#shared/schemas/catalog';
 import { getCourseQueryOptions } from '#web/lib/api/get-course';
-import { getCoursesQueryOptions } from '#web/lib/api/get-courses';
+import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { getCreatorCoursesQueryOptions } from '#web/lib/api/get-creator-courses';
 import { getCreatorStatsQueryOptions } from '#web/lib/api/get-creator-stats';
 import { getPreviewCourseQueryOptions } from '#web/lib/api/get-preview-course';
@@ -23,7 +23,7 @@ function refreshStatus(queryClient: QueryClient, course: Course) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: getCreatorCoursesQueryOptions().queryKey, exact: true }),
     queryClient.invalidateQueries({ queryKey: getCreatorStatsQueryOptions().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: getCoursesQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: courseListsQueryKey }),
     queryClient.invalidateQueries({ queryKey: getPreviewCourseQueryOptions(course.id).queryKey }),
     queryClient.invalidateQueries({ queryKey: getPublishChecklistQueryOptions(course.id).queryKey, exact: true }),
   ]);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '#shared/schemas/catalog';
 import type { CreateCourseBody } from '#shared/schemas/creator';
 import { getCourseQueryOptions } from '#web/lib/api/get-course';
-import { getCoursesQueryOptions } from '#web/lib/api/get-courses';
+import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { getCreatorCoursesQueryOptions } from '#web/lib/api/get-creator-courses';
 import { apiJson } from '#web/lib/api-client';
 
@@ -19,7 +19,7 @@ export function useCreateCourse() {
       queryClient.setQueryData(getCourseQueryOptions(course.id).queryKey, course);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: getCreatorCoursesQueryOptions().queryKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: getCoursesQueryOptions().queryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: courseListsQueryKey }),
       ]);
     },
   });

@@ -22,6 +22,7 @@ function savedCourse(overrides: Partial<Course> = {}): Course {
     published: false,
     archived: false,
     creatorId: 'creator-1',
+    instructor: { id: 'creator-1', name: 'Ada Lovelace' },
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     studentCount: 0,

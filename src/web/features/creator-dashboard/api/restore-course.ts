@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '#shared/schemas/catalog';
 import { getCourseQueryOptions } from '#web/lib/api/get-course';
-import { getCoursesQueryOptions } from '#web/lib/api/get-courses';
+import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { getCreatorCoursesQueryOptions } from '#web/lib/api/get-creator-courses';
 import { getCreatorStatsQueryOptions } from '#web/lib/api/get-creator-stats';
 import { apiJson } from '#web/lib/api-client';
@@ -20,14 +20,16 @@ export function useRestoreCourse({ onSuccess, onError }: { onSuccess?: () => voi
         courses?.map((course) => (course.id === restored.id ? { ...course, ...restored } : course)),
       );
       onSuccess?.();
-      await Promise.all(
-        [
-          getCreatorCoursesQueryOptions().queryKey,
-          getCreatorStatsQueryOptions().queryKey,
-          getCoursesQueryOptions().queryKey,
-          getCourseQueryOptions(restored.id).queryKey,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
-      );
+      const exactKeys = [
+        getCreatorCoursesQueryOptions().queryKey,
+        getCreatorStatsQueryOptions().queryKey,
+        getCourseQueryOptions(restored.id).queryKey,
+      ];
+      await Promise.all([
+        ...exactKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
+        // Every page of the catalogue: it leaves (or returns to) the marketplace.
+        queryClient.invalidateQueries({ queryKey: courseListsQueryKey }),
+      ]);
     },
     onError,
   });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { EnrollmentResult, PaymentIntentResult, TestCardBody, TestPaymentResult } from '#shared/schemas/enrollment';
 import { getCourseQueryOptions } from '#web/lib/api/get-course';
-import { getCoursesQueryOptions } from '#web/lib/api/get-courses';
+import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { getMyCoursesQueryOptions } from '#web/lib/api/get-my-courses';
 import { apiJson } from '#web/lib/api-client';
 
@@ -22,8 +22,8 @@ export function useRefreshEnrollment() {
   return useCallback(
     (courseId: string) =>
       Promise.all(
-        [getMyCoursesQueryOptions().queryKey, getCourseQueryOptions(courseId).queryKey, getCoursesQueryOptions().queryKey].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        [getMyCoursesQueryOptions().queryKey, getCourseQueryOptions(courseId).queryKey, courseListsQueryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
         ),
       ),
     [queryClient],

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Review, ReviewInput, ReviewList, ReviewSort } from '#shared/schemas/reviews';
 import { getCourseQueryOptions } from '#web/lib/api/get-course';
-import { getCoursesQueryOptions } from '#web/lib/api/get-courses';
+import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { apiJson } from '#web/lib/api-client';
 
 const reviewsKey = (courseId: string) => ['/api/courses', courseId, 'reviews'] as const;
@@ -27,7 +27,7 @@ function useRefreshAfterChange(courseId: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: reviewsKey(courseId) }),
       queryClient.invalidateQueries({ queryKey: getCourseQueryOptions(courseId).queryKey, exact: true }),
-      queryClient.invalidateQueries({ queryKey: getCoursesQueryOptions().queryKey, exact: true }),
+      queryClient.invalidateQueries({ queryKey: courseListsQueryKey }),
     ]);
 }
 

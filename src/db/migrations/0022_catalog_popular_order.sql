@@ -1,0 +1,2 @@
+CREATE INDEX "courses_popular_idx" ON "courses" USING btree ("student_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "courses"."published" and not "courses"."archived";--> statement-breakpoint
+CREATE INDEX "courses_popular_difficulty_idx" ON "courses" USING btree ("difficulty","student_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "courses"."published" and not "courses"."archived";
