@@ -37,6 +37,7 @@ const inlineThemeBootstrap = {
 const FIRST_VISIT_PAGES = [
   '/app/routes/catalog/home.tsx',
   '/app/routes/catalog/course-detail.tsx',
+  '/app/routes/catalog/course-search.tsx',
   '/app/routes/learn/learn.tsx',
 ];
 
