@@ -57,7 +57,7 @@ export function SearchFiltersPanel({ filters, facets }: SearchFiltersPanelProps)
         {open ? 'Hide filters' : 'Filters'}
         {activeCount > 0 ? ` (${activeCount})` : ''}
       </Button>
-      <nav id={panelId} aria-label="Filters" className={cn('mt-4 grid gap-6 lg:mt-0 lg:block lg:space-y-6', !open && 'hidden')}>
+      <nav id={panelId} aria-label="Filters" className={cn('mt-4 grid gap-6 lg:mt-0', !open && 'hidden lg:grid')}>
         <FilterGroup title="Level">
           {difficulties.map((level) => (
             <FilterLink

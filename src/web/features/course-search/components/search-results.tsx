@@ -149,7 +149,7 @@ function NoResults({ filters, chips }: { filters: SearchFilters; chips: Chip[] }
         <SearchX className="size-7" aria-hidden="true" />
       </span>
       <p className="text-lg font-semibold">{filters.q ? `No courses match “${filters.q}”` : 'No courses match these filters'}</p>
-      <ul className="max-w-md list-disc space-y-1 pl-5 text-left text-sm text-muted-foreground">
+      <ul className="grid max-w-md list-disc gap-1 pl-5 text-left text-sm text-muted-foreground">
         {filters.q ? <li>Check the spelling, or try fewer or more general words.</li> : null}
         {chips.length > 0 ? <li>Remove a filter above: each one narrows the results.</li> : null}
         <li>Browse every course and filter from there.</li>
