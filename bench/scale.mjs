@@ -221,6 +221,8 @@ function growth(base, result) {
   return {
     cost: result.app.total === 0 ? Number.POSITIVE_INFINITY : rate(base) / rate(result),
     p99: result.app.total === 0 ? Number.POSITIVE_INFINITY : result.app.p99 / base.app.p99,
+    // The bare server's own growth, sending the same bytes: the answer's size, and the machine's drift.
+    bare: result.bare.total === 0 ? Number.POSITIVE_INFINITY : base.bare.total / result.bare.total,
   };
 }
 
@@ -248,7 +250,7 @@ function printEngine(name, results) {
   const header = results
     .map(
       (result, index) =>
-        `${pad(`${sizeLabel(result.size)} req/s`, 11)} ${pad('p99', 7)}${index === 0 ? '' : ` ${pad('cost×', 6)} ${pad('p99×', 6)}`}`,
+        `${pad(`${sizeLabel(result.size)} req/s`, 11)} ${pad('p99', 7)}${index === 0 ? '' : ` ${pad('cost×', 6)} ${pad('p99×', 6)} ${pad('bare×', 6)}`}`,
     )
     .join(' |');
   console.log(`${'request'.padEnd(38)} ${header} | < ${MAX_GROWTH}×`);
@@ -264,7 +266,7 @@ function printEngine(name, results) {
       if (!row?.app) {
         complete = false;
         const why = row?.skipped?.startsWith('not built') ? 'not built' : 'n/a';
-        cells.push(`${pad(why, 11)} ${pad('', 7)}${index === 0 ? '' : ` ${pad('', 6)} ${pad('', 6)}`}`);
+        cells.push(`${pad(why, 11)} ${pad('', 7)}${index === 0 ? '' : ` ${pad('', 6)} ${pad('', 6)} ${pad('', 6)}`}`);
         return;
       }
       let cell = `${pad(rateLabel(row), 11)} ${pad(row.app.total === 0 ? '–' : fixed(row.app.p99), 7)}`;
@@ -273,6 +275,7 @@ function printEngine(name, results) {
         if (grown) worst = Math.max(worst, grown.cost, grown.p99);
         else complete = false;
         cell += ` ${pad(grown ? fixed(grown.cost, 2) : '–', 6)} ${pad(grown ? fixed(grown.p99, 2) : '–', 6)}`;
+        cell += ` ${pad(grown ? fixed(grown.bare, 2) : '–', 6)}`;
       }
       cells.push(cell);
     });
@@ -282,7 +285,8 @@ function printEngine(name, results) {
   }
   console.log(
     '(p99 in ms over every request finished in the measured time, – where none did; cost× = req/s at the smallest size ÷' +
-      ' req/s here, p99× = p99 here ÷ p99 there; ∞ where no request finished)',
+      ' req/s here, p99× = p99 here ÷ p99 there, bare× = cost× of the bare server sending the same bytes: what the' +
+      " answer's size and the machine's drift alone account for; ∞ where no request finished)",
   );
   console.log(
     'each row beside a bare node:http server sending the same bytes, its answer, the first request (cold caches), and' +
