@@ -28,13 +28,17 @@ export async function waitForHealth(url, timeoutMs = 120_000, keepTrying = () =>
   throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
 }
 
-/** Starts dist/server/server.js; resolves once /api/health answers, with the start-up time. */
-export async function startServer({ dataDir, port, env = {}, nodeArgs = [] }) {
+/**
+ * Starts dist/server/server.js; resolves once /api/health answers, with the start-up time. `onSpawn`
+ * gets the child process at once, so an interrupted benchmark can end a server still starting.
+ */
+export async function startServer({ dataDir, port, env = {}, nodeArgs = [], onSpawn }) {
   const startedAt = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/server.js'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  onSpawn?.(child);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

@@ -34,7 +34,8 @@ function summary(results, latencies) {
 
 /**
  * `headersFor(i)` gives per-request headers (i = 0 for the sample, then 1, 2, …): a write row sends
- * a different live token each time; `bodyFor(i)` likewise a body. `onMeasure` brackets each of the app's measured rounds (not its
+ * a different live token each time; `bodyFor(i)` likewise a body, and `pathFor(i)` an address (a
+ * read that must miss the server's cache each time). `onMeasure` brackets each of the app's measured rounds (not its
  * warm-up or the bare server's rounds).
  */
 export async function measureRow({
@@ -45,12 +46,13 @@ export async function measureRow({
   headers = {},
   headersFor,
   bodyFor,
+  pathFor,
   body: requestBody = bodyFor?.(0),
   options,
   onMeasure = {},
 }) {
   if (requestBody !== undefined) headers = { ...headers, 'content-type': 'application/json' };
-  const response = await fetch(`${base}${path}`, {
+  const response = await fetch(`${base}${pathFor?.(0) ?? path}`, {
     method,
     headers: { ...headers, ...headersFor?.(0), 'accept-encoding': 'identity' },
     body: requestBody,
@@ -62,11 +64,12 @@ export async function measureRow({
   const requestsFor = () => {
     let next = 0;
     const request = { method, path, headers, ...(requestBody === undefined ? {} : { body: requestBody }) };
-    if (headersFor || bodyFor) {
+    if (headersFor || bodyFor || pathFor) {
       request.setupRequest = (req) => {
         next += 1;
         return {
           ...req,
+          ...(pathFor ? { path: pathFor(next) } : {}),
           ...(headersFor ? { headers: { ...req.headers, ...headersFor(next) } } : {}),
           ...(bodyFor ? { body: bodyFor(next) } : {}),
         };
