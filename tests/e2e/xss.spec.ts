@@ -222,7 +222,9 @@ test('no payload of the XSS corpus runs, or needs the CSP to stop it, on any pag
   };
 
   await signInAs(learner);
-  await visit('home catalogue', '/', ALL_IDS, text(corpus[0]?.title ?? ''));
+  // The catalogue's cards, as the creator's page lists them (Home shows only the 12 most followed).
+  const { id: creatorId } = await creatorApi<{ id: string }>('GET', '/api/auth/me');
+  await visit('course cards (instructor page)', `/instructors/${creatorId}`, ALL_IDS, text(corpus[0]?.title ?? ''));
   await visit('my courses', '/my-courses', courseIds(everyTitle), text(corpus[4]?.title ?? ''), async () => {
     await page.getByRole('tab', { name: 'Completed' }).click();
     await expect(page.getByText(certificateCourse.title, { exact: true })).toBeVisible();
