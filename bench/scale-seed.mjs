@@ -22,6 +22,7 @@ const SLIDES = 3;
 const COURSE_BATCH = 5_000;
 const USER_BATCH = 20_000;
 const STUDENT_BATCH = 5_000;
+const SEARCH_BATCH = 1_000;
 /** Courses created over the last two years, in minutes. */
 const AGE_MINUTES = 2 * 365 * 24 * 60;
 
@@ -181,7 +182,7 @@ const HELPERS = [
  */
 const REDONE = new Set(['ga_count_students', 'ga_count_ratings', 'ga_count_course_version']);
 const isNotify = (fn) => fn.startsWith('ga_notify_');
-/** Course search documents (migration 0021): kept per course by ga_refresh_course_search, called per batch here. */
+/** Course search documents (migration 0021): kept per course by ga_refresh_course_search, called in batches here. */
 const isSearchTrigger = (fn) => fn.startsWith('ga_course_search_of_');
 
 async function userTriggers(query) {
@@ -200,7 +201,13 @@ const quoteIdent = (name) => `"${name.replaceAll('"', '""')}"`;
  * Seeds `courses` courses in all (the demo's included) into the migrated database `query` reaches,
  * logging progress through `log`; answers what the rows measured need and the counts made.
  */
-export async function seedCatalogue(query, { courses: total, log = () => {} }) {
+export async function seedCatalogue(run, { courses: total, log = () => {} }) {
+  // PGlite answers in microtasks: without a turn of the event loop between statements a Ctrl-C
+  // waited for the whole seed.
+  const query = async (text, params) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return run(text, params);
+  };
   const [{ demo }] = await query(`select count(*)::int as demo from courses`);
   const synthetic = total - demo;
   if (synthetic < 200) throw new Error(`a catalogue of ${total} courses leaves too few synthetic ones beside the demo's ${demo}`);
@@ -228,8 +235,9 @@ export async function seedCatalogue(query, { courses: total, log = () => {} }) {
   try {
     await seedCreators(query, creators);
     await timed(log, `  ${synthetic} courses, ${synthetic * MODULES} modules, ${synthetic * MODULES * SLIDES} slides`, () =>
-      seedCourses(query, { synthetic, live, creators, refresh }),
+      seedCourses(query, { synthetic, live, creators }),
     );
+    if (refresh) await timed(log, `  ${synthetic} search documents`, () => seedSearchDocuments(query, synthetic));
     await seedStudents(query, students);
     await timed(
       log,
@@ -291,7 +299,7 @@ const courseAge = (i) => `pg_temp.bench_rand(${i}, 10, ${AGE_MINUTES})`;
 /** Whether synthetic course `i` is free (SQL): 15 % are. */
 const isFree = (i) => `pg_temp.bench_rand(${i}, 4, 100) < 15`;
 
-async function seedCourses(query, { synthetic, live, creators, refresh }) {
+async function seedCourses(query, { synthetic, live, creators }) {
   for (let lo = 0; lo < synthetic; lo += COURSE_BATCH) {
     const hi = Math.min(synthetic, lo + COURSE_BATCH);
     await query(
@@ -328,12 +336,32 @@ async function seedCourses(query, { synthetic, live, creators, refresh }) {
        from generate_series($1::int * ${MODULES * SLIDES}, $2::int * ${MODULES * SLIDES} - 1) k`,
       [lo, hi],
     );
-    if (refresh) {
+  }
+}
+
+/**
+ * Each synthetic course's search document, made by the app's own ga_refresh_course_search, a batch
+ * of courses a statement. Its reads need the tables' statistics first (PGlite has no autovacuum: with
+ * none, each call scanned every slide, and 10,000 courses took minutes), and the table's own indexes
+ * (GIN, trigram) are built once afterwards instead of growing a row at a time, as a bulk load does.
+ */
+async function seedSearchDocuments(query, synthetic) {
+  await query('analyze users, courses, course_modules, lessons');
+  const indexes = await query(
+    `select indexname as name, indexdef as definition from pg_indexes
+     where schemaname = 'public' and tablename = 'course_search'
+       and indexname not in (select conname from pg_constraint where conrelid = 'course_search'::regclass)`,
+  );
+  for (const index of indexes) await query(`drop index ${quoteIdent(index.name)}`);
+  try {
+    for (let lo = 0; lo < synthetic; lo += SEARCH_BATCH) {
       await query(
         `select count(ga_refresh_course_search(pg_temp.bench_uuid('course', i))) from generate_series($1::int, $2::int - 1) i`,
-        [lo, hi],
+        [lo, Math.min(synthetic, lo + SEARCH_BATCH)],
       );
     }
+  } finally {
+    for (const index of indexes) await query(index.definition);
   }
 }
 
