@@ -127,3 +127,36 @@ export function apiCaller(base) {
   };
   return { call, api };
 }
+
+/**
+ * What a bench still has to undo if it is interrupted (servers to stop, engines to dispose), undone
+ * newest first on SIGINT or SIGTERM. `track(undo, work)` runs `work`, then `undo` whatever happens;
+ * `onSpawn` notes a server as it starts, so one still starting is killed too.
+ */
+export function cleanupOnInterrupt(progress) {
+  const pending = new Set();
+  const servers = new Set();
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, async () => {
+      progress(`\n${signal}: cleaning up`);
+      for (const child of servers) child.kill('SIGKILL');
+      for (const undo of [...pending].reverse()) await undo().catch(() => {});
+      process.exit(130);
+    });
+  }
+  return {
+    async track(undo, work) {
+      pending.add(undo);
+      try {
+        return await work();
+      } finally {
+        pending.delete(undo);
+        await undo();
+      }
+    },
+    onSpawn(child) {
+      servers.add(child);
+      child.once('exit', () => servers.delete(child));
+    },
+  };
+}

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { embeddedEngine, postgresEngine, rateLimitEnv } from './engines.mjs';
 import { CREATOR_TOKEN, LEARNERS, learnerToken, prepareData, STUDENT } from './fixtures.mjs';
-import { freePort, memoryOf, readProbe, startServer, stop } from './lib.mjs';
+import { cleanupOnInterrupt, freePort, memoryOf, readProbe, startServer, stop } from './lib.mjs';
 import { printEngine } from './report.mjs';
 import { measureRow, ROUNDS, WARMUP } from './rows.mjs';
 
@@ -42,24 +42,7 @@ const SERVER_ENV = {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const progress = (message) => process.stderr.write(`${message}\n`);
 
-/** What is still to undo if the run is interrupted: servers to stop, engines to dispose. */
-const pending = new Set();
-async function track(undo, work) {
-  pending.add(undo);
-  try {
-    return await work();
-  } finally {
-    pending.delete(undo);
-    await undo();
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    progress(`\n${signal}: cleaning up`);
-    for (const undo of [...pending].reverse()) await undo().catch(() => {});
-    process.exit(130);
-  });
-}
+const { track, onSpawn } = cleanupOnInterrupt(progress);
 
 /**
  * Brackets each measured round of a write row with the event-loop probe in the server; `result()`
@@ -134,7 +117,7 @@ function editInBackground({ base, lessonId, perSecond }) {
 async function runEngine(engine) {
   const env = { ...SERVER_ENV, ...engine.env };
   progress(`${engine.name}: creating, migrating and seeding the database`);
-  const first = await startServer({ dataDir: engine.dataDir, port: await freePort(), env });
+  const first = await startServer({ dataDir: engine.dataDir, port: await freePort(), env, onSpawn });
   const firstExit = await stop(first);
   if (firstExit.code !== 0)
     progress(`${engine.name}: the first server exited with ${firstExit.code ?? firstExit.signal}:\n${first.output()}`);
@@ -147,6 +130,7 @@ async function runEngine(engine) {
     port: await freePort(),
     env: { ...env, BENCH_PROBE_FILE: probeFile },
     nodeArgs: ['--import', PROBE],
+    onSpawn,
   });
   const startupMs = server.startupMs;
   return track(

@@ -14,7 +14,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { embeddedEngine, postgresEngine, rateLimitEnv } from './engines.mjs';
-import { freePort, memoryOf, startServer, stop } from './lib.mjs';
+import { cleanupOnInterrupt, freePort, memoryOf, startServer, stop } from './lib.mjs';
 import { MY_COURSES_ENROLLMENTS, MY_COURSES_TOKEN, seedCatalogue } from './scale-seed.mjs';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -42,31 +42,7 @@ if (SIZES.length === 0 || SIZES.some((size) => !Number.isInteger(size) || size <
 
 const progress = (message) => process.stderr.write(`${message}\n`);
 
-/** What is still to undo if the run is interrupted: servers to stop, engines to dispose. */
-const pending = new Set();
-async function track(undo, work) {
-  pending.add(undo);
-  try {
-    return await work();
-  } finally {
-    pending.delete(undo);
-    await undo();
-  }
-}
-/** Every server this run started that has not exited, even one still starting when interrupted. */
-const servers = new Set();
-const onSpawn = (child) => {
-  servers.add(child);
-  child.once('exit', () => servers.delete(child));
-};
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    progress(`\n${signal}: cleaning up`);
-    for (const child of servers) child.kill('SIGKILL');
-    for (const undo of [...pending].reverse()) await undo().catch(() => {});
-    process.exit(130);
-  });
-}
+const { track, onSpawn } = cleanupOnInterrupt(progress);
 
 /** The rows measured at each size, given what the seed made. */
 function plan({ popularCourseId }) {

@@ -1,5 +1,5 @@
 import { AxeReport } from './axe-scanner';
-import { apiAs, expect, test } from './fixtures';
+import { apiAs, expect, publishCourse, test } from './fixtures';
 
 /*
  * Issue 23 §2: a visitor searches from the top bar, narrows the results with filters, shares the
@@ -19,10 +19,7 @@ test('search with filters, share the address, and the same results open in a new
   // A word no other course has: the search finds only this test's courses.
   const word = `Quokkanet${Date.now().toString(36)}`;
   const publish = async (title: string, difficulty: string, price: string) => {
-    const course = await api('POST', '/api/courses', { title, description: '<p>Hands on.</p>', price, difficulty });
-    const module = await api('POST', `/api/courses/${course.id}/modules`, { title: 'Start' });
-    await api('POST', `/api/modules/${module.id}/lessons`, { title: 'First steps', type: 'text', content: '<p>Go.</p>' });
-    await api('POST', `/api/courses/${course.id}/publish`, {});
+    await publishCourse(api, { title, description: '<p>Hands on.</p>', price, difficulty });
     return title;
   };
   const freeBeginner = await publish(`${word} for Beginners`, 'Beginner', '0');

@@ -59,6 +59,19 @@ export async function catalogueIds(request: APIRequestContext): Promise<string[]
 }
 
 /** Pays for a course with the built-in test processor's good card, as the checkout page does. */
+/** A published course of one module with one text slide, made through the creator's API. */
+export async function publishCourse(
+  api: Api,
+  course: { title: string; description: string; price: string; difficulty?: string },
+  slide = { module: 'Start', title: 'First steps', content: '<p>Go.</p>' },
+) {
+  const created = await api('POST', '/api/courses', course);
+  const module = await api('POST', `/api/courses/${created.id}/modules`, { title: slide.module });
+  await api('POST', `/api/modules/${module.id}/lessons`, { title: slide.title, type: 'text', content: slide.content });
+  await api('POST', `/api/courses/${created.id}/publish`, {});
+  return created;
+}
+
 export async function payForCourse(api: Api, courseId: string): Promise<void> {
   const { paymentIntentId } = await api<{ paymentIntentId: string }>('POST', '/api/create-payment-intent', { courseId });
   const paid = await api<{ status: string }>('POST', `/api/test-payments/${paymentIntentId}/confirm`, {

@@ -1,5 +1,5 @@
 import { AxeReport } from './axe-scanner';
-import { apiAs, expect, test } from './fixtures';
+import { apiAs, expect, publishCourse, test } from './fixtures';
 
 /*
  * Issue 23 §3: a creator fills in their instructor page from the dashboard; anyone reaches it from a
@@ -16,14 +16,11 @@ test('a creator edits their instructor page, and a visitor reaches it from a cou
   const creator = await loginAs('creator');
   const api = apiAs(page.request, creator.token);
   const title = `Diffusion from Zero ${Date.now()}`;
-  const course = await api('POST', '/api/courses', { title, description: '<p>Noise in, images out.</p>', price: '0' });
-  const module = await api('POST', `/api/courses/${course.id}/modules`, { title: 'Noise' });
-  await api('POST', `/api/modules/${module.id}/lessons`, {
-    title: 'Forward process',
-    type: 'text',
-    content: '<p>Add noise.</p>',
-  });
-  await api('POST', `/api/courses/${course.id}/publish`, {});
+  const course = await publishCourse(
+    api,
+    { title, description: '<p>Noise in, images out.</p>', price: '0' },
+    { module: 'Noise', title: 'Forward process', content: '<p>Add noise.</p>' },
+  );
 
   await page.goto('/creator/dashboard');
   const editor = page.getByRole('region', { name: 'Your instructor page' });

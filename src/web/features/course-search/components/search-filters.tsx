@@ -164,8 +164,6 @@ function PriceRange({ filters }: { filters: SearchFilters }) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
-  const minId = useId();
-  const maxId = useId();
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -191,33 +189,8 @@ function PriceRange({ filters }: { filters: SearchFilters }) {
     <li className="mt-2 list-none">
       <form onSubmit={apply} noValidate aria-label="Price range" className="grid gap-2 px-2">
         <div className="flex items-end gap-2">
-          <label htmlFor={minId} className="grid flex-1 gap-1 text-xs text-muted-foreground">
-            From $
-            <input
-              // Re-mounted when the address changes, so the boxes show the applied range.
-              key={filters.minPrice ?? ''}
-              id={minId}
-              name="minPrice"
-              inputMode="decimal"
-              defaultValue={filters.minPrice ?? ''}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className="h-9 w-full rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none"
-            />
-          </label>
-          <label htmlFor={maxId} className="grid flex-1 gap-1 text-xs text-muted-foreground">
-            To $
-            <input
-              key={filters.maxPrice ?? ''}
-              id={maxId}
-              name="maxPrice"
-              inputMode="decimal"
-              defaultValue={filters.maxPrice ?? ''}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className="h-9 w-full rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none"
-            />
-          </label>
+          <PriceInput label="From $" name="minPrice" applied={filters.minPrice} errorId={error ? errorId : undefined} />
+          <PriceInput label="To $" name="maxPrice" applied={filters.maxPrice} errorId={error ? errorId : undefined} />
         </div>
         {error ? (
           <p id={errorId} role="alert" className="text-xs text-destructive">
@@ -229,5 +202,36 @@ function PriceRange({ filters }: { filters: SearchFilters }) {
         </Button>
       </form>
     </li>
+  );
+}
+
+/** One end of the price range, showing the applied value; `errorId` names the range's error while there is one. */
+function PriceInput({
+  label,
+  name,
+  applied,
+  errorId,
+}: {
+  label: string;
+  name: 'minPrice' | 'maxPrice';
+  applied: string | undefined;
+  errorId: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="grid flex-1 gap-1 text-xs text-muted-foreground">
+      {label}
+      <input
+        // Re-mounted when the address changes, so the box shows the applied range.
+        key={applied ?? ''}
+        id={id}
+        name={name}
+        inputMode="decimal"
+        defaultValue={applied ?? ''}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className="h-9 w-full rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none"
+      />
+    </label>
   );
 }
