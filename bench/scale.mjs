@@ -9,7 +9,8 @@
 // Environment: BENCH_SCALE_SIZES (default 1000,10000,100000), BENCH_DURATION (s a row for each
 // server, default 5), BENCH_ROUNDS (the alternating rounds it is split into, default 1),
 // BENCH_CONNECTIONS (default 50), BENCH_DATABASE_URL (e.g.
-// postgres://postgres:postgres@127.0.0.1:5432/postgres; without it only embedded PGlite runs).
+// postgres://postgres:postgres@127.0.0.1:5432/postgres; without it only embedded PGlite runs),
+// BENCH_SCALE_EMBEDDED=false (PostgreSQL only).
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
@@ -318,7 +319,8 @@ async function runEngine(name, makeEngine) {
 }
 
 buildIfNeeded();
-const engines = [['embedded PGlite', embeddedEngine]];
+const engines = [];
+if (process.env.BENCH_SCALE_EMBEDDED !== 'false') engines.push(['embedded PGlite', embeddedEngine]);
 if (process.env.BENCH_DATABASE_URL) engines.push(['PostgreSQL', () => postgresEngine(process.env.BENCH_DATABASE_URL)]);
 
 let failed = false;

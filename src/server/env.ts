@@ -105,6 +105,7 @@ const EnvSchema = z.object({
   ABANDONED_PAYMENT_DAYS: positiveInt.max(3650).default(3),
   VIDEO_COMPLETE_PERCENT: z.coerce.number().int().min(1).max(100).default(DEFAULT_VIDEO_COMPLETE_PERCENT),
   PAGE_RENDER_MS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(400),
+  SEARCH_COUNT_LIMIT: z.coerce.number().int().min(10).max(100_000).default(1000),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -184,6 +185,11 @@ export type Config = {
    * browser draws them, as it can any page.
    */
   pageRenderMsPerSecond: number;
+  /**
+   * How many of a search's courses are counted (ADR 0028): past it `total` and the facets say "at
+   * least", and pages are read in each order's index instead of sorting every match.
+   */
+  searchCountLimit: number;
   /** Percent of a video slide the player must see played before it marks the slide complete. */
   videoCompletePercent: number;
   /** Set when uploads live in an S3-compatible bucket instead of `$DATA_DIR/objects`. */
@@ -360,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       abandonedPaymentMs: e.ABANDONED_PAYMENT_DAYS * 24 * HOUR_MS,
     },
     pageRenderMsPerSecond: e.PAGE_RENDER_MS_PER_SECOND,
+    searchCountLimit: e.SEARCH_COUNT_LIMIT,
     videoCompletePercent: e.VIDEO_COMPLETE_PERCENT,
     s3: s3Config(e),
     objectUrlSecret: e.OBJECT_URL_SECRET,

@@ -43,6 +43,15 @@ export const courses = pgTable(
     index('courses_popular_difficulty_idx')
       .on(t.difficulty, t.studentCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.published} and not ${t.archived}`),
+    // The search's other orders (search.service.ts): with many matches, a page is read along one of
+    // these and stops when full, instead of sorting every match.
+    index('courses_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.published} and not ${t.archived}`),
+    index('courses_rating_idx')
+      .on(sql`coalesce(${t.ratingAverage}, 0) desc nulls first`, t.ratingCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.published} and not ${t.archived}`),
+    index('courses_price_idx').on(t.priceCents, t.id).where(sql`${t.published} and not ${t.archived}`),
     check('courses_price_nonnegative', sql`${t.priceCents} >= 0`),
   ],
 );

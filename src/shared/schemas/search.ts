@@ -38,12 +38,17 @@ const count = z.number().int();
 export const CourseSearchResultSchema = z.object({
   items: z.array(CourseSchema),
   nextCursor: z.string().nullable(),
-  /** Every course the search finds, on all pages. */
+  /** Every course the search finds, on all pages (at least this many when `exact` is false). */
   total: z.number().int(),
   /** For each value of a filter, how many courses the search would find with it (the other filters kept). */
   facets: z.object({
     difficulty: z.object({ Beginner: count, Intermediate: count, Advanced: count }),
     price: z.object({ free: count, paid: count }),
   }),
+  /**
+   * False when the search finds more courses than the server counts (SEARCH_COUNT_LIMIT, 1,000 unless
+   * set): `total` and the facets then count only some of them, so each is a lower bound.
+   */
+  exact: z.boolean(),
 });
 export type CourseSearchResult = z.infer<typeof CourseSearchResultSchema>;

@@ -6,23 +6,31 @@ import { bearer, createCourse, createUser, enroll, type TestUser } from '#tests/
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 
 let t: TestApp;
+/** The same database behind a server that counts at most 3 courses: many matches, as in a large catalogue. */
+let bounded: TestApp;
 let creator: TestUser;
+const COUNT_LIMIT = 3;
 
 beforeAll(async () => {
   t = await createTestApp();
+  bounded = await createTestApp({ db: t.db, config: { searchCountLimit: COUNT_LIMIT } });
   creator = await createUser(t.db.db, { role: 'creator', name: 'Ada Search' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await bounded.close();
+  await t.close();
+});
 
 type Found = {
   items: { id: string; title: string; price: string; studentCount: number }[];
   nextCursor: string | null;
   total: number;
   facets: { difficulty: Record<string, number>; price: { free: number; paid: number } };
+  exact: boolean;
 };
 
-const search = async (params: Record<string, string>, user?: TestUser) => {
-  const response = await t.app.inject({
+const search = async (params: Record<string, string>, user?: TestUser, server = t) => {
+  const response = await server.app.inject({
     method: 'GET',
     url: `/api/courses/search?${new URLSearchParams(params)}`,
     headers: user ? bearer(user) : {},
@@ -155,30 +163,81 @@ describe('course search', () => {
     expect((await search({ q: term })).total).toBe(0);
   });
 
-  it('pages by cursor without repeating or skipping a course while courses are added', async () => {
-    const term = word();
-    const originals: string[] = [];
-    for (let i = 0; i < 14; i++) {
-      const created = await course({ title: `${term} part ${i}`, priceCents: (i % 5) * 500, studentCount: i % 3 });
-      originals.push(created.id);
-    }
-    for (const sort of ['relevance', 'newest', 'price_asc', 'price_desc', 'popular', 'rating']) {
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      let pages = 0;
-      do {
-        const page: Found = await search({ q: term, sort, limit: '4', ...(cursor ? { cursor } : {}) });
-        seen.push(...page.items.map((item) => item.id));
-        cursor = page.nextCursor;
-        // Others keep publishing while this reader pages: before, after and among what was read.
-        await course({ title: `${term} added ${sort} ${pages}`, priceCents: pages * 700, studentCount: pages });
-        pages++;
-      } while (cursor && pages < 20);
-      expect(new Set(seen).size, `${sort}: a course came twice`).toBe(seen.length);
-      for (const id of originals) expect(seen, `${sort}: a course was skipped`).toContain(id);
-    }
+  it('pages by cursor without repeating or skipping a course while courses are added, counting all or some', async () => {
+    for (const server of [t, bounded]) await pageThroughEveryOrder(server);
   });
 
+  it('past the count limit, says its counts are lower bounds and still ranks title, then outline, then description', async () => {
+    const term = word();
+    const description = (popularity: number) =>
+      course({ title: `Statistics ${popularity}`, description: `<p>About ${term}.</p>`, studentCount: popularity });
+    const inSlides = async (popularity: number) => {
+      const created = await course({ title: `Deployment ${popularity}`, studentCount: popularity });
+      const [module] = await t.db.db
+        .insert(courseModules)
+        .values({ courseId: created.id, title: `${term} module` })
+        .returning();
+      expect(module).toBeDefined();
+      return created;
+    };
+    // The least popular title match still comes before the most popular slide match.
+    const expected = [
+      await course({ title: `${term} most followed`, studentCount: 5 }),
+      await course({ title: `${term} least followed`, studentCount: 0 }),
+      await inSlides(50),
+      await inSlides(7),
+      await description(90),
+      await description(1),
+    ].map((created) => created.id);
+
+    const all = await search({ q: term, limit: '100' });
+    expect(all.items.map((item) => item.id)).toEqual(expected);
+    expect([all.total, all.exact]).toEqual([6, true]);
+
+    const first = await search({ q: term }, undefined, bounded);
+    expect(first.items.map((item) => item.id)).toEqual(expected);
+    expect(first.exact).toBe(false);
+    expect(first.total).toBeLessThanOrEqual(COUNT_LIMIT + 1);
+    expect(first.facets.difficulty.Beginner).toBeGreaterThan(0);
+
+    // Page by page across the tiers, each page read along the index.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Found = await search({ q: term, limit: '2', ...(cursor ? { cursor } : {}) }, undefined, bounded);
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+  });
+});
+
+/** Six orders paged by 4 while others publish: no course twice, none skipped. */
+async function pageThroughEveryOrder(server: TestApp) {
+  const term = word();
+  const originals: string[] = [];
+  for (let i = 0; i < 14; i++) {
+    const created = await course({ title: `${term} part ${i}`, priceCents: (i % 5) * 500, studentCount: i % 3 });
+    originals.push(created.id);
+  }
+  for (const sort of ['relevance', 'newest', 'price_asc', 'price_desc', 'popular', 'rating']) {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Found = await search({ q: term, sort, limit: '4', ...(cursor ? { cursor } : {}) }, undefined, server);
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+      // Others keep publishing while this reader pages: before, after and among what was read.
+      await course({ title: `${term} added ${sort} ${pages}`, priceCents: pages * 700, studentCount: pages });
+      pages++;
+    } while (cursor && pages < 20);
+    expect(new Set(seen).size, `${sort}: a course came twice`).toBe(seen.length);
+    for (const id of originals) expect(seen, `${sort}: a course was skipped`).toContain(id);
+  }
+}
+
+describe('course search input', () => {
   it('refuses what it cannot read with a 400 and a message, and reads query syntax as words', async () => {
     const term = word();
     await course({ title: `${term} syntax` });

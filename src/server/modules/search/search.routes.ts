@@ -14,7 +14,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'Search published courses by words, filters and order, a page at a time',
         description:
-          'Words match titles first, then the instructor, module and slide titles and the description; a typo in a title still matches. `facets` counts each filter value with the other filters kept.',
+          'Words match titles first, then the instructor, module and slide titles and the description; a typo in a title still matches. `facets` counts each filter value with the other filters kept; past SEARCH_COUNT_LIMIT courses the counts are lower bounds (`exact: false`).',
         querystring: CourseSearchQuerySchema,
         response: { 200: CourseSearchResultSchema, 400: ApiErrorBodySchema },
       },
@@ -24,9 +24,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const { query } = request;
+      const search = () => searchCourses(app.db, query, { countLimit: app.config.searchCountLimit });
       // Later pages are not kept: each cursor is one reader's.
-      if (query.cursor !== undefined) return searchCourses(app.db, query);
-      const page = app.reads.searchPage(JSON.stringify(query), async () => prepareJson(await searchCourses(app.db, query)));
+      if (query.cursor !== undefined) return search();
+      const page = app.reads.searchPage(JSON.stringify(query), async () => prepareJson(await search()));
       return answer(page, (prepared) => sendPrepared(request, reply, prepared));
     },
   );

@@ -17,20 +17,67 @@ const MAX_WORD_LENGTH = 40;
 const MAX_FUZZY_LENGTH = 80;
 
 /**
- * What the query's words find: each word stemmed ('networks' finds 'network') or as the start of a
- * word ('tokeniz' finds 'tokenization'), every word required but English stop words ('the', 'for'),
- * which are left out. Only letters and digits reach to_tsquery, so nothing typed is read as its syntax.
+ * What the query's words find, in the fields of `weights` (the document's A title, B instructor, C
+ * module and slide titles, D description; '' for all): each word stemmed ('networks' finds 'network')
+ * or as the start of a word ('tokeniz' finds 'tokenization'), every word required but English stop
+ * words ('the', 'for'), which are left out. Only letters and digits reach to_tsquery, so nothing typed
+ * is read as its syntax.
  */
-function wordsQuery(q: string): SQL | null {
-  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
-  if (words.length === 0) return null;
-  const terms = words.map((whole) => {
-    const word = whole.slice(0, MAX_WORD_LENGTH);
-    const stemmed = sql`to_tsquery('english', ${word})`;
-    return sql`(CASE WHEN numnode(${stemmed}) = 0 THEN ${stemmed} ELSE ${stemmed} || to_tsquery('simple', ${`${word}:*`}) END)`;
+function wordsQuery(words: string[], weights: '' | 'A' | 'ABC'): SQL {
+  const terms = words.map((word) => {
+    const stemmed = sql`to_tsquery('english', ${weights ? `${word}:${weights}` : word})`;
+    return sql`(CASE WHEN numnode(${stemmed}) = 0 THEN ${stemmed} ELSE ${stemmed} || to_tsquery('simple', ${`${word}:*${weights}`}) END)`;
   });
   // Parenthesized: in `document @@ a && b`, PostgreSQL would read `(document @@ a) && b`.
-  return sql`(${sql.join(terms, sql` && `)})`;
+  return sql`(${sql.join(terms, sql` && `)})::text`;
+}
+
+type Words = { all: string; outline: string; title: string };
+
+/**
+ * The query's words as text-search queries, written out by the database first: a constant in the
+ * search's statements, whose planner then knows how many courses each word is in (a function call it
+ * would have to guess). Null without words, or with stop words only.
+ */
+async function readWords(db: Db, q: string): Promise<Words | null> {
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .slice(0, MAX_WORDS)
+    .map((word) => word.slice(0, MAX_WORD_LENGTH));
+  if (words.length === 0) return null;
+  const [read] = await sqlRows<Words>(
+    db,
+    sql`SELECT ${wordsQuery(words, '')} AS "all", ${wordsQuery(words, 'ABC')} AS outline, ${wordsQuery(words, 'A')} AS title`,
+  );
+  return read && read.all !== '' ? read : null;
+}
+
+type Tier = 3 | 2 | 1;
+const TIERS: Tier[] = [3, 2, 1];
+type Tiers = { matches: SQL; tier: SQL; only: Partial<Record<Tier, SQL>> };
+
+/**
+ * How well a course matches, best first: 3 when every word is in its title, 2 in its title,
+ * instructor, module and slide titles, 1 anywhere (the description too). Each tier is its own
+ * condition, so a page can be read tier by tier along an index.
+ */
+function wordTiers(words: Words): Tiers {
+  const inTitle = sql`cs.document @@ ${words.title}::tsquery`;
+  const inOutline = sql`cs.document @@ ${words.outline}::tsquery`;
+  return {
+    matches: sql`cs.document @@ ${words.all}::tsquery`,
+    tier: sql`(CASE WHEN ${inTitle} THEN 3 WHEN ${inOutline} THEN 2 ELSE 1 END)`,
+    only: { 3: inTitle, 2: sql`${inOutline} AND NOT ${inTitle}`, 1: sql`NOT ${inOutline}` },
+  };
+}
+
+/**
+ * When the words find nothing, titles like what was typed ('nueral netwrks'): pg_trgm's word
+ * similarity, only then, since it costs far more a course than a word looked up.
+ */
+function typoTiers(q: string): Tiers {
+  // A title is a few words: a longer query adds trigrams to look up, not matches.
+  const similar = sql`${q.slice(0, MAX_FUZZY_LENGTH)} <% cs.title`;
+  return { matches: similar, tier: sql`3`, only: { 3: sql`true` } };
 }
 
 type SortKeyType = 'real' | 'integer' | 'timestamptz';
@@ -52,7 +99,11 @@ const SORT_PLANS: Record<Exclude<SearchSort, 'relevance'>, SortPlan> = {
   price_asc: { keys: [{ expr: sql`${courses.priceCents}`, type: 'integer' }], direction: 'asc' },
   price_desc: { keys: [{ expr: sql`${courses.priceCents}`, type: 'integer' }], direction: 'desc' },
 };
-const RELEVANCE_PLAN: SortPlan = { keys: [{ expr: sql`m.rank`, type: 'real' }], direction: 'desc' };
+/** The tier (wordTiers, typoTiers), then the marketplace's own order within it. */
+const relevancePlan = (tier: SQL): SortPlan => ({
+  keys: [{ expr: tier, type: 'integer' }, ...SORT_PLANS.popular.keys],
+  direction: 'desc',
+});
 
 /** A key as the database writes it as text; anything else in a cursor is refused before it reaches SQL. */
 const KEY_PATTERNS: Record<SortKeyType, RegExp> = {
@@ -89,88 +140,131 @@ const cents = (dollars: string) => Math.round(Number(dollars) * 100);
 
 function durationFilter(band: DurationBand): SQL {
   const [from, to] = durationBandMinutes[band];
-  return to === null ? sql`m.minutes >= ${from}` : sql`m.minutes >= ${from} AND m.minutes < ${to}`;
+  return to === null ? sql`cs.minutes >= ${from}` : sql`cs.minutes >= ${from} AND cs.minutes < ${to}`;
 }
 
-/**
- * GET /api/courses/search (DECISIONS §8): published courses found by words (title weighted highest,
- * then the creator's name, module and slide titles, the description) or, for typos, by the title's
- * trigrams, filtered and ordered, a page at a time; with the total and each filter value's count.
- */
-export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<CourseSearchResult> {
-  const words = wordsQuery(query.q);
-  const sort: SearchSort = query.sort ?? (words ? 'relevance' : 'popular');
-  // Without words there is nothing to be relevant to: the marketplace's own order.
-  const plan = sort === 'relevance' ? (words ? RELEVANCE_PLAN : SORT_PLANS.popular) : SORT_PLANS[sort];
-  const cursor = decodeCursor(query.cursor, sort, plan);
-  // A title is a few words: a longer query adds trigrams to look up, not matches.
-  const fuzzy = query.q.slice(0, MAX_FUZZY_LENGTH);
+type Row = Awaited<ReturnType<ReturnType<typeof selectCourses>['execute']>>[number];
 
-  // The courses the words find, with their relevance and minutes (course_search, migration 0021);
-  // without words, only a duration filter needs that table.
-  const matched = words
-    ? sql`(SELECT cs.course_id, cs.minutes,
-          ts_rank('{0.05, 0.2, 0.4, 1.0}', cs.document, ${words})
-            + word_similarity(${fuzzy}, cs.title) AS rank
-        FROM course_search cs
-        WHERE cs.document @@ ${words} OR ${fuzzy} <% cs.title) AS m`
-    : query.duration
-      ? sql`(SELECT cs.course_id, cs.minutes FROM course_search cs) AS m`
-      : undefined;
-
-  // The filters each facet keeps: all but its own, so a count says what choosing that value would find.
-  const common: SQL[] = [eq(courses.published, true), eq(courses.archived, false)];
-  if (query.minPrice) common.push(sql`${courses.priceCents} >= ${cents(query.minPrice)}`);
-  if (query.maxPrice) common.push(sql`${courses.priceCents} <= ${cents(query.maxPrice)}`);
-  if (query.minRating !== undefined) common.push(sql`${courses.ratingAverage} >= ${query.minRating}`);
-  if (query.duration) common.push(durationFilter(query.duration));
-  const byDifficulty = query.difficulty ? eq(courses.difficulty, query.difficulty) : sql`true`;
-  const byPrice =
-    query.price === undefined
-      ? sql`true`
-      : query.price === 'free'
-        ? sql`${courses.priceCents} = 0`
-        : sql`${courses.priceCents} > 0`;
-  const where = (extra: SQL[]) => sql.join([...common, ...extra], sql` AND `);
-  const from = matched ? sql`${courses} JOIN ${matched} ON m.course_id = ${courses.id}` : sql`${courses}`;
-
-  const keyExprs = [...plan.keys.map((key) => key.expr), sql`${courses.id}`];
-  const keyset = cursor
-    ? [
-        sql`(${sql.join(keyExprs, sql`, `)}) ${plan.direction === 'asc' ? sql`>` : sql`<`} (${sql.join(
-          [...plan.keys.map((key, index) => sql`${cursor.keys[index]}::${sql.raw(key.type)}`), sql`${cursor.id}::uuid`],
-          sql`, `,
-        )})`,
-      ]
-    : [];
-  const direction = plan.direction === 'asc' ? sql`ASC` : sql`DESC`;
-
+/** Published courses with their instructor's name and the order's keys as the database writes them. */
+function selectCourses(db: Db, keys: SQL[], withDocument: boolean) {
   const select = db
     .select({
       ...getTableColumns(courses),
       creatorName: users.name,
-      // The order's keys as the database writes them, for the next page's cursor: exact, unlike a JS number or Date.
+      // For the next page's cursor: exact, unlike a JS number or Date.
       sortKey: sql<string[]>`ARRAY[${sql.join(
-        plan.keys.map((key) => sql`(${key.expr})::text`),
+        keys.map((key) => sql`(${key})::text`),
         sql`, `,
       )}]`,
     })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.creatorId))
     .$dynamic();
-  const [rows, groups] = await Promise.all([
-    (matched ? select.innerJoin(matched, sql`m.course_id = ${courses.id}`) : select)
-      .where(where([byDifficulty, byPrice, ...keyset]))
-      .orderBy(...keyExprs.map((expr) => sql`${expr} ${direction}`))
-      .limit(query.limit + 1),
-    sqlRows<{ difficulty: Difficulty; free: boolean; count: number }>(
+  return withDocument ? select.innerJoin(sql`course_search cs`, sql`cs.course_id = ${courses.id}`) : select;
+}
+
+/** `(keys…, id) < (cursor…)` in the plan's direction: the rows after the cursor. */
+function after(plan: SortPlan, keys: string[], id: string): SQL {
+  const exprs = [...plan.keys.map((key) => key.expr), sql`${courses.id}`];
+  const values = [...plan.keys.map((key, index) => sql`${keys[index]}::${sql.raw(key.type)}`), sql`${id}::uuid`];
+  return sql`(${sql.join(exprs, sql`, `)}) ${plan.direction === 'asc' ? sql`>` : sql`<`} (${sql.join(values, sql`, `)})`;
+}
+
+const orderBy = (plan: SortPlan) => {
+  const direction = plan.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  return [...plan.keys.map((key) => key.expr), sql`${courses.id}`].map((expr) => sql`${expr} ${direction}`);
+};
+
+/**
+ * GET /api/courses/search (DECISIONS §8): published courses found by words (best in the title, then
+ * the instructor, module and slide titles, then the description; a typo of the title too), filtered
+ * and ordered, a page at a time; with the total and each filter value's count.
+ *
+ * Its cost is bounded by `countLimit`, not by the catalogue (ADR 0028). The counts read at most that
+ * many courses. When they find fewer, the page is sorted from those; when more, the matches are many,
+ * so the page is read along the order's index (each relevance tier in turn) and stops when full, and
+ * the counts say they are lower bounds (`exact: false`).
+ */
+export async function searchCourses(
+  db: Db,
+  query: CourseSearchQuery,
+  { countLimit }: { countLimit: number },
+): Promise<CourseSearchResult> {
+  const words = await readWords(db, query.q);
+  const sort: SearchSort = query.sort ?? (words ? 'relevance' : 'popular');
+  // Without words there is nothing to be relevant to: the marketplace's own order.
+  const planOf = (tiers: Tiers | null) =>
+    sort === 'relevance' ? (tiers ? relevancePlan(tiers.tier) : SORT_PLANS.popular) : SORT_PLANS[sort];
+  const cursor = decodeCursor(query.cursor, sort, planOf(words ? wordTiers(words) : null));
+  // The course_search row (migration 0021) holds the words and the minutes.
+  const withDocument = Boolean(words || query.duration);
+
+  // The filters each facet keeps: all but its own, so a count says what choosing that value would find.
+  const commonOf = (tiers: Tiers | null) => {
+    const common: SQL[] = [eq(courses.published, true), eq(courses.archived, false)];
+    if (tiers) common.push(tiers.matches);
+    if (query.minPrice) common.push(sql`${courses.priceCents} >= ${cents(query.minPrice)}`);
+    if (query.maxPrice) common.push(sql`${courses.priceCents} <= ${cents(query.maxPrice)}`);
+    if (query.minRating !== undefined) common.push(sql`${courses.ratingAverage} >= ${query.minRating}`);
+    if (query.duration) common.push(durationFilter(query.duration));
+    return common;
+  };
+  const countOf = (common: SQL[]) =>
+    sqlRows<CountGroup>(
       db,
-      sql`SELECT ${courses.difficulty} AS difficulty, ${courses.priceCents} = 0 AS free, count(*)::int AS count
-        FROM ${from}
-        WHERE ${where([])}
+      sql`SELECT difficulty, free, count(*)::int AS count FROM (
+          SELECT ${courses.difficulty} AS difficulty, ${courses.priceCents} = 0 AS free
+          FROM ${courses}${withDocument ? sql` JOIN course_search cs ON cs.course_id = ${courses.id}` : sql``}
+          WHERE ${sql.join(common, sql` AND `)}
+          LIMIT ${countLimit}) AS counted
         GROUP BY 1, 2`,
-    ),
-  ]);
+    );
+
+  let tiers = words ? wordTiers(words) : null;
+  let common = commonOf(tiers);
+  let groups = await countOf(common);
+  if (words && groups.length === 0) {
+    tiers = typoTiers(query.q);
+    common = commonOf(tiers);
+    groups = await countOf(common);
+  }
+  const exact = groups.reduce((sum, group) => sum + group.count, 0) < countLimit;
+
+  const filters = [...common];
+  if (query.difficulty) filters.push(eq(courses.difficulty, query.difficulty));
+  if (query.price === 'free') filters.push(sql`${courses.priceCents} = 0`);
+  if (query.price === 'paid') filters.push(sql`${courses.priceCents} > 0`);
+
+  const limit = query.limit + 1;
+  let rows: Row[] = [];
+  if (exact || sort !== 'relevance' || !tiers) {
+    // One statement: few matches to sort, or an index in the order to walk.
+    const plan = planOf(tiers);
+    const keyset = cursor ? [after(plan, cursor.keys, cursor.id)] : [];
+    rows = await selectCourses(
+      db,
+      plan.keys.map((key) => key.expr),
+      withDocument,
+    )
+      .where(sql.join([...filters, ...keyset], sql` AND `))
+      .orderBy(...orderBy(plan))
+      .limit(limit);
+  } else {
+    // Many matches by relevance: the best tier first, each read along the popular order's index.
+    const popular = SORT_PLANS.popular;
+    const cursorTier = cursor ? Number(cursor.keys[0]) : Number.POSITIVE_INFINITY;
+    for (const tier of TIERS) {
+      const only = tiers.only[tier];
+      if (!only || tier > cursorTier || rows.length >= limit) continue;
+      const keyset = cursor && tier === cursorTier ? [after(popular, cursor.keys.slice(1), cursor.id)] : [];
+      rows.push(
+        ...(await selectCourses(db, [sql.raw(String(tier)), ...popular.keys.map((key) => key.expr)], true)
+          .where(sql.join([...filters, only, ...keyset], sql` AND `))
+          .orderBy(...orderBy(popular))
+          .limit(limit - rows.length)),
+      );
+    }
+  }
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -178,13 +272,13 @@ export async function searchCourses(db: Db, query: CourseSearchQuery): Promise<C
     items: page.map((row) => toCourseJson({ ...row, description: sanitizeStoredRichText(row.description) })),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ sort, keys: last.sortKey, id: last.id }) : null,
     ...countGroups(groups, query),
+    exact,
   };
 }
 
-function countGroups(
-  groups: { difficulty: Difficulty; free: boolean; count: number }[],
-  query: CourseSearchQuery,
-): Pick<CourseSearchResult, 'total' | 'facets'> {
+type CountGroup = { difficulty: Difficulty; free: boolean; count: number };
+
+function countGroups(groups: CountGroup[], query: CourseSearchQuery): Pick<CourseSearchResult, 'total' | 'facets'> {
   const difficulty = Object.fromEntries(difficulties.map((level) => [level, 0])) as Record<Difficulty, number>;
   const price = { free: 0, paid: 0 };
   let total = 0;

@@ -30,7 +30,7 @@ export function CourseSearchRoute() {
       <h1 className="mb-6 text-2xl font-bold tracking-tight break-words sm:text-3xl">{heading}</h1>
       <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <aside>
-          <SearchFiltersPanel filters={filters} facets={search.first.data?.facets} />
+          <SearchFiltersPanel filters={filters} counts={search.first.data} />
         </aside>
         <section aria-labelledby="courses-found">
           {/* For the outline of headings: the cards' titles sit under it, also on a phone, where the filters' headings are folded away. */}

@@ -16,7 +16,7 @@ import { Button } from '#web/components/ui/button';
 import { paths } from '#web/lib/paths';
 import { cn } from '#web/lib/utils';
 
-type Facets = CourseSearchResult['facets'];
+type Counts = Pick<CourseSearchResult, 'facets' | 'exact'>;
 
 /** The search's address with one filter changed (undefined removes it); a new filter starts from the first page. */
 export function hrefWith(filters: SearchFilters, change: Partial<SearchFilters>): string {
@@ -26,15 +26,17 @@ export function hrefWith(filters: SearchFilters, change: Partial<SearchFilters>)
 interface SearchFiltersPanelProps {
   filters: SearchFilters;
   /** Counts of the search on screen; absent while the first one loads. */
-  facets?: Facets;
+  counts?: Counts;
 }
 
 /**
  * Every filter is a link to the search with it set or cleared, so a filtered search can be shared,
  * bookmarked and gone back from, and works before the page's code has loaded.
  */
-export function SearchFiltersPanel({ filters, facets }: SearchFiltersPanelProps) {
+export function SearchFiltersPanel({ filters, counts }: SearchFiltersPanelProps) {
   const [open, setOpen] = useState(false);
+  // Past what the server counts, each number would be only a lower bound: none is shown.
+  const facets = counts?.exact ? counts.facets : undefined;
   const panelId = useId();
   const activeCount = [
     filters.difficulty,

@@ -43,7 +43,7 @@ export function SearchResults({ filters, search, renderCourse, skeleton }: Searc
     <div aria-busy={search.first.isPlaceholderData || !first}>
       <div className="mb-5 flex flex-wrap items-center gap-3">
         <p role="status" className="text-sm text-muted-foreground">
-          {first ? `${first.total.toLocaleString('en-US')} ${first.total === 1 ? 'course' : 'courses'}` : 'Searching...'}
+          {first ? foundCount(first) : 'Searching...'}
         </p>
         <label className="ml-auto flex items-center gap-2 text-sm">
           <span className="text-muted-foreground">Sort by</span>
@@ -159,4 +159,9 @@ function NoResults({ filters, chips }: { filters: SearchFilters; chips: Chip[] }
       </Button>
     </div>
   );
+}
+
+/** '3 courses', or past what the server counts '1,000+ courses'. */
+function foundCount({ total, exact }: { total: number; exact: boolean }) {
+  return `${total.toLocaleString('en-US')}${exact ? '' : '+'} ${total === 1 && exact ? 'course' : 'courses'}`;
 }

@@ -1,0 +1,3 @@
+CREATE INDEX "courses_newest_idx" ON "courses" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "courses"."published" and not "courses"."archived";--> statement-breakpoint
+CREATE INDEX "courses_rating_idx" ON "courses" USING btree (coalesce("rating_average", 0) desc nulls first,"rating_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "courses"."published" and not "courses"."archived";--> statement-breakpoint
+CREATE INDEX "courses_price_idx" ON "courses" USING btree ("price_cents","id") WHERE "courses"."published" and not "courses"."archived";
