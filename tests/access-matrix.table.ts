@@ -1,4 +1,11 @@
-import { type AccessWorld, FACTORY_PASSWORD, type Principal, TEST_CARD, uniqueEmail } from '#tests/access-matrix.world';
+import {
+  type AccessWorld,
+  FACTORY_PASSWORD,
+  type Principal,
+  TEST_CARD,
+  uniqueCouponCode,
+  uniqueEmail,
+} from '#tests/access-matrix.world';
 import { PNG_BYTES } from '#tests/helpers/media-bytes';
 
 /*
@@ -643,6 +650,29 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     on: 'paid',
     expect: cells(401, 200, 409, 200, 409, 401),
     request: (w) => ({ url: '/api/create-payment-intent', payload: { courseId: w.paid.courseId } }),
+  },
+  // Coupons (DECISIONS §8): a creator's codes for their own courses; the price a code gives, for anyone.
+  {
+    route: 'POST /api/creator/coupons',
+    expect: cells(401, 403, 403, 404, 201, 401),
+    request: (w) => ({
+      url: '/api/creator/coupons',
+      payload: { code: uniqueCouponCode(), courseId: w.paid.courseId, percentOff: 10 },
+    }),
+  },
+  { route: 'GET /api/creator/coupons', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/coupons') },
+  {
+    route: 'DELETE /api/creator/coupons/:id',
+    expect: cells(401, 403, 403, 404, 204, 401),
+    request: async (w) => ({ url: `/api/creator/coupons/${(await w.fresh.coupon()).id}` }),
+  },
+  {
+    route: 'POST /api/coupons/check',
+    expect: everyone(200),
+    request: async (w) => ({
+      url: '/api/coupons/check',
+      payload: { code: (await w.fresh.coupon()).code, courseId: w.paid.courseId },
+    }),
   },
   {
     route: 'POST /api/test-payments/:paymentIntentId/confirm',

@@ -97,6 +97,8 @@ export type FreshThings = {
   uploadURL(): Promise<string>;
   /** The student's payment intent for a new paid course, paid with a test card when `paid`. */
   studentIntent(options: { paid: boolean }): Promise<{ paymentIntentId: string; courseId: string }>;
+  /** A 10 % coupon of the owner's paid course. */
+  coupon(): Promise<{ id: string; code: string }>;
 };
 
 const PRICE_CENTS = 1999;
@@ -307,6 +309,15 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
       const granted = await call({ method: 'POST', url: '/api/objects/upload', headers: bearer(owner), payload: {} });
       return (granted.json() as { uploadURL: string }).uploadURL;
     },
+    coupon: async () => {
+      const made = await call({
+        method: 'POST',
+        url: '/api/creator/coupons',
+        headers: bearer(owner),
+        payload: { code: uniqueCouponCode(), courseId: paidCourse.id, percentOff: 10 },
+      });
+      return made.json() as { id: string; code: string };
+    },
     studentIntent: async ({ paid }) => {
       const courseId = await fresh.course({ published: true });
       const intent = await call({
@@ -364,3 +375,4 @@ export const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expY
 
 /** An address for a cell that must not collide with any other. */
 export const uniqueEmail = (what: string) => `${what}-${randomUUID()}@matrix.test`;
+export const uniqueCouponCode = () => `M-${randomUUID().slice(0, 13).toUpperCase()}`;

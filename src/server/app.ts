@@ -28,6 +28,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
 import { checkoutRoutes } from './modules/enrollment/checkout.routes';
 import { retryPendingRefunds } from './modules/enrollment/checkout.service';
@@ -182,6 +183,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(learningRoutes);
   await app.register(uploadsRoutes);
   await app.register(checkoutRoutes);
+  await app.register(couponsRoutes);
   await app.register(certificatesRoutes);
   await app.register(savedCoursesRoutes);
   await app.register(reviewsRoutes);

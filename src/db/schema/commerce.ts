@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { courses } from './catalog';
 import { users } from './users';
 
@@ -12,6 +13,7 @@ export const paymentStatuses = [
   'refunded',
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+export const refundReasons = ['coupon_used_up'] as const;
 
 export const payments = pgTable(
   'payments',
@@ -28,6 +30,10 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status', { enum: paymentStatuses }).notNull(),
+    // The coupon that set amountCents, redeemed when the payment enrolls (coupons.service.ts).
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    // Why a payment went back when it was not the buyer's asking: its coupon was used up meanwhile.
+    refundReason: text('refund_reason', { enum: refundReasons }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,6 +42,62 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId),
     index('payments_course_idx').on(t.courseId),
   ],
+);
+
+/**
+ * A discount code (DECISIONS §8): a creator's for one of their courses, or site-wide (courseId null,
+ * an admin's). Deleting one sets deletedAt, so a payment made with it still settles at its price.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    // Kept by the redeeming transaction, under the coupon's row lock: never past maxRedemptions.
+    redemptionCount: integer('redemption_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A code names one live coupon of a course, or one live site-wide coupon.
+    uniqueIndex('coupons_course_code_unique')
+      .on(t.courseId, t.code)
+      .where(sql`${t.deletedAt} is null and ${t.courseId} is not null`),
+    uniqueIndex('coupons_site_code_unique').on(t.code).where(sql`${t.deletedAt} is null and ${t.courseId} is null`),
+    index('coupons_created_by_idx').on(t.createdBy),
+    check('coupons_one_discount', sql`(${t.percentOff} is null) <> (${t.amountOffCents} is null)`),
+    check('coupons_percent_range', sql`${t.percentOff} between 1 and 100`),
+    check('coupons_amount_positive', sql`${t.amountOffCents} > 0`),
+    check('coupons_limit_positive', sql`${t.maxRedemptions} > 0`),
+    check('coupons_within_limit', sql`${t.redemptionCount} <= coalesce(${t.maxRedemptions}, ${t.redemptionCount})`),
+  ],
+);
+
+/** One use of a coupon by one student: at most one each (the primary key), made with the enrollment. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
 );
 
 /**

@@ -14,7 +14,7 @@ export const enrollments = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     // 'free' or the payment that bought it.
-    source: text('source', { enum: ['free', 'payment'] }).notNull(),
+    source: text('source', { enum: ['free', 'payment', 'coupon'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('enrollments_user_course_unique').on(t.userId, t.courseId), index('enrollments_course_idx').on(t.courseId)],

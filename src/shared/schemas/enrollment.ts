@@ -23,6 +23,10 @@ export const EnrollmentResultSchema = z.object({
 });
 export type EnrollmentResult = z.infer<typeof EnrollmentResultSchema>;
 
+/** create-payment-intent's body: the course, and a discount code typed at checkout (DECISIONS §8). */
+export const CreatePaymentIntentBodySchema = CourseIdBodySchema.extend({ couponCode: z.string().max(64).optional() });
+export type CreatePaymentIntentBody = z.infer<typeof CreatePaymentIntentBodySchema>;
+
 export const PaymentIntentResultSchema = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string(),
@@ -32,6 +36,10 @@ export const PaymentIntentResultSchema = z.object({
   amountCents: z.number().int(),
 });
 export type PaymentIntentResult = z.infer<typeof PaymentIntentResultSchema>;
+
+/** An intent to pay, or, when a coupon leaves nothing to pay, the enrollment it made. */
+export const CreatePaymentIntentResultSchema = z.union([PaymentIntentResultSchema, EnrollmentResultSchema]);
+export type CreatePaymentIntentResult = z.infer<typeof CreatePaymentIntentResultSchema>;
 
 export const ConfirmPaymentBodySchema = z.object({
   paymentIntentId: z.string().min(1).max(200),

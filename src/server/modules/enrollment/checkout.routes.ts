@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
 import {
   ConfirmPaymentBodySchema,
-  CourseIdBodySchema,
+  CreatePaymentIntentBodySchema,
+  CreatePaymentIntentResultSchema,
   EnrollmentResultSchema,
-  PaymentIntentResultSchema,
   TestCardBodySchema,
   TestPaymentResultSchema,
 } from '#shared/schemas/enrollment';
@@ -37,16 +37,24 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: "Start paying for a course (the amount is the server's price)",
+        summary: "Start paying for a course (the amount is the server's price, less a coupon's discount)",
+        description: 'A `couponCode` that leaves nothing to pay enrolls at once and answers the enrollment (`enrolled: true`).',
         security: BEARER,
-        body: CourseIdBodySchema,
-        response: { 200: PaymentIntentResultSchema, ...ENROLLING_ERRORS, 429: ApiErrorBodySchema },
+        body: CreatePaymentIntentBodySchema,
+        response: { 200: CreatePaymentIntentResultSchema, ...ENROLLING_ERRORS, 429: ApiErrorBodySchema },
       },
     },
     async (request) => {
       const user = await requireUser(request);
       await limitUserAction({ app, action: 'payment-intent', userId: user.id });
-      return createPaymentIntent({ db, provider: app.payments, userId: user.id, courseId: request.body.courseId });
+      return createPaymentIntent({
+        db,
+        provider: app.payments,
+        userId: user.id,
+        courseId: request.body.courseId,
+        couponCode: request.body.couponCode,
+        now: app.clock(),
+      });
     },
   );
 
@@ -77,7 +85,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (settled.kind === 'enrolled') return settled.enrollment;
       if (settled.kind === 'refunded' && settled.enrollment) return { ...settled.enrollment, refunded: true as const };
-      throw new AppError(ErrorCode.CONFLICT, 'The payment has not succeeded');
+      throw new AppError(ErrorCode.CONFLICT, (settled.kind === 'refunded' && settled.reason) || 'The payment has not succeeded');
     },
   );
 

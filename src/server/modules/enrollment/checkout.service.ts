@@ -7,55 +7,85 @@ import type { EnrollmentResult, PaymentIntentResult } from '#shared/schemas/enro
 import { AppError } from '../../errors';
 import type { PaymentIntent, PaymentProvider } from '../../lib/payments/payment-provider';
 import { movePayment, OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../lib/payments/payment-status';
+import { priceWithCoupon, redeemCoupon } from '../coupons/coupons.service';
 import { enrollOnce, findEnrollment, findJoinableCourse, isEnrolled, refuseOwnCourse } from './enrollment.service';
 
 type Checkout = { db: Db; provider: PaymentProvider; log: FastifyBaseLogger };
 
-/** DECISIONS §4: the amount is always the server's price; the intent is recorded before it is shown. */
+/**
+ * DECISIONS §4 and §8: the amount is always the server's price, less a coupon's discount; the intent
+ * is recorded before it is shown. A coupon that leaves nothing to pay enrolls at once, with its use
+ * counted in the same transaction.
+ */
 export async function createPaymentIntent({
   db,
   provider,
   userId,
   courseId,
+  couponCode,
+  now,
 }: {
   db: Db;
   provider: PaymentProvider;
   userId: string;
   courseId: string;
-}): Promise<PaymentIntentResult> {
+  couponCode?: string | undefined;
+  now: number;
+}): Promise<PaymentIntentResult | EnrollmentResult> {
   const course = await findJoinableCourse(db, courseId);
   if (course.priceCents === 0) throw new AppError(ErrorCode.BAD_REQUEST, 'This course is free: enroll without paying');
   refuseOwnCourse(course, userId);
   if (await isEnrolled(db, userId, course.id)) throw new AppError(ErrorCode.CONFLICT, 'You are already enrolled in this course');
-  const intent = await provider.createIntent({
-    amountCents: course.priceCents,
-    currency: 'usd',
-    metadata: { userId, courseId: course.id },
-  });
+  const priced = couponCode === undefined ? null : await priceWithCoupon(db, { code: couponCode, course, userId, now });
+  if (priced && !priced.valid) throw new AppError(ErrorCode[priced.status], priced.message);
+  if (priced?.totalCents === 0) return enrollWithFreeCoupon(db, { userId, courseId: course.id, couponId: priced.coupon.id });
+
+  const amountCents = priced ? priced.totalCents : course.priceCents;
+  const intent = await provider.createIntent({ amountCents, currency: 'usd', metadata: { userId, courseId: course.id } });
   await db.insert(payments).values({
     userId,
     courseId: course.id,
     provider: provider.name,
     providerPaymentId: intent.id,
-    amountCents: course.priceCents,
+    amountCents,
     currency: 'usd',
     status: intent.status,
+    couponId: priced?.coupon.id ?? null,
   });
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     provider: provider.name,
-    amountCents: course.priceCents,
+    amountCents,
     ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
   };
+}
+
+/** A coupon that makes the course free: its use and the enrollment are one transaction, or neither happens. */
+async function enrollWithFreeCoupon(
+  db: Db,
+  { userId, courseId, couponId }: { userId: string; courseId: string; couponId: string },
+): Promise<EnrollmentResult> {
+  return db.transaction(async (tx) => {
+    if (!(await redeemCoupon(tx, { couponId, userId, courseId, paymentId: null }))) {
+      throw new AppError(ErrorCode.CONFLICT, 'This code has been used as many times as it can be');
+    }
+    const { enrollment, isNew } = await enrollOnce(tx, { userId, courseId, source: 'coupon' });
+    // Enrolled meanwhile (another tab): the rollback gives the use back.
+    if (!isNew) throw new AppError(ErrorCode.CONFLICT, 'You are already enrolled in this course');
+    return enrollment;
+  });
 }
 
 /** What settling one provider report did. */
 export type Settled =
   /** The buyer is enrolled by this payment (now or before). */
   | { kind: 'enrolled'; enrollment: EnrollmentResult }
-  /** The payment arrived for a course its buyer already owned (or was cancelled): returned to them, never counted. */
-  | { kind: 'refunded'; enrollment: EnrollmentResult | null }
+  /**
+   * The payment arrived for a course its buyer already owned (or was cancelled), or its coupon was used
+   * up meanwhile: returned to them, never counted. `reason` says why when it is not the first.
+   */
+  | { kind: 'refunded'; enrollment: EnrollmentResult | null; reason?: string }
   /** Not paid (declined, mid-flow, cancelled), or a late report that changes nothing. */
   | { kind: 'unpaid' }
   /** A webhook event applied before. */
@@ -116,6 +146,8 @@ export async function settlePayment({
 
 type RecordedPayment = typeof payments.$inferSelect;
 
+export const COUPON_USED_UP = 'Your code was used up by others before your payment arrived: the payment has been returned';
+
 async function findRecordedPayment(
   db: Db,
   provider: PaymentProvider,
@@ -144,14 +176,26 @@ async function settleSucceeded(tx: Tx, recorded: RecordedPayment, status: Paymen
   if (status === 'succeeded') {
     return { kind: 'enrolled', enrollment: (await enrollOnce(tx, { userId, courseId, source: 'payment' })).enrollment };
   }
-  if (status === 'refund_pending' || status === 'refunded')
-    return { kind: 'refunded', enrollment: await findEnrollment(tx, userId, courseId) };
+  if (status === 'refund_pending' || status === 'refunded') {
+    const refunded: Settled = { kind: 'refunded', enrollment: await findEnrollment(tx, userId, courseId) };
+    return recorded.refundReason === 'coupon_used_up' ? { ...refunded, reason: COUPON_USED_UP } : refunded;
+  }
   if (status === 'canceled') {
     // Cancelled here, paid there: a cancel that lost its race. It enrolls nobody.
     await movePayment(tx, recorded.id, 'refund_pending');
     return { kind: 'refunded', enrollment: await findEnrollment(tx, userId, courseId) };
   }
   // Paid, and not yet settled: it enrolls, unless its buyer owns the course already (another tab's payment, a free enrollment).
+  if (recorded.couponId !== null && !(await isEnrolled(tx, userId, courseId))) {
+    // The discount was quoted at checkout; its use is counted now, with the enrollment. Others may
+    // have taken the last uses between the quote and the payment: then the payment goes back.
+    const redeemed = await redeemCoupon(tx, { couponId: recorded.couponId, userId, courseId, paymentId: recorded.id });
+    if (!redeemed) {
+      await movePayment(tx, recorded.id, 'refund_pending');
+      await tx.update(payments).set({ refundReason: 'coupon_used_up' }).where(eq(payments.id, recorded.id));
+      return { kind: 'refunded', enrollment: null, reason: COUPON_USED_UP };
+    }
+  }
   const { enrollment, isNew } = await enrollOnce(tx, { userId, courseId, source: 'payment' });
   await movePayment(tx, recorded.id, isNew ? 'succeeded' : 'refund_pending');
   return { kind: isNew ? 'enrolled' : 'refunded', enrollment };

@@ -50,7 +50,7 @@ export async function findEnrollment(db: DbOrTx, userId: string, courseId: strin
  */
 export async function enrollOnce(
   db: DbOrTx,
-  { userId, courseId, source }: { userId: string; courseId: string; source: 'free' | 'payment' },
+  { userId, courseId, source }: { userId: string; courseId: string; source: 'free' | 'payment' | 'coupon' },
 ): Promise<{ enrollment: EnrollmentResult; isNew: boolean }> {
   const [created] = await db
     .insert(enrollments)

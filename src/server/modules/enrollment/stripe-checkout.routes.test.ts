@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, paymentEvents, payments } from '#db/schema/index';
+import { coupons, enrollments, paymentEvents, payments } from '#db/schema/index';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { type StripeStandIn, startStripeStandIn } from '#tests/helpers/stripe-stand-in';
@@ -184,5 +184,36 @@ describe('Stripe reports that arrive late, twice or for a course already owned',
     expect(standIn.refunds(first)).toHaveLength(0);
     expect(await enrolled(student.id, course.id)).toBe(1);
     expect(await revenueOf(course.id)).toBe('39.99');
+  });
+});
+
+describe('a coupon with Stripe', () => {
+  it('charges the discounted amount at Stripe and counts the use on the webhook; a 100 % code never calls Stripe', async () => {
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 4000 });
+    const code = `STRIPE${randomBytes(3).toString('hex').toUpperCase()}`;
+    const made = await post('/api/creator/coupons', creator, { code, courseId: course.id, percentOff: 25 });
+    expect(made.statusCode, made.body).toBe(201);
+    const student = await createUser(t.db.db);
+    const created = await post('/api/create-payment-intent', student, { courseId: course.id, couponCode: code });
+    const { paymentIntentId, amountCents } = created.json();
+    expect(amountCents).toBe(3000);
+    expect(standIn.intent(paymentIntentId)).toMatchObject({ amount: 3000, currency: 'usd' });
+    await standIn.pay(paymentIntentId);
+    expect((await webhook('payment_intent.succeeded', paymentIntentId)).statusCode).toBe(200);
+    expect(await enrolled(student.id, course.id)).toBe(1);
+    await webhook('payment_intent.succeeded', paymentIntentId);
+    const [coupon] = await t.db.db.select().from(coupons).where(eq(coupons.id, made.json().id));
+    expect(coupon?.redemptionCount).toBe(1);
+
+    const freeCode = `FREE${randomBytes(3).toString('hex').toUpperCase()}`;
+    expect(
+      (await post('/api/creator/coupons', creator, { code: freeCode, courseId: course.id, percentOff: 100 })).statusCode,
+    ).toBe(201);
+    const another = await createUser(t.db.db);
+    const calls = standIn.requests.length;
+    const free = await post('/api/create-payment-intent', another, { courseId: course.id, couponCode: freeCode });
+    expect(free.json()).toMatchObject({ enrolled: true, courseId: course.id });
+    expect(standIn.requests.length).toBe(calls);
+    expect(await enrolled(another.id, course.id)).toBe(1);
   });
 });

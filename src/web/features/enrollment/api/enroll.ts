@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { EnrollmentResult, PaymentIntentResult, TestCardBody, TestPaymentResult } from '#shared/schemas/enrollment';
+import type { CouponCheckResult } from '#shared/schemas/coupons';
+import type { CreatePaymentIntentResult, EnrollmentResult, TestCardBody, TestPaymentResult } from '#shared/schemas/enrollment';
 import { getCourseQueryOptions } from '#web/lib/api/get-course';
 import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { getMyCoursesQueryOptions } from '#web/lib/api/get-my-courses';
@@ -9,8 +10,11 @@ import { apiJson } from '#web/lib/api-client';
 const enc = encodeURIComponent;
 
 export const enrollFree = (courseId: string) => apiJson<EnrollmentResult>('POST', '/api/enroll-free', { courseId });
-export const createPaymentIntent = (courseId: string) =>
-  apiJson<PaymentIntentResult>('POST', '/api/create-payment-intent', { courseId });
+/** An intent at the server's price less the code's discount, or the enrollment when nothing is left to pay. */
+export const createPaymentIntent = (courseId: string, couponCode?: string) =>
+  apiJson<CreatePaymentIntentResult>('POST', '/api/create-payment-intent', { courseId, ...(couponCode ? { couponCode } : {}) });
+export const checkCoupon = (code: string, courseId: string) =>
+  apiJson<CouponCheckResult>('POST', '/api/coupons/check', { code, courseId });
 export const payWithTestCard = (paymentIntentId: string, card: TestCardBody) =>
   apiJson<TestPaymentResult>('POST', `/api/test-payments/${enc(paymentIntentId)}/confirm`, card);
 export const confirmPayment = (paymentIntentId: string, courseId: string) =>

@@ -12,6 +12,7 @@ import { useCourse } from '#web/lib/api/get-course';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { confirmPayment, createPaymentIntent, enrollFree, payWithTestCard, useRefreshEnrollment } from '../api/enroll';
+import { type AppliedCoupon, CouponField } from './coupon-field';
 import { EnrollmentSuccessDialog } from './success-dialog';
 import { TestCardForm } from './test-card-form';
 
@@ -168,21 +169,50 @@ function PaidCheckout({
   returnFailure: PaymentFailure | null;
 }) {
   const completePurchase = useCompletePurchase(course.id, onEnrolled);
+  const refresh = useRefreshEnrollment();
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [intent, setIntent] = useState<PaymentIntentResult | null>(null);
   const [initError, setInitError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(returnFailure);
-  const started = useRef(false);
+  // One intent per code ('' for none), so removing a code and applying it again makes no new one.
+  const intents = useRef(new Map<string, Promise<PaymentIntentResult>>());
+  const code = coupon?.code ?? '';
+  const isFree = coupon !== null && Number(coupon.price.total) === 0;
+
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    createPaymentIntent(course.id)
-      .then(setIntent)
-      .catch((error: unknown) => {
+    if (isFree) return;
+    let current = true;
+    setIntent(null);
+    let made = intents.current.get(code);
+    if (!made) {
+      made = createPaymentIntent(course.id, code || undefined).then((result) => {
+        if ('enrolled' in result) throw new Error('This course is already yours');
+        return result;
+      });
+      intents.current.set(code, made);
+    }
+    made.then(
+      (result) => {
+        if (current) setIntent(result);
+      },
+      (error: unknown) => {
+        intents.current.delete(code);
+        if (!current) return;
+        if (code) {
+          // The code stopped applying between the check and now (used up, expired): back to the full price.
+          setFailure({ title: 'Payment Error', message: getErrorMessage(error, 'This code no longer applies') });
+          setCoupon(null);
+          return;
+        }
         toast({ variant: 'destructive', title: 'Payment Error', description: 'Failed to initialize payment' });
         setInitError(getErrorMessage(error, 'Failed to initialize payment'));
-      });
-  }, [course.id]);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [course.id, code, isFree]);
   const onStripeUnavailable = useCallback(() => setInitError(STRIPE_UNAVAILABLE), []);
 
   /** Both card forms pay through here: `charge` resolves with the provider's refusal, or null once paid. */
@@ -207,8 +237,24 @@ function PaidCheckout({
     const outcome = await payWithTestCard(paymentIntentId, card);
     return outcome.status === 'succeeded' ? null : outcome.error;
   };
+  /** A code that leaves nothing to pay enrolls without a card. */
+  const enrollWithCode = async () => {
+    setPaying(true);
+    setFailure(null);
+    try {
+      await createPaymentIntent(course.id, code);
+      await refresh(course.id);
+      onEnrolled();
+    } catch (error) {
+      setFailure({ title: 'Payment Error', message: getErrorMessage(error, 'This code no longer applies') });
+      setCoupon(null);
+    } finally {
+      setPaying(false);
+    }
+  };
 
   if (initError) return <PaymentErrorCard message={initError} />;
+  const total = coupon ? coupon.price.total : intent ? (intent.amountCents / 100).toFixed(2) : course.price;
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
       <Card className="order-2 p-6 lg:order-1">
@@ -216,13 +262,22 @@ function PaidCheckout({
           <CreditCard className="size-5" aria-hidden="true" /> Payment
         </h2>
         {failure ? <PaymentFailureAlert failure={failure} /> : null}
-        {!intent ? (
+        {isFree ? (
+          <div className="grid gap-4">
+            <p className="text-muted-foreground">Your code covers the whole price: no card is needed.</p>
+            <Button variant="gradient" size="lg" disabled={paying} onClick={() => void enrollWithCode()}>
+              {paying ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              Enroll for free
+            </Button>
+          </div>
+        ) : !intent ? (
           <Preparing>Preparing a secure payment...</Preparing>
         ) : intent.provider === 'test' ? (
           <TestCardForm busy={paying} onPay={(card) => void pay((paymentIntentId) => chargeTestCard(paymentIntentId, card))} />
         ) : intent.publishableKey ? (
           <Suspense fallback={<Preparing>Loading the secure card form...</Preparing>}>
             <StripeCardForm
+              key={intent.paymentIntentId}
               publishableKey={intent.publishableKey}
               clientSecret={intent.clientSecret}
               returnUrl={paymentReturnUrl(course.id)}
@@ -238,9 +293,36 @@ function PaidCheckout({
       <Card className="order-1 h-fit p-6 lg:order-2">
         <h2 className="mb-4 text-lg font-semibold">Order summary</h2>
         <p className="font-medium break-words">{course.title}</p>
-        <div className="mt-4 flex items-center justify-between border-t pt-4 text-lg font-bold">
-          <span>Total</span>
-          <span className="tabular-nums">{intent ? `$${(intent.amountCents / 100).toFixed(2)}` : formatPrice(course.price)}</span>
+        <dl className="mt-4 grid gap-2 border-t pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-muted-foreground">Price</dt>
+            <dd className="tabular-nums">{formatPrice(course.price)}</dd>
+          </div>
+          {coupon ? (
+            <div className="flex justify-between text-success-muted-foreground">
+              <dt>Discount ({coupon.code})</dt>
+              <dd className="tabular-nums">−{formatPrice(coupon.price.discount)}</dd>
+            </div>
+          ) : null}
+          <div className="flex items-center justify-between border-t pt-3 text-lg font-bold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="checkout-total">
+              {formatPrice(total)}
+            </dd>
+          </div>
+        </dl>
+        {coupon?.price.message ? <p className="mt-2 text-xs text-muted-foreground">{coupon.price.message}</p> : null}
+        <div className="mt-4">
+          <CouponField
+            courseId={course.id}
+            applied={coupon}
+            busy={paying}
+            onApply={(applied) => {
+              setFailure(null);
+              setCoupon(applied);
+            }}
+            onRemove={() => setCoupon(null)}
+          />
         </div>
       </Card>
     </div>

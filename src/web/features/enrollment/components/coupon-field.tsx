@@ -1,0 +1,100 @@
+import { Loader2, TicketPercent, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { CouponCheckResult } from '#shared/schemas/coupons';
+import { Button } from '#web/components/ui/button';
+import { FormField } from '#web/components/ui/form-field';
+import { Input } from '#web/components/ui/input';
+import { getErrorMessage } from '#web/lib/api-client';
+import { checkCoupon } from '../api/enroll';
+
+export type AppliedCoupon = { code: string; price: CouponCheckResult };
+
+/**
+ * The checkout's discount code: checked by the server, which alone decides the price. Applied, it
+ * shows as a chip that can be removed; refused, the reason stays under the field.
+ */
+export function CouponField({
+  courseId,
+  applied,
+  busy,
+  onApply,
+  onRemove,
+}: {
+  courseId: string;
+  applied: AppliedCoupon | null;
+  busy: boolean;
+  onApply: (coupon: AppliedCoupon) => void;
+  onRemove: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [checking, setChecking] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = code.trim();
+    if (!typed) {
+      setError('Enter a code');
+      return;
+    }
+    setChecking(true);
+    setError(undefined);
+    try {
+      const price = await checkCoupon(typed, courseId);
+      if (price.valid) {
+        onApply({ code: typed.toUpperCase(), price });
+        setCode('');
+      } else {
+        setError(price.message ?? 'This code does not apply');
+      }
+    } catch (failure) {
+      setError(getErrorMessage(failure, 'The code could not be checked. Please try again.'));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  if (applied) {
+    return (
+      <div className="flex items-center justify-between gap-2 rounded-lg border border-success/40 bg-success-muted px-3 py-2 text-sm text-success-muted-foreground">
+        <span className="flex min-w-0 items-center gap-2">
+          <TicketPercent className="size-4 shrink-0" aria-hidden="true" />
+          <span className="truncate">
+            <strong>{applied.code}</strong> applied
+          </span>
+        </span>
+        <Button variant="ghost" size="sm" onClick={onRemove} disabled={busy} aria-label={`Remove code ${applied.code}`}>
+          <X aria-hidden="true" /> Remove
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Discount code">
+      <FormField label="Discount code" error={error}>
+        {(control) => (
+          <div className="flex gap-2">
+            <Input
+              {...control}
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setError(undefined);
+              }}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={64}
+              placeholder="e.g. LAUNCH25"
+            />
+            <Button type="submit" variant="outline" disabled={checking || busy}>
+              {checking ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              Apply
+            </Button>
+          </div>
+        )}
+      </FormField>
+    </form>
+  );
+}
