@@ -71,7 +71,7 @@ export function CouponField({
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Discount code">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <FormField label="Discount code" error={error}>
         {(control) => (
           <div className="flex gap-2">
