@@ -30,6 +30,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
+import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { checkoutRoutes } from './modules/enrollment/checkout.routes';
 import { retryPendingRefunds } from './modules/enrollment/checkout.service';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
@@ -184,6 +185,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(uploadsRoutes);
   await app.register(checkoutRoutes);
   await app.register(couponsRoutes);
+  await app.register(earningsRoutes);
   await app.register(certificatesRoutes);
   await app.register(savedCoursesRoutes);
   await app.register(reviewsRoutes);

@@ -105,6 +105,7 @@ const EnvSchema = z.object({
   ABANDONED_PAYMENT_DAYS: positiveInt.max(3650).default(3),
   VIDEO_COMPLETE_PERCENT: z.coerce.number().int().min(1).max(100).default(DEFAULT_VIDEO_COMPLETE_PERCENT),
   PAGE_RENDER_MS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(400),
+  PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   SEARCH_COUNT_LIMIT: z.coerce.number().int().min(10).max(100_000).default(1000),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -185,6 +186,8 @@ export type Config = {
    * browser draws them, as it can any page.
    */
   pageRenderMsPerSecond: number;
+  /** The share of each sale the platform keeps (DECISIONS §8), recorded on the payment when it is made. */
+  platformFeePercent: number;
   /**
    * How many of a search's courses are counted (ADR 0028): past it `total` and the facets say "at
    * least", and pages are read in each order's index instead of sorting every match.
@@ -367,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     pageRenderMsPerSecond: e.PAGE_RENDER_MS_PER_SECOND,
     searchCountLimit: e.SEARCH_COUNT_LIMIT,
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
     videoCompletePercent: e.VIDEO_COMPLETE_PERCENT,
     s3: s3Config(e),
     objectUrlSecret: e.OBJECT_URL_SECRET,

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { courses } from './catalog';
 import { users } from './users';
 
@@ -32,6 +44,8 @@ export const payments = pgTable(
     status: text('status', { enum: paymentStatuses }).notNull(),
     // The coupon that set amountCents, redeemed when the payment enrolls (coupons.service.ts).
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    // PLATFORM_FEE_PERCENT when the payment was made: the ledger's fee for it (migration 0025).
+    platformFeePercent: integer('platform_fee_percent').notNull().default(20),
     // Why a payment went back when it was not the buyer's asking: its coupon was used up meanwhile.
     refundReason: text('refund_reason', { enum: refundReasons }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +55,38 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_id_unique').on(t.provider, t.providerPaymentId),
     index('payments_user_idx').on(t.userId),
     index('payments_course_idx').on(t.courseId),
+  ],
+);
+
+export const ledgerKinds = ['sale', 'refund', 'payout'] as const;
+export const ledgerAccounts = ['cash', 'creator', 'platform_fees'] as const;
+
+/**
+ * Double-entry ledger (issue 24 §4): each money event is entries that sum to zero under one
+ * transactionId. A sale debits cash (+) and credits the creator (what they keep) and the platform's
+ * fees; a refund reverses its sale; a payout moves the creator's balance out of cash. Written by a
+ * trigger on payments in the transaction that settles them (migration 0025), never by the app.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id').notNull(),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    account: text('account', { enum: ledgerAccounts }).notNull(),
+    // Cents, debit positive and credit negative.
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'restrict' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_creator_idx').on(t.creatorId, t.createdAt),
+    index('ledger_payment_idx').on(t.paymentId),
+    index('ledger_transaction_idx').on(t.transactionId),
   ],
 );
 

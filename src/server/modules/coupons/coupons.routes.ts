@@ -10,9 +10,10 @@ import {
   CreateCouponBodySchema,
 } from '#shared/schemas/coupons';
 import { IdParamsSchema } from '#shared/schemas/creator';
+import { priceWithCoupon } from '../../lib/coupon-pricing';
+import { findJoinableCourse } from '../../lib/joinable-course';
 import { requireRole } from '../../plugins/current-user';
-import { findJoinableCourse } from '../enrollment/enrollment.service';
-import { createCoupon, deleteCoupon, listCreatorCoupons, priceWithCoupon, toCheckResult } from './coupons.service';
+import { createCoupon, deleteCoupon, listCreatorCoupons, toCheckResult } from './coupons.service';
 
 const BEARER = [{ bearerAuth: [] }];
 const denied = { 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };

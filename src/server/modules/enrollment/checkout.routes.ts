@@ -53,6 +53,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: user.id,
         courseId: request.body.courseId,
         couponCode: request.body.couponCode,
+        platformFeePercent: app.config.platformFeePercent,
         now: app.clock(),
       });
     },

@@ -5,10 +5,11 @@ import { paymentEvents, payments } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import type { EnrollmentResult, PaymentIntentResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
+import { priceWithCoupon, redeemCoupon } from '../../lib/coupon-pricing';
+import { findJoinableCourse } from '../../lib/joinable-course';
 import type { PaymentIntent, PaymentProvider } from '../../lib/payments/payment-provider';
 import { movePayment, OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../lib/payments/payment-status';
-import { priceWithCoupon, redeemCoupon } from '../coupons/coupons.service';
-import { enrollOnce, findEnrollment, findJoinableCourse, isEnrolled, refuseOwnCourse } from './enrollment.service';
+import { enrollOnce, findEnrollment, isEnrolled, refuseOwnCourse } from './enrollment.service';
 
 type Checkout = { db: Db; provider: PaymentProvider; log: FastifyBaseLogger };
 
@@ -23,6 +24,7 @@ export async function createPaymentIntent({
   userId,
   courseId,
   couponCode,
+  platformFeePercent,
   now,
 }: {
   db: Db;
@@ -30,6 +32,7 @@ export async function createPaymentIntent({
   userId: string;
   courseId: string;
   couponCode?: string | undefined;
+  platformFeePercent: number;
   now: number;
 }): Promise<PaymentIntentResult | EnrollmentResult> {
   const course = await findJoinableCourse(db, courseId);
@@ -51,6 +54,7 @@ export async function createPaymentIntent({
     currency: 'usd',
     status: intent.status,
     couponId: priced?.coupon.id ?? null,
+    platformFeePercent,
   });
   return {
     clientSecret: intent.clientSecret,

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBodySchema } from '#shared/errors';
+import { EarningsQuerySchema, EarningsSchema } from '#shared/schemas/earnings';
+import { requireRole } from '../../plugins/current-user';
+import { getEarnings } from './earnings.service';
+
+/** DECISIONS §8 Earnings: each creator sees their own, from the ledger. */
+export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/creator/earnings',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'My sales, fees, refunds and net, by course and by month, and my balance',
+        description: `The platform keeps PLATFORM_FEE_PERCENT of each sale; a refund returns its fee. \`available\` is the net of sales past the 30-day refund window, less payouts. Money is a string with two decimals.`,
+        security: [{ bearerAuth: [] }],
+        querystring: EarningsQuerySchema,
+        response: { 200: EarningsSchema, 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema },
+      },
+    },
+    async (request) =>
+      getEarnings({ db: app.db, userId: (await requireRole(request, 'creator')).id, query: request.query, now: app.clock() }),
+  );
+};

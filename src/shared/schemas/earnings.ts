@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Money in answers is a string with two decimals (DECISIONS §8). */
+const money = z.string();
+
+export const EarningsQuerySchema = z
+  .object({
+    from: z.iso.date({ message: 'from must be a date such as 2026-11-01' }).optional(),
+    to: z.iso.date({ message: 'to must be a date such as 2026-11-30' }).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type EarningsQuery = z.infer<typeof EarningsQuerySchema>;
+
+/** One course's or one month's figures: what buyers paid, the platform's fees, what went back, what the creator keeps. */
+const FiguresSchema = z.object({ gross: money, fees: money, refunds: money, net: money, sales: z.number().int() });
+
+export const EarningsSchema = z.object({
+  currency: z.literal('usd'),
+  gross: money,
+  fees: money,
+  /** Refunded to buyers (their fees come back to the creator's net). */
+  refunds: money,
+  /** gross − fees − refunds + the refunded fees: what the creator keeps. */
+  net: money,
+  /** Net of sales past the 30-day refund window, less what was paid out: what can be paid now. */
+  available: money,
+  paidOut: money,
+  byCourse: z.array(FiguresSchema.extend({ courseId: z.string(), title: z.string() })),
+  /** Calendar months, UTC, newest first ("2026-11"). */
+  byMonth: z.array(FiguresSchema.extend({ month: z.string() })),
+});
+export type Earnings = z.infer<typeof EarningsSchema>;
