@@ -81,6 +81,7 @@ test('a creator makes a 25 % code, sees it listed, is refused a duplicate and de
   await form.getByRole('button', { name: 'Create code' }).click();
   await expect(form.getByText(`This course already has a coupon ${code}`)).toBeVisible();
   await expect(form.getByLabel('Code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Code')).toBeFocused();
   await expect(page.getByRole('row')).toHaveCount(2);
 
   await report.scan(page, 'coupons: one code, a refusal', row);

@@ -120,7 +120,6 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
               value={values[valueField]}
               inputMode={isPercent ? 'numeric' : 'decimal'}
               autoComplete="off"
-              placeholder={isPercent ? '25' : '5.00'}
               className={isPercent ? 'pr-8' : 'pl-7'}
               disabled={disabled}
               onChange={(event) => onChange({ [valueField]: event.target.value })}

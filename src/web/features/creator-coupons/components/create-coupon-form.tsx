@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { CreatorCourse } from '#shared/schemas/creator';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
@@ -11,20 +11,26 @@ import {
   type CouponField,
   type CouponFormErrors,
   type CouponFormValues,
+  type DiscountKind,
   emptyCouponForm,
   toCreateCouponBody,
 } from '../lib/coupon-form';
 import { describeDiscount } from '../lib/coupon-text';
 import { CouponFields } from './coupon-fields';
 
-/** Where a refusal belongs: a taken code under Code, a course that is not theirs under Course, the rest above the button. */
-function placeRefusal(error: unknown): { fields: CouponFormErrors; message: string | null } {
+/**
+ * Where a refusal belongs: a taken code under Code, a course that is not theirs under Course, a field
+ * the server names under that field if it is on screen, anything else above the button.
+ */
+function placeRefusal(error: unknown, kind: DiscountKind): { fields: CouponFormErrors; message: string | null } {
   const message = getErrorMessage(error, 'The code could not be created. Check your connection and try again.');
   if (isApiError(error, 409)) return { fields: { code: message }, message: null };
   if (isApiError(error, 404)) return { fields: { courseId: message }, message: null };
+  const hidden: CouponField = kind === 'percent' ? 'amountOff' : 'percentOff';
   const byField = getFieldErrors(error);
-  const fields = Object.fromEntries(COUPON_FIELDS.flatMap((field) => (byField[field] ? [[field, byField[field]]] : [])));
-  return Object.keys(fields).length > 0 ? { fields, message: null } : { fields: {}, message };
+  const shown = COUPON_FIELDS.filter((field) => field !== hidden && byField[field]);
+  if (shown.length === 0) return { fields: {}, message };
+  return { fields: Object.fromEntries(shown.map((field) => [field, byField[field]])), message: null };
 }
 
 /** `courses`: the creator's paid courses, the only ones a discount means something for. */
@@ -34,8 +40,16 @@ export function CreateCouponForm({ courses, onCreated }: { courses: CreatorCours
   const [values, setValues] = useState(() => emptyCouponForm(defaultCourseId));
   const [errors, setErrors] = useState<CouponFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [focusTarget, setFocusTarget] = useState<CouponField | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateCoupon();
+
+  // After a refusal the fields are still disabled until the form renders again: focus waits for that.
+  useEffect(() => {
+    if (!focusTarget || create.isPending) return;
+    formRef.current?.querySelector<HTMLElement>(`[name="${focusTarget}"]`)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget, create.isPending]);
 
   const change = (next: Partial<CouponFormValues>) => {
     setValues((current) => ({ ...current, ...next }));
@@ -50,8 +64,7 @@ export function CreateCouponForm({ courses, onCreated }: { courses: CreatorCours
 
   const showErrors = (found: CouponFormErrors) => {
     setErrors(found);
-    const first = COUPON_FIELDS.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    setFocusTarget(COUPON_FIELDS.find((field) => found[field]) ?? null);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -74,7 +87,7 @@ export function CreateCouponForm({ courses, onCreated }: { courses: CreatorCours
         onCreated();
       },
       onError: (error) => {
-        const refusal = placeRefusal(error);
+        const refusal = placeRefusal(error, values.kind);
         showErrors(refusal.fields);
         setFormError(refusal.message);
       },
