@@ -78,6 +78,10 @@ const routes: RouteObject[] = [
             lazyPage(() => import('./routes/creator/quiz-builder').then((m) => m.QuizBuilderRoute)),
           ),
           page(
+            paths.creator.coupons.path,
+            lazyPage(() => import('./routes/creator/coupons').then((m) => m.CreatorCouponsRoute)),
+          ),
+          page(
             paths.certificate.path,
             lazyPage(() => import('./routes/certificates/certificate').then((m) => m.CertificateRoute)),
           ),

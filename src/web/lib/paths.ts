@@ -25,6 +25,7 @@ export const paths = {
     courseBuilder: { path: '/creator/courses/:id/build', getHref: (id: string) => `/creator/courses/${id}/build` },
     moduleBuilder: { path: '/creator/modules/:id/build', getHref: (id: string) => `/creator/modules/${id}/build` },
     quizBuilder: { path: '/creator/quizzes/:id/build', getHref: (id: string) => `/creator/quizzes/${id}/build` },
+    coupons: { path: '/creator/coupons', getHref: () => '/creator/coupons' },
   },
   instructor: { path: '/instructors/:id', getHref: (id: string) => `/instructors/${id}` },
   certificate: { path: '/certificates/:id', getHref: (id: string) => `/certificates/${id}` },

@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Plus, TicketPercent } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
@@ -20,11 +20,18 @@ export function CreatorDashboard({ profile }: { profile?: ReactNode }) {
         title="Creator Dashboard"
         description={user ? `Welcome back, ${user.name}. Build, publish and follow your courses.` : undefined}
         actions={
-          <Button asChild variant="gradient">
-            <Link to={paths.creator.createCourse.getHref()}>
-              <Plus aria-hidden="true" /> Create Course
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to={paths.creator.coupons.getHref()}>
+                <TicketPercent aria-hidden="true" /> Coupons
+              </Link>
+            </Button>
+            <Button asChild variant="gradient">
+              <Link to={paths.creator.createCourse.getHref()}>
+                <Plus aria-hidden="true" /> Create Course
+              </Link>
+            </Button>
+          </>
         }
       />
       <MetricCards />

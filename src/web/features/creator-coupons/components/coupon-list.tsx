@@ -1,0 +1,94 @@
+import { TicketPercent } from 'lucide-react';
+import { type RefObject, useState } from 'react';
+import type { Coupon } from '#shared/schemas/coupons';
+import { RegionError } from '#web/components/errors/region-error';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Spinner } from '#web/components/ui/spinner';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage } from '#web/lib/api-client';
+import { useDeleteCoupon } from '../api/delete-coupon';
+import { useCoupons } from '../api/get-coupons';
+import { CouponTable } from './coupon-table';
+
+function CouponListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your coupons" className="grid gap-3">
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} className="h-14 rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+function EmptyCoupons() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary dark:bg-primary/20">
+        <TicketPercent className="size-7" aria-hidden="true" />
+      </span>
+      <p className="text-lg font-medium">No coupons yet</p>
+      <p className="max-w-md text-sm text-muted-foreground">
+        A coupon is a code buyers type at checkout to get a percentage or an amount off one of your courses: for a launch, a
+        newsletter or a workshop group.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The creator's codes, newest first, a page at a time. `headingRef`: where focus goes when a deleted
+ * row (and the button that had focus) disappears.
+ */
+export function CouponList({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const list = useCoupons();
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const remove = useDeleteCoupon();
+
+  const onDelete = (coupon: Coupon) => {
+    setDeletingId(coupon.id);
+    remove.mutate(coupon, {
+      onSuccess: () => {
+        toast({ variant: 'success', title: 'Coupon deleted', description: `${coupon.code} no longer works at checkout.` });
+        headingRef.current?.focus();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Could not delete the coupon',
+          description: getErrorMessage(error, 'Check your connection and try again.'),
+        }),
+      onSettled: () => setDeletingId(null),
+    });
+  };
+
+  if (list.isPending) return <CouponListSkeleton />;
+  if (list.isError) {
+    return (
+      <RegionError
+        title="Your coupons could not be loaded"
+        description="Check your connection and try again."
+        onRetry={() => void list.refetch()}
+      />
+    );
+  }
+  if (list.coupons.length === 0) return <EmptyCoupons />;
+  return (
+    <div className="grid gap-4">
+      <CouponTable coupons={list.coupons} deletingId={deletingId} onDelete={onDelete} />
+      {list.moreError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
+          More coupons could not be loaded.
+          <Button variant="outline" size="sm" onClick={() => void list.retryMore()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.hasMore || list.isLoadingMore ? (
+        <Button variant="outline" className="justify-self-center" disabled={list.isLoadingMore} onClick={list.showMore}>
+          {list.isLoadingMore ? <Spinner /> : null}
+          Show more
+        </Button>
+      ) : null}
+    </div>
+  );
+}

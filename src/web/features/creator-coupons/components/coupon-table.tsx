@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import type { Coupon } from '#shared/schemas/coupons';
+import { Badge } from '#web/components/ui/badge';
+import { describeDiscount, describeExpiry, describeUses } from '../lib/coupon-text';
+import { CopyCodeButton } from './copy-code-button';
+import { DeleteCouponButton } from './delete-coupon-button';
+
+const HEADINGS = ['Code', 'Course', 'Discount', 'Uses', 'Expiry'];
+
+/** A cell of a phone's card: its column's name before the value, since the table's head is hidden there. */
+function Cell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="col-span-2 flex items-baseline justify-between gap-3 sm:table-cell sm:p-3 sm:whitespace-nowrap">
+      <span className="text-muted-foreground sm:hidden">{label}</span>
+      {children}
+    </td>
+  );
+}
+
+function CouponRow({
+  coupon,
+  isDeleting,
+  onDelete,
+}: {
+  coupon: Coupon;
+  isDeleting: boolean;
+  onDelete: (coupon: Coupon) => void;
+}) {
+  const expiry = describeExpiry(coupon.expiresAt);
+  return (
+    <tr className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1.5 rounded-xl border bg-card p-4 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0">
+      <th scope="row" className="text-left font-normal sm:p-3 sm:pr-0">
+        <span className="flex items-center gap-1">
+          <span className="font-mono font-semibold break-all">{coupon.code}</span>
+          <CopyCodeButton code={coupon.code} />
+        </span>
+      </th>
+      <td className="col-span-2 row-start-2 break-words sm:p-3">{coupon.courseTitle ?? 'All courses'}</td>
+      <Cell label="Discount">
+        <span className="font-medium tabular-nums">{describeDiscount(coupon)}</span>
+      </Cell>
+      <Cell label="Uses">
+        <span className="tabular-nums">{describeUses(coupon)}</span>
+      </Cell>
+      <Cell label="Expiry">{expiry.isExpired ? <Badge variant="warning">{expiry.text}</Badge> : <span>{expiry.text}</span>}</Cell>
+      <td className="col-start-2 row-start-1 text-right sm:p-3 sm:pl-0">
+        <DeleteCouponButton coupon={coupon} disabled={isDeleting} onConfirm={onDelete} />
+      </td>
+    </tr>
+  );
+}
+
+/** A table on wide screens; on a phone each code becomes a stacked card, so nothing scrolls sideways. */
+export function CouponTable({
+  coupons,
+  deletingId,
+  onDelete,
+}: {
+  coupons: Coupon[];
+  deletingId: string | null;
+  onDelete: (coupon: Coupon) => void;
+}) {
+  return (
+    <div className="sm:overflow-hidden sm:rounded-2xl sm:border sm:bg-card sm:shadow-sm">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Your coupon codes, newest first</caption>
+        <thead className="hidden text-left text-muted-foreground sm:table-header-group">
+          <tr>
+            {HEADINGS.map((heading) => (
+              <th key={heading} scope="col" className="p-3 font-medium">
+                {heading}
+              </th>
+            ))}
+            <th scope="col" className="p-3 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="grid gap-3 sm:table-row-group">
+          {coupons.map((coupon) => (
+            <CouponRow key={coupon.id} coupon={coupon} isDeleting={deletingId === coupon.id} onDelete={onDelete} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
