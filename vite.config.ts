@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '5000'}`;
 const proxy = {
@@ -48,8 +48,7 @@ type ModuleGraph = { getModuleInfo(id: string): { isEntry: boolean; importers: r
  * chunked by which of those pages load them (`course-detail+home`, `learn`, …), so each such page
  * fetches a few files. Left to the bundler, they made a dozen small chunks a page, shared with pages
  * outside the budget: that cost each budgeted page ~1.5–3 KB more gzip than the same code in a few
- * files (each file's compression starts from nothing). Icons still come one per file: lucide's barrel
- * module hides which page imports which icon.
+ * files (each file's compression starts from nothing). Icons join them through lucideIconsByPath.
  */
 function firstVisitChunk(id: string, graph: ModuleGraph): string | null {
   const pages = new Set<string>();
@@ -72,6 +71,55 @@ function firstVisitChunk(id: string, graph: ModuleGraph): string | null {
     .join('+');
 }
 
+/** Each lucide icon's file, by every name the package exports it under (`Star`, `StarIcon`, `LucideStar`). */
+function readLucideIconFiles(): Map<string, string> {
+  // The ES module barrel: resolving 'lucide-react' here, in Node, would give its CommonJS build.
+  const barrel = readFileSync(
+    fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url)),
+    'utf8',
+  );
+  const files = new Map<string, string>();
+  for (const [, names, file] of barrel.matchAll(/export \{([^}]+)\} from '\.\/icons\/([a-z0-9-]+)\.mjs'/g)) {
+    for (const name of (names ?? '').matchAll(/default as (\w+)/g)) files.set(name[1] as string, file as string);
+  }
+  return files;
+}
+
+/**
+ * `import { Star } from 'lucide-react'` becomes `import Star from 'lucide-react/icons/star'` (the
+ * package's own per-icon export). Through the barrel, every icon looked imported by everything that
+ * imports any icon, app shell included, so each came in a file of its own (~0.1 KB of gzip overhead
+ * apiece, a dozen on a page); by its own path an icon joins its pages' chunk (firstVisitChunk). An
+ * import naming anything that is not an icon is left as it is.
+ */
+const lucideIconsByPath = (): Plugin => {
+  let iconFiles: Map<string, string> | undefined;
+  return {
+    name: 'lucide-icons-by-path',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/web\/.*\.tsx?$/.test(id.replaceAll('\\', '/')) || !code.includes("from 'lucide-react'")) return null;
+      iconFiles ??= readLucideIconFiles();
+      const files = iconFiles;
+      const rewritten = code.replace(/import \{([^}]+)\} from 'lucide-react';/g, (whole, names: string) => {
+        const imports: string[] = [];
+        for (const part of names
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)) {
+          if (part.startsWith('type ')) continue;
+          const [imported = '', local = imported] = part.split(/\s+as\s+/);
+          const file = files.get(imported);
+          if (!file) return whole;
+          imports.push(`import ${local} from 'lucide-react/icons/${file}';`);
+        }
+        return imports.join(' ');
+      });
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+  };
+};
+
 /** DIST_DIR lets parallel builds (one per engineer or CI job) stay out of each other's way. */
 const distDir = (part: string) => fileURLToPath(new URL(`./${process.env.DIST_DIR ?? 'dist'}/${part}`, import.meta.url));
 
@@ -79,7 +127,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [...webAlias, reactRouterProduction] : webAlias },
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), inlineThemeBootstrap],
+  plugins: [lucideIconsByPath(), react(), tailwindcss(), inlineThemeBootstrap],
   // The server renders with React's production build whatever NODE_ENV it runs under (its development
   // build renders a page several times slower): the renderer carries its own copy of every package.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } } : {}),
