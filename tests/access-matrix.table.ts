@@ -651,6 +651,15 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(401, 200, 409, 200, 409, 401),
     request: (w) => ({ url: '/api/create-payment-intent', payload: { courseId: w.paid.courseId } }),
   },
+  // Refunds (DECISIONS §8): only the buyer has a payment to refund; everyone else has none (409).
+  {
+    route: 'POST /api/courses/:id/refund',
+    on: 'a course the student has just bought',
+    expect: cells(401, 200, 409, 409, 409, 401),
+    request: async (w) => ({ url: `/api/courses/${(await w.fresh.studentIntent({ paid: true })).courseId}/refund` }),
+  },
+  // Earnings (DECISIONS §8): each creator their own.
+  { route: 'GET /api/creator/earnings', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/earnings') },
   // Coupons (DECISIONS §8): a creator's codes for their own courses; the price a code gives, for anyone.
   {
     route: 'POST /api/creator/coupons',

@@ -25,7 +25,7 @@ export const paymentStatuses = [
   'refunded',
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
-export const refundReasons = ['coupon_used_up'] as const;
+export const refundReasons = ['coupon_used_up', 'requested'] as const;
 
 export const payments = pgTable(
   'payments',
@@ -46,7 +46,7 @@ export const payments = pgTable(
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
     // PLATFORM_FEE_PERCENT when the payment was made: the ledger's fee for it (migration 0025).
     platformFeePercent: integer('platform_fee_percent').notNull().default(20),
-    // Why a payment went back when it was not the buyer's asking: its coupon was used up meanwhile.
+    // Why a payment went back: the buyer asked, or its coupon was used up before it arrived.
     refundReason: text('refund_reason', { enum: refundReasons }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -61,3 +61,7 @@ export const TestPaymentResultSchema = z.union([
   z.object({ status: z.literal('requires_payment_method'), error: z.string() }),
 ]);
 export type TestPaymentResult = z.infer<typeof TestPaymentResultSchema>;
+
+/** POST /api/courses/{id}/refund: returned (or on its way back, when the provider is retried). */
+export const RefundResultSchema = z.object({ status: z.enum(['refunded', 'pending']), amount: z.string() });
+export type RefundResult = z.infer<typeof RefundResultSchema>;

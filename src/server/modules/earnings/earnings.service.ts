@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { centsToPrice } from '#shared/format';
 import type { Earnings, EarningsQuery } from '#shared/schemas/earnings';
+import { REFUND_WINDOW_MS } from '../../lib/refund-rules';
 import { sqlRows } from '../../lib/sql-rows';
-
-/** A sale can be refunded for this long; only then is its money the creator's to be paid. */
-export const REFUND_WINDOW_MS = 30 * 24 * 3_600_000;
 
 type Sums = { gross: string; fees: string; refunds: string; net: string; sales: number };
 
@@ -49,6 +47,7 @@ export async function getEarnings({
     ],
     sql` AND `,
   );
+  // A sale can be refunded until then; only after is its money the creator's to be paid.
   const windowEnd = new Date(now - REFUND_WINDOW_MS).toISOString();
   const [[totals], byCourse, byMonth, [balance]] = await Promise.all([
     sqlRows<Sums>(db, sql`SELECT ${FIGURES} FROM ledger_entries l WHERE ${inRange}`),

@@ -1,0 +1,119 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrollments, ledgerEntries, payments } from '#db/schema/index';
+import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
+import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { sqlRows } from '../../lib/sql-rows';
+
+let t: TestApp;
+let now = Date.now();
+let creator: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => now });
+  creator = await createUser(t.db.db, { role: 'creator' });
+});
+afterAll(() => t.close());
+
+const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' };
+const send = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>
+  t.app.inject({ method, url, headers: user ? bearer(user) : {}, ...(payload ? { payload } : {}) });
+const refund = (user: TestUser | undefined, courseId: string) => send('POST', `/api/courses/${courseId}/refund`, user);
+
+/** A paid course of two slides, bought by a new student through the API. */
+async function bought(priceCents = 4000) {
+  const course = await createCourse(t.db.db, creator.id, { priceCents });
+  const content = await addContent(t.db.db, course.id, { lessonCount: 2, quizCount: 0 });
+  const buyer = await createUser(t.db.db);
+  const { paymentIntentId } = (await send('POST', '/api/create-payment-intent', buyer, { courseId: course.id })).json();
+  await send('POST', `/api/test-payments/${paymentIntentId}/confirm`, buyer, GOOD_CARD);
+  expect((await send('POST', '/api/confirm-payment', buyer, { paymentIntentId, courseId: course.id })).statusCode).toBe(200);
+  return { course, buyer, content, paymentIntentId };
+}
+
+describe('POST /api/courses/{id}/refund', () => {
+  it('returns the money, ends the enrollment and takes the sale back out of the figures', async () => {
+    const { course, buyer, content } = await bought();
+    expect((await send('GET', `/api/courses/${course.id}`)).json().studentCount).toBe(1);
+    expect((await send('GET', `/api/modules/${content.module.id}/lessons`, buyer)).statusCode).toBe(200);
+
+    const refunded = await refund(buyer, course.id);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toEqual({ status: 'refunded', amount: '40.00' });
+
+    const [payment] = await t.db.db.select().from(payments).where(eq(payments.userId, buyer.id));
+    expect(payment).toMatchObject({ status: 'refunded', refundReason: 'requested' });
+    expect(
+      await t.db.db
+        .select()
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, buyer.id), eq(enrollments.courseId, course.id))),
+    ).toHaveLength(0);
+    // The course leaves My Courses, its content closes, its count and its creator's figures follow.
+    expect((await send('GET', '/api/my-courses', buyer)).json().map((c: { id: string }) => c.id)).not.toContain(course.id);
+    expect((await send('GET', `/api/modules/${content.module.id}/lessons`, buyer)).statusCode).toBe(403);
+    expect((await send('GET', `/api/courses/${course.id}`)).json().studentCount).toBe(0);
+    const figures = (await send('GET', '/api/creator/earnings', creator)).json();
+    const row = figures.byCourse.find((c: { courseId: string }) => c.courseId === course.id);
+    expect(row).toMatchObject({ gross: '40.00', fees: '8.00', refunds: '40.00', net: '0.00' });
+    const unbalanced = await sqlRows(
+      t.db.db,
+      sql`SELECT transaction_id FROM ${ledgerEntries} WHERE payment_id = ${payment?.id} GROUP BY 1 HAVING sum(amount_cents) <> 0`,
+    );
+    expect(unbalanced).toEqual([]);
+    // The certificate route answers as for anyone not enrolled.
+    expect((await send('GET', `/api/courses/${course.id}/certificate`, buyer)).statusCode).toBe(403);
+  });
+
+  it('refunds once, however often and however concurrently asked', async () => {
+    const { course, buyer } = await bought();
+    const answers = await Promise.all([refund(buyer, course.id), refund(buyer, course.id), refund(buyer, course.id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().message).toBe('This payment has already been refunded');
+    const again = await refund(buyer, course.id);
+    expect(again.statusCode).toBe(409);
+    const reversals = await t.db.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.courseId, course.id), eq(ledgerEntries.kind, 'refund')));
+    expect(reversals).toHaveLength(3);
+  });
+
+  it('refuses after 30 days and from 30 % progress, saying why', async () => {
+    const late = await bought();
+    const saved = now;
+    now = Date.now() + 31 * 24 * 3_600_000;
+    try {
+      const refused = await refund(late.buyer, late.course.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/^A refund can be asked within 30 days of buying; you bought this course on /);
+    } finally {
+      now = saved;
+    }
+
+    const studied = await bought();
+    const lesson = studied.content.lessons[0];
+    const done = await send('POST', '/api/progress', studied.buyer, { courseId: studied.course.id, lessonId: lesson?.id });
+    expect(done.statusCode, done.body).toBe(200);
+    const refused = await refund(studied.buyer, studied.course.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('A refund can be asked before 30 % of the course is done; you have done 50 %');
+    expect(await t.db.db.select().from(enrollments).where(eq(enrollments.userId, studied.buyer.id))).toHaveLength(1);
+  });
+
+  it('has nothing to refund without a payment: guests, free enrollments, other people, unknown courses', async () => {
+    const { course, buyer } = await bought();
+    expect((await refund(undefined, course.id)).statusCode).toBe(401);
+    const stranger = await createUser(t.db.db);
+    const none = await refund(stranger, course.id);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe('You have no payment for this course to refund');
+    const free = await createCourse(t.db.db, creator.id, { priceCents: 0 });
+    await enroll(t.db.db, stranger.id, free.id);
+    expect((await refund(stranger, free.id)).statusCode).toBe(409);
+    expect((await refund(creator, course.id)).statusCode).toBe(409);
+    expect((await refund(buyer, 'not-a-course')).statusCode).toBe(404);
+    // Still enrolled after all the refusals.
+    expect((await send('GET', '/api/my-courses', buyer)).json().map((c: { id: string }) => c.id)).toContain(course.id);
+  });
+});

@@ -1,0 +1,93 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#db/client';
+import { enrollments, ledgerEntries, payments } from '#db/schema/index';
+import { ErrorCode } from '#shared/errors';
+import { centsToPrice, formatDay } from '#shared/format';
+import { isUuid } from '#shared/ids';
+import type { RefundResult } from '#shared/schemas/enrollment';
+import { AppError } from '../../errors';
+import { readCourseProgress } from '../../lib/course-progress';
+import type { PaymentProvider } from '../../lib/payments/payment-provider';
+import { movePayment } from '../../lib/payments/payment-status';
+import type { ReadCache } from '../../lib/read-cache/read-cache';
+import { REFUND_MAX_PROGRESS, REFUND_WINDOW_MS } from '../../lib/refund-rules';
+
+const refuse = (message: string) => new AppError(ErrorCode.CONFLICT, message);
+
+/**
+ * POST /api/courses/{id}/refund (DECISIONS §8): the buyer's money back within 30 days, below 30 %
+ * progress. The enrollment ends in the transaction that marks the payment for refund (the ledger
+ * reverses the sale there too, migration 0025); then the provider returns the money. If it cannot be
+ * reached, the payment stays refund_pending and the purge schedule's retry finishes it. The payment's
+ * row lock makes a repeated or concurrent request refund once.
+ */
+export async function requestRefund({
+  db,
+  reads,
+  provider,
+  log,
+  userId,
+  courseId,
+  now,
+}: {
+  db: Db;
+  reads: ReadCache;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  userId: string;
+  courseId: string;
+  now: number;
+}): Promise<RefundResult> {
+  if (!isUuid(courseId)) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
+  const [payment] = await db
+    .select({ id: payments.id, status: payments.status, amountCents: payments.amountCents, intentId: payments.providerPaymentId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.courseId, courseId),
+        eq(payments.provider, provider.name),
+        inArray(payments.status, ['succeeded', 'refund_pending', 'refunded']),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (!payment) throw refuse('You have no payment for this course to refund');
+  if (payment.status !== 'succeeded') throw refuse('This payment has already been refunded');
+
+  const [sale] = await db
+    .select({ at: ledgerEntries.createdAt })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.paymentId, payment.id), eq(ledgerEntries.kind, 'sale'), eq(ledgerEntries.account, 'cash')))
+    .limit(1);
+  const boughtAt = sale?.at ?? new Date(now);
+  if (now - boughtAt.getTime() > REFUND_WINDOW_MS) {
+    throw refuse(
+      `A refund can be asked within 30 days of buying; you bought this course on ${formatDay(boughtAt, { utc: true })}`,
+    );
+  }
+  const progress = await readCourseProgress({ reads, userId, courseId });
+  // The percent the learner sees on the course, so the rule reads the same number they do.
+  if (progress && progress.progress.percent >= REFUND_MAX_PROGRESS * 100) {
+    throw refuse(`A refund can be asked before 30 % of the course is done; you have done ${progress.progress.percent} %`);
+  }
+
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)).for('update');
+    if (locked?.status !== 'succeeded') throw refuse('This payment has already been refunded');
+    await movePayment(tx, payment.id, 'refund_pending');
+    await tx.update(payments).set({ refundReason: 'requested' }).where(eq(payments.id, payment.id));
+    await tx.delete(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+  });
+
+  const amount = centsToPrice(payment.amountCents);
+  try {
+    await provider.refundIntent(payment.intentId);
+    await movePayment(db, payment.id, 'refunded');
+    return { status: 'refunded', amount };
+  } catch (error) {
+    log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');
+    return { status: 'pending', amount };
+  }
+}
