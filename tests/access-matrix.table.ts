@@ -658,6 +658,14 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(401, 200, 409, 409, 409, 401),
     request: async (w) => ({ url: `/api/courses/${(await w.fresh.studentIntent({ paid: true })).courseId}/refund` }),
   },
+  // Purchases (DECISIONS §8): each buyer their own; another's receipt is not found.
+  { route: 'GET /api/purchases', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/purchases') },
+  {
+    route: 'GET /api/purchases/:id/receipt',
+    on: "the student's own purchase",
+    expect: cells(401, 200, 404, 404, 404, 401),
+    request: async (w) => ({ url: `/api/purchases/${await w.fresh.studentPurchase()}/receipt` }),
+  },
   // Earnings (DECISIONS §8): each creator their own.
   { route: 'GET /api/creator/earnings', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/earnings') },
   // Coupons (DECISIONS §8): a creator's codes for their own courses; the price a code gives, for anyone.

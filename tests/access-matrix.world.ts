@@ -7,6 +7,7 @@ import {
   lessonProgress,
   lessons,
   passwordResets,
+  payments,
   quizAttempts,
   quizQuestions,
   quizzes,
@@ -97,6 +98,8 @@ export type FreshThings = {
   uploadURL(): Promise<string>;
   /** The student's payment intent for a new paid course, paid with a test card when `paid`. */
   studentIntent(options: { paid: boolean }): Promise<{ paymentIntentId: string; courseId: string }>;
+  /** The id of a purchase the student has just made (its recorded payment). */
+  studentPurchase(): Promise<string>;
   /** A 10 % coupon of the owner's paid course. */
   coupon(): Promise<{ id: string; code: string }>;
 };
@@ -308,6 +311,15 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     uploadURL: async () => {
       const granted = await call({ method: 'POST', url: '/api/objects/upload', headers: bearer(owner), payload: {} });
       return (granted.json() as { uploadURL: string }).uploadURL;
+    },
+    studentPurchase: async () => {
+      const { paymentIntentId } = await fresh.studentIntent({ paid: true });
+      const [payment] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.providerPaymentId, paymentIntentId));
+      if (!payment) throw new Error('seeding: the purchase was not recorded');
+      return payment.id;
     },
     coupon: async () => {
       const made = await call({

@@ -38,6 +38,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { instructorsRoutes } from './modules/instructors/instructors.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
+import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { savedCoursesRoutes } from './modules/saved-courses/saved-courses.routes';
@@ -188,6 +189,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(couponsRoutes);
   await app.register(earningsRoutes);
   await app.register(refundsRoutes);
+  await app.register(purchasesRoutes);
   await app.register(certificatesRoutes);
   await app.register(savedCoursesRoutes);
   await app.register(reviewsRoutes);

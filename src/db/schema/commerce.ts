@@ -40,6 +40,8 @@ export const payments = pgTable(
     provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    // The course's price when the payment was made, before a coupon (the receipt shows both).
+    listPriceCents: integer('list_price_cents'),
     currency: text('currency').notNull().default('usd'),
     status: text('status', { enum: paymentStatuses }).notNull(),
     // The coupon that set amountCents, redeemed when the payment enrolls (coupons.service.ts).

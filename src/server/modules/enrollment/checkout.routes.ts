@@ -31,6 +31,7 @@ export const ENROLLING_ERRORS = {
 /** SPEC §7 learner calls and DECISIONS §4: paying for a course, and the provider's confirmation. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  const receipts = { mailer: app.mailer, publicUrl: app.config.publicUrl };
 
   app.post(
     '/api/create-payment-intent',
@@ -81,6 +82,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         provider: app.payments,
         log: request.log,
+        receipts,
         intent,
         expected: { userId: user.id, courseId: request.body.courseId },
       });
@@ -108,7 +110,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const outcome = await provider.confirm({ intentId: request.params.paymentIntentId, userId: user.id, ...request.body });
       const intent = await provider.retrieveIntent(request.params.paymentIntentId);
-      if (intent) await settlePayment({ db, provider, log: request.log, intent });
+      if (intent) await settlePayment({ db, provider, log: request.log, receipts, intent });
       return outcome;
     },
   );
@@ -137,7 +139,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (event) {
         try {
-          await settlePayment({ db, provider, log: request.log, intent: event.intent, eventId: event.id, eventType: event.type });
+          await settlePayment({
+            db,
+            provider,
+            log: request.log,
+            receipts,
+            intent: event.intent,
+            eventId: event.id,
+            eventType: event.type,
+          });
         } catch (error) {
           // An intent this app did not make, or one that does not match: acknowledged, never enrolled.
           if (!(error instanceof AppError)) throw error;

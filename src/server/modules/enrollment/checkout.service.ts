@@ -7,11 +7,19 @@ import type { EnrollmentResult, PaymentIntentResult } from '#shared/schemas/enro
 import { AppError } from '../../errors';
 import { priceWithCoupon, redeemCoupon } from '../../lib/coupon-pricing';
 import { findJoinableCourse } from '../../lib/joinable-course';
+import type { Mailer } from '../../lib/mailer';
 import type { PaymentIntent, PaymentProvider } from '../../lib/payments/payment-provider';
 import { movePayment, OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../lib/payments/payment-status';
+import { mailReceipt } from '../../lib/purchases';
 import { enrollOnce, findEnrollment, isEnrolled, refuseOwnCourse } from './enrollment.service';
 
-type Checkout = { db: Db; provider: PaymentProvider; log: FastifyBaseLogger };
+type Checkout = {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** Where the buyer's receipt goes once a payment first enrolls them (issue 24 §5). */
+  receipts?: { mailer: Mailer; publicUrl: string };
+};
 
 /**
  * DECISIONS §4 and §8: the amount is always the server's price, less a coupon's discount; the intent
@@ -51,6 +59,7 @@ export async function createPaymentIntent({
     provider: provider.name,
     providerPaymentId: intent.id,
     amountCents,
+    listPriceCents: course.priceCents,
     currency: 'usd',
     status: intent.status,
     couponId: priced?.coupon.id ?? null,
@@ -83,8 +92,8 @@ async function enrollWithFreeCoupon(
 
 /** What settling one provider report did. */
 export type Settled =
-  /** The buyer is enrolled by this payment (now or before). */
-  | { kind: 'enrolled'; enrollment: EnrollmentResult }
+  /** The buyer is enrolled by this payment (now, `firstTime`, or before). */
+  | { kind: 'enrolled'; enrollment: EnrollmentResult; firstTime: boolean }
   /**
    * The payment arrived for a course its buyer already owned (or was cancelled), or its coupon was used
    * up meanwhile: returned to them, never counted. `reason` says why when it is not the first.
@@ -108,6 +117,7 @@ export async function settlePayment({
   db,
   provider,
   log,
+  receipts,
   intent,
   expected,
   eventId,
@@ -143,6 +153,7 @@ export async function settlePayment({
 
   if (settled.kind === 'refunded') await refundPayment({ db, provider, log, paymentId: recorded.id, intentId: intent.id });
   if (settled.kind === 'enrolled') {
+    if (settled.firstTime && receipts) await mailReceipt({ db, log, ...receipts, paymentId: recorded.id, kind: 'purchase' });
     await cancelOpenIntents({ db, provider, log, userId: recorded.userId, courseId: recorded.courseId, except: recorded.id });
   }
   return settled;
@@ -178,7 +189,8 @@ async function findRecordedPayment(
 async function settleSucceeded(tx: Tx, recorded: RecordedPayment, status: PaymentStatus): Promise<Settled> {
   const { userId, courseId } = recorded;
   if (status === 'succeeded') {
-    return { kind: 'enrolled', enrollment: (await enrollOnce(tx, { userId, courseId, source: 'payment' })).enrollment };
+    const { enrollment } = await enrollOnce(tx, { userId, courseId, source: 'payment' });
+    return { kind: 'enrolled', enrollment, firstTime: false };
   }
   if (status === 'refund_pending' || status === 'refunded') {
     const refunded: Settled = { kind: 'refunded', enrollment: await findEnrollment(tx, userId, courseId) };
@@ -202,7 +214,7 @@ async function settleSucceeded(tx: Tx, recorded: RecordedPayment, status: Paymen
   }
   const { enrollment, isNew } = await enrollOnce(tx, { userId, courseId, source: 'payment' });
   await movePayment(tx, recorded.id, isNew ? 'succeeded' : 'refund_pending');
-  return { kind: isNew ? 'enrolled' : 'refunded', enrollment };
+  return isNew ? { kind: 'enrolled', enrollment, firstTime: true } : { kind: 'refunded', enrollment };
 }
 
 /**

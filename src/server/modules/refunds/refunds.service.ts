@@ -8,8 +8,10 @@ import { isUuid } from '#shared/ids';
 import type { RefundResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
 import { readCourseProgress } from '../../lib/course-progress';
+import type { Mailer } from '../../lib/mailer';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { movePayment } from '../../lib/payments/payment-status';
+import { mailReceipt } from '../../lib/purchases';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 import { REFUND_MAX_PROGRESS, REFUND_WINDOW_MS } from '../../lib/refund-rules';
 
@@ -27,6 +29,7 @@ export async function requestRefund({
   reads,
   provider,
   log,
+  receipts,
   userId,
   courseId,
   now,
@@ -35,6 +38,7 @@ export async function requestRefund({
   reads: ReadCache;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  receipts: { mailer: Mailer; publicUrl: string };
   userId: string;
   courseId: string;
   now: number;
@@ -82,12 +86,14 @@ export async function requestRefund({
   });
 
   const amount = centsToPrice(payment.amountCents);
+  let status: RefundResult['status'] = 'refunded';
   try {
     await provider.refundIntent(payment.intentId);
     await movePayment(db, payment.id, 'refunded');
-    return { status: 'refunded', amount };
   } catch (error) {
     log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');
-    return { status: 'pending', amount };
+    status = 'pending';
   }
+  await mailReceipt({ db, log, ...receipts, paymentId: payment.id, kind: 'refund' });
+  return { status, amount };
 }

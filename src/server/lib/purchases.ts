@@ -1,0 +1,140 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '#db/client';
+import { centsToPrice } from '#shared/format';
+import type { Purchase } from '#shared/schemas/purchases';
+import type { Mailer } from './mailer';
+import { REFUND_WINDOW_MS } from './refund-rules';
+import { sqlRows } from './sql-rows';
+
+/*
+ * A buyer's purchases: the payments the ledger counted as a sale (migration 0025), with their
+ * refunds. A payment that came straight back (a course already owned, a coupon used up) was never a
+ * purchase and is not one here. Shared by the purchases routes, checkout and refunds (their mails).
+ */
+
+export type PurchaseRow = {
+  id: string;
+  status: 'succeeded' | 'refund_pending' | 'refunded';
+  amountCents: number;
+  listPriceCents: number | null;
+  courseId: string;
+  courseTitle: string;
+  couponCode: string | null;
+  provider: 'stripe' | 'test';
+  paidAt: Date;
+  refundedAt: Date | null;
+  buyerId: string;
+  buyerName: string;
+  buyerEmail: string;
+};
+
+/** The purchases of `where` (over payments p, users b), newest first. */
+export function selectPurchases(db: DbOrTx, where: SQL, limit: number): Promise<PurchaseRow[]> {
+  return sqlRows<PurchaseRow>(
+    db,
+    sql`SELECT p.id, p.status, p.amount_cents AS "amountCents", p.list_price_cents AS "listPriceCents",
+        c.id AS "courseId", c.title AS "courseTitle", cp.code AS "couponCode", p.provider,
+        sale.created_at AS "paidAt", refund.created_at AS "refundedAt",
+        b.id AS "buyerId", b.name AS "buyerName", b.email AS "buyerEmail"
+      FROM payments p
+      JOIN courses c ON c.id = p.course_id
+      JOIN users b ON b.id = p.user_id
+      LEFT JOIN coupons cp ON cp.id = p.coupon_id
+      JOIN LATERAL (SELECT created_at FROM ledger_entries
+        WHERE payment_id = p.id AND kind = 'sale' AND account = 'cash' LIMIT 1) sale ON true
+      LEFT JOIN LATERAL (SELECT created_at FROM ledger_entries
+        WHERE payment_id = p.id AND kind = 'refund' AND account = 'cash' LIMIT 1) refund ON true
+      WHERE ${where}
+      ORDER BY sale.created_at DESC, p.id DESC
+      LIMIT ${limit}`,
+  );
+}
+
+export async function findPurchase(db: DbOrTx, paymentId: string): Promise<PurchaseRow | null> {
+  return (await selectPurchases(db, sql`p.id = ${paymentId}`, 1))[0] ?? null;
+}
+
+const at = (value: Date | string) => new Date(value);
+
+/** A purchase as its buyer reads it (GET /api/purchases). */
+export function toPurchaseJson(row: PurchaseRow, now: number): Purchase {
+  const price = row.listPriceCents ?? row.amountCents;
+  const paidAt = at(row.paidAt);
+  const windowEnd = paidAt.getTime() + REFUND_WINDOW_MS;
+  return {
+    id: row.id,
+    course: { id: row.courseId, title: row.courseTitle },
+    status: row.status === 'succeeded' ? 'paid' : row.status,
+    price: centsToPrice(price),
+    discount: centsToPrice(Math.max(0, price - row.amountCents)),
+    amount: centsToPrice(row.amountCents),
+    couponCode: row.couponCode,
+    paidAt: paidAt.toISOString(),
+    refundedAt: row.refundedAt ? at(row.refundedAt).toISOString() : null,
+    refundableUntil: row.status === 'succeeded' && now <= windowEnd ? new Date(windowEnd).toISOString() : null,
+    receiptUrl: `/api/purchases/${row.id}/receipt`,
+  };
+}
+
+const day = (value: Date | string) =>
+  at(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Mails the buyer a receipt for a purchase or for its refund (issue 24 §5), through the app's mailer
+ * (SMTP, or the outbox without it). A mail that cannot be sent is logged: the payment stands either way.
+ */
+export async function mailReceipt({
+  db,
+  mailer,
+  publicUrl,
+  log,
+  paymentId,
+  kind,
+}: {
+  db: DbOrTx;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  paymentId: string;
+  kind: 'purchase' | 'refund';
+}): Promise<void> {
+  try {
+    const row = await findPurchase(db, paymentId);
+    if (!row) return;
+    const price = row.listPriceCents ?? row.amountCents;
+    const purchases = `${publicUrl}/purchases`;
+    const lines =
+      kind === 'purchase'
+        ? [
+            `Hi ${row.buyerName},`,
+            '',
+            `Thank you for buying "${row.courseTitle}" on ${day(row.paidAt)}.`,
+            '',
+            `Price: $${centsToPrice(price)}`,
+            ...(price > row.amountCents
+              ? [`Discount${row.couponCode ? ` (${row.couponCode})` : ''}: -$${centsToPrice(price - row.amountCents)}`]
+              : []),
+            `Paid: $${centsToPrice(row.amountCents)}`,
+            `Receipt number: ${row.id}`,
+            '',
+            `Your receipts, and refunds within 30 days: ${purchases}`,
+          ]
+        : [
+            `Hi ${row.buyerName},`,
+            '',
+            `Your payment of $${centsToPrice(row.amountCents)} for "${row.courseTitle}" has been refunded to your card.`,
+            'Banks usually show it within 5 to 10 days.',
+            `Receipt number: ${row.id}`,
+            '',
+            `Your receipts: ${purchases}`,
+          ];
+    await mailer.send({
+      to: row.buyerEmail,
+      subject: kind === 'purchase' ? `Your receipt: ${row.courseTitle}` : `Refund: ${row.courseTitle}`,
+      text: lines.join('\n'),
+    });
+  } catch (error) {
+    log.error({ err: error, paymentId, kind }, 'the receipt mail could not be sent');
+  }
+}
