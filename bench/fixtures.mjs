@@ -138,5 +138,36 @@ async function prepareCreator(query) {
      values ($1, 'Slide one', 'text', 0, '<p>One</p>'), ($1, 'Slide two', 'text', 1, '<p>Two</p>') returning id`,
     [module.id],
   );
+  await prepareSales(query, { creatorId: creator.id, courseId: course.id });
   return { creatorCourseId: course.id, editedLessonId: slides[0].id, backgroundLessonId: slides[1].id };
+}
+
+/** Sales of the bench course over the last year, one in ten refunded: what the creator's earnings add up. */
+export const SALES = 600;
+async function prepareSales(query, { creatorId, courseId }) {
+  const buyers = await query(
+    `insert into users (email, name, role, password_hash)
+     select 'bench-buyer-' || g || '@bench.test', 'Bench buyer ' || g, 'student', '!' from generate_series(0, $1::int - 1) g
+     on conflict (email) do update set name = excluded.name returning id`,
+    [SALES],
+  );
+  // Inserted as succeeded, then one in ten refunded: the payments trigger writes the ledger (migration 0025).
+  await query(
+    `insert into payments (user_id, course_id, provider, provider_payment_id, amount_cents, list_price_cents, status)
+     select b.id, $1, 'test', 'bench_' || b.id, 1000 + (row_number() over () % 5) * 1000, 3000, 'succeeded'
+     from unnest($2::uuid[]) as b(id)
+     on conflict do nothing`,
+    [courseId, buyers.map((buyer) => buyer.id)],
+  );
+  await query(
+    `update payments set status = 'refunded' where course_id = $1 and provider_payment_id like 'bench_%'
+       and (hashtext(id::text) % 10) = 0 and status = 'succeeded'`,
+    [courseId],
+  );
+  // Spread over the last twelve months, as a year of selling would leave them.
+  await query(
+    `update ledger_entries set created_at = now() - ((hashtext(payment_id::text) & 1023) % 365) * interval '1 day'
+     where creator_id = $1`,
+    [creatorId],
+  );
 }

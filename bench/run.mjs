@@ -272,6 +272,21 @@ async function runEngine(engine) {
         });
       }
 
+      // Issue 24 §4: a creator's earnings page, summed from the ledger on every request (SALES sales over a year).
+      if (isWanted('GET /api/creator/earnings')) {
+        progress(`${engine.name}: GET /api/creator/earnings`);
+        rows.push({
+          ...(await measureRow({
+            name: 'GET /api/creator/earnings',
+            base,
+            path: '/api/creator/earnings',
+            headers: { authorization: `Bearer ${CREATOR_TOKEN}` },
+            options,
+          })),
+          bars: { issue: 'issue 24', ratio: 2, p99: 100 },
+        });
+      }
+
       if (isWanted('PATCH /api/lessons/{id} (creator)')) {
         progress(`${engine.name}: PATCH /api/lessons/{id}`);
         rows.push(
