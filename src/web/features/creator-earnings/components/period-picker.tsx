@@ -3,7 +3,7 @@ import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
-import { type DayRange, isDay, PERIOD_OPTIONS, type Period, type PeriodKind } from '../lib/period';
+import { type DayRange, isDay, PERIOD_OPTIONS, type Period, type PeriodKind, periodRange } from '../lib/period';
 
 const SELECT =
   'flex h-10 w-full min-w-0 rounded-lg border border-input bg-background px-3 text-base text-foreground shadow-xs md:text-sm ' +
@@ -35,8 +35,10 @@ export function PeriodPicker({
 }) {
   const selectId = useId();
   const [kind, setKind] = useState<PeriodKind>(period.kind);
-  const [from, setFrom] = useState(range.from ?? '');
-  const [to, setTo] = useState(range.to ?? '');
+  // Custom dates start from the range shown, or this month's when all time is shown.
+  const [start] = useState(() => (range.from && range.to ? range : periodRange({ kind: 'this-month' }, new Date())));
+  const [from, setFrom] = useState(start.from ?? '');
+  const [to, setTo] = useState(start.to ?? '');
   const [errors, setErrors] = useState<CustomErrors>({});
   const fromRef = useRef<HTMLInputElement>(null);
   const toRef = useRef<HTMLInputElement>(null);
