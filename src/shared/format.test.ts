@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { centsToPrice, formatCount, formatDay, formatPrice, formatStudentCount, htmlToPlainLines, stripTags } from './format';
+import {
+  centsToPrice,
+  formatCount,
+  formatDay,
+  formatPrice,
+  formatStudentCount,
+  formatUsd,
+  htmlToPlainLines,
+  stripTags,
+} from './format';
 
 describe('formatPrice', () => {
   it("shows 'Free' for zero and dollars with two decimals otherwise", () => {
@@ -70,5 +79,14 @@ describe('formatDay', () => {
     const date = new Date('2026-11-23T23:59:59Z');
     expect(formatDay(date, { utc: true })).toBe(date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }));
     expect(formatDay(new Date('2024-02-29T00:30:00Z'), { utc: true })).toBe('Feb 29, 2024');
+  });
+});
+
+describe('formatUsd', () => {
+  it('writes dollars as en-US currency does, zero included', () => {
+    for (const amount of ['0.00', '0.5', '19.99', '1234.56', '1000000.00', '-5.00', '-1234.5']) {
+      expect(formatUsd(amount)).toBe(Number(amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' }));
+    }
+    expect(formatUsd('not money')).toBe('$0.00');
   });
 });

@@ -120,3 +120,15 @@ export function formatStudentCount(count: number): string {
 export function formatRating(rating: number | null | undefined): string | null {
   return typeof rating === 'number' && Number.isFinite(rating) ? rating.toFixed(1) : null;
 }
+
+/**
+ * The API's two-decimal USD string -> "$1,234.56" ("-$5.00" below zero; "$0.00", never "Free"), without
+ * ICU for the same reason as formatCount. Anything that is not a number reads as $0.00.
+ */
+export function formatUsd(amount: string): string {
+  const cents = Math.round(Number.parseFloat(amount) * 100);
+  if (!Number.isSafeInteger(cents)) return '$0.00';
+  const whole = formatCount(Math.floor(Math.abs(cents) / 100));
+  const fraction = String(Math.abs(cents) % 100).padStart(2, '0');
+  return `${cents < 0 ? '-' : ''}$${whole}.${fraction}`;
+}

@@ -82,6 +82,10 @@ const routes: RouteObject[] = [
             lazyPage(() => import('./routes/creator/coupons').then((m) => m.CreatorCouponsRoute)),
           ),
           page(
+            paths.creator.earnings.path,
+            lazyPage(() => import('./routes/creator/earnings').then((m) => m.CreatorEarningsRoute)),
+          ),
+          page(
             paths.certificate.path,
             lazyPage(() => import('./routes/certificates/certificate').then((m) => m.CertificateRoute)),
           ),

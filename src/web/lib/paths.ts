@@ -26,6 +26,7 @@ export const paths = {
     moduleBuilder: { path: '/creator/modules/:id/build', getHref: (id: string) => `/creator/modules/${id}/build` },
     quizBuilder: { path: '/creator/quizzes/:id/build', getHref: (id: string) => `/creator/quizzes/${id}/build` },
     coupons: { path: '/creator/coupons', getHref: () => '/creator/coupons' },
+    earnings: { path: '/creator/earnings', getHref: () => '/creator/earnings' },
   },
   instructor: { path: '/instructors/:id', getHref: (id: string) => `/instructors/${id}` },
   certificate: { path: '/certificates/:id', getHref: (id: string) => `/certificates/${id}` },

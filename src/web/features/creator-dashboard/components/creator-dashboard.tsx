@@ -1,4 +1,4 @@
-import { Plus, TicketPercent } from 'lucide-react';
+import { Plus, TicketPercent, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
@@ -24,6 +24,11 @@ export function CreatorDashboard({ profile }: { profile?: ReactNode }) {
             <Button asChild variant="outline">
               <Link to={paths.creator.coupons.getHref()}>
                 <TicketPercent aria-hidden="true" /> Coupons
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.creator.earnings.getHref()}>
+                <Wallet aria-hidden="true" /> Earnings
               </Link>
             </Button>
             <Button asChild variant="gradient">

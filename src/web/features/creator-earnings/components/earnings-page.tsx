@@ -1,0 +1,130 @@
+import { Download, ReceiptText } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Earnings } from '#shared/schemas/earnings';
+import { RegionError } from '#web/components/errors/region-error';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { useEarnings } from '../api/get-earnings';
+import { buildEarningsCsv, downloadTextFile, earningsCsvFilename } from '../lib/earnings-csv';
+import { type DayRange, describeRange, monthName, type Period, periodRange, periodSearchParams, readPeriod } from '../lib/period';
+import { FiguresTable } from './figures-table';
+import { PeriodPicker } from './period-picker';
+import { SummaryCards } from './summary-cards';
+
+function EarningsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your earnings" className="grid gap-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((key) => (
+          <Skeleton key={key} className="h-28 rounded-2xl" />
+        ))}
+      </div>
+      <Skeleton className="h-36 rounded-2xl" />
+      <Skeleton className="h-48 rounded-2xl" />
+    </div>
+  );
+}
+
+function NoSales() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary dark:bg-primary/20">
+        <ReceiptText className="size-7" aria-hidden="true" />
+      </span>
+      <p className="text-lg font-medium">No sales in this period</p>
+      <p className="max-w-md text-sm text-muted-foreground">
+        When students buy your paid courses, each sale, its fee and any refund show here. Try another period to see earlier sales.
+      </p>
+    </div>
+  );
+}
+
+function Breakdown({ earnings }: { earnings: Earnings }) {
+  const courseTitleId = useId();
+  const monthTitleId = useId();
+  const months = [...earnings.byMonth].sort((a, b) => b.month.localeCompare(a.month));
+  return (
+    <>
+      <section aria-labelledby={courseTitleId}>
+        <h2 id={courseTitleId} className="mb-4 text-xl font-semibold">
+          By course
+        </h2>
+        <FiguresTable
+          caption="Sales, fees, refunds and net per course"
+          nameHeading="Course"
+          rows={earnings.byCourse.map((course) => ({ key: course.courseId, name: course.title, ...course }))}
+        />
+      </section>
+      <section aria-labelledby={monthTitleId}>
+        <h2 id={monthTitleId} className="mb-4 text-xl font-semibold">
+          By month
+        </h2>
+        <FiguresTable
+          caption="Sales, fees, refunds and net per month, newest first"
+          nameHeading="Month"
+          rows={months.map((month) => ({ key: month.month, name: monthName(month.month), ...month }))}
+        />
+      </section>
+    </>
+  );
+}
+
+/**
+ * The Earnings page's content, under the heading the route gives it: the period (kept in the address),
+ * its totals and balance, the figures per course and per month, and a CSV of them.
+ */
+export function EarningsPage() {
+  useDocumentTitle('Earnings');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const period = useMemo(() => readPeriod(new URLSearchParams(search)), [search]);
+  // Presets are counted from today, in UTC days as the server counts them.
+  const range: DayRange = useMemo(() => periodRange(period, new Date()), [period]);
+  const earnings = useEarnings(range);
+  const summaryTitleId = useId();
+
+  const choose = (next: Period) => setSearchParams(periodSearchParams(next), { preventScrollReset: true });
+  const hasSales = Boolean(earnings.data && (earnings.data.byCourse.length > 0 || earnings.data.byMonth.length > 0));
+  const download = () => {
+    if (earnings.data) downloadTextFile(earningsCsvFilename(range), buildEarningsCsv(earnings.data));
+  };
+
+  return (
+    <div className="grid gap-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-2">
+          <PeriodPicker key={search} period={period} range={range} onChange={choose} />
+          <p className="text-sm text-muted-foreground">
+            {describeRange(range)}
+            {range.from ? ' (UTC)' : null}
+          </p>
+        </div>
+        <Button variant="outline" onClick={download} disabled={!hasSales}>
+          <Download aria-hidden="true" />
+          Download CSV
+        </Button>
+      </div>
+      {earnings.isPending ? (
+        <EarningsSkeleton />
+      ) : earnings.isError ? (
+        <RegionError
+          title="Your earnings could not be loaded"
+          description="Check your connection and try again."
+          onRetry={() => void earnings.refetch()}
+        />
+      ) : (
+        <>
+          <section aria-labelledby={summaryTitleId}>
+            <h2 id={summaryTitleId} className="sr-only">
+              Summary
+            </h2>
+            <SummaryCards earnings={earnings.data} />
+          </section>
+          {hasSales ? <Breakdown earnings={earnings.data} /> : <NoSales />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { formatCount, formatUsd } from '#shared/format';
+import { cn } from '#web/lib/utils';
+
+export type FiguresRow = {
+  key: string;
+  name: string;
+  sales: number;
+  gross: string;
+  fees: string;
+  refunds: string;
+  net: string;
+};
+
+/** A cell of a phone's card: its column's name before the value, since the table's head is hidden there. */
+function Cell({ label, children, isStrong = false }: { label: string; children: ReactNode; isStrong?: boolean }) {
+  return (
+    <td
+      className={cn(
+        'flex items-baseline justify-between gap-3 tabular-nums sm:table-cell sm:p-3 sm:text-right sm:whitespace-nowrap',
+        isStrong && 'font-semibold',
+      )}
+    >
+      <span className="font-normal text-muted-foreground sm:hidden">{label}</span>
+      {children}
+    </td>
+  );
+}
+
+const COLUMNS = ['Sales', 'Gross', 'Fees', 'Refunds', 'Net'];
+
+/**
+ * Sales, gross, fees, refunds and net per row: a table on wide screens; on a phone each row becomes a
+ * stacked card, so nothing scrolls sideways.
+ */
+export function FiguresTable({ caption, nameHeading, rows }: { caption: string; nameHeading: string; rows: FiguresRow[] }) {
+  return (
+    <div className="sm:overflow-x-auto sm:rounded-2xl sm:border sm:bg-card sm:shadow-sm">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="hidden text-muted-foreground sm:table-header-group">
+          <tr>
+            <th scope="col" className="p-3 text-left font-medium">
+              {nameHeading}
+            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="p-3 text-right font-medium">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="grid gap-3 sm:table-row-group">
+          {rows.map((row) => (
+            <tr
+              key={row.key}
+              className="grid gap-1.5 rounded-xl border bg-card p-4 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0"
+            >
+              <th scope="row" className="pb-1 text-left font-medium break-words sm:p-3 sm:pb-3">
+                {row.name}
+              </th>
+              <Cell label="Sales">{formatCount(row.sales)}</Cell>
+              <Cell label="Gross">{formatUsd(row.gross)}</Cell>
+              <Cell label="Fees">{formatUsd(row.fees)}</Cell>
+              <Cell label="Refunds">{formatUsd(row.refunds)}</Cell>
+              <Cell label="Net" isStrong>
+                {formatUsd(row.net)}
+              </Cell>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Earnings } from '#shared/schemas/earnings';
+import type { DayRange } from './period';
+
+// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): a course title
+// such as "=HYPERLINK(…)" must stay text. Tab and carriage return start formulas in some programs too.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const MONEY = /^-?\d+(\.\d+)?$/;
+
+/** A text cell: a leading ' where it would start a formula, then quoted with its quotes doubled (RFC 4180). */
+export function csvText(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/**
+ * A figure the API sent: left bare so a spreadsheet reads it as a number (a negative stays one). Should
+ * it ever not be a number, it is written as text, guarded like any other.
+ */
+function csvNumber(value: string | number): string {
+  const text = String(value);
+  return MONEY.test(text) ? text : csvText(text);
+}
+
+const row = (cells: string[]) => cells.join(',');
+
+/**
+ * The page's figures as a CSV file: a section per course, then one per month (newest first), each with
+ * its own header row, lines ending in CRLF. Amounts in USD with two decimals, as the API gives them.
+ */
+export function buildEarningsCsv(earnings: Pick<Earnings, 'byCourse' | 'byMonth'>): string {
+  const figures = (line: { sales: number; gross: string; fees: string; refunds: string; net: string }) =>
+    [line.sales, line.gross, line.fees, line.refunds, line.net].map(csvNumber);
+  const header = ['Sales', 'Gross (USD)', 'Fees (USD)', 'Refunds (USD)', 'Net (USD)'].map(csvText);
+  const months = [...earnings.byMonth].sort((a, b) => b.month.localeCompare(a.month));
+  const lines = [
+    row([csvText('By course')]),
+    row([csvText('Course'), ...header]),
+    ...earnings.byCourse.map((course) => row([csvText(course.title), ...figures(course)])),
+    '',
+    row([csvText('By month')]),
+    row([csvText('Month'), ...header]),
+    ...months.map((month) => row([csvText(month.month), ...figures(month)])),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** earnings-2026-11-01-2026-11-30.csv, or earnings-all-time.csv. */
+export function earningsCsvFilename({ from, to }: DayRange): string {
+  return from && to ? `earnings-${from}-${to}.csv` : 'earnings-all-time.csv';
+}
+
+/** Saves text as a file through a temporary link: the browser's own download, no server round trip. */
+export function downloadTextFile(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  // The byte order mark tells Excel the file is UTF-8, so titles with accents survive.
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the address after click() has returned.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
