@@ -49,39 +49,47 @@ export async function getEarnings({
   );
   // A sale can be refunded until then; only after is its money the creator's to be paid.
   const windowEnd = new Date(now - REFUND_WINDOW_MS).toISOString();
-  const [[totals], byCourse, byMonth, [balance]] = await Promise.all([
-    sqlRows<Sums>(db, sql`SELECT ${FIGURES} FROM ledger_entries l WHERE ${inRange}`),
+  const [byCourse, byMonth, [balance]] = await Promise.all([
+    // Summed per course first, then named: one title lookup a course, not one an entry.
     sqlRows<Sums & { courseId: string; title: string }>(
       db,
-      sql`SELECT l.course_id AS "courseId", c.title, ${FIGURES}
-        FROM ledger_entries l JOIN courses c ON c.id = l.course_id
-        WHERE ${inRange} GROUP BY l.course_id, c.title ORDER BY sum(amount_cents) FILTER (WHERE kind = 'sale' AND account = 'cash') DESC NULLS LAST, c.title`,
+      sql`SELECT f."courseId", c.title, f.gross, f.fees, f.refunds, f.net, f.sales
+        FROM (SELECT l.course_id AS "courseId", ${FIGURES} FROM ledger_entries l WHERE ${inRange} GROUP BY l.course_id) f
+        JOIN courses c ON c.id = f."courseId"
+        ORDER BY f.gross::bigint DESC, c.title`,
     ),
     sqlRows<Sums & { month: string }>(
       db,
       sql`SELECT to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, ${FIGURES}
         FROM ledger_entries l WHERE ${inRange} GROUP BY 1 ORDER BY 1 DESC`,
     ),
-    // The balance ignores the range: what the creator is owed now.
+    // The balance ignores the range: what the creator is owed now. A refund counts with its sale's
+    // date (it can only come within the window), so the creator's entries are summed per payment.
     sqlRows<{ settled: string; paidOut: string }>(
       db,
-      sql`SELECT
-          coalesce(-sum(l.amount_cents) FILTER (WHERE l.kind IN ('sale', 'refund') AND l.account = 'creator'
-            AND sale.created_at <= ${windowEnd}::timestamptz), 0)::text AS settled,
-          coalesce(sum(l.amount_cents) FILTER (WHERE l.kind = 'payout' AND l.account = 'creator'), 0)::text AS "paidOut"
-        FROM ledger_entries l
-        LEFT JOIN LATERAL (
-          SELECT s.created_at FROM ledger_entries s
-          WHERE s.payment_id = l.payment_id AND s.kind = 'sale' AND s.account = 'cash' LIMIT 1
-        ) sale ON true
-        WHERE l.creator_id = ${userId}`,
+      sql`SELECT coalesce(sum(net) FILTER (WHERE sold_at <= ${windowEnd}::timestamptz), 0)::text AS settled,
+          coalesce(sum(paid_out), 0)::text AS "paidOut"
+        FROM (SELECT min(created_at) FILTER (WHERE kind = 'sale') AS sold_at,
+            -coalesce(sum(amount_cents) FILTER (WHERE kind IN ('sale', 'refund')), 0) AS net,
+            coalesce(sum(amount_cents) FILTER (WHERE kind = 'payout'), 0) AS paid_out
+          FROM ledger_entries WHERE creator_id = ${userId} AND account = 'creator' GROUP BY payment_id) per_payment`,
     ),
   ]);
-  const zero: Sums = { gross: '0', fees: '0', refunds: '0', net: '0', sales: 0 };
+  // Every entry of the range is in exactly one month: the totals are the months' sums.
+  const totals = byMonth.reduce<Sums>(
+    (sum, month) => ({
+      gross: String(Number(sum.gross) + Number(month.gross)),
+      fees: String(Number(sum.fees) + Number(month.fees)),
+      refunds: String(Number(sum.refunds) + Number(month.refunds)),
+      net: String(Number(sum.net) + Number(month.net)),
+      sales: sum.sales + month.sales,
+    }),
+    { gross: '0', fees: '0', refunds: '0', net: '0', sales: 0 },
+  );
   const paidOut = Number(balance?.paidOut ?? 0);
   return {
     currency: 'usd',
-    ...money(totals ?? zero),
+    ...money(totals),
     available: centsToPrice(Math.max(0, Number(balance?.settled ?? 0) - paidOut)),
     paidOut: centsToPrice(paidOut),
     byCourse: byCourse.map(({ courseId, title, ...sums }) => ({ courseId, title, ...money(sums) })),
