@@ -92,6 +92,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_RESET_PER_HOUR_IP: positiveInt.default(20),
   RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: positiveInt.default(30),
   RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: positiveInt.default(30),
+  RATE_LIMIT_COUPON_CHECKS_PER_MINUTE: positiveInt.default(30),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
@@ -165,6 +166,8 @@ export type Config = {
     quizAttemptsPerMinute: number;
     /** Payment intents created a minute per user. */
     paymentIntentsPerMinute: number;
+    /** Discount codes checked a minute per IP: guessing codes stays slow. */
+    couponChecksPerMinute: number;
   };
   shutdownTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
@@ -351,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resetPerHourPerIp: e.RATE_LIMIT_RESET_PER_HOUR_IP,
       quizAttemptsPerMinute: e.RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE,
       paymentIntentsPerMinute: e.RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE,
+      couponChecksPerMinute: e.RATE_LIMIT_COUPON_CHECKS_PER_MINUTE,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     httpTimeouts: {

@@ -304,3 +304,33 @@ describe('checkout with a coupon', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('guessing codes', () => {
+  it('allows the configured checks a minute from one address, then answers 429 with Retry-After', async () => {
+    const guesser = await createTestApp({ db: t.db, clock: () => now, env: { RATE_LIMIT_COUPON_CHECKS_PER_MINUTE: '5' } });
+    try {
+      const course = await createCourse(t.db.db, creator.id, { priceCents: 1000 });
+      const guess = (code: string) =>
+        guesser.app.inject({
+          method: 'POST',
+          url: '/api/coupons/check',
+          remoteAddress: '203.0.113.9',
+          payload: { code, courseId: course.id },
+        });
+      for (let i = 0; i < 5; i++) expect((await guess(`GUESS${i}X`)).statusCode).toBe(200);
+      const refused = await guess('GUESS9X');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address is counted on its own.
+      const other = await guesser.app.inject({
+        method: 'POST',
+        url: '/api/coupons/check',
+        remoteAddress: '203.0.113.10',
+        payload: { code: 'GUESS1X', courseId: course.id },
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await guesser.close();
+    }
+  });
+});

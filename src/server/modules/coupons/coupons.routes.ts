@@ -12,6 +12,7 @@ import {
 import { IdParamsSchema } from '#shared/schemas/creator';
 import { priceWithCoupon } from '../../lib/coupon-pricing';
 import { findJoinableCourse } from '../../lib/joinable-course';
+import { hitRateLimit, rateLimitedError } from '../../lib/rate-limit';
 import { requireRole } from '../../plugins/current-user';
 import { createCoupon, deleteCoupon, listCreatorCoupons, toCheckResult } from './coupons.service';
 
@@ -96,6 +97,15 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // Per IP, counted before anything is looked up: a guesser of codes learns nothing faster.
+      const limited = await hitRateLimit({
+        db,
+        key: `coupon-check:ip:${request.ip}`,
+        limit: app.config.rateLimits.couponChecksPerMinute,
+        windowMs: 60_000,
+        now: app.clock(),
+      });
+      if (!limited.allowed) throw rateLimitedError(limited.retryAfterSeconds);
       const user = await request.getCurrentUser();
       const course = await findJoinableCourse(db, request.body.courseId);
       const priced = await priceWithCoupon(db, { code: request.body.code, course, userId: user?.id ?? null, now: app.clock() });
