@@ -42,6 +42,12 @@ const WRITING_REFUSALS: { table: string; applies: (route: ApiRoute, status: numb
       ['POST /api/quizzes/{id}/attempts', 'POST /api/create-payment-intent'].includes(routeName(route)) &&
       ![401, 403, 429].includes(status),
   },
+  // A discount code checked is counted per IP before it is looked up, so that codes cannot be guessed
+  // quickly: a refused check (an unknown course, a malformed body once it is read) counts too.
+  {
+    table: 'rate_limits',
+    applies: (route, status) => routeName(route) === 'POST /api/coupons/check' && ![400, 413, 415, 429].includes(status),
+  },
 ];
 
 const { seed, runs } = fuzzSettings();
