@@ -81,3 +81,33 @@ test('purchases: a guest is sent to sign in, a new student sees none', async ({ 
   await expect(page.getByText('No purchases yet')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse courses' })).toBeVisible();
 });
+
+test('purchases: a refund the server refuses (the course is done) says why in the dialog', async ({
+  page,
+  request,
+  loginAs,
+}, testInfo) => {
+  const title = `Finished Course ${testInfo.workerIndex}-${Date.now()}`;
+  const creator = apiAs(request, (await signUpViaApi(request, 'creator')).token);
+  const course = await creator('POST', '/api/courses', { title, description: '<p>Short.</p>', price: '20.00' });
+  const module = await creator('POST', `/api/courses/${course.id}/modules`, { title: 'Only' });
+  const lesson = await creator('POST', `/api/modules/${module.id}/lessons`, {
+    title: 'All of it',
+    type: 'text',
+    content: '<p>Done.</p>',
+  });
+  await creator('POST', `/api/courses/${course.id}/publish`, {});
+  const student = await loginAs('student');
+  const api = apiAs(request, student.token);
+  await payForCourse(api, course.id);
+  await api('POST', '/api/progress', { lessonId: lesson.id, completed: true, completedAt: new Date().toISOString() });
+
+  await page.goto('/purchases');
+  await page.getByRole('button', { name: `Request refund for ${title}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Refund this course?' });
+  await dialog.getByRole('button', { name: 'Refund $20.00' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('30 %');
+  await dialog.getByRole('button', { name: 'Keep the course' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+});
