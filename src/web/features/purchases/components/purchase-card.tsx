@@ -47,7 +47,7 @@ export function PurchaseCard({ purchase, onRefunded }: { purchase: Purchase; onR
           ) : null}
         </p>
       </div>
-      <div className="flex flex-wrap items-start gap-3 sm:w-44 sm:flex-col sm:items-stretch">
+      <div className="grid content-start gap-3 sm:w-48">
         <ReceiptButton purchase={purchase} />
         {refundableUntil ? <RefundButton purchase={purchase} refundableUntil={refundableUntil} onRefunded={onRefunded} /> : null}
       </div>
