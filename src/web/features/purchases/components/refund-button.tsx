@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { formatDay, formatPrice } from '#shared/format';
@@ -17,10 +18,12 @@ import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { purchasesQueryKey } from '../api/get-purchases';
 import { useRequestRefund } from '../api/request-refund';
 
+// A no-break space keeps "30 %" on one line.
 export const REFUND_RULE =
-  'You can get your money back within 30 days of buying while you have completed less than 30 % of the course. You will lose access to the course.';
+  'You can get your money back within 30 days of buying while you have completed less than 30\u00a0% of the course. You will lose access to the course.';
 
 /**
  * Asks first, then asks the server, which checks both rules; a refusal (409) stays in the dialog with
@@ -38,11 +41,15 @@ export function RefundButton({
   const [isOpen, setOpen] = useState(false);
   const isRefunded = useRef(false);
   const refund = useRequestRefund();
+  const queryClient = useQueryClient();
   const amount = formatPrice(purchase.amount);
 
   const onOpenChange = (open: boolean) => {
     if (refund.isPending) return;
     if (open) refund.reset();
+    // A refusal may come from a purchase that changed elsewhere (refunded in another tab): read the list again
+    // once the reason has been read, not while the dialog shows it.
+    else if (refund.isError) void queryClient.invalidateQueries({ queryKey: purchasesQueryKey });
     setOpen(open);
   };
 
