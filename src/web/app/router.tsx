@@ -34,6 +34,10 @@ const routes: RouteObject[] = [
             lazyPage(() => import('./routes/student/my-courses').then((m) => m.MyCoursesRoute)),
           ),
           page(
+            paths.purchases.path,
+            lazyPage(() => import('./routes/student/purchases').then((m) => m.PurchasesRoute)),
+          ),
+          page(
             paths.account.path,
             lazyPage(() => import('./routes/account/account').then((m) => m.AccountRoute)),
           ),

@@ -7,6 +7,7 @@ export const paths = {
   account: { path: '/account', getHref: (section?: 'security' | 'sessions') => (section ? `/account#${section}` : '/account') },
   confirmEmail: { path: '/account/confirm-email', getHref: () => '/account/confirm-email' },
   myCourses: { path: '/my-courses', getHref: () => '/my-courses' },
+  purchases: { path: '/purchases', getHref: () => '/purchases' },
   /** The course search; its filters as DECISIONS §8's parameters (src/shared/course-search.ts). */
   search: {
     path: '/courses',

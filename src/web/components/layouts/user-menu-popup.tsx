@@ -1,4 +1,4 @@
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { LogOut, Receipt, Settings, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { User } from '#shared/schemas/auth';
 import { Badge } from '#web/components/ui/badge';
@@ -49,6 +49,12 @@ export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen: 
           <Link to={paths.account.getHref('security')}>
             <Settings aria-hidden="true" />
             Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.purchases.getHref()}>
+            <Receipt aria-hidden="true" />
+            Purchases
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

@@ -1,0 +1,89 @@
+import { ShoppingBag } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { RegionError } from '#web/components/errors/region-error';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Spinner } from '#web/components/ui/spinner';
+import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { paths } from '#web/lib/paths';
+import { usePurchases } from '../api/get-purchases';
+import { PurchaseCard } from './purchase-card';
+
+function PurchasesSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your purchases" className="grid gap-3">
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} className="h-32 rounded-xl sm:h-28" />
+      ))}
+    </div>
+  );
+}
+
+function EmptyPurchases() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary dark:bg-primary/20">
+        <ShoppingBag className="size-7" aria-hidden="true" />
+      </span>
+      <p className="text-lg font-medium">No purchases yet</p>
+      <p className="max-w-md text-sm text-muted-foreground">The courses you buy show here, with their receipts.</p>
+      <Link to={paths.search.getHref()} className="font-medium text-primary underline underline-offset-4">
+        Browse courses
+      </Link>
+    </div>
+  );
+}
+
+/** The buyer's payments, newest first, a page at a time: receipts, and refunds while the rules allow one. */
+export function PurchasesPage() {
+  useDocumentTitle('Purchases');
+  const list = usePurchases();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const onRefunded = () => {
+    list.reloadLater();
+    headingRef.current?.focus();
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 lg:py-12">
+      <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight focus:outline-none">
+        Purchases
+      </h1>
+      <p className="mt-2 mb-6 text-muted-foreground">Your payments, their receipts, and refunds within 30 days.</p>
+      {list.isPending ? (
+        <PurchasesSkeleton />
+      ) : list.isError ? (
+        <RegionError
+          title="Your purchases could not be loaded"
+          description="Check your connection and try again."
+          onRetry={() => void list.refetch()}
+        />
+      ) : list.purchases.length === 0 ? (
+        <EmptyPurchases />
+      ) : (
+        <div className="grid gap-4">
+          <ul className="grid gap-3">
+            {list.purchases.map((purchase) => (
+              <PurchaseCard key={purchase.id} purchase={purchase} onRefunded={onRefunded} />
+            ))}
+          </ul>
+          {list.moreError ? (
+            <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
+              More purchases could not be loaded.
+              <Button variant="outline" size="sm" onClick={list.showMore}>
+                Try again
+              </Button>
+            </div>
+          ) : list.hasMore || list.isLoadingMore ? (
+            <Button variant="outline" className="justify-self-center" disabled={list.isLoadingMore} onClick={list.showMore}>
+              {list.isLoadingMore ? <Spinner /> : null}
+              Show more
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
