@@ -143,7 +143,7 @@ test('a student buys a paid course after a declined card and finds it in My Cour
   await page.goto(`/course/${courseId}`);
   await page.getByRole('button', { name: 'Enroll Now' }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout/${courseId}$`));
-  await expect(page.getByText('$29.99')).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).toHaveText('$29.99');
   await expect(page.getByRole('note')).toContainText('Test mode');
 
   const pay = async (number: string) => {
