@@ -1,6 +1,7 @@
 import { TicketPercent } from 'lucide-react';
 import { type RefObject, useState } from 'react';
 import type { Coupon } from '#shared/schemas/coupons';
+import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -23,16 +24,12 @@ function CouponListSkeleton() {
 
 function EmptyCoupons() {
   return (
-    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary dark:bg-primary/20">
-        <TicketPercent className="size-7" aria-hidden="true" />
-      </span>
-      <p className="text-lg font-medium">No coupons yet</p>
+    <EmptyState icon={TicketPercent} title="No coupons yet">
       <p className="max-w-md text-sm text-muted-foreground">
         A coupon is a code buyers type at checkout to get a percentage or an amount off one of your courses: for a launch, a
         newsletter or a workshop group.
       </p>
-    </div>
+    </EmptyState>
   );
 }
 

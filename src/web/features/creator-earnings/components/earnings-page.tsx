@@ -2,6 +2,7 @@ import { Download, ReceiptText } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Earnings } from '#shared/schemas/earnings';
+import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -29,15 +30,11 @@ function EarningsSkeleton() {
 
 function NoSales() {
   return (
-    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary dark:bg-primary/20">
-        <ReceiptText className="size-7" aria-hidden="true" />
-      </span>
-      <p className="text-lg font-medium">No sales in this period</p>
+    <EmptyState icon={ReceiptText} title="No sales in this period">
       <p className="max-w-md text-sm text-muted-foreground">
         When students buy your paid courses, each sale, its fee and any refund show here. Try another period to see earlier sales.
       </p>
-    </div>
+    </EmptyState>
   );
 }
 

@@ -1,6 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -22,16 +23,12 @@ function PurchasesSkeleton() {
 
 function EmptyPurchases() {
   return (
-    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary dark:bg-primary/20">
-        <ShoppingBag className="size-7" aria-hidden="true" />
-      </span>
-      <p className="text-lg font-medium">No purchases yet</p>
+    <EmptyState icon={ShoppingBag} title="No purchases yet">
       <p className="max-w-md text-sm text-muted-foreground">The courses you buy show here, with their receipts.</p>
       <Link to={paths.search.getHref()} className="font-medium text-primary underline underline-offset-4">
         Browse courses
       </Link>
-    </div>
+    </EmptyState>
   );
 }
 
