@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseModules, courses, lessons, users } from '#db/schema/index';
@@ -39,11 +39,12 @@ const search = async (params: Record<string, string>, user?: TestUser, server = 
   return response.json() as Found;
 };
 
-/** A made-up word no other test's course has, so each test searches only its own courses. */
-const word = () =>
-  `zq${randomUUID()
-    .replace(/[^a-f]/g, '')
-    .slice(0, 8)}`;
+/**
+ * A made-up word no other test's course has, so each test searches only its own courses: 12 letters
+ * of the whole alphabet, so that when the words find nothing, the typo search (title trigrams) does not
+ * find another test's word either (words of a–f only shared enough trigrams to match).
+ */
+const word = () => `zq${Array.from(randomBytes(12), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
 
 const course = (overrides: Parameters<typeof createCourse>[2]) => createCourse(t.db.db, creator.id, overrides);
 
