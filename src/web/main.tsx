@@ -1,5 +1,4 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadPagesFor } from './app/router';
 import { getStoredToken } from './lib/api-client';
@@ -27,29 +26,44 @@ const app = (
   </StrictMode>
 );
 
-// The server drew this page for the viewer its cookie named (ADR 0019). React takes the drawing over
-// only if that viewer is this tab's: the stored token is the one the cookie carried, or there is
-// neither. Otherwise (signed in or out elsewhere, an older session without the cookie) it draws anew.
-const drawn = readDrawnPage();
-const token = getStoredToken();
-const isSameViewer = drawn !== null && (drawn.signedIn ? token !== null && token === readPageSessionCookie() : token === null);
-writePageSessionCookie(token);
+/**
+ * Lets the browser run its own work (input, painting) before the next step. Start-up is a few steps of
+ * a few milliseconds each rather than one long task: on a phone, one long task is what Lighthouse
+ * counts as blocking time (issue 23).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-if (drawn && isSameViewer) {
-  for (const [queryKey, data] of drawn.queries) queryClient.setQueryData(queryKey, data);
-  // The page's code is loaded before React starts, so its first render matches the drawing at once.
-  const hydrate = () => {
+async function start(mountPoint: HTMLElement) {
+  await nextTask();
+  // The server drew this page for the viewer its cookie named (ADR 0019). React takes the drawing over
+  // only if that viewer is this tab's: the stored token is the one the cookie carried, or there is
+  // neither. Otherwise (signed in or out elsewhere, an older session without the cookie) it draws anew.
+  const drawn = readDrawnPage();
+  const token = getStoredToken();
+  const isSameViewer = drawn !== null && (drawn.signedIn ? token !== null && token === readPageSessionCookie() : token === null);
+  writePageSessionCookie(token);
+  // React's DOM code starts in a task of its own (the module is in memory already, preloaded).
+  const reactDom = import('react-dom/client');
+
+  if (drawn && isSameViewer) {
+    for (const [queryKey, data] of drawn.queries) queryClient.setQueryData(queryKey, data);
+    // The page's code is loaded before React starts, so its first render matches the drawing at once.
+    await preloadPagesFor(window.location.pathname).catch(() => {});
+    const { hydrateRoot } = await reactDom;
+    await nextTask();
     // A transition: React takes the page over in slices of a few milliseconds, not one long task.
     startTransition(() => {
-      hydrateRoot(root, app);
+      hydrateRoot(mountPoint, app);
     });
-  };
-  preloadPagesFor(window.location.pathname).then(hydrate, hydrate);
-} else {
-  // The first render is a transition: React renders it in slices of a few milliseconds and lets the
-  // browser in between, instead of one long task that keeps a phone's page from answering (Lighthouse's
-  // total blocking time, issue 8).
-  startTransition(() => {
-    createRoot(root).render(app);
-  });
+  } else {
+    const { createRoot } = await reactDom;
+    // The first render is a transition: React renders it in slices of a few milliseconds and lets the
+    // browser in between, instead of one long task that keeps a phone's page from answering (Lighthouse's
+    // total blocking time, issue 8).
+    startTransition(() => {
+      createRoot(mountPoint).render(app);
+    });
+  }
 }
+
+void start(root);

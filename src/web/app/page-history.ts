@@ -1,5 +1,6 @@
-import { matchRoutes, parsePath, type RouteObject, type To, UNSAFE_createBrowserHistory } from 'react-router';
+import { parsePath, type To, UNSAFE_createBrowserHistory } from 'react-router';
 import type { LazyPage } from './lazy-page';
+import type { RouteMatcher } from './route-matcher';
 
 /** Route handle of a lazily loaded page. */
 export type PageHandle = Pick<LazyPage, 'preload' | 'isLoaded'>;
@@ -9,7 +10,7 @@ export type PageHandle = Pick<LazyPage, 'preload' | 'isLoaded'>;
  * did: the current page stays (with the loading bar) instead of a spinner, and the address never names
  * a page that is not shown yet. Back and forward cannot wait; they show the spinner if needed.
  */
-export function createPageHistory(routes: RouteObject[]) {
+export function createPageHistory(matchPages: RouteMatcher) {
   const history = UNSAFE_createBrowserHistory({ v5Compat: true });
   let latestNavigation = 0;
   window.addEventListener('popstate', () => {
@@ -18,7 +19,7 @@ export function createPageHistory(routes: RouteObject[]) {
 
   const pagesOf = (to: To) => {
     const pathname = (typeof to === 'string' ? parsePath(to) : to).pathname ?? history.location.pathname;
-    return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => (route.handle ? [route.handle as PageHandle] : []));
+    return (matchPages(pathname) ?? []).flatMap(({ route }) => (route.handle ? [route.handle as PageHandle] : []));
   };
 
   const whenPagesLoaded = (to: To, navigate: () => void) => {

@@ -1,7 +1,8 @@
-import { unstable_HistoryRouter as HistoryRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, type RouteObject, renderMatches, useLocation } from 'react-router';
 import { paths } from '#web/lib/paths';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { createPageHistory, type PageHandle } from './page-history';
+import { createRouteMatcher } from './route-matcher';
 import { MainLayoutRoute, RootShell } from './routes/root';
 
 // Declarative mode, not a data router: the pages fetch through TanStack Query, not loaders, and the
@@ -141,23 +142,24 @@ const routes: RouteObject[] = [
   },
 ];
 
+const matchPages = createRouteMatcher(routes);
+
 /** The pages of the app, under whichever router holds the address (the browser's, or the server's for one page). */
 export function AppRoutes() {
-  return useRoutes(routes);
+  // What `useRoutes(routes)` renders at the top level, from the remembered match of the address.
+  return renderMatches(matchPages(useLocation().pathname));
 }
 
 /** Loads the code of the pages an address shows: the server renders them, and the browser takes them over, without waiting. */
 export function preloadPagesFor(pathname: string): Promise<unknown> {
-  const handles = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) =>
-    route.handle ? [route.handle as PageHandle] : [],
-  );
+  const handles = (matchPages(pathname) ?? []).flatMap(({ route }) => (route.handle ? [route.handle as PageHandle] : []));
   return Promise.all(handles.map((handle) => handle.preload()));
 }
 
 let history: ReturnType<typeof createPageHistory> | null = null;
 
 export function AppRouter() {
-  history ??= createPageHistory(routes);
+  history ??= createPageHistory(matchPages);
   // Updates render at once: a page's code is loaded before its address is pushed.
   return (
     <HistoryRouter history={history} useTransitions={false}>
