@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { DbHandle } from '#db/client';
 import { CATALOG_PAGE_MAX, difficulties } from '#shared/schemas/catalog';
 import type { Lesson } from '#shared/schemas/creator';
+import type { Earnings } from '#shared/schemas/earnings';
 import { REVIEWS_PAGE_DEFAULT, type ReviewSort, ReviewSortSchema, type ReviewSummary } from '#shared/schemas/reviews';
 import { createBatcher } from '../batch';
 import { listLessons, toLessonJson } from '../course-content';
@@ -35,6 +36,9 @@ import {
 
 export type { CatalogFilter, CatalogSnapshot } from './catalog-snapshot';
 export type { CourseDoc, EnrollmentEntry, SessionEntry } from './loaders';
+
+/** A creator's earnings as the route answers them, the courses they name, and until when they hold. */
+export type EarningsEntry = { earnings: Earnings; courseIds: string[]; validUntil: number };
 
 export type FirstReviewPage = ReviewPage & { distribution: ReviewSummary['distribution'] };
 const REVIEW_SORTS = ReviewSortSchema.options;
@@ -102,7 +106,25 @@ export function createReadCache({
    * any change to what one shows or matches (a course, its outline, an instructor's name) drops all.
    */
   const searches = new KeyedCache<string, PreparedJson>(maxSearches);
-  const all = [sessions, courses, enrollments, saved, learners, catalog, partCourses, lessonLists, reviewPages, searches];
+  /**
+   * A creator's earnings for one period ('<creator id>|<period>'), dropped by any ledger entry of
+   * theirs (migration 0027) or change of one of their courses, and held no longer than `validUntil`:
+   * the moment a sale leaves the refund window and its money becomes available.
+   */
+  const earnings = new KeyedCache<string, EarningsEntry>(maxUsers);
+  const all = [
+    sessions,
+    courses,
+    enrollments,
+    saved,
+    learners,
+    catalog,
+    partCourses,
+    lessonLists,
+    reviewPages,
+    searches,
+    earnings,
+  ];
 
   function dropCourse(courseId: string) {
     courses.drop(courseId);
@@ -141,6 +163,8 @@ export function createReadCache({
         break;
       case 'course':
         dropCourse(id);
+        // A course's title is in its creator's earnings.
+        earnings.dropWhere((entry) => entry.courseIds.includes(id));
         break;
       // Only updated_at or student_count changed (migration 0011): '<id>,<version>,<value>'.
       case 'course-touched':
@@ -172,6 +196,10 @@ export function createReadCache({
       // A save or an unsave of the user's (migration 0010).
       case 'saved':
         saved.drop(id);
+        break;
+      // A ledger entry of the creator's: a sale, a refund or a payout (migration 0027).
+      case 'earnings':
+        earnings.dropWhere((_entry, key) => key.startsWith(`${id}|`));
         break;
       // Any change to a review of the course (migration 0020).
       case 'reviews':
@@ -228,6 +256,22 @@ export function createReadCache({
         ]);
         return { ...page, distribution };
       });
+    },
+    /**
+     * A creator's earnings for a period (any text that names it), as `load` answers them until one of
+     * their entries changes or, by the caller's clock, `validUntil` passes.
+     */
+    async creatorEarnings(
+      creatorId: string,
+      period: string,
+      at: number,
+      load: () => Promise<EarningsEntry>,
+    ): Promise<EarningsEntry> {
+      const key = `${creatorId}|${period}`;
+      const entry = await earnings.get(key, load);
+      if (entry.validUntil > at) return entry;
+      earnings.drop(key);
+      return earnings.get(key, load);
     },
     /** A search's first page by its parameters, as `load` answers it while nothing it read has changed. */
     searchPage(key: string, load: () => Promise<PreparedJson>): MaybePromise<PreparedJson> {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, payments } from '#db/schema/index';
+import { courses, ledgerEntries, payments } from '#db/schema/index';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { countQueries } from '#tests/helpers/query-counter';
 import { movePayment } from '../../lib/payments/payment-status';
 import { sqlRows } from '../../lib/sql-rows';
 
@@ -94,6 +95,41 @@ describe('GET /api/creator/earnings', () => {
     now = Date.now() + 31 * 24 * 3_600_000;
     try {
       expect((await earnings(creator)).available).toBe('43.99');
+    } finally {
+      now = saved;
+    }
+  });
+
+  it('answers again from memory until an entry of the creator, a course title or the refund window changes it', async () => {
+    const creator = await createUser(t.db.db, { role: 'creator' });
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 2500, title: 'Cached figures' });
+    const paymentId = await buy(await createUser(t.db.db), course.id);
+    expect((await earnings(creator)).gross).toBe('25.00');
+
+    const queries = countQueries(t.db);
+    try {
+      expect((await earnings(creator)).gross).toBe('25.00');
+      // The session is cached too: the second answer sent no statement at all.
+      expect(queries.count, queries.texts.join('; ')).toBe(0);
+    } finally {
+      queries.restore();
+    }
+
+    // A refund made in the database, not through this app, is announced by the ledger's trigger.
+    expect(await movePayment(t.db.db, paymentId, 'refunded')).toBe(true);
+    expect(await earnings(creator)).toMatchObject({ gross: '25.00', refunds: '25.00', net: '0.00' });
+
+    // A course renamed in the database renames its row.
+    await t.db.db.update(courses).set({ title: 'Renamed figures' }).where(eq(courses.id, course.id));
+    expect((await earnings(creator)).byCourse).toMatchObject([{ courseId: course.id, title: 'Renamed figures' }]);
+
+    // A sale still inside the refund window becomes available once it leaves it, with nothing written.
+    await buy(await createUser(t.db.db), course.id);
+    expect((await earnings(creator)).available).toBe('0.00');
+    const saved = now;
+    now = Date.now() + 31 * 24 * 3_600_000;
+    try {
+      expect((await earnings(creator)).available).toBe('20.00');
     } finally {
       now = saved;
     }

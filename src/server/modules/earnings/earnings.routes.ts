@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { EarningsQuerySchema, EarningsSchema } from '#shared/schemas/earnings';
 import { requireRole } from '../../plugins/current-user';
-import { getEarnings } from './earnings.service';
+import { getCachedEarnings } from './earnings.service';
 
 /** DECISIONS §8 Earnings: each creator sees their own, from the ledger. */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,6 +19,12 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getEarnings({ db: app.db, userId: (await requireRole(request, 'creator')).id, query: request.query, now: app.clock() }),
+      getCachedEarnings({
+        reads: app.reads,
+        db: app.db,
+        userId: (await requireRole(request, 'creator')).id,
+        query: request.query,
+        now: app.clock(),
+      }),
   );
 };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { centsToPrice } from '#shared/format';
 import type { Earnings, EarningsQuery } from '#shared/schemas/earnings';
+import type { EarningsEntry, ReadCache } from '../../lib/read-cache/read-cache';
 import { REFUND_WINDOW_MS } from '../../lib/refund-rules';
 import { sqlRows } from '../../lib/sql-rows';
 
@@ -27,7 +28,26 @@ const money = (sums: Sums) => ({
   sales: sums.sales,
 });
 
-/** GET /api/creator/earnings: the caller's sales between `from` and `to` (UTC days, both included), and their balance now. */
+/**
+ * GET /api/creator/earnings, from the read cache: the figures change only with a ledger entry of the
+ * creator's (announced, migration 0027), a course's title, or time, when a sale leaves the refund window.
+ */
+export async function getCachedEarnings({
+  reads,
+  ...input
+}: {
+  reads: Pick<ReadCache, 'creatorEarnings'>;
+  db: Db;
+  userId: string;
+  query: EarningsQuery;
+  now: number;
+}): Promise<Earnings> {
+  const period = `${input.query.from ?? ''}|${input.query.to ?? ''}`;
+  const entry = await reads.creatorEarnings(input.userId, period, input.now, () => getEarnings(input));
+  return entry.earnings;
+}
+
+/** The caller's sales between `from` and `to` (UTC days, both included), their balance now, and until when that holds. */
 export async function getEarnings({
   db,
   userId,
@@ -38,7 +58,7 @@ export async function getEarnings({
   userId: string;
   query: EarningsQuery;
   now: number;
-}): Promise<Earnings> {
+}): Promise<EarningsEntry> {
   const inRange = sql.join(
     [
       sql`l.creator_id = ${userId}`,
@@ -65,10 +85,11 @@ export async function getEarnings({
     ),
     // The balance ignores the range: what the creator is owed now. A refund counts with its sale's
     // date (it can only come within the window), so the creator's entries are summed per payment.
-    sqlRows<{ settled: string; paidOut: string }>(
+    sqlRows<{ settled: string; paidOut: string; nextSettled: Date | string | null }>(
       db,
       sql`SELECT coalesce(sum(net) FILTER (WHERE sold_at <= ${windowEnd}::timestamptz), 0)::text AS settled,
-          coalesce(sum(paid_out), 0)::text AS "paidOut"
+          coalesce(sum(paid_out), 0)::text AS "paidOut",
+          min(sold_at) FILTER (WHERE sold_at > ${windowEnd}::timestamptz) AS "nextSettled"
         FROM (SELECT min(created_at) FILTER (WHERE kind = 'sale') AS sold_at,
             -coalesce(sum(amount_cents) FILTER (WHERE kind IN ('sale', 'refund')), 0) AS net,
             coalesce(sum(amount_cents) FILTER (WHERE kind = 'payout'), 0) AS paid_out
@@ -87,7 +108,11 @@ export async function getEarnings({
     { gross: '0', fees: '0', refunds: '0', net: '0', sales: 0 },
   );
   const paidOut = Number(balance?.paidOut ?? 0);
-  return {
+  // The balance holds until the oldest sale still inside the refund window leaves it.
+  const nextSettled = balance?.nextSettled
+    ? new Date(balance.nextSettled).getTime() + REFUND_WINDOW_MS
+    : Number.POSITIVE_INFINITY;
+  const earnings: Earnings = {
     currency: 'usd',
     ...money(totals),
     available: centsToPrice(Math.max(0, Number(balance?.settled ?? 0) - paidOut)),
@@ -95,4 +120,5 @@ export async function getEarnings({
     byCourse: byCourse.map(({ courseId, title, ...sums }) => ({ courseId, title, ...money(sums) })),
     byMonth: byMonth.map(({ month, ...sums }) => ({ month, ...money(sums) })),
   };
+  return { earnings, courseIds: byCourse.map((course) => course.courseId), validUntil: nextSettled };
 }
