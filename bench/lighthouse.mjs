@@ -2,11 +2,13 @@
 // for the three pages issue 8 budgets: the home page, a course page and the Learn page of an enrolled
 // student, at its first slide and resumed past its first module (issue 22).
 // Prints performance and accessibility per page and their bars (performance >= 95,
-// accessibility 100). A report, not a test: it exits 0 whatever the scores, non-zero only if it cannot run.
+// accessibility 100), and beside each page search engines list, the same drawing without its scripts
+// from a bare node:http server: what the machine makes of the HTML and CSS alone in the same run. A report, not a test: it exits 0 whatever the scores, non-zero only if it cannot run.
 // Run after `npm run build` (it builds if the sources are newer): node bench/lighthouse.mjs
 // LIGHTHOUSE_RUNS (default 3) runs per page, the median reported; LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each page's full report.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +34,8 @@ const CHROME_FLAGS = [
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 buildIfNeeded();
+/** The bare node:http server of the no-JS rows. */
+let bareServer;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ga-lighthouse-'));
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'ga-lighthouse-profile-'));
 const server = await startServer({
@@ -81,9 +85,22 @@ try {
     { name: 'learn', url: `${base}/course/${freeCourse.id}/learn` },
     { name: 'learn, resumed', url: `${base}/course/${freeCourse.id}/learn`, token: resumedToken },
   ];
+  // Beside each listed page, the same page without its scripts, from a bare node:http server: what the
+  // machine makes of the drawing alone (its HTML and CSS) in the same run, as the bench's bare rows do.
+  const bare = await startBareServer();
+  for (const listed of pages.filter((page) => page.listed)) {
+    // Drawn for the signed-in student, as Lighthouse's browser sees it.
+    const html = await (await fetch(listed.url, { headers: { cookie: `ga_session=${encodeURIComponent(token)}` } })).text();
+    bare.pages.set(new URL(listed.url).pathname + new URL(listed.url).search, withoutScripts(html));
+    pages.splice(pages.indexOf(listed) + 1, 0, {
+      name: `${listed.name}, no JS`,
+      url: `${bare.url}${new URL(listed.url).pathname}${new URL(listed.url).search}`,
+      bare: true,
+    });
+  }
   console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, ${CHROME_FLAGS.join(' ')}`);
   console.log(
-    `${'page'.padEnd(14)} ${'performance'.padStart(11)} ${'accessibility'.padStart(13)} ${'SEO'.padStart(4)}  LCP      TBT     CLS    bars`,
+    `${'page'.padEnd(20)} ${'performance'.padStart(11)} ${'accessibility'.padStart(13)} ${'SEO'.padStart(4)}  LCP      TBT     CLS    bars`,
   );
   for (const page of pages) {
     if (page.token) await signInBrowser(chromePort, base, page.token);
@@ -92,8 +109,15 @@ try {
     results.sort((a, b) => a.performance - b.performance);
     const result = results[Math.floor(results.length / 2)];
     const passes = result.performance >= BARS.performance && result.accessibility >= BARS.accessibility && result.seo >= BARS.seo;
+    if (page.bare) {
+      console.log(
+        `${page.name.padEnd(20)} ${String(result.performance).padStart(11)} ${''.padStart(13)} ${''.padStart(4)}  ` +
+          `${result.lcp.padEnd(8)} ${result.tbt.padEnd(7)} ${result.cls.padEnd(6)} (the drawing alone, bare server)`,
+      );
+      continue;
+    }
     console.log(
-      `${page.name.padEnd(14)} ${String(result.performance).padStart(11)} ${String(result.accessibility).padStart(13)} ${String(result.seo).padStart(4)}  ` +
+      `${page.name.padEnd(20)} ${String(result.performance).padStart(11)} ${String(result.accessibility).padStart(13)} ${String(result.seo).padStart(4)}  ` +
         `${result.lcp.padEnd(8)} ${result.tbt.padEnd(7)} ${result.cls.padEnd(6)} ${passes ? 'pass' : 'FAIL'}`,
     );
     for (const failing of result.failing) {
@@ -101,10 +125,40 @@ try {
     }
   }
 } finally {
+  bareServer?.close();
   chrome.kill('SIGKILL');
   await stop(server);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(profileDir, { recursive: true, force: true });
+}
+
+/** The page as the server drew it, without a script: no start-up, no hydration. */
+function withoutScripts(html) {
+  return html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link[^>]*rel="modulepreload"[^>]*>/g, '');
+}
+
+/** node:http serving the pages it is given and the app's built assets (its CSS), nothing else. */
+async function startBareServer() {
+  const pages = new Map();
+  bareServer = http.createServer((request, response) => {
+    const page = pages.get(request.url);
+    if (page) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(page);
+    }
+    const asset = request.url.match(/^\/assets\/([\w.-]+)$/)?.[1];
+    try {
+      if (!asset) throw new Error('not an asset');
+      const type = asset.endsWith('.css') ? 'text/css' : asset.endsWith('.js') ? 'text/javascript' : 'application/octet-stream';
+      response.writeHead(200, { 'content-type': type });
+      response.end(readFileSync(path.join('dist/web/assets', asset)));
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  const port = await freePort();
+  await new Promise((resolve) => bareServer.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, pages };
 }
 
 async function waitForDevtools(port) {
