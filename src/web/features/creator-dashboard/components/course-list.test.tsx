@@ -28,6 +28,7 @@ const course: CreatorCourse = {
   rating: null,
   ratingCount: 0,
   revenue: '0.00',
+  moderation: null,
 };
 
 function renderList() {
