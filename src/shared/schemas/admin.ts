@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paymentStatuses, refundReasons, userRoles } from '../lists';
 import { EmailSchema } from './auth';
 import { CourseModerationSchema } from './creator';
+import { reportDay } from './earnings';
 import { multiLineText, singleLineText } from './text';
 
 /*
@@ -210,8 +211,8 @@ export type AdminPaymentList = z.infer<typeof AdminPaymentListSchema>;
 
 export const AdminRevenueQuerySchema = z
   .object({
-    from: z.iso.date({ message: 'from must be a date such as 2026-11-01' }).optional(),
-    to: z.iso.date({ message: 'to must be a date such as 2026-11-30' }).optional(),
+    from: reportDay('from', '2026-11-01').optional(),
+    to: reportDay('to', '2026-11-30').optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: 'from must not be after to',

@@ -169,7 +169,7 @@ async function reviewedCourse(reports: number[]) {
 describe('reported reviews', () => {
   it('lists the reported ones, most reported first, and hides and shows them again, with the rating following', async () => {
     const { course, reviews: made } = await reviewedCourse([2, 0, 3]);
-    const [twice, unreported, thrice] = made as [{ id: string }, { id: string }, { id: string }];
+    const [twice, unreported, thrice] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
     const listed = (await send('GET', '/api/admin/reviews?limit=100', admin)).json();
     const ids = listed.items.map((review: { id: string }) => review.id);
     expect(ids).not.toContain(unreported.id);
@@ -213,8 +213,10 @@ describe('reported reviews', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await send('GET', `/api/admin/reviews?limit=3${cursor ? `&cursor=${cursor}` : ''}`, admin)).json();
-      seen.push(...page.items.map((review: { id: string }) => review.id));
+      const page: { items: { id: string }[]; nextCursor: string | null } = (
+        await send('GET', `/api/admin/reviews?limit=3${cursor ? `&cursor=${cursor}` : ''}`, admin)
+      ).json();
+      seen.push(...page.items.map((review) => review.id));
       cursor = page.nextCursor;
     } while (cursor);
     expect(new Set(seen).size).toBe(seen.length);
@@ -224,7 +226,7 @@ describe('reported reviews', () => {
 
   it('acts through its own route only: the creator route stays the course creator’s', async () => {
     const { reviews: made } = await reviewedCourse([1]);
-    const [review] = made as [{ id: string }];
+    const [review] = made as [(typeof made)[0]];
     expect((await send('PUT', `/api/reviews/${review.id}/hidden`, admin, { hidden: true })).statusCode).toBe(403);
     const student = await createUser(t.db.db);
     expect((await send('PUT', `/api/admin/reviews/${review.id}/hidden`, student, { hidden: true })).statusCode).toBe(403);

@@ -193,7 +193,7 @@ describe('revenue', () => {
       refundCount: 0,
       byMonth: [],
     });
-    for (const query of ['from=yesterday', 'from=2026-02-01&to=2026-01-01']) {
+    for (const query of ['from=yesterday', 'from=2026-02-01&to=2026-01-01', 'to=0000-02-29']) {
       expect((await send('GET', `/api/admin/revenue?${query}`, admin)).statusCode, query).toBe(400);
     }
   });
