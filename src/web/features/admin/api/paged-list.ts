@@ -89,5 +89,3 @@ export function usePagedList<T extends { id: string }>(path: string, params: Rec
     showMore: () => void showMore(),
   };
 }
-
-export type PagedList<T> = ReturnType<typeof usePagedList<T & { id: string }>>;
