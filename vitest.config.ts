@@ -29,6 +29,7 @@ const SLOWEST = [
   'tests/crash.test.ts',
   'src/server/modules/auth/auth.routes.test.ts',
   'tests/invite-cli.test.ts',
+  'tests/admin-cli.test.ts',
 ];
 
 /**

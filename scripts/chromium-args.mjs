@@ -36,4 +36,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_BROWSER_UI].join(',')}`,
+  // Chromium refuses some ports outright (5060 and 5061 are SIP's: net::ERR_UNSAFE_PORT); the server's own is allowed.
+  ...(process.env.E2E_PORT ? [`--explicitly-allowed-ports=${process.env.E2E_PORT}`] : []),
 ];

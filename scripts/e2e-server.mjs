@@ -1,5 +1,6 @@
 // The built server on a fresh data directory (DATA_DIR from playwright.config.ts) with the demo seed,
 // plus the test-only CSP report endpoint, which the production server does not have.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,23 @@ process.env.RATE_LIMIT_SIGNUP_PER_HOUR ??= '1000';
 process.env.RATE_LIMIT_LOGIN_PER_MINUTE ??= '1000';
 process.env.RATE_LIMIT_LOGIN_SUCCESS_PER_MINUTE ??= '1000';
 process.env.RATE_LIMIT_RESET_PER_HOUR_IP ??= '1000';
+// An admin, made the way an operator makes one: an account, then `npm run admin -- <email>` (the
+// embedded database is locked once the server runs, so both happen first). E2E_ADMIN_EMAIL=off skips it.
+process.env.E2E_ADMIN_EMAIL ??= 'admin@e2e.test';
+process.env.E2E_ADMIN_PASSWORD ??= 'admin-e2e-pass-9';
+if (process.env.E2E_ADMIN_EMAIL !== 'off' && !process.env.DATABASE_URL) {
+  for (const [entry, args] of [
+    ['tests/helpers/e2e-admin-account.ts', []],
+    ['src/server/cli/admin.ts', [process.env.E2E_ADMIN_EMAIL]],
+  ]) {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: process.env,
+    });
+    if (run.status !== 0) throw new Error(`${entry} exited with ${run.status}`);
+  }
+}
+
 // Pages' CSP violations are reported to /api/csp-reports, where the XSS spec reads them back. The
 // endpoint is test code (tests/helpers), loaded from source beside the bundled server.
 const { cspReportsPlugin } = await tsImport('../tests/helpers/csp-reports.ts', import.meta.url);

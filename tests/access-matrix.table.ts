@@ -19,13 +19,16 @@ import { PNG_BYTES } from '#tests/helpers/media-bytes';
  *            of a GET route is covered by the GET row: each GET cell is also sent as HEAD and must get
  *            the same status.
  *   on       what the request targets, when one route has several rows (a draft, a paid course, …).
- *   expect   cells(guest, student, enrolled, otherCreator, owner, revoked): the status per column.
+ *   expect   cells(guest, student, enrolled, otherCreator, owner, revoked, admin?): the status per column.
  *              guest         no token
  *              student       a signed-in student, not enrolled in the paid course
  *              enrolled      a student enrolled in the paid (and the archived) course
  *              otherCreator  a creator who owns none of these courses
  *              owner         the creator of every course in the world
  *              revoked       the owner's token after POST /api/auth/logout revoked it
+ *              admin         an admin (DECISIONS §8): everywhere outside /api/admin, no more than a
+ *                            student who owns nothing, so when not given the column is the student's
+ *                            (a creator route refuses an admin as it refuses a student)
  *   request  (world, as) => { url, payload?, headers?, token? }: a request that is valid for the
  *            route, so an allowed cell proves a 2xx, not a 400. The caller's bearer token is added
  *            unless `token` replaces it (null: none). Rows that change something take the thing
@@ -61,11 +64,14 @@ export function cells(
   otherCreator: number,
   owner: number,
   revoked: number,
+  admin = student,
 ): Expected {
-  return { guest, student, enrolled, otherCreator, owner, revoked };
+  return { guest, student, enrolled, otherCreator, owner, revoked, admin };
 }
 
-const everyone = (status: number) => cells(status, status, status, status, status, status);
+const everyone = (status: number) => cells(status, status, status, status, status, status, status);
+/** An /api/admin route: admins only, checked before anything else of the request. */
+const adminOnly = (status: number) => cells(401, 403, 403, 403, 403, 401, status);
 const get = (url: string) => () => ({ url });
 
 export const ACCESS_TABLE: readonly AccessRow[] = [
@@ -655,7 +661,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   {
     route: 'POST /api/courses/:id/refund',
     on: 'a course the student has just bought',
-    expect: cells(401, 200, 409, 409, 409, 401),
+    expect: cells(401, 200, 409, 409, 409, 401, 409),
     request: async (w) => ({ url: `/api/courses/${(await w.fresh.studentIntent({ paid: true })).courseId}/refund` }),
   },
   // Purchases (DECISIONS §8): each buyer their own; another's receipt is not found.
@@ -663,7 +669,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   {
     route: 'GET /api/purchases/:id/receipt',
     on: "the student's own purchase",
-    expect: cells(401, 200, 404, 404, 404, 401),
+    expect: cells(401, 200, 404, 404, 404, 401, 404),
     request: async (w) => ({ url: `/api/purchases/${await w.fresh.studentPurchase()}/receipt` }),
   },
   // Earnings (DECISIONS §8): each creator their own.
@@ -694,7 +700,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   {
     route: 'POST /api/test-payments/:paymentIntentId/confirm',
     on: "the student's fresh unpaid intent",
-    expect: cells(401, 200, 404, 404, 404, 401),
+    expect: cells(401, 200, 404, 404, 404, 401, 404),
     request: async (w) => {
       const { paymentIntentId } = await w.fresh.studentIntent({ paid: false });
       return { url: `/api/test-payments/${paymentIntentId}/confirm`, payload: TEST_CARD };
@@ -703,7 +709,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   {
     route: 'POST /api/confirm-payment',
     on: "the student's fresh paid intent",
-    expect: cells(401, 200, 404, 404, 404, 401),
+    expect: cells(401, 200, 404, 404, 404, 401, 404),
     request: async (w) => ({ url: '/api/confirm-payment', payload: await w.fresh.studentIntent({ paid: true }) }),
   },
   {
@@ -718,6 +724,73 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
     }),
   },
+
+  // The admin console (DECISIONS §8 Admin, issue 24 §6): admins only, 401 for guests and 403 for
+  // everyone else, whatever the request. Each action takes a fresh thing of its own.
+  { route: 'GET /api/admin/users', expect: adminOnly(200), request: get('/api/admin/users?q=student&role=student') },
+  {
+    route: 'POST /api/admin/users/:id/suspend',
+    on: 'a fresh student',
+    expect: adminOnly(200),
+    request: async (w) => ({ url: `/api/admin/users/${await w.fresh.user()}/suspend` }),
+  },
+  {
+    route: 'POST /api/admin/users/:id/unsuspend',
+    on: 'a fresh suspended student',
+    expect: adminOnly(200),
+    request: async (w) => ({ url: `/api/admin/users/${await w.fresh.user({ suspended: true })}/unsuspend` }),
+  },
+  { route: 'GET /api/admin/creators', expect: adminOnly(200), request: get('/api/admin/creators') },
+  { route: 'GET /api/admin/invitations', expect: adminOnly(200), request: get('/api/admin/invitations?status=pending') },
+  {
+    route: 'POST /api/admin/invitations',
+    expect: adminOnly(201),
+    request: () => ({ url: '/api/admin/invitations', payload: { email: uniqueEmail('invited') } }),
+  },
+  {
+    route: 'POST /api/admin/invitations/:id/revoke',
+    on: 'a fresh unused invitation',
+    expect: adminOnly(200),
+    request: async (w) => ({ url: `/api/admin/invitations/${await w.fresh.invitation()}/revoke` }),
+  },
+  { route: 'GET /api/admin/courses', expect: adminOnly(200), request: get('/api/admin/courses?status=draft') },
+  {
+    route: 'POST /api/admin/courses/:id/unpublish',
+    on: "a fresh published course of the owner's",
+    expect: adminOnly(200),
+    request: async (w) => ({
+      url: `/api/admin/courses/${await w.fresh.course({ published: true })}/unpublish`,
+      payload: { reason: 'Misleading description' },
+    }),
+  },
+  { route: 'GET /api/admin/reviews', expect: adminOnly(200), request: get('/api/admin/reviews') },
+  {
+    route: 'PUT /api/admin/reviews/:id/hidden',
+    on: 'a fresh reported review of the paid course',
+    expect: adminOnly(200),
+    request: async (w) => ({ url: `/api/admin/reviews/${await w.fresh.reportedReview()}/hidden`, payload: { hidden: true } }),
+  },
+  { route: 'GET /api/admin/payments', expect: adminOnly(200), request: get('/api/admin/payments?status=succeeded') },
+  {
+    route: 'POST /api/admin/payments/:id/refund',
+    on: "the student's fresh purchase",
+    expect: adminOnly(200),
+    request: async (w) => ({ url: `/api/admin/payments/${await w.fresh.studentPurchase()}/refund` }),
+  },
+  { route: 'GET /api/admin/revenue', expect: adminOnly(200), request: get('/api/admin/revenue?from=2020-01-01') },
+  {
+    route: 'POST /api/admin/coupons',
+    expect: adminOnly(201),
+    request: () => ({ url: '/api/admin/coupons', payload: { code: uniqueCouponCode(), percentOff: 15 } }),
+  },
+  { route: 'GET /api/admin/coupons', expect: adminOnly(200), request: get('/api/admin/coupons') },
+  {
+    route: 'DELETE /api/admin/coupons/:id',
+    on: 'a fresh site-wide coupon',
+    expect: adminOnly(204),
+    request: async (w) => ({ url: `/api/admin/coupons/${await w.fresh.siteCoupon()}` }),
+  },
+  { route: 'GET /api/admin/audit', expect: adminOnly(200), request: get('/api/admin/audit') },
 
   // Uploads and stored objects (DECISIONS §6): creators upload; the upload address is its own credential.
   {

@@ -13,7 +13,8 @@ let registered: RouteKey[];
 const schemas = responseSchemaChecker();
 
 beforeAll(async () => {
-  t = await createTestApp({ testPlugin: schemas.plugin });
+  // Cells that pay make the student's intents: more a minute than a student's limit allows.
+  t = await createTestApp({ testPlugin: schemas.plugin, env: { RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '1000' } });
   world = await seedAccessWorld(t);
   registered = registeredRoutes(t.app);
 });

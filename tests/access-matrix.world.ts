@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import {
+  coupons,
   courseModules,
   emailChanges,
   lessonProgress,
@@ -13,7 +14,9 @@ import {
   quizzes,
   reviews,
   sessions,
+  users,
 } from '#db/schema/index';
+import { createCreatorInvite } from '#server/lib/creator-invites';
 import { generateToken, hashToken } from '#server/lib/tokens';
 import { addContent, bearer, createCourse, createUser, enroll, revokedSessionToken, type TestUser } from '#tests/factories';
 import type { TestApp } from '#tests/helpers/app';
@@ -25,8 +28,11 @@ import { mp4Bytes, PNG_BYTES } from '#tests/helpers/media-bytes';
  * out, pays) asks `fresh` for a thing of its own, so no cell can spoil another's.
  */
 
-/** The columns of the matrix. `revoked` sends a token of the owner that was revoked by logging out. */
-export const PRINCIPALS = ['guest', 'student', 'enrolled', 'otherCreator', 'owner', 'revoked'] as const;
+/**
+ * The columns of the matrix. `revoked` sends a token of the owner that was revoked by logging out;
+ * `admin` is an account made an admin as `npm run admin` makes one.
+ */
+export const PRINCIPALS = ['guest', 'student', 'enrolled', 'otherCreator', 'owner', 'revoked', 'admin'] as const;
 export type Principal = (typeof PRINCIPALS)[number];
 
 export { FACTORY_PASSWORD } from '#tests/factories';
@@ -102,6 +108,14 @@ export type FreshThings = {
   studentPurchase(): Promise<string>;
   /** A 10 % coupon of the owner's paid course. */
   coupon(): Promise<{ id: string; code: string }>;
+  /** The id of a new student account (for an admin to suspend); `suspended` makes it suspended already. */
+  user(options?: { suspended?: boolean }): Promise<string>;
+  /** The id of a new unused creator invitation. */
+  invitation(): Promise<string>;
+  /** The id of a new reported review of the paid course, by a new enrolled student; `hidden` hides it already. */
+  reportedReview(options?: { hidden?: boolean }): Promise<string>;
+  /** The id of a new site-wide coupon. */
+  siteCoupon(): Promise<string>;
 };
 
 const PRICE_CENTS = 1999;
@@ -117,12 +131,13 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     return response;
   };
 
-  const [owner, otherCreator, student, enrolled, loginAccount] = await Promise.all([
+  const [owner, otherCreator, student, enrolled, loginAccount, admin] = await Promise.all([
     createUser(db, { role: 'creator', name: 'Owner' }),
     createUser(db, { role: 'creator', name: 'Other creator' }),
     createUser(db, { name: 'Student' }),
     createUser(db, { name: 'Enrolled student' }),
     createUser(db, { name: 'Login account' }),
+    createUser(db, { role: 'admin', name: 'Admin' }),
   ]);
 
   const upload = async (kind: 'image' | 'video', bytes: Buffer, contentType: string) => {
@@ -211,6 +226,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     otherCreator,
     owner,
     revoked: null,
+    admin,
   };
   const tokens: Record<Principal, string | null> = {
     guest: null,
@@ -219,6 +235,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     otherCreator: otherCreator.token,
     owner: owner.token,
     revoked: revokedToken,
+    admin: admin.token,
   };
 
   const inserted = <T>(rows: T[]): T => {
@@ -330,6 +347,24 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
       });
       return made.json() as { id: string; code: string };
     },
+    user: async ({ suspended = false } = {}) => {
+      const account = await createUser(db, { name: 'Someone' });
+      if (suspended) await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, account.id));
+      return account.id;
+    },
+    invitation: async () => (await createCreatorInvite({ db, publicUrl: t.config.publicUrl, email: uniqueEmail('invited') })).id,
+    reportedReview: async ({ hidden = false } = {}) => {
+      const author = await createUser(db, { name: 'Reviewer' });
+      await enroll(db, author.id, paidCourse.id);
+      return inserted(
+        await db
+          .insert(reviews)
+          .values({ courseId: paidCourse.id, userId: author.id, rating: 1, reportCount: 1, hiddenAt: hidden ? new Date() : null })
+          .returning(),
+      ).id;
+    },
+    siteCoupon: async () =>
+      inserted(await db.insert(coupons).values({ code: uniqueCouponCode(), createdBy: admin.id, percentOff: 10 }).returning()).id,
     studentIntent: async ({ paid }) => {
       const courseId = await fresh.course({ published: true });
       const intent = await call({

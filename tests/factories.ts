@@ -4,6 +4,7 @@ import type { Db } from '#db/client';
 import { courseModules, courses, enrollments, lessons, quizQuestions, quizzes, sessions, uploads, users } from '#db/schema/index';
 import type { App } from '#server/app';
 import { generateToken, hashToken } from '#server/lib/tokens';
+import type { UserRole } from '#shared/lists';
 
 /** Every factory-made user's password. */
 export const FACTORY_PASSWORD = 'factory-password';
@@ -11,9 +12,10 @@ export const FACTORY_PASSWORD = 'factory-password';
 const FACTORY_PASSWORD_HASH =
   'scrypt$16384$8$1$fXu73mxRnZ40u5kArldLFw==$KcQICK/Kmr7cUG4uuGW0D2IQh+vc3kITN+kuMX78lk/67n6izjU6sUREQ3xu1tAPrTAGq1jAEyYNOjpJTEejDA==';
 
-export type TestUser = { id: string; email: string; name: string; role: 'student' | 'creator'; token: string };
+export type TestUser = { id: string; email: string; name: string; role: UserRole; token: string };
 
-export async function createUser(db: Db, overrides: { role?: 'student' | 'creator'; name?: string } = {}): Promise<TestUser> {
+/** An admin is made here as `npm run admin` makes one: by setting the role of an account. */
+export async function createUser(db: Db, overrides: { role?: UserRole; name?: string } = {}): Promise<TestUser> {
   const role = overrides.role ?? 'student';
   const email = `${role}-${randomUUID()}@factory.test`;
   const name = overrides.name ?? `Test ${role}`;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type DbHandle } from '#db/client';
 import { courses } from '#db/schema/index';
-import { bearer, createCourse, createUser } from '#tests/factories';
+import { bearer, createCourse, createUser, FACTORY_PASSWORD } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { createTestDb } from '#tests/helpers/db';
 
@@ -89,6 +89,54 @@ describe.skipIf(!isPostgres)('two app instances on one PostgreSQL', () => {
         for (let i = 0; i < 5; i++) expect(await me()).toBe(401);
       }
     });
+  });
+
+  it('refuses on one instance, within a second, every token of a user an admin suspended on the other', async () => {
+    const admin = await createUser(database.db, { role: 'admin' });
+    const student = await createUser(database.db);
+    const signedIn = await second.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: student.email, password: FACTORY_PASSWORD },
+    });
+    const tokens = [student.token, signedIn.json().token as string];
+    const me = async (token: string) =>
+      (await second.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer({ token }) })).statusCode;
+    // Cached on the second instance by their use.
+    for (const token of tokens) expect(await me(token)).toBe(200);
+
+    const suspended = await first.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${student.id}/suspend`,
+      headers: bearer(admin),
+    });
+    expect(suspended.statusCode).toBe(200);
+    await within(1000, async () => (await Promise.all(tokens.map(me))).every((status) => status === 401));
+    for (let i = 0; i < 3; i++) for (const token of tokens) expect(await me(token)).toBe(401);
+    const login = await second.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: student.email, password: FACTORY_PASSWORD },
+    });
+    expect(login.statusCode).toBe(403);
+  });
+
+  it('takes out of the catalogue of one instance, within a second, a course an admin unpublished on the other', async () => {
+    const admin = await createUser(database.db, { role: 'admin' });
+    const creator = await createUser(database.db, { role: 'creator' });
+    const course = await createCourse(database.db, creator.id, { title: 'Soon moderated' });
+    const listed = async () =>
+      (await second.app.inject({ method: 'GET', url: '/api/courses' })).json().some((c: { id: string }) => c.id === course.id);
+    expect(await listed()).toBe(true);
+    const unpublished = await first.app.inject({
+      method: 'POST',
+      url: `/api/admin/courses/${course.id}/unpublish`,
+      headers: bearer(admin),
+      payload: { reason: 'Not ready for sale' },
+    });
+    expect(unpublished.statusCode).toBe(200);
+    await within(1000, async () => !(await listed()));
+    expect((await second.app.inject({ method: 'GET', url: `/api/courses/${course.id}` })).statusCode).toBe(404);
   });
 
   it('shows on one instance, within a second, a course edit made through the other', async () => {

@@ -30,6 +30,7 @@ const HOSTILE_TITLE = '</script><script>top.__xss=1</script><!-- \u2028 & "quote
 let t: TestApp;
 let owner: TestUser;
 let otherCreator: TestUser;
+let admin: TestUser;
 let student: TestUser;
 let enrolled: TestUser;
 let revokedToken: string;
@@ -62,6 +63,7 @@ beforeAll(async () => {
   });
   owner = await createUser(t.db.db, { role: 'creator', name: 'Olive Owner' });
   otherCreator = await createUser(t.db.db, { role: 'creator' });
+  admin = await createUser(t.db.db, { role: 'admin' });
   student = await createUser(t.db.db, { name: 'Sam Student' });
   enrolled = await createUser(t.db.db, { name: 'Erin Enrolled' });
 
@@ -294,6 +296,7 @@ describe("the Learn page, drawn only with what the viewer's calls may read", () 
     // creator (403): a page whose calls fail is the browser's to draw, as it always was.
     owner: { drawn: false, lesson: false },
     revoked: { drawn: false, lesson: false },
+    admin: { drawn: false, lesson: false },
   };
 
   it.each(Object.entries(expected) as [Principal, Seen][])('%s', async (principal, seen) => {
@@ -304,6 +307,7 @@ describe("the Learn page, drawn only with what the viewer's calls may read", () 
       otherCreator: otherCreator.token,
       owner: owner.token,
       revoked: revokedToken,
+      admin: admin.token,
     };
     const token = tokens[principal];
     const response = await get(`/course/${courseId}/learn`, token ? cookie(token) : {});

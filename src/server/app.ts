@@ -25,6 +25,7 @@ import { createTestProcessor } from './lib/payments/test-processor';
 import { startPurgeSchedule } from './lib/purge';
 import { requestIdFor } from './lib/request-id';
 import { accountRoutes } from './modules/account/account.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
@@ -194,6 +195,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(savedCoursesRoutes);
   await app.register(reviewsRoutes);
   await app.register(instructorsRoutes);
+  await app.register(adminRoutes);
   await app.register(seoRoutes);
   if (testPlugin) await app.register(testPlugin.routes);
 

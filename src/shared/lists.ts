@@ -2,7 +2,11 @@
 export const difficulties = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export type Difficulty = (typeof difficulties)[number];
 
-export const userRoles = ['student', 'creator'] as const;
+/**
+ * `admin` is granted only by `npm run admin -- <email>` (DECISIONS §8): never by sign-up or the API.
+ * An admin runs the platform (/admin) and is no creator: creator routes refuse them like a student.
+ */
+export const userRoles = ['student', 'creator', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
 
 export const lessonTypes = ['text', 'image', 'video'] as const;
@@ -14,3 +18,17 @@ export const slideFields: Readonly<Record<LessonType, ReadonlyArray<'content' | 
   image: ['imageUrl'],
   video: ['videoUrl'],
 };
+
+/** What a recorded payment can be; how it may change is src/server/lib/payments/payment-status.ts. */
+export const paymentStatuses = [
+  'requires_payment_method',
+  'processing',
+  'succeeded',
+  'canceled',
+  'refund_pending',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Why a payment went back: the buyer asked, its coupon was used up before it arrived, or an admin refunded it. */
+export const refundReasons = ['coupon_used_up', 'requested', 'admin'] as const;

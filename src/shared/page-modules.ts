@@ -23,6 +23,7 @@ export const PAGE_MODULES: readonly { path: string; module: string }[] = [
   { path: '/creator/quizzes/:id/build', module: 'app/routes/creator/quiz-builder.tsx' },
   { path: '/creator/coupons', module: 'app/routes/creator/coupons.tsx' },
   { path: '/creator/earnings', module: 'app/routes/creator/earnings.tsx' },
+  { path: '/admin', module: 'app/routes/admin/admin.tsx' },
   { path: '/certificates/:id', module: 'app/routes/certificates/certificate.tsx' },
   { path: '/course/:id', module: 'app/routes/catalog/course-detail.tsx' },
   { path: '/instructors/:id', module: 'app/routes/instructors/instructor.tsx' },

@@ -17,7 +17,7 @@ export type FuzzRequest = {
   payload?: string | Buffer;
 };
 
-/** Who a route is for, by its OpenAPI tag: the owner creator for creator calls, else an enrolled student. */
+/** Who a route is for, by its OpenAPI tag: the owner creator for creator calls, an admin for admin calls, else an enrolled student. */
 const OWNER_TAGS = new Set(['creator', 'preview', 'uploads']);
 
 /** The pool of known ids a path segment's parameter names. */
@@ -33,6 +33,12 @@ const POOL_BY_SEGMENT: Record<string, PoolName> = {
   'test-payments': 'paymentIntent',
   uploads: 'grant',
   objects: 'objectKey',
+  // The admin console's (under /api/admin; `courses` is the catalogue's pool above).
+  users: 'user',
+  invitations: 'invitation',
+  reviews: 'review',
+  payments: 'payment',
+  coupons: 'coupon',
 };
 
 /** Body fields named `<thing>Id` take the ids of that thing. */
@@ -97,7 +103,11 @@ export function requestArbitrary(route: ApiRoute, world: FuzzWorld): fc.Arbitrar
 }
 
 function identityArbitrary(route: ApiRoute): fc.Arbitrary<Identity> {
-  const intended: Identity = route.tags.some((tag) => OWNER_TAGS.has(tag)) ? 'owner' : 'enrolled';
+  const intended: Identity = route.tags.includes('admin')
+    ? 'admin'
+    : route.tags.some((tag) => OWNER_TAGS.has(tag))
+      ? 'owner'
+      : 'enrolled';
   return fc.oneof({ arbitrary: fc.constant(intended), weight: 7 }, { arbitrary: fc.constantFrom(...IDENTITIES), weight: 3 });
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { certificates, quizQuestions, users } from '#db/schema/index';
+import { certificates, coupons, payments, quizQuestions, reviews, users } from '#db/schema/index';
+import { createCreatorInvite } from '#server/lib/creator-invites';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '../factories';
 import type { TestApp } from '../helpers/app';
 import { PNG_BYTES } from '../helpers/media-bytes';
@@ -11,7 +12,7 @@ import { PNG_BYTES } from '../helpers/media-bytes';
  * puts in paths and bodies so that requests get past "not found" to the handler's own checks.
  */
 
-export const IDENTITIES = ['owner', 'otherCreator', 'enrolled', 'outsider', 'guest', 'forged'] as const;
+export const IDENTITIES = ['owner', 'otherCreator', 'enrolled', 'outsider', 'admin', 'guest', 'forged'] as const;
 export type Identity = (typeof IDENTITIES)[number];
 
 export type PoolName =
@@ -30,7 +31,12 @@ export type PoolName =
   | 'email'
   | 'password'
   | 'resetToken'
-  | 'inviteCode';
+  | 'inviteCode'
+  | 'user'
+  | 'invitation'
+  | 'review'
+  | 'payment'
+  | 'coupon';
 
 export type FuzzWorld = {
   /** The Authorization header of each identity; none for a guest. */
@@ -53,11 +59,12 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
   const db = t.db.db;
   const api = apiCaller(t);
   // Independent rows go in together: a world per route must cost little next to its 200 requests.
-  const [owner, otherCreator, enrolled, outsider, account] = await Promise.all([
+  const [owner, otherCreator, enrolled, outsider, admin, account] = await Promise.all([
     createUser(db, { role: 'creator' }),
     createUser(db, { role: 'creator' }),
     createUser(db),
     createUser(db),
+    createUser(db, { role: 'admin' }),
     // Only ever signed in to, reset and logged out by the fuzzer; never an identity it sends as.
     createUser(db),
   ]);
@@ -77,7 +84,7 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     ...[free, paid, archived].map((course) => enroll(db, enrolled.id, course.id)),
   ]);
   const quizIds = [...freeContent.quizzes, ...paidContent.quizzes, ...foreignContent.quizzes].map((quiz) => quiz.id);
-  const [questions, [certificate], intent, grants] = await Promise.all([
+  const [questions, [certificate], intent, grants, , invitation, [review], [siteCoupon]] = await Promise.all([
     db
       .insert(quizQuestions)
       .values(
@@ -94,7 +101,21 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     api<{ paymentIntentId: string }>('POST', '/api/create-payment-intent', enrolled, { courseId: forSale.id }),
     Promise.all([1, 2, 3].map(() => api<{ uploadURL: string }>('POST', '/api/objects/upload', owner, {}))),
     api('POST', '/api/auth/forgot-password', undefined, { email: account.email }),
+    // What the admin routes act on: an invitation, a reported review, a site-wide coupon.
+    createCreatorInvite({ db, publicUrl: t.config.publicUrl, email: 'invited@fuzz.test' }),
+    db
+      .insert(reviews)
+      .values({ courseId: free.id, userId: enrolled.id, rating: 2, reportCount: 1 })
+      .returning({ id: reviews.id }),
+    db
+      .insert(coupons)
+      .values({ code: `FUZZ${randomBytes(6).toString('hex').toUpperCase()}`, createdBy: admin.id, percentOff: 10 })
+      .returning({ id: coupons.id }),
   ]);
+  const [payment] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.providerPaymentId, intent.paymentIntentId));
   const [uploaded] = grants;
   if (!uploaded) throw new Error('no upload grant');
   const [attempt, stored] = await Promise.all([
@@ -118,6 +139,7 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
       otherCreator: bearer(otherCreator).authorization,
       enrolled: bearer(enrolled).authorization,
       outsider: bearer(outsider).authorization,
+      admin: bearer(admin).authorization,
       guest: undefined,
       forged: `Bearer ${'f'.repeat(64)}`,
     },
@@ -139,6 +161,11 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
       password: [FACTORY_PASSWORD],
       resetToken: [resetToken],
       inviteCode: [t.config.creatorInviteCode ?? 'test-invite-code'],
+      user: [enrolled.id, outsider.id, otherCreator.id, admin.id],
+      invitation: [invitation.id],
+      review: review ? [review.id] : [],
+      payment: payment ? [payment.id] : [],
+      coupon: siteCoupon ? [siteCoupon.id] : [],
     },
   };
 }

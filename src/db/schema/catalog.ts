@@ -20,6 +20,9 @@ export const courses = pgTable(
     duration: text('duration'),
     published: boolean('published').notNull().default(false),
     archived: boolean('archived').notNull().default(false),
+    // Why an admin unpublished the course, shown to its creator; cleared when the creator publishes again.
+    moderationReason: text('moderation_reason'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     // Denormalized so catalogue cards never aggregate per request.
     studentCount: integer('student_count').notNull().default(0),
     ratingAverage: real('rating_average'),
@@ -53,6 +56,8 @@ export const courses = pgTable(
       .where(sql`${t.published} and not ${t.archived}`),
     index('courses_price_idx').on(t.priceCents, t.id).where(sql`${t.published} and not ${t.archived}`),
     check('courses_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('courses_moderation_reason_length', sql`char_length(${t.moderationReason}) between 1 and 500`),
+    check('courses_moderation_both', sql`(${t.moderationReason} is null) = (${t.moderatedAt} is null)`),
   ],
 );
 

@@ -12,20 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { type PaymentStatus, paymentStatuses, refundReasons } from '#shared/lists';
 import { courses } from './catalog';
 import { users } from './users';
 
-/** What a recorded payment can be; how it may change is lib/payments/payment-status.ts. */
-export const paymentStatuses = [
-  'requires_payment_method',
-  'processing',
-  'succeeded',
-  'canceled',
-  'refund_pending',
-  'refunded',
-] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
-export const refundReasons = ['coupon_used_up', 'requested'] as const;
+export { type PaymentStatus, paymentStatuses, refundReasons };
 
 export const payments = pgTable(
   'payments',
@@ -48,7 +39,7 @@ export const payments = pgTable(
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
     // PLATFORM_FEE_PERCENT when the payment was made: the ledger's fee for it (migration 0025).
     platformFeePercent: integer('platform_fee_percent').notNull().default(20),
-    // Why a payment went back: the buyer asked, or its coupon was used up before it arrived.
+    // Why a payment went back: the buyer asked, its coupon was used up before it arrived, or an admin refunded it.
     refundReason: text('refund_reason', { enum: refundReasons }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

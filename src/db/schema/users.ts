@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { userRoles } from '#shared/lists';
 
@@ -17,10 +18,15 @@ export const users = pgTable(
     headline: text('headline'),
     bio: text('bio'),
     avatar: text('avatar'),
+    // Set by an admin: every session is revoked with it, no new one is made, and every instance refuses the tokens.
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_role_known', sql`${t.role} in ('student', 'creator', 'admin')`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -96,6 +102,8 @@ export const creatorInvites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    // An admin withdrew it before it was used: the code no longer signs anyone up.
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('creator_invites_code_hash_unique').on(t.codeHash)],
 );

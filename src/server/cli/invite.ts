@@ -2,55 +2,16 @@
  * `npm run invite -- someone@example.com`: creates a single-use creator invitation for that email,
  * prints the code and the sign-up link, and mails it (SMTP_URL, or the dev outbox).
  */
-import { z } from 'zod';
-import { createDb, type DbHandle } from '#db/client';
 import { migrateDb } from '#db/migrate';
 import { type Config, ConfigError, loadConfig } from '../env';
-import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
+import { createCreatorInvite } from '../lib/creator-invites';
 import { createMailer } from '../lib/mailer';
-import { createCreatorInvite } from '../modules/auth/auth.service';
+import { exit, openCliDatabase, parseEmailArgument } from './cli-database';
 
 const USAGE = 'Usage: npm run invite -- <email>   (creates a single-use creator invitation for that email)';
 
-function exit(code: number, message: string): never {
-  console.error(message);
-  process.exit(code);
-}
-
-function parseEmail(args: string[]): string {
-  const values = args.filter((arg) => arg !== '--');
-  const parsed = z.string().trim().max(254).pipe(z.email()).safeParse(values[0]);
-  if (values.length !== 1 || !parsed.success) exit(2, USAGE);
-  return parsed.data;
-}
-
-async function openDatabase(config: Config): Promise<{ handle: DbHandle; release: () => void }> {
-  if (config.databaseUrl) {
-    // One connection: the migration lock is per connection.
-    return { handle: await createDb({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 }), release: () => {} };
-  }
-  let lock: { release: () => void };
-  try {
-    lock = lockDataDir(config.dataDir);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      exit(
-        1,
-        `The server is running on DATA_DIR ${config.dataDir}; stop it before running invite, or set CREATOR_INVITE_CODE and give that code to creators instead.`,
-      );
-    }
-    throw error;
-  }
-  try {
-    return { handle: await createDb({ kind: 'pglite', dataDir: `${config.dataDir}/db` }), release: lock.release };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-}
-
 async function main(): Promise<number> {
-  const email = parseEmail(process.argv.slice(2));
+  const email = parseEmailArgument(process.argv.slice(2), USAGE);
   let config: Config;
   try {
     config = loadConfig();
@@ -59,7 +20,10 @@ async function main(): Promise<number> {
     throw error;
   }
 
-  const { handle, release } = await openDatabase(config);
+  const { handle, release } = await openCliDatabase(
+    config,
+    'stop it before running invite, or set CREATOR_INVITE_CODE and give that code to creators instead.',
+  );
   let invite: Awaited<ReturnType<typeof createCreatorInvite>>;
   try {
     await migrateDb(handle);

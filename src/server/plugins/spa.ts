@@ -73,7 +73,7 @@ function encodedHtml(page: Html, encoding: Encoding): Buffer {
  * header reaches crawlers for pages the browser draws too, whose HTML is the same for every address.
  */
 const PRIVATE_PAGE =
-  /^\/(?:account|my-courses|creator|checkout|certificates|login|forgot-password|reset-password)(?:\/|$)|^\/course\/[^/]+\/(?:learn|preview)(?:\/|$)/;
+  /^\/(?:account|my-courses|creator|admin|checkout|certificates|login|forgot-password|reset-password)(?:\/|$)|^\/course\/[^/]+\/(?:learn|preview)(?:\/|$)/;
 
 function isPrivatePage(pathname: string): boolean {
   return PRIVATE_PAGE.test(pathname);

@@ -17,26 +17,36 @@ export const CouponCodeSchema = singleLineText({ max: 64 })
 
 export const MAX_REDEMPTIONS_LIMIT = 1_000_000;
 
-export const CreateCouponBodySchema = z
-  .object({
-    code: CouponCodeSchema,
-    courseId: z.string().min(1).max(100),
-    percentOff: z.number().int('percentOff must be a whole number').min(1).max(100).optional(),
-    amountOff: PriceInputSchema.optional(),
-    expiresAt: z.iso
-      .datetime({ offset: true, message: 'expiresAt must be a date and time such as 2027-01-31T23:59:00Z' })
-      .optional(),
-    maxRedemptions: z.number().int().min(1).max(MAX_REDEMPTIONS_LIMIT).optional(),
-  })
-  .superRefine((body, ctx) => {
-    if ((body.percentOff === undefined) === (body.amountOff === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'Give either percentOff or amountOff' });
-    }
-    if (body.amountOff !== undefined && body.amountOff <= 0) {
-      ctx.addIssue({ code: 'custom', path: ['amountOff'], message: 'amountOff must be more than 0.00' });
-    }
-  });
+/** What a code does, for a creator's course or site-wide: the same rules for both. */
+const CouponTermsSchema = z.object({
+  code: CouponCodeSchema,
+  percentOff: z.number().int('percentOff must be a whole number').min(1).max(100).optional(),
+  amountOff: PriceInputSchema.optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, message: 'expiresAt must be a date and time such as 2027-01-31T23:59:00Z' })
+    .optional(),
+  maxRedemptions: z.number().int().min(1).max(MAX_REDEMPTIONS_LIMIT).optional(),
+});
+
+function checkDiscount(body: { percentOff?: number | undefined; amountOff?: number | undefined }, ctx: z.RefinementCtx) {
+  if ((body.percentOff === undefined) === (body.amountOff === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'Give either percentOff or amountOff' });
+  }
+  if (body.amountOff !== undefined && body.amountOff <= 0) {
+    ctx.addIssue({ code: 'custom', path: ['amountOff'], message: 'amountOff must be more than 0.00' });
+  }
+}
+
+export const CreateCouponBodySchema = CouponTermsSchema.extend({ courseId: z.string().min(1).max(100) }).superRefine(
+  checkDiscount,
+);
 export type CreateCouponBody = z.input<typeof CreateCouponBodySchema>;
+
+/** POST /api/admin/coupons: a site-wide code, taken at checkout for any course. */
+export const CreateSiteCouponBodySchema = CouponTermsSchema.superRefine(checkDiscount);
+export type CreateSiteCouponBody = z.input<typeof CreateSiteCouponBodySchema>;
+/** The fields of a coupon, parsed: amounts in cents. */
+export type CouponTerms = z.output<typeof CreateSiteCouponBodySchema>;
 
 export const CouponSchema = z.object({
   id: z.string(),

@@ -282,9 +282,15 @@ export const PublishChecklistSchema = z.object({
 export type PublishChecklist = z.infer<typeof PublishChecklistSchema>;
 
 /** A course on the creator's own list, with what it earned. */
+/** Why an admin took a course off the marketplace: shown to its creator until they publish it again. */
+export const CourseModerationSchema = z.object({ reason: z.string(), unpublishedAt: z.string() });
+export type CourseModeration = z.infer<typeof CourseModerationSchema>;
+
 export const CreatorCourseSchema = CourseSchema.extend({
   /** Succeeded payments, USD with two decimals. */
   revenue: z.string(),
+  /** Set while the course is unpublished by an admin, with their reason. */
+  moderation: CourseModerationSchema.nullable(),
 });
 export type CreatorCourse = z.infer<typeof CreatorCourseSchema>;
 export const CreatorCourseListSchema = z.array(CreatorCourseSchema);

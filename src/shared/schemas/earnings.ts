@@ -3,10 +3,16 @@ import { z } from 'zod';
 /** Money in answers is a string with two decimals (DECISIONS §8). */
 const money = z.string();
 
+/** A day of a report's range. PostgreSQL has no year 0, which the ISO format allows (a 500 before this check). */
+export const reportDay = (name: 'from' | 'to', example: string) =>
+  z.iso
+    .date({ message: `${name} must be a date such as ${example}` })
+    .refine((day) => day >= '0001-01-01', { message: `${name} must be a date such as ${example}` });
+
 export const EarningsQuerySchema = z
   .object({
-    from: z.iso.date({ message: 'from must be a date such as 2026-11-01' }).optional(),
-    to: z.iso.date({ message: 'to must be a date such as 2026-11-30' }).optional(),
+    from: reportDay('from', '2026-11-01').optional(),
+    to: reportDay('to', '2026-11-30').optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: 'from must not be after to',

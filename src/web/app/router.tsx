@@ -91,6 +91,10 @@ const routes: RouteObject[] = [
             lazyPage(() => import('./routes/creator/earnings').then((m) => m.CreatorEarningsRoute)),
           ),
           page(
+            paths.admin.path,
+            lazyPage(() => import('./routes/admin/admin').then((m) => m.AdminRoute)),
+          ),
+          page(
             paths.certificate.path,
             lazyPage(() => import('./routes/certificates/certificate').then((m) => m.CertificateRoute)),
           ),

@@ -37,7 +37,11 @@ function WrongRole({ role }: { role: UserRole }) {
       </span>
       <h1 className="text-2xl font-bold tracking-tight">Access denied</h1>
       <p className="mt-2 text-muted-foreground">
-        {role === 'creator' ? 'This page is for creators only.' : 'This page is for students only.'}
+        {role === 'creator'
+          ? 'This page is for creators only.'
+          : role === 'admin'
+            ? 'This page is for admins only.'
+            : 'This page is for students only.'}
       </p>
       <Button asChild className="mt-6">
         <Link to={paths.home.getHref()}>Back to Home</Link>

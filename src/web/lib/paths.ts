@@ -8,6 +8,8 @@ export const paths = {
   confirmEmail: { path: '/account/confirm-email', getHref: () => '/account/confirm-email' },
   myCourses: { path: '/my-courses', getHref: () => '/my-courses' },
   purchases: { path: '/purchases', getHref: () => '/purchases' },
+  /** The admin console; `tab` one of its sections (features/admin ADMIN_TABS). */
+  admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${tab}` : '/admin') },
   /** The course search; its filters as DECISIONS §8's parameters (src/shared/course-search.ts). */
   search: {
     path: '/courses',

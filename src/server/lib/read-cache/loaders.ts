@@ -13,6 +13,7 @@ import {
   sessions,
   users,
 } from '#db/schema/index';
+import type { UserRole } from '#shared/lists';
 import type { Course } from '#shared/schemas/catalog';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 import { courseWithCreatorColumns, toCourseJson } from '../course-json';
@@ -23,11 +24,15 @@ import type { CatalogEntry, CatalogFilter, CourseTouch, PopularKey } from './cat
 
 export type SessionEntry = {
   /** Who is asking, shared by every request of the session: frozen, so no handler can change it. */
-  user: Readonly<{ id: string; email: string; name: string; role: 'student' | 'creator'; sessionId: string }>;
+  user: Readonly<{ id: string; email: string; name: string; role: UserRole; sessionId: string }>;
   expiresAt: number;
 };
 
-/** The live sessions of many token hashes in one query (null where none), in the order asked. */
+/**
+ * The live sessions of many token hashes in one query (null where none), in the order asked. A
+ * suspended user has none: suspending revokes their sessions too, and this also refuses a session
+ * made by a sign-in that raced the suspension.
+ */
 export async function loadSessions(db: Db, tokenHashes: string[]): Promise<(SessionEntry | null)[]> {
   const rows = await db
     .select({
@@ -41,7 +46,14 @@ export async function loadSessions(db: Db, tokenHashes: string[]): Promise<(Sess
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(inArray(sessions.tokenHash, tokenHashes), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    .where(
+      and(
+        inArray(sessions.tokenHash, tokenHashes),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        isNull(users.suspendedAt),
+      ),
+    );
   const found = new Map<string, SessionEntry>();
   for (const { tokenHash, expiresAt, ...user } of rows) {
     found.set(tokenHash, { user: Object.freeze(user), expiresAt: expiresAt.getTime() });

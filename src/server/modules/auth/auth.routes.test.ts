@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creatorInvites, passwordResets, rateLimits, sessions, users } from '#db/schema/index';
 import { CapturingMailer, createTestApp, type TestApp } from '#tests/helpers/app';
 import { countQueries } from '#tests/helpers/query-counter';
+import { createCreatorInvite } from '../../lib/creator-invites';
 import { hashToken } from '../../lib/tokens';
-import { createCreatorInvite, requestPasswordReset } from './auth.service';
+import { requestPasswordReset } from './auth.service';
 
 let t: TestApp;
 

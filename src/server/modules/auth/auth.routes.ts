@@ -61,9 +61,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Log in with email and password',
         description:
-          'Answers a bearer token, and sets the `ga_device` cookie (HttpOnly, path /api/auth) that marks this browser as one the account signed in from. Failed attempts are rate limited per IP and per email; a browser with that cookie, or an address the account signed in from before, has a ceiling of its own instead of the per-email one.',
+          'Answers a bearer token, and sets the `ga_device` cookie (HttpOnly, path /api/auth) that marks this browser as one the account signed in from. Failed attempts are rate limited per IP and per email; a browser with that cookie, or an address the account signed in from before, has a ceiling of its own instead of the per-email one. The right password of a suspended account answers 403 with a message saying so.',
         body: LoginBodySchema,
-        response: { 200: AuthResponseSchema, 401: ApiErrorBodySchema, ...bodyErrors },
+        response: { 200: AuthResponseSchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, ...bodyErrors },
       },
     },
     async (request, reply) => {

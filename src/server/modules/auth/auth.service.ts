@@ -20,7 +20,7 @@ import {
 } from '../../lib/rate-limit';
 import { sqlRows } from '../../lib/sql-rows';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { creatorInviteMail, passwordResetMail } from './auth.mail';
+import { passwordResetMail } from './auth.mail';
 import type { DeviceCookies } from './device-cookie';
 import { isKnownSince, lastSignInFrom, rememberSignInAddress } from './sign-in-addresses';
 
@@ -41,6 +41,7 @@ export const authMessages = {
   resetDone: 'Password reset successful',
   resetInvalid: 'Invalid or expired reset token',
   loggedOut: 'Logged out',
+  suspended: 'This account has been suspended by an administrator. Contact support if you think this is a mistake.',
 } as const;
 
 type AuthConfig = Pick<Config, 'creatorInviteCode' | 'publicUrl' | 'rateLimits'>;
@@ -133,7 +134,9 @@ async function resolveRole({
   const [invite] = await db
     .select({ id: creatorInvites.id, email: creatorInvites.email })
     .from(creatorInvites)
-    .where(and(eq(creatorInvites.codeHash, hashToken(inviteCode)), isNull(creatorInvites.usedAt)))
+    .where(
+      and(eq(creatorInvites.codeHash, hashToken(inviteCode)), isNull(creatorInvites.usedAt), isNull(creatorInvites.revokedAt)),
+    )
     .limit(1);
   if (!invite) throw new AppError(ErrorCode.FORBIDDEN, authMessages.inviteRequired);
   if (invite.email && normalizeEmail(invite.email) !== email) {
@@ -191,7 +194,7 @@ export async function signUp({
         const claimed = await tx
           .update(creatorInvites)
           .set({ usedAt: new Date(now), usedBy: user.id })
-          .where(and(eq(creatorInvites.id, inviteId), isNull(creatorInvites.usedAt)))
+          .where(and(eq(creatorInvites.id, inviteId), isNull(creatorInvites.usedAt), isNull(creatorInvites.revokedAt)))
           .returning({ id: creatorInvites.id });
         if (claimed.length === 0) throw new AppError(ErrorCode.FORBIDDEN, authMessages.inviteRequired);
       }
@@ -287,7 +290,14 @@ export async function logIn({
   const email = normalizeEmail(rawEmail);
   const address = clientAddressKey(ip);
   const [user] = await db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -317,6 +327,8 @@ export async function logIn({
   if (!user || !isValid) throw new AppError(ErrorCode.UNAUTHORIZED, authMessages.invalidCredentials);
 
   await Promise.all(failures.map((check) => refundRateLimit({ db, now, ...check })));
+  // Said only to whoever knows the password: a stranger cannot learn that an account is suspended.
+  if (user.suspendedAt) throw new AppError(ErrorCode.FORBIDDEN, authMessages.suspended);
   await enforceRateLimits({ db, now, checks: [success] });
   const token = await createSession({ db, userId: user.id, now, userAgent: device.userAgent });
   await rememberSignInAddress({ db, userId: user.id, address, now, lastSignInAt });
@@ -467,25 +479,4 @@ export async function resetPassword({
     await clearRateLimits({ db: tx, keys: [perEmail], prefixes: Object.values(prefixes) });
   });
   return { message: authMessages.resetDone };
-}
-
-export function creatorInviteLink(publicUrl: string, code: string): string {
-  return `${publicUrl}/creator?tab=signup&invite=${encodeURIComponent(code)}`;
-}
-
-/** A single-use invitation for one email; only the code's hash is stored. */
-export async function createCreatorInvite({
-  db,
-  publicUrl,
-  email: rawEmail,
-}: {
-  db: Db;
-  publicUrl: string;
-  email: string;
-}): Promise<{ code: string; link: string; mail: ReturnType<typeof creatorInviteMail> }> {
-  const email = normalizeEmail(rawEmail);
-  const code = generateToken();
-  await db.insert(creatorInvites).values({ email, codeHash: hashToken(code) });
-  const link = creatorInviteLink(publicUrl, code);
-  return { code, link, mail: creatorInviteMail({ to: email, link, code }) };
 }

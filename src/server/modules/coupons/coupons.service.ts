@@ -8,25 +8,7 @@ import { isUuid } from '#shared/ids';
 import type { Coupon, CouponCheckResult, CreateCouponBodySchema } from '#shared/schemas/coupons';
 import { AppError } from '../../errors';
 import type { PricedCoupon } from '../../lib/coupon-pricing';
-import { isUniqueViolation } from '../../lib/db-errors';
-
-type CouponRow = typeof coupons.$inferSelect;
-
-/** A coupon's JSON for its creator. */
-function toCouponJson(row: CouponRow & { courseTitle: string | null }): Coupon {
-  return {
-    id: row.id,
-    code: row.code,
-    courseId: row.courseId,
-    courseTitle: row.courseTitle,
-    percentOff: row.percentOff,
-    amountOff: row.amountOffCents === null ? null : centsToPrice(row.amountOffCents),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-    maxRedemptions: row.maxRedemptions,
-    redemptions: row.redemptionCount,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+import { insertCoupon, toCouponJson } from '../../lib/coupons';
 
 /** POST /api/creator/coupons: a code for one of the caller's own courses. */
 export async function createCoupon({
@@ -49,27 +31,7 @@ export async function createCoupon({
     : [];
   // Another creator's course is not found, as it would be if it did not exist.
   if (!course) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
-  const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt);
-  if (expiresAt && expiresAt.getTime() <= now) throw new AppError(ErrorCode.BAD_REQUEST, 'expiresAt must be in the future');
-  try {
-    const [row] = await db
-      .insert(coupons)
-      .values({
-        code: body.code,
-        courseId: course.id,
-        createdBy: userId,
-        percentOff: body.percentOff ?? null,
-        amountOffCents: body.amountOff ?? null,
-        expiresAt,
-        maxRedemptions: body.maxRedemptions ?? null,
-      })
-      .returning();
-    if (!row) throw new Error('coupon insert returned nothing');
-    return toCouponJson({ ...row, courseTitle: course.title });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(ErrorCode.CONFLICT, `This course already has a coupon ${body.code}`);
-    throw error;
-  }
+  return insertCoupon(db, { course, createdBy: userId, terms: body, now });
 }
 
 type ListCursor = { createdAt: string; id: string };

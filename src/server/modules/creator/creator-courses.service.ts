@@ -43,7 +43,14 @@ export async function listCreatorCourses({ db, userId }: { db: Db; userId: strin
     ),
   ]);
   const centsOf = new Map(revenue.map((row) => [row.courseId, Number(row.cents)]));
-  return rows.map((row) => ({ ...toCourseJson(row), revenue: centsToPrice(centsOf.get(row.id) ?? 0) }));
+  return rows.map((row) => ({
+    ...toCourseJson(row),
+    revenue: centsToPrice(centsOf.get(row.id) ?? 0),
+    moderation:
+      row.moderationReason && row.moderatedAt
+        ? { reason: row.moderationReason, unpublishedAt: row.moderatedAt.toISOString() }
+        : null,
+  }));
 }
 
 /** Every course starts as a draft; the description is stored sanitized. */
@@ -97,7 +104,8 @@ export async function updateCourse({
 
 /**
  * Publishing refuses (409) while a required item of the checklist fails, naming each one: the
- * builder shows the same checklist, so the rules live only in publish-checklist.service.ts.
+ * builder shows the same checklist, so the rules live only in publish-checklist.service.ts. An
+ * admin's reason for unpublishing it (issue 24 §6) is cleared: the creator has acted on it.
  */
 export async function publishCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
   await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
@@ -107,7 +115,7 @@ export async function publishCourse({ db, userId, courseId }: { db: Db; userId: 
     for (const item of checklist.items) if (item.required && !item.ok) errors[item.key] = item.detail;
     throw new AppError(ErrorCode.CONFLICT, `Before publishing: ${Object.values(errors).join('; ')}.`, { errors });
   }
-  return setCourse(db, courseId, { published: true });
+  return setCourse(db, courseId, { published: true, moderationReason: null, moderatedAt: null });
 }
 
 export async function getOwnPublishChecklist({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {

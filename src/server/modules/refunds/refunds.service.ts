@@ -1,18 +1,17 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client';
-import { enrollments, ledgerEntries, payments } from '#db/schema/index';
+import { ledgerEntries, payments } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
-import { centsToPrice, formatDay } from '#shared/format';
+import { formatDay } from '#shared/format';
 import { isUuid } from '#shared/ids';
 import type { RefundResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
 import { readCourseProgress } from '../../lib/course-progress';
 import type { Mailer } from '../../lib/mailer';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
-import { movePayment } from '../../lib/payments/payment-status';
-import { mailReceipt } from '../../lib/purchases';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
+import { beginRefund, completeRefund } from '../../lib/refund-payment';
 import { REFUND_MAX_PROGRESS, REFUND_WINDOW_MS } from '../../lib/refund-rules';
 
 const refuse = (message: string) => new AppError(ErrorCode.CONFLICT, message);
@@ -77,23 +76,7 @@ export async function requestRefund({
     throw refuse(`A refund can be asked before 30 % of the course is done; you have done ${progress.progress.percent} %`);
   }
 
-  await db.transaction(async (tx) => {
-    const [locked] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)).for('update');
-    if (locked?.status !== 'succeeded') throw refuse('This payment has already been refunded');
-    await movePayment(tx, payment.id, 'refund_pending');
-    await tx.update(payments).set({ refundReason: 'requested' }).where(eq(payments.id, payment.id));
-    await tx.delete(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
-  });
-
-  const amount = centsToPrice(payment.amountCents);
-  let status: RefundResult['status'] = 'refunded';
-  try {
-    await provider.refundIntent(payment.intentId);
-    await movePayment(db, payment.id, 'refunded');
-  } catch (error) {
-    log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');
-    status = 'pending';
-  }
-  await mailReceipt({ db, log, ...receipts, paymentId: payment.id, kind: 'refund' });
-  return { status, amount };
+  const begun = await db.transaction((tx) => beginRefund(tx, { paymentId: payment.id, reason: 'requested' }));
+  if (!begun) throw refuse('This payment has already been refunded');
+  return completeRefund({ db, provider, log, receipts, payment });
 }

@@ -12,6 +12,7 @@ export function robotsTxt(publicUrl: string): string {
     'Allow: /',
     'Disallow: /api/',
     'Disallow: /creator',
+    'Disallow: /admin',
     'Disallow: /account',
     'Disallow: /my-courses',
     'Disallow: /checkout/',

@@ -1,4 +1,4 @@
-import { BookOpen, LayoutDashboard, Search, ShoppingCart, X } from 'lucide-react';
+import { BookOpen, LayoutDashboard, Search, ShieldCheck, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLink } from '#web/components/brand';
@@ -48,6 +48,14 @@ export function TopNav() {
             <Skeleton className="size-9 rounded-full" />
           ) : user ? (
             <>
+              {user.role === 'admin' ? (
+                <Button asChild variant="ghost" size="sm" aria-label="Admin" className="max-sm:size-9 max-sm:px-0">
+                  <Link to={paths.admin.getHref()}>
+                    <ShieldCheck aria-hidden="true" />
+                    <span className="max-sm:hidden">Admin</span>
+                  </Link>
+                </Button>
+              ) : null}
               {user.role === 'creator' ? (
                 <Button asChild variant="ghost" size="sm" aria-label="Dashboard" className="max-sm:size-9 max-sm:px-0">
                   <Link to={paths.creator.dashboard.getHref()}>

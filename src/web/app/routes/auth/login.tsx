@@ -21,9 +21,13 @@ export function LoginRoute() {
   const handleLogin = (session: AuthResponse) => {
     setSession(session);
     toast({ variant: 'success', title: 'Welcome back!', description: `Signed in as ${session.user.name}.` });
-    navigate(returnPath ?? (session.user.role === 'creator' ? paths.creator.dashboard.getHref() : paths.home.getHref()), {
-      replace: returnPath !== null,
-    });
+    const home =
+      session.user.role === 'creator'
+        ? paths.creator.dashboard.getHref()
+        : session.user.role === 'admin'
+          ? paths.admin.getHref()
+          : paths.home.getHref();
+    navigate(returnPath ?? home, { replace: returnPath !== null });
   };
 
   const handleSignup = (session: AuthResponse) => {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { RegionError, RegionErrorBoundary } from '#web/components/errors/region-error';
+import { CourseModerationNotice } from '#web/components/moderation-notice';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useCourse } from '#web/lib/api/get-course';
 import { useCourseModules } from '#web/lib/api/get-course-modules';
@@ -62,6 +63,7 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
       <RegionErrorBoundary title="The course header could not be displayed" resetKeys={[course.data]}>
         <CourseHeader course={course.data} />
       </RegionErrorBoundary>
+      <CourseModerationNotice courseId={courseId} className="mb-6" />
       <div className="mb-10 grid gap-4 md:grid-cols-2">
         <RegionErrorBoundary title="The module form could not be displayed">
           <AddSectionForm kind="module" courseId={courseId} itemCount={itemCount} />

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Course } from '#shared/schemas/catalog';
 import { RegionError } from '#web/components/errors/region-error';
+import { CourseModerationNotice } from '#web/components/moderation-notice';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -45,7 +46,10 @@ export function EditCourseForm({ courseId }: { courseId: string }) {
           onRetry={isApiError(course.error, 404) ? undefined : () => void course.refetch()}
         />
       ) : (
-        <EditForm course={course.data} />
+        <>
+          <CourseModerationNotice courseId={courseId} className="mb-6" />
+          <EditForm course={course.data} />
+        </>
       )}
     </CourseFormPage>
   );

@@ -28,6 +28,7 @@ function creatorCourse(overrides: Partial<CreatorCourse>): CreatorCourse {
     studentCount: 0,
     rating: null,
     ratingCount: 0,
+    moderation: null,
     revenue: '0.00',
     ...overrides,
   };

@@ -28,6 +28,7 @@ const course: CreatorCourse = {
   rating: null,
   ratingCount: 0,
   revenue: '0.00',
+  moderation: null,
 };
 
 function renderList() {
@@ -80,5 +81,22 @@ describe('the creator course list', () => {
       'href',
       '/creator/courses/course-1/build',
     );
+  });
+
+  it("shows an admin's reason for unpublishing a course, as text", async () => {
+    const reason = 'Slides copied from <b>another</b> course.\nReplace modules 2 and 3.';
+    stubFetch({
+      'GET /api/creator/courses': {
+        body: [{ ...course, published: false, moderation: { reason, unpublishedAt: '2026-11-20T10:00:00.000Z' } }],
+      },
+    });
+    renderList();
+
+    const notice = await screen.findByRole('note', { name: 'Unpublished by an admin' });
+    expect(notice).toHaveTextContent('An admin unpublished this course on Nov 20, 2026');
+    expect(notice).toHaveTextContent('Slides copied from <b>another</b> course.');
+    expect(notice.querySelector('b')).toBeNull();
+    const row = screen.getByRole('link', { name: 'Graph Neural Networks' }).closest('li') as HTMLElement;
+    expect(within(row).getByText('Unpublished by an admin')).toBeInTheDocument();
   });
 });

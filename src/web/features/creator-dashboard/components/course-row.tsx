@@ -2,6 +2,7 @@ import { Archive, ArchiveRestore, BarChart3, MoreVertical, Pencil, Star, Users }
 import { Link } from 'react-router';
 import { formatPrice } from '#shared/format';
 import type { CreatorCourse } from '#shared/schemas/creator';
+import { ModerationNotice } from '#web/components/moderation-notice';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import {
@@ -64,9 +65,11 @@ export function CourseRow({
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           {course.published ? <Badge variant="success">Published</Badge> : <Badge variant="secondary">Draft</Badge>}
           {course.archived ? <Badge variant="warning">Archived</Badge> : null}
+          {course.moderation ? <Badge variant="danger">Unpublished by an admin</Badge> : null}
           <span className="font-medium text-foreground tabular-nums">{formatPrice(course.price)}</span>
         </div>
         <CourseFigures course={course} />
+        {course.moderation ? <ModerationNotice moderation={course.moderation} className="mt-3" /> : null}
       </div>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>

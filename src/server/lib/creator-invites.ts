@@ -1,0 +1,60 @@
+import type { DbOrTx } from '#db/client';
+import { creatorInvites } from '#db/schema/index';
+import { escapeHtml, mailLayout, PRODUCT } from './mail-layout';
+import type { Mail } from './mailer';
+import { generateToken, hashToken } from './tokens';
+
+/*
+ * Single-use creator invitations (DECISIONS §3): made by `npm run invite` and by an admin on /admin,
+ * the same way. Sign-up (modules/auth) takes one that is neither used nor revoked.
+ */
+
+export function creatorInviteLink(publicUrl: string, code: string): string {
+  return `${publicUrl}/creator?tab=signup&invite=${encodeURIComponent(code)}`;
+}
+
+export function creatorInviteMail({ to, link, code }: { to: string; link: string; code: string }): Mail {
+  const text = [
+    'Hello,',
+    '',
+    `You are invited to teach on ${PRODUCT}. Create your creator account here:`,
+    '',
+    link,
+    '',
+    `Your invitation code (already filled in by the link): ${code}`,
+    `It works once, for ${to} only.`,
+    '',
+    `— ${PRODUCT}`,
+  ].join('\n');
+  const html = mailLayout(
+    [
+      'Hello,',
+      `You are invited to teach on ${PRODUCT}. Create your creator account with the button below.`,
+      `Your invitation code (already filled in by the link): <code>${escapeHtml(code)}</code><br>It works once, for ${escapeHtml(to)} only.`,
+    ],
+    { label: 'Create creator account', href: link },
+    'If you were not expecting this invitation, you can ignore this email.',
+  );
+  return { to, subject: `Your invitation to teach on ${PRODUCT}`, text, html };
+}
+
+/** A single-use invitation for one email (stored lowercase, as users.email is); only the code's hash is stored. */
+export async function createCreatorInvite({
+  db,
+  publicUrl,
+  email: rawEmail,
+}: {
+  db: DbOrTx;
+  publicUrl: string;
+  email: string;
+}): Promise<{ id: string; email: string; createdAt: Date; code: string; link: string; mail: Mail }> {
+  const email = rawEmail.trim().toLowerCase();
+  const code = generateToken();
+  const [row] = await db
+    .insert(creatorInvites)
+    .values({ email, codeHash: hashToken(code) })
+    .returning({ id: creatorInvites.id, createdAt: creatorInvites.createdAt });
+  if (!row) throw new Error('invite insert returned no row');
+  const link = creatorInviteLink(publicUrl, code);
+  return { id: row.id, email, createdAt: row.createdAt, code, link, mail: creatorInviteMail({ to: email, link, code }) };
+}

@@ -1,0 +1,97 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { EmptyState } from '#web/components/empty-state';
+import { RegionError } from '#web/components/errors/region-error';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Spinner } from '#web/components/ui/spinner';
+
+type ListState<T> = {
+  items: T[];
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => void;
+  isLoadingMore: boolean;
+  moreError: unknown;
+  hasMore: boolean;
+  showMore: () => void;
+};
+
+/**
+ * An admin list in each of its states: loading, failed (with a retry), empty, or its rows with
+ * "Show more" while there are more pages. `what` names the rows in the states' texts ("users").
+ */
+export function PagedListView<T>({
+  list,
+  what,
+  empty,
+  children,
+}: {
+  list: ListState<T>;
+  what: string;
+  empty: { icon: LucideIcon; title: string; text: string };
+  children: (items: T[]) => ReactNode;
+}) {
+  if (list.isPending) {
+    return (
+      <div role="status" aria-label={`Loading ${what}`} className="grid gap-3">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-20 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <RegionError
+        title={`The ${what} could not be loaded`}
+        description="Check your connection and try again."
+        onRetry={list.refetch}
+      />
+    );
+  }
+  if (list.items.length === 0) {
+    return (
+      <EmptyState icon={empty.icon} title={empty.title}>
+        <p className="max-w-md text-sm text-muted-foreground">{empty.text}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      {children(list.items)}
+      {list.moreError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
+          More {what} could not be loaded.
+          <Button variant="outline" size="sm" onClick={list.showMore}>
+            Try again
+          </Button>
+        </div>
+      ) : list.hasMore || list.isLoadingMore ? (
+        <Button variant="outline" className="justify-self-center" disabled={list.isLoadingMore} onClick={list.showMore}>
+          {list.isLoadingMore ? <Spinner /> : null}
+          Show more
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The rows of a list: cards on a phone, a bordered list on wider screens. */
+export function RowList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul aria-label={label} className="grid gap-3">
+      {children}
+    </ul>
+  );
+}
+
+/** One row: what it is on the left (or on top on a phone), its actions on the right (or below). */
+export function Row({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
+    <li className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs sm:flex sm:items-start sm:justify-between sm:gap-6">
+      <div className="grid min-w-0 gap-1">{children}</div>
+      {actions ? <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:justify-end">{actions}</div> : null}
+    </li>
+  );
+}
