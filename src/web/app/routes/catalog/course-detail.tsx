@@ -1,6 +1,7 @@
 import { BookX } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { AfterHydration } from '#web/components/after-hydration';
 import { RegionError } from '#web/components/errors/region-error';
 import { PageSpinner } from '#web/components/page-spinner';
 import { Button } from '#web/components/ui/button';
@@ -8,7 +9,6 @@ import { useSavedCourse } from '#web/features/catalog/api/save-course';
 import { CourseDetail } from '#web/features/catalog/components/course-detail';
 import { courseHead } from '#web/features/catalog/lib/course-head';
 import { useDocumentTitle, usePageHead } from '#web/hooks/use-document-title';
-import { useHydrated } from '#web/hooks/use-hydrated';
 import { useCourse } from '#web/lib/api/get-course';
 import { useMyCourses } from '#web/lib/api/get-my-courses';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
@@ -30,8 +30,6 @@ const ENROLL_PARAM = 'enroll';
 export function CourseDetailRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  // The server draws no reviews: they come once the browser has the page.
-  const isHydrated = useHydrated();
   const courseQuery = useCourse(id, { isCardShownWhileLoading: true });
   // The page renders in a transition once the course is here, in slices a phone can answer between
   // (a query's own update is one long task); a course left behind by a change of address never shows.
@@ -105,11 +103,12 @@ export function CourseDetailRoute() {
             : undefined
         }
         reviews={
-          isHydrated ? (
+          // The server draws no reviews: they come once the browser has the page.
+          <AfterHydration>
             <Suspense fallback={null}>
               <CourseReviews courseId={course.id} isOwner={isOwner} />
             </Suspense>
-          ) : null
+          </AfterHydration>
         }
       />
       {hasAccountDialog ? (
