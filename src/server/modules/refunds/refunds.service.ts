@@ -11,6 +11,7 @@ import { readCourseProgress } from '../../lib/course-progress';
 import type { Mailer } from '../../lib/mailer';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { movePayment } from '../../lib/payments/payment-status';
+import { refundRecordedPayment } from '../../lib/payments/refund-payment';
 import { mailReceipt } from '../../lib/purchases';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 import { REFUND_MAX_PROGRESS, REFUND_WINDOW_MS } from '../../lib/refund-rules';
@@ -45,7 +46,13 @@ export async function requestRefund({
 }): Promise<RefundResult> {
   if (!isUuid(courseId)) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
   const [payment] = await db
-    .select({ id: payments.id, status: payments.status, amountCents: payments.amountCents, intentId: payments.providerPaymentId })
+    .select({
+      id: payments.id,
+      status: payments.status,
+      amountCents: payments.amountCents,
+      providerPaymentId: payments.providerPaymentId,
+      checkoutId: payments.checkoutId,
+    })
     .from(payments)
     .where(
       and(
@@ -88,7 +95,8 @@ export async function requestRefund({
   const amount = centsToPrice(payment.amountCents);
   let status: RefundResult['status'] = 'refunded';
   try {
-    await provider.refundIntent(payment.intentId);
+    // A course bought in a cart returns its own amount only; the cart's other courses stay paid.
+    await refundRecordedPayment(provider, payment);
     await movePayment(db, payment.id, 'refunded');
   } catch (error) {
     log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');
