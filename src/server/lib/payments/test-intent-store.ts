@@ -84,7 +84,7 @@ export function createMemoryTestIntentStore({ maxIntents = 10_000 }: MemoryTestI
     },
     async refund({ id, key, amountCents, updatedAt }) {
       const intent = intents.get(id);
-      if (!intent || intent.status !== 'succeeded' || intent.refundKeys.includes(key)) return null;
+      if (intent?.status !== 'succeeded' || intent.refundKeys.includes(key)) return null;
       const part = amountCents ?? intent.amountCents - intent.refundedCents;
       const refundedCents = intent.refundedCents + part;
       if (part <= 0 || refundedCents > intent.amountCents) return null;

@@ -333,13 +333,43 @@ async function settleCartSucceeded(
     for (const row of locked) await movePayment(tx, row.id, 'refund_pending');
     return { kind: 'refunded', enrollments: await owned() };
   }
-  // Gone back whole before (refund_pending or refunded): say why again.
+  // Gone back whole before (refund_pending or refunded): say why again, naming the courses still in the way.
   const reason = locked.map((row) => row.refundReason).find((why) => why !== null);
-  const message = reason ? CART_REFUND_MESSAGES[reason] : undefined;
-  return { kind: 'refunded', enrollments: await owned(), ...(message ? { reason: message } : {}) };
+  const enrolled = await owned();
+  let message = reason ? CART_REFUND_MESSAGES[reason] : undefined;
+  if (reason === 'course_unavailable' || reason === 'already_owned') {
+    const named = await tx
+      .select({ id: courses.id, title: courses.title, published: courses.published, archived: courses.archived })
+      .from(courses)
+      .where(inArray(courses.id, courseIds));
+    const inTheWay =
+      reason === 'already_owned'
+        ? named.filter((course) => enrolled.some((enrollment) => enrollment.courseId === course.id))
+        : named.filter((course) => !course.published || course.archived);
+    if (inTheWay.length > 0)
+      message = declineMessage(
+        reason,
+        inTheWay.map((course) => course.title),
+      );
+  }
+  return { kind: 'refunded', enrollments: enrolled, ...(message ? { reason: message } : {}) };
 }
 
-const titled = (titles: string[]) => titles.map((title) => `"${title}"`).join(', ');
+/** Why a cart's payment went back whole, naming the courses that stopped it. */
+function declineMessage(reason: 'course_unavailable' | 'already_owned', titles: string[]): string {
+  const names = titles.map((title) => `"${title}"`).join(', ');
+  return reason === 'already_owned'
+    ? `You already own ${names}: the whole payment has been returned and no course was enrolled`
+    : `${names} stopped being sold before your payment arrived: the whole payment has been returned and no course was enrolled`;
+}
+
+/** Ids in the order PostgreSQL sorts uuids (their hex text sorts the same); nulls last. */
+export function byId(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
 
 async function enrollCart(tx: Tx, recorded: RecordedPayment[]): Promise<Settled> {
   const [first] = recorded;
@@ -354,7 +384,12 @@ async function enrollCart(tx: Tx, recorded: RecordedPayment[]): Promise<Settled>
   if (unsold.length > 0 || sold.length < courseIds.length) {
     throw new CartDeclined(
       'course_unavailable',
-      `${titled(unsold.map((course) => course.title)) || 'A course of your cart'} stopped being sold before your payment arrived: the whole payment has been returned and no course was enrolled`,
+      unsold.length > 0
+        ? declineMessage(
+            'course_unavailable',
+            unsold.map((course) => course.title),
+          )
+        : (CART_REFUND_MESSAGES.course_unavailable ?? ''),
     );
   }
   const ownedAlready = await tx
@@ -365,16 +400,22 @@ async function enrollCart(tx: Tx, recorded: RecordedPayment[]): Promise<Settled>
   if (ownedAlready.length > 0) {
     throw new CartDeclined(
       'already_owned',
-      `You already own ${titled(ownedAlready.map((course) => course.title))}: the whole payment has been returned and no course was enrolled`,
+      declineMessage(
+        'already_owned',
+        ownedAlready.map((course) => course.title),
+      ),
     );
   }
+  // Rows are locked in one order by every transaction, so concurrent carts wait for each other and
+  // never deadlock: codes first (a use is counted under the coupon's row lock, so a limit holds under
+  // any load), then courses (an enrollment updates its course's student count), each by id.
+  for (const row of [...recorded].sort((a, b) => byId(a.couponId, b.couponId))) {
+    if (row.couponId === null) continue;
+    const redeemed = await redeemCoupon(tx, { couponId: row.couponId, userId, courseId: row.courseId, paymentId: row.id });
+    if (!redeemed) throw new CartDeclined('coupon_used_up', COUPON_USED_UP);
+  }
   const enrolled: EnrollmentResult[] = [];
-  for (const row of recorded) {
-    // Each code's use is counted under its row lock, with the enrollments: a limit holds under any load.
-    if (row.couponId !== null) {
-      const redeemed = await redeemCoupon(tx, { couponId: row.couponId, userId, courseId: row.courseId, paymentId: row.id });
-      if (!redeemed) throw new CartDeclined('coupon_used_up', COUPON_USED_UP);
-    }
+  for (const row of [...recorded].sort((a, b) => byId(a.courseId, b.courseId))) {
     const { enrollment, isNew } = await enrollOnce(tx, { userId, courseId: row.courseId, source: 'payment' });
     // Enrolled meanwhile by another way (a free enrollment, another payment): the rollback undoes the rest.
     if (!isNew) throw new CartDeclined('already_owned', CART_REFUND_MESSAGES.already_owned ?? '');
