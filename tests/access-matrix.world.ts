@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import {
+  cartItems,
   courseModules,
   emailChanges,
   lessonProgress,
@@ -102,6 +103,8 @@ export type FreshThings = {
   studentPurchase(): Promise<string>;
   /** A 10 % coupon of the owner's paid course. */
   coupon(): Promise<{ id: string; code: string }>;
+  /** Puts a new published paid course of the owner in the principal's cart (the guest has none). */
+  cartCourse(as: Principal): Promise<string>;
 };
 
 const PRICE_CENTS = 1999;
@@ -329,6 +332,12 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
         payload: { code: uniqueCouponCode(), courseId: paidCourse.id, percentOff: 10 },
       });
       return made.json() as { id: string; code: string };
+    },
+    cartCourse: async (as) => {
+      const courseId = await fresh.course({ published: true });
+      const account = accountOf[as];
+      if (account) await db.insert(cartItems).values({ userId: account.id, courseId });
+      return courseId;
     },
     studentIntent: async ({ paid }) => {
       const courseId = await fresh.course({ published: true });

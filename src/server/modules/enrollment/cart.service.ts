@@ -233,13 +233,13 @@ export async function checkoutCart({
 
   const free = lines.filter((line) => line.totalCents === 0);
   const paid = lines.filter((line) => line.totalCents > 0);
-  const enrolledNow = free.length > 0 ? await enrollFreeLines(db, userId, free) : [];
-  if (paid.length === 0) return { enrolled: true, items: enrolledNow };
-
   const amountCents = paid.reduce((sum, line) => sum + line.totalCents, 0);
   if (amountCents > MAX_AMOUNT_CENTS) {
     throw new AppError(ErrorCode.CONFLICT, `${titled(paid)} cost more than one card payment can take: check out fewer at a time`);
   }
+  const enrolledNow = free.length > 0 ? await enrollFreeLines(db, userId, free) : [];
+  if (paid.length === 0) return { enrolled: true, items: enrolledNow };
+
   const checkoutId = randomUUID();
   const intent = await provider.createIntent({ amountCents, currency: 'usd', metadata: { userId, checkoutId } });
   await db.insert(payments).values(
