@@ -672,7 +672,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: (w) => ({ url: `/api/cart/${w.paid.courseId}` }),
   },
   {
-    // The owner's cart holds their own course, which leaves it on the read: the cart changed (409).
+    // The owner's cart holds only their own course, which cannot be bought: nothing to pay for (409).
     route: 'POST /api/cart/checkout',
     on: "a fresh paid course in the caller's cart",
     expect: cells(401, 200, 200, 200, 409, 401),

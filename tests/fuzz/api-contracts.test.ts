@@ -49,12 +49,6 @@ const WRITING_REFUSALS: { table: string; applies: (route: ApiRoute, status: numb
     table: 'rate_limits',
     applies: (route, status) => routeName(route) === 'POST /api/coupons/check' && ![400, 413, 415, 429].includes(status),
   },
-  // Reading a cart takes out the courses that can no longer be bought in it (owned, no longer sold),
-  // and says so (DECISIONS §8 Cart): a checkout or a code refused after that read may have taken some out.
-  {
-    table: 'cart_items',
-    applies: (route, status) => ['POST /api/cart/checkout', 'PUT /api/cart/{id}'].includes(routeName(route)) && status === 409,
-  },
 ];
 
 const { seed, runs } = fuzzSettings();

@@ -28,7 +28,10 @@ export const CartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
-/** A course that left the cart when it was read, and why: told once. */
+/**
+ * A course of the cart that can no longer be bought in it, and why: neither priced nor charged. It
+ * stays listed until it is removed (DELETE) or the cart is checked out, which takes it out.
+ */
 export const CartNoticeSchema = z.object({
   course: z.object({ id: z.string(), title: z.string() }),
   reason: z.enum(['owned', 'unavailable']),

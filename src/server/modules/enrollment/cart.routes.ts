@@ -30,7 +30,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'My cart, priced now: each course with its code, discount and total',
         description:
-          'Courses that became mine or stopped being sold leave the cart on this read, each told once in `notices`. A code that no longer applies stays with `coupon.valid: false` and its reason; checkout refuses it until it is changed or removed.',
+          'Courses that became mine or stopped being sold are listed in `notices` with the reason, neither priced nor charged; they leave the cart when removed or at checkout. A code that no longer applies stays with `coupon.valid: false` and its reason; checkout refuses it until it is changed or removed.',
         security: BEARER,
         response: { 200: CartSchema, 401: ApiErrorBodySchema },
       },
@@ -89,7 +89,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Pay for my whole cart at once: one intent, as create-payment-intent for one course',
         description:
-          'Courses with nothing to pay (free, or a 100 % code) are enrolled at once (`enrolledCourseIds`); the others are one intent (`courseIds`), confirmed with POST /api/confirm-payment without a courseId. A cart with nothing to pay answers `{ enrolled: true, items }`. 409 when the cart is empty, changed since it was read, or holds a code that does not apply.',
+          'Courses with nothing to pay (free, or a 100 % code) are enrolled at once (`enrolledCourseIds`); the others are one intent (`courseIds`), confirmed with POST /api/confirm-payment without a courseId. A cart with nothing to pay answers `{ enrolled: true, items }`. Courses listed in the cart `notices` drop out. 409 when nothing can be bought, or a code does not apply.',
         security: BEARER,
         response: { 200: CartCheckoutResultSchema, ...ENROLLING_ERRORS, 429: ApiErrorBodySchema },
       },

@@ -19,7 +19,9 @@ import { enrollOnce, isEnrolled, refuseOwnCourse } from './enrollment.service';
  * The cart (DECISIONS §8, ADR 0030): a signed-in student's courses to buy in one payment, each with
  * its own code. Nothing priced is stored: every read prices the cart as checkout will, with the
  * coupon rules of lib/coupon-pricing.ts. A course the student has come to own, or that is no longer
- * sold, leaves the cart on the next read, which says so once.
+ * sold, is neither priced nor charged: the cart lists it apart, with the reason, until the student
+ * removes it or checks out, which takes it out. Reading the cart writes nothing, so every tab and
+ * device (the top bar's count, the cart page) reads the same cart.
  */
 
 type CourseRow = typeof courses.$inferSelect & { creatorName: string };
@@ -39,10 +41,7 @@ type PricedCart = { lines: PricedLine[]; notices: CartNotice[] };
 
 const SAME_CODE_TWICE = 'This code is applied to another course of your cart, and each student uses a code once';
 
-/**
- * The caller's cart, priced. Courses that can no longer be bought in it (owned now, no longer sold)
- * are taken out, and told as notices.
- */
+/** The caller's cart, priced; the courses that can no longer be bought in it (owned now, no longer sold) as notices. */
 async function priceCart(db: Db, userId: string, now: number): Promise<PricedCart> {
   const rows = await db
     .select({
@@ -63,11 +62,11 @@ async function priceCart(db: Db, userId: string, now: number): Promise<PricedCar
     const notice = (reason: CartNotice['reason'], message: string) =>
       notices.push({ course: { id: course.id, title: course.title }, reason, message });
     if (owned || course.creatorId === userId) {
-      notice('owned', `"${course.title}" is yours already, so it left your cart`);
+      notice('owned', `"${course.title}" is yours already: there is nothing to pay for it`);
       continue;
     }
     if (!course.published || course.archived) {
-      notice('unavailable', `"${course.title}" is no longer sold, so it left your cart`);
+      notice('unavailable', `"${course.title}" is no longer sold`);
       continue;
     }
     const priceCents = course.priceCents;
@@ -95,17 +94,6 @@ async function priceCart(db: Db, userId: string, now: number): Promise<PricedCar
       coupon: { code: priced.coupon.code, valid: true, ...(priced.message ? { message: priced.message } : {}) },
       couponId: priced.coupon.id,
     });
-  }
-  if (notices.length > 0) {
-    await db.delete(cartItems).where(
-      and(
-        eq(cartItems.userId, userId),
-        inArray(
-          cartItems.courseId,
-          notices.map((notice) => notice.course.id),
-        ),
-      ),
-    );
   }
   return { lines, notices };
 }
@@ -199,8 +187,8 @@ const titled = (lines: { course: { title: string } }[]) => lines.map((line) => `
  * nothing to pay (free, or a 100 % code) are enrolled at once, their codes counted in the same
  * transaction; the others get one intent for their sum, recorded as one payment row per course
  * sharing the intent and a checkout id, which the intent's metadata carries. Their codes are counted
- * when the payment enrolls them (checkout.service.ts settlePayment). A cart that changed since it
- * was shown (a course dropped out, a code no longer applies) is refused with what changed.
+ * when the payment enrolls them (checkout.service.ts settlePayment). Courses that can no longer be
+ * bought leave the cart; a code that no longer applies is refused until it is changed or removed.
  */
 export async function checkoutCart({
   db,
@@ -216,13 +204,9 @@ export async function checkoutCart({
   now: number;
 }): Promise<CartCheckoutResult> {
   const { lines, notices } = await priceCart(db, userId, now);
-  if (notices.length > 0) {
-    throw new AppError(
-      ErrorCode.CONFLICT,
-      `Your cart changed: ${notices.map((notice) => notice.message).join('; ')}. Check it and pay again.`,
-    );
+  if (lines.length === 0) {
+    throw new AppError(ErrorCode.CONFLICT, notices.length > 0 ? 'Nothing in your cart can be bought now' : 'Your cart is empty');
   }
-  if (lines.length === 0) throw new AppError(ErrorCode.CONFLICT, 'Your cart is empty');
   const refused = lines.find((line) => line.coupon && !line.coupon.valid);
   if (refused?.coupon) {
     throw new AppError(
@@ -236,6 +220,11 @@ export async function checkoutCart({
   const amountCents = paid.reduce((sum, line) => sum + line.totalCents, 0);
   if (amountCents > MAX_AMOUNT_CENTS) {
     throw new AppError(ErrorCode.CONFLICT, `${titled(paid)} cost more than one card payment can take: check out fewer at a time`);
+  }
+  // What can no longer be bought drops out now: the cart showed it apart, and the payment leaves it out.
+  if (notices.length > 0) {
+    const dropped = notices.map((notice) => notice.course.id);
+    await db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.courseId, dropped)));
   }
   const enrolledNow = free.length > 0 ? await enrollFreeLines(db, userId, free) : [];
   if (paid.length === 0) return { enrolled: true, items: enrolledNow };
