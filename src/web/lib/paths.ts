@@ -8,6 +8,7 @@ export const paths = {
   confirmEmail: { path: '/account/confirm-email', getHref: () => '/account/confirm-email' },
   myCourses: { path: '/my-courses', getHref: () => '/my-courses' },
   purchases: { path: '/purchases', getHref: () => '/purchases' },
+  cart: { path: '/cart', getHref: () => '/cart' },
   /** The course search; its filters as DECISIONS §8's parameters (src/shared/course-search.ts). */
   search: {
     path: '/courses',
