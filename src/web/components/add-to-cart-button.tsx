@@ -25,13 +25,19 @@ export function AddToCartButton({
   const { user } = useAuth();
   const { courseIds, add } = useCart();
   const [isAdding, setIsAdding] = useState(false);
+  // Pressed here: the link that replaces the button takes the focus, so a keyboard stays in place.
+  const [isJustAdded, setIsJustAdded] = useState(false);
   // Creators buy through checkout, as SPEC §2 gives them no cart; nobody buys a free, archived or unpublished course here.
   if (user?.role === 'creator' || Number(course.price) === 0 || course.archived || !course.published) return null;
 
   if (courseIds.includes(course.id)) {
     return (
       <Button asChild variant="outline" size={compact ? 'icon-sm' : 'default'} className={className}>
-        <Link to={paths.cart.getHref()} aria-label={compact ? `${course.title} is in your cart: view the cart` : undefined}>
+        <Link
+          ref={isJustAdded ? (link) => link?.focus() : undefined}
+          to={paths.cart.getHref()}
+          aria-label={compact ? `${course.title} is in your cart: view the cart` : undefined}
+        >
           <Check aria-hidden="true" />
           {compact ? null : 'In cart: view cart'}
         </Link>
@@ -42,6 +48,7 @@ export function AddToCartButton({
     setIsAdding(true);
     try {
       await add(course.id);
+      setIsJustAdded(true);
       toast({ variant: 'success', title: 'Added to your cart', description: course.title });
     } catch (error) {
       toast({

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Cart } from '#shared/schemas/cart';
 import { useHydrated } from '#web/hooks/use-hydrated';
-import { apiJson, isApiError } from './api-client';
+import { apiJson } from './api-client';
 import { useAuth } from './auth';
 
 /*
@@ -38,7 +38,7 @@ export function readGuestCart(): readonly string[] {
   return cachedIds;
 }
 
-function writeGuestCart(ids: readonly string[]) {
+export function writeGuestCart(ids: readonly string[]) {
   try {
     if (ids.length === 0) localStorage.removeItem(GUEST_CART_KEY);
     else localStorage.setItem(GUEST_CART_KEY, JSON.stringify(ids));
@@ -48,7 +48,7 @@ function writeGuestCart(ids: readonly string[]) {
   window.dispatchEvent(new Event(GUEST_CART_EVENT));
 }
 
-function subscribeGuestCart(onChange: () => void) {
+export function subscribeGuestCart(onChange: () => void) {
   const onStorage = (event: StorageEvent) => {
     if (event.key === GUEST_CART_KEY || event.key === null) onChange();
   };
@@ -71,16 +71,13 @@ export const getCartQueryOptions = () =>
     queryFn: ({ signal }) => apiJson<Cart>('GET', '/api/cart', undefined, { signal }),
   });
 
-const cartItemUrl = (courseId: string) => `/api/cart/${encodeURIComponent(courseId)}`;
-
 /** Adds a course to the signed-in user's cart, or sets its code (none removes it); answers the cart. */
 export const putCartItem = (courseId: string, couponCode?: string) =>
-  apiJson<Cart>('PUT', cartItemUrl(courseId), couponCode ? { couponCode } : {});
-export const deleteCartItem = (courseId: string) => apiJson<Cart>('DELETE', cartItemUrl(courseId));
+  apiJson<Cart>('PUT', `/api/cart/${encodeURIComponent(courseId)}`, couponCode ? { couponCode } : {});
 
 /**
  * The cart of whoever is here. `courseIds` are the courses in it (a signed-in user's as the server
- * read them, once this page is the browser's); `add` and `remove` change it, and the count follows.
+ * read them, once this page is the browser's); `add` puts one in, and the count follows.
  */
 export function useCart() {
   const { user, status } = useAuth();
@@ -104,46 +101,5 @@ export function useCart() {
     },
     [isSignedIn, queryClient],
   );
-  const remove = useCallback(
-    async (courseId: string) => {
-      if (!isSignedIn) {
-        writeGuestCart(readGuestCart().filter((id) => id !== courseId));
-        return;
-      }
-      queryClient.setQueryData(getCartQueryOptions().queryKey, await deleteCartItem(courseId));
-    },
-    [isSignedIn, queryClient],
-  );
-  return { courseIds, count: courseIds.length, isSignedIn, server, add, remove };
-}
-
-/**
- * Once a guest signs in, the courses they put in this browser's cart go into their account's cart, one
- * by one, oldest first; each leaves the browser's list once the server has answered (a course they own
- * already, or that is no longer sold, is refused and simply not added).
- */
-export function useMergeGuestCart() {
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const userId = user?.id;
-  useEffect(() => {
-    if (!userId || readGuestCart().length === 0) return;
-    let isCurrent = true;
-    void (async () => {
-      for (const courseId of readGuestCart()) {
-        if (!isCurrent) return;
-        try {
-          await putCartItem(courseId);
-        } catch (error) {
-          // Offline or the server down: the course stays for the next time.
-          if (!isApiError(error) || error.status >= 500) return;
-        }
-        writeGuestCart(readGuestCart().filter((id) => id !== courseId));
-      }
-      await queryClient.invalidateQueries({ queryKey: getCartQueryOptions().queryKey });
-    })();
-    return () => {
-      isCurrent = false;
-    };
-  }, [userId, queryClient]);
+  return { courseIds, count: courseIds.length, isSignedIn, server, add };
 }

@@ -1,8 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
-import { useCart, useMergeGuestCart } from '#web/lib/cart';
+import { useAuth } from '#web/lib/auth';
+import { readGuestCart, useCart } from '#web/lib/cart';
 import { paths } from '#web/lib/paths';
+
+/**
+ * Once a guest signs in, what they put in this browser's cart joins their account's (cart-merge.ts,
+ * loaded only then).
+ */
+function useMergeGuestCart() {
+  const userId = useAuth().user?.id;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId || readGuestCart().length === 0) return;
+    let stop: (() => void) | undefined;
+    let isCurrent = true;
+    void import('#web/lib/cart-merge').then((merge) => {
+      if (isCurrent) stop = merge.mergeGuestCart(queryClient);
+    });
+    return () => {
+      isCurrent = false;
+      stop?.();
+    };
+  }, [userId, queryClient]);
+}
 
 /** SPEC §2's cart button: the count of courses in the cart, shown when above 0 (a guest's cart too). */
 export function CartButton() {
@@ -15,9 +39,8 @@ export function CartButton() {
         <ShoppingCart className="size-5" aria-hidden="true" />
         {count > 0 ? (
           <span
-            data-testid="cart-count"
             aria-hidden="true"
-            className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-none font-bold text-primary-foreground tabular-nums ring-2 ring-background"
+            className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold text-primary-foreground ring-2 ring-background"
           >
             {count > 99 ? '99+' : count}
           </span>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { CartCheckoutResult } from '#shared/schemas/cart';
+import type { Cart, CartCheckoutResult } from '#shared/schemas/cart';
 import type { CouponCheckResult } from '#shared/schemas/coupons';
 import type {
   CartEnrollmentResult,
@@ -26,6 +26,8 @@ export const payWithTestCard = (paymentIntentId: string, card: TestCardBody) =>
   apiJson<TestPaymentResult>('POST', `/api/test-payments/${enc(paymentIntentId)}/confirm`, card);
 export const confirmPayment = (paymentIntentId: string, courseId: string) =>
   apiJson<EnrollmentResult>('POST', '/api/confirm-payment', { paymentIntentId, courseId });
+/** Takes a course out of the signed-in user's cart; answers the cart. */
+export const deleteCartItem = (courseId: string) => apiJson<Cart>('DELETE', `/api/cart/${enc(courseId)}`);
 /** One intent for the whole cart (courses with nothing to pay are enrolled at once), or the enrollments when nothing is left to pay. */
 export const checkoutCart = () => apiJson<CartCheckoutResult>('POST', '/api/cart/checkout');
 /** A cart's payment enrolls in every course of it, or none (then 409 says why). */

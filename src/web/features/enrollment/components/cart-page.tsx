@@ -18,10 +18,11 @@ import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { getMyCoursesQueryOptions } from '#web/lib/api/get-my-courses';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
-import { deleteCartItem, getCartQueryOptions, putCartItem, useCart, useGuestCart } from '#web/lib/cart';
+import { getCartQueryOptions, putCartItem, readGuestCart, useCart, useGuestCart, writeGuestCart } from '#web/lib/cart';
+import { useIsMergingGuestCart } from '#web/lib/cart-merge';
 import { paths } from '#web/lib/paths';
 import { withReturnPath } from '#web/lib/return-path';
-import { checkoutCart, confirmCartPayment, payWithTestCard } from '../api/enroll';
+import { checkoutCart, confirmCartPayment, deleteCartItem, payWithTestCard } from '../api/enroll';
 import { CouponField } from './coupon-field';
 import { type PaymentFailure, PaymentFailureAlert } from './payment-failure-alert';
 import { TestCardForm } from './test-card-form';
@@ -367,6 +368,7 @@ function Summary({ cart, children }: { cart: Cart; children: ReactNode }) {
 function ServerCart() {
   const queryClient = useQueryClient();
   const { server: cart } = useCart();
+  const isMerging = useIsMergingGuestCart();
   const [busy, setBusy] = useState(false);
   const [intent, setIntent] = useState<CartPaymentIntentResult | null>(null);
   const [bought, setBought] = useState<Bought | null>(null);
@@ -430,7 +432,8 @@ function ServerCart() {
       />
     );
   }
-  if (cart.isPending) return <CartSkeleton />;
+  // Just signed in: the courses put in the cart as a guest are joining it.
+  if (cart.isPending || isMerging) return <CartSkeleton />;
   if (cart.isError) {
     return (
       <RegionError
@@ -501,7 +504,7 @@ function ServerCart() {
 /** A guest's course, as the catalogue shows it: its price now, and remove. */
 function GuestCartRow({ courseId, onPrice }: { courseId: string; onPrice: (courseId: string, price: string | null) => void }) {
   const course = useCourse(courseId);
-  const { remove } = useCart();
+  const remove = (id: string) => writeGuestCart(readGuestCart().filter((each) => each !== id));
   const price = course.data?.price ?? null;
   useEffect(() => onPrice(courseId, price), [courseId, price, onPrice]);
   if (course.isPending) return <Skeleton className="h-28 rounded-xl" />;
@@ -509,14 +512,14 @@ function GuestCartRow({ courseId, onPrice }: { courseId: string; onPrice: (cours
     return (
       <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border bg-card p-4 text-sm">
         <span>{isApiError(course.error, 404) ? 'This course is no longer sold.' : 'This course could not be loaded.'}</span>
-        <RemoveButton title="this course" busy={false} onRemove={() => void remove(courseId)} />
+        <RemoveButton title="this course" busy={false} onRemove={() => remove(courseId)} />
       </li>
     );
   }
   return (
     <CartRow course={course.data}>
       <p className="text-lg font-semibold tabular-nums">{formatPrice(course.data.price)}</p>
-      <RemoveButton title={course.data.title} busy={false} onRemove={() => void remove(courseId)} />
+      <RemoveButton title={course.data.title} busy={false} onRemove={() => remove(courseId)} />
     </CartRow>
   );
 }
