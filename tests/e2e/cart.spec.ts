@@ -94,6 +94,7 @@ test('a guest fills a cart, signs in, it merges, adds a second course and pays f
   expect(cart.items).toEqual([]);
   const purchases = await api<{ items: { course: { id: string }; amount: string }[] }>('GET', '/api/purchases');
   expect(purchases.items.map((item) => item.amount).sort()).toEqual(['19.99', '30.00']);
+  expect(purchases.items.map((item) => item.course.id).sort()).toEqual([first.id, second.id].sort());
 
   await done.getByRole('link', { name: 'Go to My Courses' }).click();
   await expect(page).toHaveURL(/\/my-courses$/);

@@ -73,7 +73,7 @@ function EmptyCart() {
 /** A course of the cart: its picture, title and teacher, and what is beside them (price, code, remove). */
 function CartRow({ course, children }: { course: CartItem['course']; children: ReactNode }) {
   return (
-    <li className="grid gap-4 rounded-xl border bg-card p-4 text-card-foreground sm:grid-cols-[8rem_minmax(0,1fr)] sm:p-5">
+    <li className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border bg-card p-4 text-card-foreground sm:grid-cols-[8rem_minmax(0,1fr)] sm:p-5">
       <div className="hidden aspect-video overflow-hidden rounded-lg bg-muted sm:block">
         <CourseThumbnail course={course} />
       </div>
@@ -96,7 +96,9 @@ function RemoveButton({ title, busy, onRemove }: { title: string; busy: boolean;
   return (
     <Button variant="ghost" size="sm" className="justify-self-start text-muted-foreground" disabled={busy} onClick={onRemove}>
       <Trash2 aria-hidden="true" />
-      Remove<span className="sr-only"> {title} from the cart</span>
+      <span>
+        Remove<span className="sr-only"> {title}</span> from cart
+      </span>
     </Button>
   );
 }
@@ -153,9 +155,13 @@ function ServerCartRow({
       ) : isFree ? (
         <p className="text-sm text-muted-foreground">Free: it is yours at checkout.</p>
       ) : (
-        <div className="max-w-sm">
+        <div className="max-w-sm min-w-0">
           <CouponField
-            label={`Discount code for ${course.title}`}
+            label={
+              <>
+                Discount code<span className="sr-only"> for {course.title}</span>
+              </>
+            }
             applied={coupon?.valid ? coupon : null}
             busy={busy}
             apply={async (code) => {
@@ -230,11 +236,14 @@ function Purchased({ bought }: { bought: Bought }) {
 function PayForCart({
   intent,
   titles,
+  totals,
   onPaid,
   onBack,
 }: {
   intent: CartPaymentIntentResult;
+  /** Each course's title, and what it costs in this payment. */
   titles: Map<string, string>;
+  totals: Map<string, string>;
   onPaid: (bought: Bought) => void;
   onBack: () => void;
 }) {
@@ -309,10 +318,11 @@ function PayForCart({
       </Card>
       <Card className="order-1 h-fit p-6 lg:order-2">
         <h2 className="mb-4 text-lg font-semibold">Order summary</h2>
-        <ul className="grid gap-1 text-sm">
+        <ul className="grid gap-2 text-sm">
           {intent.courseIds.map((id) => (
-            <li key={id} className="break-words">
-              {titles.get(id) ?? 'Course'}
+            <li key={id} className="flex justify-between gap-3">
+              <span className="min-w-0 break-words">{titles.get(id) ?? 'Course'}</span>
+              <span className="tabular-nums">{formatPrice(totals.get(id) ?? '')}</span>
             </li>
           ))}
         </ul>
@@ -375,7 +385,11 @@ function ServerCart() {
   const [failure, setFailure] = useState<string | null>(null);
   // The titles of what is being bought, kept when the cart empties on the purchase.
   const titles = useRef(new Map<string, string>());
-  for (const item of cart.data?.items ?? []) titles.current.set(item.course.id, item.course.title);
+  const totals = useRef(new Map<string, string>());
+  for (const item of cart.data?.items ?? []) {
+    titles.current.set(item.course.id, item.course.title);
+    totals.current.set(item.course.id, item.total);
+  }
   const refresh = useRefreshAfterPurchase();
 
   const onChanged = useCallback(
@@ -424,6 +438,7 @@ function ServerCart() {
       <PayForCart
         intent={intent}
         titles={titles.current}
+        totals={totals.current}
         onPaid={setBought}
         onBack={() => {
           setIntent(null);

@@ -1,5 +1,5 @@
 import { Loader2, TicketPercent, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { CouponCheckResult } from '#shared/schemas/coupons';
 import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
@@ -25,7 +25,7 @@ export function CouponField({
   busy: boolean;
   apply: (code: string) => Promise<string | null>;
   onRemove: () => void | Promise<void>;
-  label?: string;
+  label?: ReactNode;
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
