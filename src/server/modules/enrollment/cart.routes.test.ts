@@ -15,8 +15,12 @@ import {
 import { bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { type StripeStandIn, startStripeStandIn } from '#tests/helpers/stripe-stand-in';
+import type { RefundPart } from '../../lib/payments/payment-provider';
 import { createStripeProvider } from '../../lib/payments/stripe-provider';
+import { createDbTestIntentStore } from '../../lib/payments/test-intent-db-store';
+import { createTestProcessor } from '../../lib/payments/test-processor';
 import { sqlRows } from '../../lib/sql-rows';
+import { retryPendingRefunds } from './checkout.service';
 
 /*
  * The cart (DECISIONS §8 Cart, ADR 0030) on both payment providers: the built-in test processor, and
@@ -451,6 +455,7 @@ describe('the cart: what it accepts', () => {
   afterAll(() => t.close());
   const send = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, user?: TestUser, payload?: object) =>
     t.app.inject({ method, url, headers: user ? bearer(user) : {}, ...(payload ? { payload } : {}) });
+  const enrollmentsOf = (userId: string) => t.db.db.select().from(enrollments).where(eq(enrollments.userId, userId));
 
   it('adds sold courses the student does not own, sets and removes codes, and refuses the rest with a reason', async () => {
     const student = await createUser(t.db.db);
@@ -603,5 +608,43 @@ describe('the cart: what it accepts', () => {
         ),
       );
     expect(refunds.map((row) => row.refunded).sort((a, b) => a - b)).toEqual([...Array(10).fill(0), ...Array(10).fill(2000)]);
+  });
+
+  it('retries a cart refund the provider could not take, returning each course its part once', async () => {
+    const processor = createTestProcessor({ intents: createDbTestIntentStore(t.db.db) });
+    let isDown = true;
+    const flaky = {
+      ...processor,
+      refundIntent: async (id: string, part?: RefundPart) => {
+        if (isDown) throw new Error('the processor is unreachable');
+        return processor.refundIntent(id, part);
+      },
+    };
+    const shop = await createTestApp({ db: t.db, paymentProvider: flaky });
+    try {
+      const buyer = await createUser(t.db.db);
+      const kept = await createCourse(t.db.db, creator.id, { priceCents: 1200 });
+      const gone = await createCourse(t.db.db, creator.id, { priceCents: 800 });
+      const as = (method: 'PUT' | 'POST', url: string, payload: object = {}) =>
+        shop.app.inject({ method, url, headers: bearer(buyer), payload });
+      await as('PUT', `/api/cart/${kept.id}`);
+      await as('PUT', `/api/cart/${gone.id}`);
+      const { paymentIntentId } = (await as('POST', '/api/cart/checkout')).json();
+      await t.db.db.update(courses).set({ published: false }).where(eq(courses.id, gone.id));
+      await as('POST', `/api/test-payments/${paymentIntentId}/confirm`, GOOD_CARD);
+      expect((await as('POST', '/api/confirm-payment', { paymentIntentId })).statusCode).toBe(409);
+      const statuses = async () =>
+        (await t.db.db.select().from(payments).where(eq(payments.providerPaymentId, paymentIntentId))).map((row) => row.status);
+      expect(await statuses()).toEqual(['refund_pending', 'refund_pending']);
+
+      isDown = false;
+      expect(await retryPendingRefunds({ db: t.db.db, provider: flaky, log: shop.app.log })).toBe(2);
+      expect(await statuses()).toEqual(['refunded', 'refunded']);
+      expect(await processor.intents.find(paymentIntentId)).toMatchObject({ status: 'refunded', refundedCents: 2000 });
+      expect(await retryPendingRefunds({ db: t.db.db, provider: flaky, log: shop.app.log })).toBe(0);
+      expect(await enrollmentsOf(buyer.id)).toEqual([]);
+    } finally {
+      await shop.close();
+    }
   });
 });

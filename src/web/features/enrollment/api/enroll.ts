@@ -13,6 +13,7 @@ import { getCourseQueryOptions } from '#web/lib/api/get-course';
 import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { getMyCoursesQueryOptions } from '#web/lib/api/get-my-courses';
 import { apiJson } from '#web/lib/api-client';
+import { getCartQueryOptions } from '#web/lib/cart';
 
 const enc = encodeURIComponent;
 
@@ -34,15 +35,18 @@ export const checkoutCart = () => apiJson<CartCheckoutResult>('POST', '/api/cart
 export const confirmCartPayment = (paymentIntentId: string) =>
   apiJson<CartEnrollmentResult>('POST', '/api/confirm-payment', { paymentIntentId });
 
-/** After an enrollment: the course page, My Courses and the catalogue's student counts change. */
+/** After an enrollment: the course page, My Courses, the catalogue's student counts and the cart (the course leaves it) change. */
 export function useRefreshEnrollment() {
   const queryClient = useQueryClient();
   return useCallback(
     (courseId: string) =>
       Promise.all(
-        [getMyCoursesQueryOptions().queryKey, getCourseQueryOptions(courseId).queryKey, courseListsQueryKey].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          getMyCoursesQueryOptions().queryKey,
+          getCourseQueryOptions(courseId).queryKey,
+          courseListsQueryKey,
+          getCartQueryOptions().queryKey,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
     [queryClient],
   );
