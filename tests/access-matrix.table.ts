@@ -657,6 +657,36 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(401, 200, 409, 200, 409, 401),
     request: (w) => ({ url: '/api/create-payment-intent', payload: { courseId: w.paid.courseId } }),
   },
+  // The cart (DECISIONS §8): each signed-in caller their own. A course they own or made is refused (409).
+  { route: 'GET /api/cart', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/cart') },
+  {
+    route: 'PUT /api/cart/:id',
+    on: 'paid',
+    expect: cells(401, 200, 409, 200, 409, 401),
+    request: (w) => ({ url: `/api/cart/${w.paid.courseId}`, payload: {} }),
+  },
+  {
+    route: 'PUT /api/cart/:id',
+    on: 'draft',
+    expect: cells(401, 404, 404, 404, 404, 401),
+    request: (w) => ({ url: `/api/cart/${w.draft.courseId}`, payload: {} }),
+  },
+  {
+    route: 'DELETE /api/cart/:id',
+    on: 'paid',
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: (w) => ({ url: `/api/cart/${w.paid.courseId}` }),
+  },
+  {
+    // The owner's cart holds only their own course, which cannot be bought: nothing to pay for (409).
+    route: 'POST /api/cart/checkout',
+    on: "a fresh paid course in the caller's cart",
+    expect: cells(401, 200, 200, 200, 409, 401),
+    request: async (w, as) => {
+      await w.fresh.cartCourse(as);
+      return { url: '/api/cart/checkout' };
+    },
+  },
   // Refunds (DECISIONS §8): only the buyer has a payment to refund; everyone else has none (409).
   {
     route: 'POST /api/courses/:id/refund',

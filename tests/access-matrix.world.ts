@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import {
+  cartItems,
   coupons,
   courseModules,
   emailChanges,
@@ -116,6 +117,8 @@ export type FreshThings = {
   reportedReview(options?: { hidden?: boolean }): Promise<string>;
   /** The id of a new site-wide coupon. */
   siteCoupon(): Promise<string>;
+  /** Puts a new published paid course of the owner in the principal's cart (the guest has none). */
+  cartCourse(as: Principal): Promise<string>;
 };
 
 const PRICE_CENTS = 1999;
@@ -365,6 +368,12 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     },
     siteCoupon: async () =>
       inserted(await db.insert(coupons).values({ code: uniqueCouponCode(), createdBy: admin.id, percentOff: 10 }).returning()).id,
+    cartCourse: async (as) => {
+      const courseId = await fresh.course({ published: true });
+      const account = accountOf[as];
+      if (account) await db.insert(cartItems).values({ userId: account.id, courseId });
+      return courseId;
+    },
     studentIntent: async ({ paid }) => {
       const courseId = await fresh.course({ published: true });
       const intent = await call({

@@ -32,6 +32,7 @@ import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
+import { cartRoutes } from './modules/enrollment/cart.routes';
 import { checkoutRoutes } from './modules/enrollment/checkout.routes';
 import { retryPendingRefunds } from './modules/enrollment/checkout.service';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
@@ -187,6 +188,7 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   await app.register(learningRoutes);
   await app.register(uploadsRoutes);
   await app.register(checkoutRoutes);
+  await app.register(cartRoutes);
   await app.register(couponsRoutes);
   await app.register(earningsRoutes);
   await app.register(refundsRoutes);

@@ -30,5 +30,10 @@ export const paymentStatuses = [
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** Why a payment went back: the buyer asked, its coupon was used up before it arrived, or an admin refunded it. */
-export const refundReasons = ['coupon_used_up', 'requested', 'admin'] as const;
+/**
+ * Why a payment went back: the buyer asked; its coupon was used up before it arrived; an admin refunded
+ * it; or, for a cart (one payment for several courses, all or none), one of its courses was no longer
+ * sold or already owned.
+ */
+export const refundReasons = ['coupon_used_up', 'requested', 'admin', 'course_unavailable', 'already_owned'] as const;
+export type RefundReason = (typeof refundReasons)[number];

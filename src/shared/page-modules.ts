@@ -10,6 +10,7 @@ export const PAGE_MODULES: readonly { path: string; module: string }[] = [
   { path: '/courses', module: 'app/routes/catalog/course-search.tsx' },
   { path: '/my-courses', module: 'app/routes/student/my-courses.tsx' },
   { path: '/purchases', module: 'app/routes/student/purchases.tsx' },
+  { path: '/cart', module: 'app/routes/student/cart.tsx' },
   { path: '/account', module: 'app/routes/account/account.tsx' },
   { path: '/account/confirm-email', module: 'app/routes/account/confirm-email.tsx' },
   { path: '/checkout/:courseId', module: 'app/routes/student/checkout.tsx' },

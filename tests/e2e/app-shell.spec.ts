@@ -63,8 +63,8 @@ test('a signed-in student sees My Courses and the demo student sees progress on 
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'My Courses', exact: true })).toBeVisible();
-  // SPEC §2's cart button, which does nothing until there is a cart (DECISIONS §8) and says so.
-  await expect(page.getByRole('button', { name: 'Cart', exact: true })).toBeDisabled();
+  // SPEC §2's cart button: the cart page, with the count once there is something in it (cart.spec.ts).
+  await expect(page.getByRole('link', { name: /^Cart(, \d+ courses?)?$/ })).toHaveAttribute('href', '/cart');
   await expect(page.getByTestId('course-card').filter({ hasText: '% complete' }).first()).toBeVisible();
 });
 

@@ -228,3 +228,38 @@ test('when Stripe.js cannot load, the checkout says so instead of a form that ca
   await expect(error.getByRole('link', { name: 'Back to Home' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Complete Purchase' })).toHaveCount(0);
 });
+
+test('a cart of two courses is one Stripe payment: declined, then paid after the bank, it enrolls in both', async ({
+  page,
+  loginAs,
+  stripeApp,
+}) => {
+  await fakeStripe(page, stripeApp.standIn);
+  const { token } = await loginAs('student');
+  const response = await page.request.get('/api/courses');
+  const paid = ((await response.json()) as { id: string; title: string; price: string }[])
+    .filter(({ price }) => Number(price) > 0)
+    .slice(0, 2);
+  expect(paid).toHaveLength(2);
+  for (const course of paid) {
+    const added = await page.request.put(`/api/cart/${course.id}`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+    expect(added.ok(), await added.text()).toBe(true);
+  }
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  const total = paid.reduce((sum, course) => sum + Math.round(Number(course.price) * 100), 0);
+  await expect(page.getByTestId('cart-pay-total')).toHaveText(`$${(total / 100).toFixed(2)}`);
+
+  await payWith(page, TEST_CARDS.declined);
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+  expect(await myCourses(page, token)).toEqual([]);
+
+  await payWith(page, AUTHENTICATES);
+  const done = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Congratulations!' }) });
+  await expect(done).toBeVisible();
+  for (const course of paid) await expect(done).toContainText(course.title);
+  // Back from the bank at /cart: the client secret has left the address bar.
+  await expect(page).toHaveURL(`${stripeApp.url}/cart`);
+  expect((await myCourses(page, token)).map(({ id }) => id).sort()).toEqual(paid.map(({ id }) => id).sort());
+});

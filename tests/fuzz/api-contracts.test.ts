@@ -39,8 +39,9 @@ const WRITING_REFUSALS: { table: string; applies: (route: ApiRoute, status: numb
   {
     table: 'rate_limits',
     applies: (route, status) =>
-      ['POST /api/quizzes/{id}/attempts', 'POST /api/create-payment-intent'].includes(routeName(route)) &&
-      ![401, 403, 429].includes(status),
+      ['POST /api/quizzes/{id}/attempts', 'POST /api/create-payment-intent', 'POST /api/cart/checkout'].includes(
+        routeName(route),
+      ) && ![401, 403, 429].includes(status),
   },
   // A discount code checked is counted per IP before it is looked up, so that codes cannot be guessed
   // quickly: a refused check (an unknown course, a malformed body once it is read) counts too.

@@ -231,17 +231,33 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         });
       }
       const made = refunds.get(id) ?? [];
-      if (made.length > 0) {
+      const left = intent.amount - made.reduce((sum, refund) => sum + refund.amount, 0);
+      if (left === 0) {
         throw new StripeApiError(400, {
           type: 'invalid_request_error',
           code: 'charge_already_refunded',
           message: `Charge for ${id} has already been refunded.`,
         });
       }
+      // As Stripe: `amount` returns a part of the charge (several may follow); without it, what is left.
+      let amount = left;
+      if (body.amount !== undefined) {
+        const amountText = typeof body.amount === 'string' ? body.amount : '';
+        if (!/^\d+$/.test(amountText) || Number(amountText) < 1)
+          throw invalid('amount', `Invalid positive integer: ${amountText}`);
+        amount = Number(amountText);
+        if (amount > left) {
+          throw invalid(
+            'amount',
+            `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+            'amount_too_large',
+          );
+        }
+      }
       const refund: StandInRefund = {
         id: `re_${randomId(24)}`,
         object: 'refund',
-        amount: intent.amount,
+        amount,
         payment_intent: id,
         status: 'succeeded',
       };

@@ -39,13 +39,17 @@ export const payments = pgTable(
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
     // PLATFORM_FEE_PERCENT when the payment was made: the ledger's fee for it (migration 0025).
     platformFeePercent: integer('platform_fee_percent').notNull().default(20),
-    // Why a payment went back: the buyer asked, its coupon was used up before it arrived, or an admin refunded it.
+    // A cart checkout (ADR 0031): its courses' rows share one provider payment and this id, which the
+    // intent's metadata carries; null for a payment of one course. Each row is refunded on its own.
+    checkoutId: uuid('checkout_id'),
+    // Why a payment went back (refundReasons).
     refundReason: text('refund_reason', { enum: refundReasons }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('payments_provider_id_unique').on(t.provider, t.providerPaymentId),
+    // One row per course of a provider payment: a cart's courses share its intent (ADR 0031).
+    uniqueIndex('payments_provider_id_course_unique').on(t.provider, t.providerPaymentId, t.courseId),
     index('payments_user_idx').on(t.userId),
     index('payments_course_idx').on(t.courseId),
   ],
@@ -140,6 +144,26 @@ export const couponRedemptions = pgTable(
 );
 
 /**
+ * A signed-in student's cart (DECISIONS §8 Cart), kept across devices: the courses they mean to buy in
+ * one payment, each with the code they typed for it. A guest's cart lives in the browser and is put
+ * here at sign-in. Prices are never stored: the server prices the cart each time it is read.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    couponCode: text('coupon_code'),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('cart_items_course_idx').on(t.courseId)],
+);
+
+/**
  * The provider's webhook events applied, by id: a redelivered or replayed event is acknowledged and
  * changes nothing. Recorded in the transaction that applies it.
  */
@@ -219,10 +243,17 @@ export const testPaymentIntents = pgTable(
     currency: text('currency', { enum: ['usd'] }).notNull(),
     // 'refunded' is the processor's own: its intent stays succeeded to the app, as a Stripe intent does.
     status: text('status', { enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled', 'refunded'] }).notNull(),
-    metadata: jsonb('metadata').$type<{ userId: string; courseId: string }>().notNull(),
+    // A course's intent names the course; a cart's, its checkout (payment-provider.ts PaymentMetadata).
+    metadata: jsonb('metadata').$type<{ userId: string; courseId: string } | { userId: string; checkoutId: string }>().notNull(),
     lastPaymentError: text('last_payment_error'),
+    // Returned so far, in parts (one per course of a cart) or whole; each part once, by its key.
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundKeys: jsonb('refund_keys').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('test_payment_intents_created_idx').on(t.createdAt)],
+  (t) => [
+    index('test_payment_intents_created_idx').on(t.createdAt),
+    check('test_payment_intents_refunded_range', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+  ],
 );

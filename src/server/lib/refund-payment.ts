@@ -8,6 +8,7 @@ import type { RefundResult } from '#shared/schemas/enrollment';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payments/payment-provider';
 import { movePayment } from './payments/payment-status';
+import { type RefundablePayment, refundRecordedPayment } from './payments/refund-payment';
 import { mailReceipt } from './purchases';
 
 /*
@@ -53,11 +54,12 @@ export async function completeRefund({
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   receipts: { mailer: Mailer; publicUrl: string };
-  payment: { id: string; intentId: string; amountCents: number };
+  payment: RefundablePayment;
 }): Promise<RefundResult> {
   let status: RefundResult['status'] = 'refunded';
   try {
-    await provider.refundIntent(payment.intentId);
+    // A course bought in a cart returns its own amount only; the cart's other courses stay paid.
+    await refundRecordedPayment(provider, payment);
     await movePayment(db, payment.id, 'refunded');
   } catch (error) {
     log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');

@@ -41,11 +41,25 @@ export type PaymentIntentResult = z.infer<typeof PaymentIntentResultSchema>;
 export const CreatePaymentIntentResultSchema = z.union([PaymentIntentResultSchema, EnrollmentResultSchema]);
 export type CreatePaymentIntentResult = z.infer<typeof CreatePaymentIntentResultSchema>;
 
+/**
+ * A cart's payment enrolls in every course of it, or none (DECISIONS §8 Cart); a cart whose total is
+ * 0 answers this at checkout, without a payment.
+ */
+export const CartEnrollmentResultSchema = z.object({
+  enrolled: z.literal(true),
+  items: z.array(EnrollmentResultSchema),
+});
+export type CartEnrollmentResult = z.infer<typeof CartEnrollmentResultSchema>;
+
+/** `courseId` names the course of a one-course payment; a cart's payment is confirmed without it. */
 export const ConfirmPaymentBodySchema = z.object({
   paymentIntentId: z.string().min(1).max(200),
-  courseId: z.string().min(1).max(100),
+  courseId: z.string().min(1).max(100).optional(),
 });
 export type ConfirmPaymentBody = z.infer<typeof ConfirmPaymentBodySchema>;
+
+export const ConfirmPaymentResultSchema = z.union([EnrollmentResultSchema, CartEnrollmentResultSchema]);
+export type ConfirmPaymentResult = z.infer<typeof ConfirmPaymentResultSchema>;
 
 /** DECISIONS §4: the test processor's card form. Spaces in the number are ignored. */
 export const TestCardBodySchema = z.object({

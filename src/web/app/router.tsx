@@ -39,6 +39,10 @@ const routes: RouteObject[] = [
             lazyPage(() => import('./routes/student/purchases').then((m) => m.PurchasesRoute)),
           ),
           page(
+            paths.cart.path,
+            lazyPage(() => import('./routes/student/cart').then((m) => m.CartRoute)),
+          ),
+          page(
             paths.account.path,
             lazyPage(() => import('./routes/account/account').then((m) => m.AccountRoute)),
           ),

@@ -10,6 +10,7 @@ export const paths = {
   purchases: { path: '/purchases', getHref: () => '/purchases' },
   /** The admin console; `tab` one of its sections (features/admin ADMIN_TABS). */
   admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${tab}` : '/admin') },
+  cart: { path: '/cart', getHref: () => '/cart' },
   /** The course search; its filters as DECISIONS §8's parameters (src/shared/course-search.ts). */
   search: {
     path: '/courses',

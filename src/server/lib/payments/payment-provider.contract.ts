@@ -80,6 +80,33 @@ export function describePaymentProviderContract(name: string, createFixture: () 
       expect(await fixture.refunded(unpaid.id)).toBe(0);
     });
 
+    it("returns a cart's courses in parts, each part once, never more than was paid, and the rest whole", async () => {
+      const cart = await fixture.provider.createIntent({
+        ...input,
+        metadata: { userId: randomUUID(), checkoutId: randomUUID() },
+      });
+      expect((await fixture.provider.retrieveIntent(cart.id))?.metadata).toEqual({
+        userId: expect.any(String),
+        checkoutId: expect.any(String),
+      });
+      await fixture.pay(cart.id);
+      await Promise.all([
+        fixture.provider.refundIntent(cart.id, { amountCents: 1_999, key: 'first' }),
+        fixture.provider.refundIntent(cart.id, { amountCents: 1_999, key: 'first' }),
+      ]);
+      expect(await fixture.refunded(cart.id)).toBe(1_999);
+      await expect(fixture.provider.refundIntent(cart.id, { amountCents: 3_001, key: 'too-much' })).rejects.toThrow();
+      // Still paid, for what is left of it.
+      expect(await fixture.provider.retrieveIntent(cart.id)).toMatchObject({ status: 'succeeded' });
+      await fixture.provider.refundIntent(cart.id, { amountCents: 1_000, key: 'second' });
+      await fixture.provider.refundIntent(cart.id);
+      await fixture.provider.refundIntent(cart.id);
+      expect(await fixture.refunded(cart.id)).toBe(4_999);
+      // Everything is back: a part asked after that returns nothing more.
+      await fixture.provider.refundIntent(cart.id, { amountCents: 1_000, key: 'third' });
+      expect(await fixture.refunded(cart.id)).toBe(4_999);
+    });
+
     it('answers null for an intent it does not know', async () => {
       expect(await fixture.provider.retrieveIntent('pi_unknown')).toBeNull();
       expect(await fixture.provider.retrieveIntent('')).toBeNull();
@@ -94,6 +121,7 @@ export function describePaymentProviderContract(name: string, createFixture: () 
       ['above the maximum', { amountCents: 100_000_000 }],
       ['another currency', { currency: 'eur' }],
       ['metadata without a course', { metadata: { userId: randomUUID() } }],
+      ['a checkout id that is not a uuid', { metadata: { userId: randomUUID(), checkoutId: 'cart' } }],
       ['a user id that is not a uuid', { metadata: { userId: '1', courseId: randomUUID() } }],
     ])('refuses an amount or metadata that is %s', async (_, change) => {
       await expect(fixture.provider.createIntent({ ...input, ...change } as CreateIntentInput)).rejects.toThrow();

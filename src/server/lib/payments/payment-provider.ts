@@ -19,7 +19,14 @@ export type PaymentIntentStatus = 'requires_payment_method' | 'processing' | 'su
 export const MIN_AMOUNT_CENTS = 50;
 export const MAX_AMOUNT_CENTS = 99_999_999;
 
-export const PaymentMetadataSchema = z.object({ userId: z.uuid(), courseId: z.uuid() });
+/**
+ * Whose intent it is and for what: one course, or a cart checkout (ADR 0031), whose courses are the
+ * payments recorded with its id. Compared with the recorded payments before anyone is enrolled.
+ */
+export const PaymentMetadataSchema = z.union([
+  z.object({ userId: z.uuid(), courseId: z.uuid() }),
+  z.object({ userId: z.uuid(), checkoutId: z.uuid() }),
+]);
 export type PaymentMetadata = z.infer<typeof PaymentMetadataSchema>;
 
 export const CreateIntentInputSchema = z.object({
@@ -48,6 +55,9 @@ export type PaymentIntent = {
   lastPaymentError: string | null;
 };
 
+/** Part of a paid intent to return: integer cents, and a key naming the part (a payment row's id). */
+export type RefundPart = { amountCents: number; key: string };
+
 export type PaymentWebhookEvent = {
   /** The provider's event id, for logs and de-duplication. */
   id: string;
@@ -68,8 +78,12 @@ export interface PaymentProvider {
    * `canceled`, or `succeeded` when it was paid first (the caller refunds it if it must).
    */
   cancelIntent(id: string): Promise<'canceled' | 'succeeded'>;
-  /** Returns a succeeded intent's whole amount to the buyer; once, however often asked. */
-  refundIntent(id: string): Promise<void>;
+  /**
+   * Returns a succeeded intent's whole amount to the buyer (what is left of it after parts); once,
+   * however often asked. With `part`, only that amount, once per `part.key` however often asked: one
+   * course of a cart paid with the intent (ADR 0031). Throws for an unpaid intent or more than is left.
+   */
+  refundIntent(id: string, part?: RefundPart): Promise<void>;
   /**
    * Stripe only: verifies the signature over the exact raw body and answers the event, or null for
    * events the app does not act on. Throws `WebhookSignatureError` when the signature does not match.

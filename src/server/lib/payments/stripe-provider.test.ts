@@ -74,7 +74,7 @@ describe('Stripe provider', () => {
         amount: '4250',
         currency: 'usd',
         automatic_payment_methods: { enabled: 'true' },
-        metadata: { userId: metadata.userId, courseId: metadata.courseId },
+        metadata,
       },
     });
     expect(sent[0]?.idempotencyKey).toEqual(expect.stringMatching(/\S{16,}/));

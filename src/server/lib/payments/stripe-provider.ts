@@ -107,7 +107,7 @@ export function createStripeProvider({
             amount: amountCents,
             currency,
             automatic_payment_methods: { enabled: true },
-            metadata: { userId: metadata.userId, courseId: metadata.courseId },
+            metadata: { ...metadata },
           },
           // The SDK retries network failures; the key makes a retried create one intent, not two.
           { idempotencyKey: `create-intent-${randomUUID()}` },
@@ -144,10 +144,13 @@ export function createStripeProvider({
       }
     },
 
-    async refundIntent(id) {
+    async refundIntent(id, part) {
       try {
-        // One refund per intent, however often asked: Stripe replays the first answer to the same key.
-        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+        // One refund per intent, or per part of it, however often asked: Stripe replays the first answer to the same key.
+        await stripe.refunds.create(
+          { payment_intent: id, ...(part ? { amount: part.amountCents } : {}) },
+          { idempotencyKey: part ? `refund-${id}-${part.key}` : `refund-${id}` },
+        );
       } catch (error) {
         if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
         throw new StripeProviderError('refund payment intent', error);
@@ -205,7 +208,7 @@ function toPaymentIntent(intent: Stripe.PaymentIntent | undefined): PaymentInten
     amountCents: intent.amount,
     currency: 'usd',
     status,
-    metadata: { userId: metadata.data.userId, courseId: metadata.data.courseId },
+    metadata: metadata.data,
     lastPaymentError: status === 'succeeded' || !failure ? null : (failure.message ?? 'The payment failed.'),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { testPaymentIntents } from '#db/schema/index';
 import { isUniqueViolation } from '../db-errors';
@@ -30,9 +30,40 @@ export function createDbTestIntentStore(db: DbOrTx): TestIntentStore {
         .returning();
       return row ? toIntent(row) : null;
     },
+    async refund({ id, key, amountCents, updatedAt }) {
+      if (id.length > ID_MAX_LENGTH) return null;
+      const t = testPaymentIntents;
+      const part = amountCents === null ? sql`(${t.amountCents} - ${t.refundedCents})` : sql`${amountCents}::integer`;
+      // One statement under the row's lock: concurrent parts of one intent never return more than it.
+      const [row] = await db
+        .update(t)
+        .set({
+          refundedCents: sql`${t.refundedCents} + ${part}`,
+          refundKeys: sql`${t.refundKeys} || jsonb_build_array(${key}::text)`,
+          status: sql`case when ${t.refundedCents} + ${part} = ${t.amountCents} then 'refunded' else ${t.status} end`,
+          updatedAt,
+        })
+        .where(
+          and(
+            eq(t.id, id),
+            eq(t.status, 'succeeded'),
+            sql`not ${t.refundKeys} @> jsonb_build_array(${key}::text)`,
+            sql`${part} > 0 and ${t.refundedCents} + ${part} <= ${t.amountCents}`,
+          ),
+        )
+        .returning();
+      return row ? toIntent(row) : null;
+    },
   };
 }
 
 function toIntent(row: typeof testPaymentIntents.$inferSelect): TestIntent {
-  return { ...row, metadata: { userId: row.metadata.userId, courseId: row.metadata.courseId } };
+  const { metadata } = row;
+  return {
+    ...row,
+    metadata:
+      'checkoutId' in metadata
+        ? { userId: metadata.userId, checkoutId: metadata.checkoutId }
+        : { userId: metadata.userId, courseId: metadata.courseId },
+  };
 }

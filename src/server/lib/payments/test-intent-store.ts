@@ -12,7 +12,20 @@ export type TestIntent = {
   status: TestIntentStatus;
   metadata: PaymentMetadata;
   lastPaymentError: string | null;
+  /** Returned so far; the intent is `refunded` once this is its whole amount. */
+  refundedCents: number;
+  /** The parts returned, by key, so each is returned once. */
+  refundKeys: string[];
   createdAt: Date;
+  updatedAt: Date;
+};
+
+export type RefundTestIntentInput = {
+  id: string;
+  /** Names the part, so asking again returns nothing more. */
+  key: string;
+  /** Null for what is left of the amount. */
+  amountCents: number | null;
   updatedAt: Date;
 };
 
@@ -34,6 +47,11 @@ export interface TestIntentStore {
   find(id: string): Promise<TestIntent | null>;
   /** The intent after the change, or null when it is missing or no longer in state `from`. */
   update(input: UpdateTestIntentInput): Promise<TestIntent | null>;
+  /**
+   * Returns a part of a succeeded intent in one step: the intent after it, or null when it is missing,
+   * not succeeded, the key was returned before, or the part is more than is left.
+   */
+  refund(input: RefundTestIntentInput): Promise<TestIntent | null>;
 }
 
 export type MemoryTestIntentStoreOptions = {
@@ -61,6 +79,17 @@ export function createMemoryTestIntentStore({ maxIntents = 10_000 }: MemoryTestI
       const intent = intents.get(id);
       if (!intent || intent.status !== from) return null;
       const updated = { ...intent, status, lastPaymentError, updatedAt };
+      intents.set(id, updated);
+      return structuredClone(updated);
+    },
+    async refund({ id, key, amountCents, updatedAt }) {
+      const intent = intents.get(id);
+      if (intent?.status !== 'succeeded' || intent.refundKeys.includes(key)) return null;
+      const part = amountCents ?? intent.amountCents - intent.refundedCents;
+      const refundedCents = intent.refundedCents + part;
+      if (part <= 0 || refundedCents > intent.amountCents) return null;
+      const status = refundedCents === intent.amountCents ? 'refunded' : 'succeeded';
+      const updated = { ...intent, refundedCents, refundKeys: [...intent.refundKeys, key], status, updatedAt } as TestIntent;
       intents.set(id, updated);
       return structuredClone(updated);
     },

@@ -22,8 +22,7 @@ describePaymentProviderContract('test processor', async () => {
       await provider.confirm({ intentId, ...GOOD, now: NOW });
     },
     refunded: async (intentId) => {
-      const intent = await provider.intents.find(intentId);
-      return intent?.status === 'refunded' ? intent.amountCents : 0;
+      return (await provider.intents.find(intentId))?.refundedCents ?? 0;
     },
   };
 });
@@ -49,8 +48,7 @@ describePaymentProviderContract('test processor with intents in the database', a
       await provider.confirm({ intentId, ...GOOD, now: NOW });
     },
     refunded: async (intentId) => {
-      const intent = await provider.intents.find(intentId);
-      return intent?.status === 'refunded' ? intent.amountCents : 0;
+      return (await provider.intents.find(intentId))?.refundedCents ?? 0;
     },
   };
 });
@@ -254,6 +252,8 @@ describe('database test intent store', () => {
       status: 'requires_payment_method' as const,
       metadata: { userId: randomUUID(), courseId: randomUUID() },
       lastPaymentError: null,
+      refundedCents: 0,
+      refundKeys: [],
       createdAt: at,
       updatedAt: at,
     };
@@ -288,6 +288,8 @@ describe('memory test intent store', () => {
       status: 'requires_payment_method' as const,
       metadata: { userId: randomUUID(), courseId: randomUUID() },
       lastPaymentError: null,
+      refundedCents: 0,
+      refundKeys: [],
       createdAt: at,
       updatedAt: at,
     };

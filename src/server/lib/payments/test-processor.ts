@@ -49,6 +49,8 @@ export function createTestProcessor({
         status: 'requires_payment_method',
         metadata,
         lastPaymentError: null,
+        refundedCents: 0,
+        refundKeys: [],
         createdAt,
         updatedAt: createdAt,
       });
@@ -78,19 +80,19 @@ export function createTestProcessor({
       }
     },
 
-    async refundIntent(id) {
+    async refundIntent(id, part) {
+      // As Stripe: the whole (what is left) once; a part once per key; never more than was paid.
+      const key = part ? `part:${part.key}` : 'whole';
+      const isDone = (intent: TestIntent | null) => intent?.status === 'refunded' || Boolean(intent?.refundKeys.includes(key));
       const intent = ID_PATTERN.test(id) ? await intents.find(id) : null;
-      if (intent?.status === 'refunded') return;
+      if (isDone(intent)) return;
       if (intent?.status !== 'succeeded') throw new Error(`test intent ${id} is not paid, so it cannot be refunded`);
-      const updated = await intents.update({
-        id,
-        from: 'succeeded',
-        status: 'refunded',
-        lastPaymentError: null,
-        updatedAt: new Date(now()),
-      });
-      if (!updated && (await intents.find(id))?.status !== 'refunded')
-        throw new Error(`test intent ${id} changed while refunding`);
+      if (part && (!Number.isSafeInteger(part.amountCents) || part.amountCents <= 0)) {
+        throw new Error(`a refund of test intent ${id} must be a positive whole number of cents`);
+      }
+      const updated = await intents.refund({ id, key, amountCents: part?.amountCents ?? null, updatedAt: new Date(now()) });
+      if (updated || isDone(await intents.find(id))) return;
+      throw new Error(`test intent ${id} has less left than the refund asks`);
     },
   };
 }

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
 import {
   ConfirmPaymentBodySchema,
+  ConfirmPaymentResultSchema,
   CreatePaymentIntentBodySchema,
   CreatePaymentIntentResultSchema,
-  EnrollmentResultSchema,
   TestCardBodySchema,
   TestPaymentResultSchema,
 } from '#shared/schemas/enrollment';
@@ -66,9 +66,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Enroll after the provider confirms the payment succeeded (idempotent)',
+        description:
+          "A course's payment is confirmed with its `courseId` and answers its enrollment; a cart's (POST /api/cart/checkout) without one, and answers the enrollment in every course of it (`items`). A cart enrolls in all its courses or in none: when one can no longer be sold or is owned already, the whole payment is returned and 409 says why.",
         security: BEARER,
         body: ConfirmPaymentBodySchema,
-        response: { 200: EnrollmentResultSchema, ...ENROLLING_ERRORS },
+        response: { 200: ConfirmPaymentResultSchema, ...ENROLLING_ERRORS },
       },
     },
     async (request) => {
@@ -86,8 +88,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         intent,
         expected: { userId: user.id, courseId: request.body.courseId },
       });
-      if (settled.kind === 'enrolled') return settled.enrollment;
-      if (settled.kind === 'refunded' && settled.enrollment) return { ...settled.enrollment, refunded: true as const };
+      const isCart = 'checkoutId' in intent.metadata;
+      const [enrollment] = settled.kind === 'enrolled' || settled.kind === 'refunded' ? settled.enrollments : [];
+      if (settled.kind === 'enrolled') {
+        if (isCart) return { enrolled: true as const, items: settled.enrollments };
+        if (enrollment) return enrollment;
+      }
+      // One course's payment that arrived for a course already owned: the course is theirs, the money back.
+      if (settled.kind === 'refunded' && !isCart && enrollment) return { ...enrollment, refunded: true as const };
       throw new AppError(ErrorCode.CONFLICT, (settled.kind === 'refunded' && settled.reason) || 'The payment has not succeeded');
     },
   );

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '#db/client';
-import { paymentEvents, payments } from '#db/schema/index';
+import { courses, enrollments, paymentEvents, payments } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
+import type { RefundReason } from '#shared/lists';
 import type { EnrollmentResult, PaymentIntentResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
 import { priceWithCoupon, redeemCoupon } from '../../lib/coupon-pricing';
@@ -10,6 +11,7 @@ import { findJoinableCourse } from '../../lib/joinable-course';
 import type { Mailer } from '../../lib/mailer';
 import type { PaymentIntent, PaymentProvider } from '../../lib/payments/payment-provider';
 import { movePayment, OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../lib/payments/payment-status';
+import { refundRecordedPayment } from '../../lib/payments/refund-payment';
 import { mailReceipt } from '../../lib/purchases';
 import { enrollOnce, findEnrollment, isEnrolled, refuseOwnCourse } from './enrollment.service';
 
@@ -92,26 +94,51 @@ async function enrollWithFreeCoupon(
 
 /** What settling one provider report did. */
 export type Settled =
-  /** The buyer is enrolled by this payment (now, `firstTime`, or before). */
-  | { kind: 'enrolled'; enrollment: EnrollmentResult; firstTime: boolean }
+  /** The buyer is enrolled by this payment, in its course or every course of its cart (now, `firstTime`, or before). */
+  | { kind: 'enrolled'; enrollments: EnrollmentResult[]; firstTime: boolean }
   /**
-   * The payment arrived for a course its buyer already owned (or was cancelled), or its coupon was used
-   * up meanwhile: returned to them, never counted. `reason` says why when it is not the first.
+   * The payment arrived for a course its buyer already owned (or was cancelled), its coupon was used
+   * up meanwhile, or a course of its cart could not be sold: returned to them, never counted.
+   * `reason` says why when it is not the first; `enrollments` are what the buyer owns of it anyway.
    */
-  | { kind: 'refunded'; enrollment: EnrollmentResult | null; reason?: string }
+  | { kind: 'refunded'; enrollments: EnrollmentResult[]; reason?: string }
   /** Not paid (declined, mid-flow, cancelled), or a late report that changes nothing. */
   | { kind: 'unpaid' }
   /** A webhook event applied before. */
   | { kind: 'replayed' };
 
+type RecordedPayment = typeof payments.$inferSelect;
+
+export const COUPON_USED_UP = 'Your code was used up by others before your payment arrived: the payment has been returned';
+
+/** Why a whole cart's payment went back, as said to a confirm that comes after the first. */
+const CART_REFUND_MESSAGES: Partial<Record<RefundReason, string>> = {
+  coupon_used_up: COUPON_USED_UP,
+  course_unavailable:
+    'A course of your cart stopped being sold before your payment arrived: the whole payment has been returned and no course was enrolled',
+  already_owned:
+    'You already owned a course of your cart when your payment arrived: the whole payment has been returned and no course was enrolled',
+};
+
+/** A cart that cannot enroll in every course: nothing of it is written, and its payment goes back whole. */
+class CartDeclined extends Error {
+  constructor(
+    readonly reason: RefundReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Applies what the provider reports of an intent, once: the intent must be one this app recorded,
- * for this user and course, and for the amount recorded when it was made. Used by confirm-payment, the
- * test card route and the webhook alike, so whichever comes first enrolls and the others change
- * nothing. The recorded payment only moves forward (payment-status.ts). A succeeded intent enrolls
- * its buyer, whose other open intents of the course are then cancelled; one that succeeds for a
- * course the buyer owns already is refunded at once. A webhook's event id is recorded in the same
- * transaction, so a redelivered event is acknowledged and applied no second time.
+ * for this user and course (or cart), and for the amount recorded when it was made. Used by
+ * confirm-payment, the test card route and the webhook alike, so whichever comes first enrolls and
+ * the others change nothing. Recorded payments only move forward (payment-status.ts). A succeeded
+ * intent enrolls its buyer, whose other open intents of the course are then cancelled; one that
+ * succeeds for a course the buyer owns already is refunded at once. A cart's intent (ADR 0031)
+ * enrolls in every course of it in one transaction, or in none and is refunded whole. A webhook's
+ * event id is recorded in the same transaction, so a redelivered event is applied no second time.
  */
 export async function settlePayment({
   db,
@@ -124,63 +151,95 @@ export async function settlePayment({
   eventType,
 }: Checkout & {
   intent: PaymentIntent;
-  expected?: { userId: string; courseId: string };
+  expected?: { userId: string; courseId?: string | undefined };
   eventId?: string;
   eventType?: string;
 }): Promise<Settled> {
-  const recorded = await findRecordedPayment(db, provider, intent, expected);
-  const settled = await db.transaction(async (tx): Promise<Settled> => {
-    if (eventId !== undefined) {
-      const [isFirst] = await tx
-        .insert(paymentEvents)
-        .values({ provider: provider.name, eventId, type: eventType ?? 'unknown', providerPaymentId: intent.id })
-        .onConflictDoNothing()
-        .returning({ eventId: paymentEvents.eventId });
-      if (!isFirst) return { kind: 'replayed' };
-    }
-    // The row lock orders every settlement of this payment: the second sees what the first decided.
-    const [{ status } = { status: recorded.status }] = await tx
-      .select({ status: payments.status })
-      .from(payments)
-      .where(eq(payments.id, recorded.id))
-      .for('update');
-    if (intent.status !== 'succeeded') {
-      await movePayment(tx, recorded.id, intent.status);
-      return { kind: 'unpaid' };
-    }
-    return settleSucceeded(tx, recorded, status);
-  });
+  const recorded = await findRecordedPayments(db, provider, intent, expected);
+  const ids = recorded.map((row) => row.id);
+  const isCart = 'checkoutId' in intent.metadata;
+  const attempt = (declined?: CartDeclined) =>
+    db.transaction(async (tx): Promise<Settled> => {
+      if (eventId !== undefined) {
+        const [isFirst] = await tx
+          .insert(paymentEvents)
+          .values({ provider: provider.name, eventId, type: eventType ?? 'unknown', providerPaymentId: intent.id })
+          .onConflictDoNothing()
+          .returning({ eventId: paymentEvents.eventId });
+        if (!isFirst) return { kind: 'replayed' };
+      }
+      // The row locks order every settlement of this payment: the second sees what the first decided.
+      const locked = await tx
+        .select({ id: payments.id, status: payments.status, refundReason: payments.refundReason })
+        .from(payments)
+        .where(inArray(payments.id, ids))
+        .orderBy(asc(payments.id))
+        .for('update');
+      if (intent.status !== 'succeeded') {
+        for (const row of locked) await movePayment(tx, row.id, intent.status);
+        return { kind: 'unpaid' };
+      }
+      if (!isCart) {
+        const [only] = recorded;
+        if (!only) throw new Error('a payment without its row');
+        return settleSucceeded(tx, only, locked[0]?.status ?? only.status);
+      }
+      return settleCartSucceeded(tx, recorded, locked, declined);
+    });
+  let settled: Settled;
+  try {
+    settled = await attempt();
+  } catch (error) {
+    // Nothing of the cart was written (the transaction rolled back): record its payment as going back.
+    if (!(error instanceof CartDeclined)) throw error;
+    settled = await attempt(error);
+  }
 
-  if (settled.kind === 'refunded') await refundPayment({ db, provider, log, paymentId: recorded.id, intentId: intent.id });
+  if (settled.kind === 'refunded') await refundPayments({ db, provider, log, payments: recorded });
   if (settled.kind === 'enrolled') {
-    if (settled.firstTime && receipts) await mailReceipt({ db, log, ...receipts, paymentId: recorded.id, kind: 'purchase' });
-    await cancelOpenIntents({ db, provider, log, userId: recorded.userId, courseId: recorded.courseId, except: recorded.id });
+    if (settled.firstTime && receipts) {
+      for (const row of recorded) await mailReceipt({ db, log, ...receipts, paymentId: row.id, kind: 'purchase' });
+    }
+    for (const row of recorded) {
+      await cancelOpenIntents({ db, provider, log, userId: row.userId, courseId: row.courseId, exceptIntentId: intent.id });
+    }
   }
   return settled;
 }
 
-type RecordedPayment = typeof payments.$inferSelect;
-
-export const COUPON_USED_UP = 'Your code was used up by others before your payment arrived: the payment has been returned';
-
-async function findRecordedPayment(
+/**
+ * The payments recorded for an intent: its one course's, or every course's of its cart, all of them
+ * for the intent's buyer and adding up to its amount. Anything else is not an intent this app made.
+ */
+async function findRecordedPayments(
   db: Db,
   provider: PaymentProvider,
   intent: PaymentIntent,
-  expected: { userId: string; courseId: string } | undefined,
-): Promise<RecordedPayment> {
+  expected: { userId: string; courseId?: string | undefined } | undefined,
+): Promise<RecordedPayment[]> {
   const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'Payment not found');
-  const [recorded] = await db
+  const recorded = await db
     .select()
     .from(payments)
     .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, intent.id)))
-    .limit(1);
-  if (!recorded || recorded.userId !== intent.metadata.userId || recorded.courseId !== intent.metadata.courseId) throw notFound();
-  if (expected && recorded.userId !== expected.userId) throw notFound();
-  if (expected && recorded.courseId !== expected.courseId) {
-    throw new AppError(ErrorCode.BAD_REQUEST, 'This payment is for another course');
+    .orderBy(asc(payments.id));
+  const { metadata } = intent;
+  const isOurs = (row: RecordedPayment) =>
+    row.userId === metadata.userId &&
+    ('checkoutId' in metadata
+      ? row.checkoutId === metadata.checkoutId
+      : row.checkoutId === null && row.courseId === metadata.courseId);
+  if (recorded.length === 0 || !recorded.every(isOurs)) throw notFound();
+  if ('courseId' in metadata && recorded.length !== 1) throw notFound();
+  if (expected && metadata.userId !== expected.userId) throw notFound();
+  if (expected?.courseId !== undefined) {
+    if ('checkoutId' in metadata) {
+      throw new AppError(ErrorCode.BAD_REQUEST, 'This payment is for a cart: confirm it without a courseId');
+    }
+    if (metadata.courseId !== expected.courseId) throw new AppError(ErrorCode.BAD_REQUEST, 'This payment is for another course');
   }
-  if (intent.amountCents !== recorded.amountCents || intent.currency !== recorded.currency) {
+  const amountCents = recorded.reduce((sum, row) => sum + row.amountCents, 0);
+  if (intent.amountCents !== amountCents || recorded.some((row) => row.currency !== intent.currency)) {
     throw new AppError(ErrorCode.CONFLICT, 'The payment does not match the course price');
   }
   return recorded;
@@ -188,18 +247,22 @@ async function findRecordedPayment(
 
 async function settleSucceeded(tx: Tx, recorded: RecordedPayment, status: PaymentStatus): Promise<Settled> {
   const { userId, courseId } = recorded;
+  const owned = async () => {
+    const enrollment = await findEnrollment(tx, userId, courseId);
+    return enrollment ? [enrollment] : [];
+  };
   if (status === 'succeeded') {
     const { enrollment } = await enrollOnce(tx, { userId, courseId, source: 'payment' });
-    return { kind: 'enrolled', enrollment, firstTime: false };
+    return { kind: 'enrolled', enrollments: [enrollment], firstTime: false };
   }
   if (status === 'refund_pending' || status === 'refunded') {
-    const refunded: Settled = { kind: 'refunded', enrollment: await findEnrollment(tx, userId, courseId) };
+    const refunded: Settled = { kind: 'refunded', enrollments: await owned() };
     return recorded.refundReason === 'coupon_used_up' ? { ...refunded, reason: COUPON_USED_UP } : refunded;
   }
   if (status === 'canceled') {
     // Cancelled here, paid there: a cancel that lost its race. It enrolls nobody.
     await movePayment(tx, recorded.id, 'refund_pending');
-    return { kind: 'refunded', enrollment: await findEnrollment(tx, userId, courseId) };
+    return { kind: 'refunded', enrollments: await owned() };
   }
   // Paid, and not yet settled: it enrolls, unless its buyer owns the course already (another tab's payment, a free enrollment).
   if (recorded.couponId !== null && !(await isEnrolled(tx, userId, courseId))) {
@@ -209,42 +272,212 @@ async function settleSucceeded(tx: Tx, recorded: RecordedPayment, status: Paymen
     if (!redeemed) {
       await movePayment(tx, recorded.id, 'refund_pending');
       await tx.update(payments).set({ refundReason: 'coupon_used_up' }).where(eq(payments.id, recorded.id));
-      return { kind: 'refunded', enrollment: null, reason: COUPON_USED_UP };
+      return { kind: 'refunded', enrollments: [], reason: COUPON_USED_UP };
     }
   }
   const { enrollment, isNew } = await enrollOnce(tx, { userId, courseId, source: 'payment' });
   await movePayment(tx, recorded.id, isNew ? 'succeeded' : 'refund_pending');
-  return isNew ? { kind: 'enrolled', enrollment, firstTime: true } : { kind: 'refunded', enrollment };
+  return isNew
+    ? { kind: 'enrolled', enrollments: [enrollment], firstTime: true }
+    : { kind: 'refunded', enrollments: [enrollment] };
 }
 
+const isOpen = (status: PaymentStatus) => OPEN_PAYMENT_STATUSES.includes(status);
+
 /**
- * Returns a payment that must not be kept. If the provider cannot be reached now, the payment stays
- * refund_pending (never counted as revenue) and retryPendingRefunds tries again.
+ * A cart's paid intent (ADR 0031), under its rows' locks. Paid and not yet settled: every course of it
+ * must still be sold and not owned, and every code still have a use left; then each course is enrolled,
+ * its code counted and its payment succeeded, all in this transaction. Otherwise CartDeclined rolls all
+ * of it back, and the second attempt (`declined`) records the payments as going back, with the reason.
  */
-async function refundPayment({ db, provider, log, paymentId, intentId }: Checkout & { paymentId: string; intentId: string }) {
+async function settleCartSucceeded(
+  tx: Tx,
+  recorded: RecordedPayment[],
+  locked: { id: string; status: PaymentStatus; refundReason: RefundReason | null }[],
+  declined: CartDeclined | undefined,
+): Promise<Settled> {
+  const [first] = recorded;
+  if (!first) throw new Error('a cart payment without its rows');
+  const { userId } = first;
+  const courseIds = recorded.map((row) => row.courseId);
+  const owned = async () =>
+    (
+      await tx
+        .select({ courseId: enrollments.courseId, createdAt: enrollments.createdAt })
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, userId), inArray(enrollments.courseId, courseIds)))
+    ).map((row) => ({ courseId: row.courseId, enrolled: true as const, enrolledAt: row.createdAt.toISOString() }));
+
+  if (locked.every((row) => isOpen(row.status))) {
+    if (declined) {
+      for (const row of locked) await movePayment(tx, row.id, 'refund_pending');
+      await tx
+        .update(payments)
+        .set({ refundReason: declined.reason })
+        .where(
+          inArray(
+            payments.id,
+            locked.map((row) => row.id),
+          ),
+        );
+      return { kind: 'refunded', enrollments: await owned(), reason: declined.message };
+    }
+    return enrollCart(tx, recorded);
+  }
+  if (locked.some((row) => row.status === 'succeeded' || (row.status === 'refunded' && row.refundReason === 'requested'))) {
+    // Settled before (some courses may have been refunded at the buyer's request since).
+    return { kind: 'enrolled', enrollments: await owned(), firstTime: false };
+  }
+  if (locked.some((row) => row.status === 'canceled')) {
+    // Cancelled here, paid there: a cancel that lost its race. It enrolls nobody.
+    for (const row of locked) await movePayment(tx, row.id, 'refund_pending');
+    return { kind: 'refunded', enrollments: await owned() };
+  }
+  // Gone back whole before (refund_pending or refunded): say why again, naming the courses still in the way.
+  const reason = locked.map((row) => row.refundReason).find((why) => why !== null);
+  const enrolled = await owned();
+  let message = reason ? CART_REFUND_MESSAGES[reason] : undefined;
+  if (reason === 'course_unavailable' || reason === 'already_owned') {
+    const named = await tx
+      .select({ id: courses.id, title: courses.title, published: courses.published, archived: courses.archived })
+      .from(courses)
+      .where(inArray(courses.id, courseIds));
+    const inTheWay =
+      reason === 'already_owned'
+        ? named.filter((course) => enrolled.some((enrollment) => enrollment.courseId === course.id))
+        : named.filter((course) => !course.published || course.archived);
+    if (inTheWay.length > 0)
+      message = declineMessage(
+        reason,
+        inTheWay.map((course) => course.title),
+      );
+  }
+  return { kind: 'refunded', enrollments: enrolled, ...(message ? { reason: message } : {}) };
+}
+
+/** Why a cart's payment went back whole, naming the courses that stopped it. */
+function declineMessage(reason: 'course_unavailable' | 'already_owned', titles: string[]): string {
+  const names = titles.map((title) => `"${title}"`).join(', ');
+  return reason === 'already_owned'
+    ? `You already own ${names}: the whole payment has been returned and no course was enrolled`
+    : `${names} stopped being sold before your payment arrived: the whole payment has been returned and no course was enrolled`;
+}
+
+/** Ids in the order PostgreSQL sorts uuids (their hex text sorts the same); nulls last. */
+export function byId(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+async function enrollCart(tx: Tx, recorded: RecordedPayment[]): Promise<Settled> {
+  const [first] = recorded;
+  if (!first) throw new Error('a cart payment without its rows');
+  const { userId } = first;
+  const courseIds = recorded.map((row) => row.courseId);
+  const sold = await tx
+    .select({ id: courses.id, title: courses.title, published: courses.published, archived: courses.archived })
+    .from(courses)
+    .where(inArray(courses.id, courseIds));
+  const unsold = sold.filter((course) => !course.published || course.archived);
+  if (unsold.length > 0 || sold.length < courseIds.length) {
+    throw new CartDeclined(
+      'course_unavailable',
+      unsold.length > 0
+        ? declineMessage(
+            'course_unavailable',
+            unsold.map((course) => course.title),
+          )
+        : (CART_REFUND_MESSAGES.course_unavailable ?? ''),
+    );
+  }
+  const ownedAlready = await tx
+    .select({ title: courses.title })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.userId, userId), inArray(enrollments.courseId, courseIds)));
+  if (ownedAlready.length > 0) {
+    throw new CartDeclined(
+      'already_owned',
+      declineMessage(
+        'already_owned',
+        ownedAlready.map((course) => course.title),
+      ),
+    );
+  }
+  // Rows are locked in one order by every transaction, so concurrent carts wait for each other and
+  // never deadlock: codes first (a use is counted under the coupon's row lock, so a limit holds under
+  // any load), then courses (an enrollment updates its course's student count), each by id.
+  for (const row of [...recorded].sort((a, b) => byId(a.couponId, b.couponId))) {
+    if (row.couponId === null) continue;
+    const redeemed = await redeemCoupon(tx, { couponId: row.couponId, userId, courseId: row.courseId, paymentId: row.id });
+    if (!redeemed) throw new CartDeclined('coupon_used_up', COUPON_USED_UP);
+  }
+  const enrolled: EnrollmentResult[] = [];
+  for (const row of [...recorded].sort((a, b) => byId(a.courseId, b.courseId))) {
+    const { enrollment, isNew } = await enrollOnce(tx, { userId, courseId: row.courseId, source: 'payment' });
+    // Enrolled meanwhile by another way (a free enrollment, another payment): the rollback undoes the rest.
+    if (!isNew) throw new CartDeclined('already_owned', CART_REFUND_MESSAGES.already_owned ?? '');
+    await movePayment(tx, row.id, 'succeeded');
+    enrolled.push(enrollment);
+  }
+  return { kind: 'enrolled', enrollments: enrolled, firstTime: true };
+}
+
+type RefundablePayment = Pick<RecordedPayment, 'id' | 'providerPaymentId' | 'amountCents' | 'checkoutId'>;
+
+/**
+ * Returns payments that must not be kept (those refund_pending). If the provider cannot be reached
+ * now, a payment stays refund_pending (never counted as revenue) and retryPendingRefunds tries again.
+ */
+async function refundPayments({ db, provider, log, payments: candidates }: Checkout & { payments: RefundablePayment[] }) {
+  const pending = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        inArray(
+          payments.id,
+          candidates.map((payment) => payment.id),
+        ),
+        eq(payments.status, 'refund_pending'),
+      ),
+    );
+  const ids = new Set(pending.map((row) => row.id));
+  for (const payment of candidates) if (ids.has(payment.id)) await refundPayment({ db, provider, log, payment });
+}
+
+async function refundPayment({ db, provider, log, payment }: Checkout & { payment: RefundablePayment }) {
   try {
-    await provider.refundIntent(intentId);
-    await movePayment(db, paymentId, 'refunded');
-    log.info({ paymentId }, 'payment for a course already owned was refunded');
+    await refundRecordedPayment(provider, payment);
+    await movePayment(db, payment.id, 'refunded');
+    log.info({ paymentId: payment.id }, 'a payment that could not be kept was refunded');
   } catch (error) {
-    log.error({ err: error, paymentId }, 'refund failed: the payment stays refund_pending and is retried');
+    log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');
   }
 }
 
 /** Refunds still owed (the provider could not be reached at the time); the purge schedule calls it. */
 export async function retryPendingRefunds({ db, provider, log }: Checkout): Promise<number> {
   const pending = await db
-    .select({ id: payments.id, intentId: payments.providerPaymentId })
+    .select({
+      id: payments.id,
+      providerPaymentId: payments.providerPaymentId,
+      amountCents: payments.amountCents,
+      checkoutId: payments.checkoutId,
+    })
     .from(payments)
     .where(and(eq(payments.status, 'refund_pending'), eq(payments.provider, provider.name)))
     .limit(100);
-  for (const payment of pending) await refundPayment({ db, provider, log, paymentId: payment.id, intentId: payment.intentId });
+  for (const payment of pending) await refundPayment({ db, provider, log, payment });
   return pending.length;
 }
 
 /**
  * Once a (user, course) is enrolled, the pair's other open intents can only charge twice (DECISIONS
- * §4): each is cancelled with the provider. One paid meanwhile is settled, which refunds it.
+ * §4): each is cancelled with the provider, with every course of it when it is a cart's (whose other
+ * courses stay in the cart). One paid meanwhile is settled, which refunds it.
  */
 export async function cancelOpenIntents({
   db,
@@ -252,10 +485,10 @@ export async function cancelOpenIntents({
   log,
   userId,
   courseId,
-  except,
-}: Checkout & { userId: string; courseId: string; except?: string }): Promise<void> {
+  exceptIntentId,
+}: Checkout & { userId: string; courseId: string; exceptIntentId?: string }): Promise<void> {
   const open = await db
-    .select({ id: payments.id, intentId: payments.providerPaymentId })
+    .selectDistinct({ intentId: payments.providerPaymentId })
     .from(payments)
     .where(
       and(
@@ -263,19 +496,23 @@ export async function cancelOpenIntents({
         eq(payments.courseId, courseId),
         eq(payments.provider, provider.name),
         inArray(payments.status, [...OPEN_PAYMENT_STATUSES]),
-        except === undefined ? sql`true` : sql`${payments.id} <> ${except}`,
+        exceptIntentId === undefined ? sql`true` : sql`${payments.providerPaymentId} <> ${exceptIntentId}`,
       ),
     );
-  for (const payment of open) {
+  for (const { intentId } of open) {
     try {
-      if ((await provider.cancelIntent(payment.intentId)) === 'canceled') {
-        await movePayment(db, payment.id, 'canceled');
+      if ((await provider.cancelIntent(intentId)) === 'canceled') {
+        const rows = await db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, intentId)));
+        for (const row of rows) await movePayment(db, row.id, 'canceled');
         continue;
       }
-      const intent = await provider.retrieveIntent(payment.intentId);
+      const intent = await provider.retrieveIntent(intentId);
       if (intent) await settlePayment({ db, provider, log, intent });
     } catch (error) {
-      log.warn({ err: error, paymentId: payment.id }, 'an open payment of an enrolled course could not be cancelled');
+      log.warn({ err: error, intentId }, 'an open payment of an enrolled course could not be cancelled');
     }
   }
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#db/client';
-import { enrollments } from '#db/schema/index';
+import { cartItems, enrollments } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import type { EnrollmentResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
@@ -44,7 +44,11 @@ export async function enrollOnce(
     .values({ userId, courseId, source })
     .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] })
     .returning({ createdAt: enrollments.createdAt });
-  if (created) return { enrollment: { courseId, enrolled: true, enrolledAt: created.createdAt.toISOString() }, isNew: true };
+  if (created) {
+    // Owned now, however it was bought: it leaves the buyer's cart in the same transaction.
+    await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.courseId, courseId)));
+    return { enrollment: { courseId, enrolled: true, enrolledAt: created.createdAt.toISOString() }, isNew: true };
+  }
   const enrollment = await findEnrollment(db, userId, courseId);
   if (!enrollment) throw new Error('enrollment vanished');
   return { enrollment, isNew: false };

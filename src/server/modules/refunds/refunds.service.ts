@@ -44,7 +44,13 @@ export async function requestRefund({
 }): Promise<RefundResult> {
   if (!isUuid(courseId)) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
   const [payment] = await db
-    .select({ id: payments.id, status: payments.status, amountCents: payments.amountCents, intentId: payments.providerPaymentId })
+    .select({
+      id: payments.id,
+      status: payments.status,
+      amountCents: payments.amountCents,
+      providerPaymentId: payments.providerPaymentId,
+      checkoutId: payments.checkoutId,
+    })
     .from(payments)
     .where(
       and(

@@ -1,4 +1,4 @@
-import { BookOpen, LayoutDashboard, Search, ShieldCheck, ShoppingCart, X } from 'lucide-react';
+import { BookOpen, LayoutDashboard, Search, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLink } from '#web/components/brand';
@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useAuth } from '#web/lib/auth';
 import { paths } from '#web/lib/paths';
+import { CartButton } from './cart-button';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 
@@ -71,16 +72,15 @@ export function TopNav() {
                       <span className="max-sm:hidden">My Courses</span>
                     </Link>
                   </Button>
-                  {/* SPEC §2 has a cart button here; until the cart exists (DECISIONS §8) it is there but does nothing, and shows it. */}
-                  <Button variant="ghost" size="icon-sm" aria-label="Cart" disabled>
-                    <ShoppingCart className="size-5" aria-hidden="true" />
-                  </Button>
+                  <CartButton />
                 </>
               )}
               <UserMenu user={user} />
             </>
           ) : (
             <>
+              {/* A guest's cart is kept in this browser until they sign in (DECISIONS §8). */}
+              <CartButton />
               <Button asChild variant="ghost" size="sm" className="max-sm:px-2.5">
                 <Link to={paths.login.getHref()}>Login</Link>
               </Button>

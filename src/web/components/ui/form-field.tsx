@@ -9,7 +9,8 @@ export interface FieldControlProps {
 }
 
 interface FormFieldProps {
-  label: string;
+  /** Text, or text with a part for screen readers only (which of several alike fields it is). */
+  label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
   /** Extra content beside the label, e.g. a "Forgot password?" link. */

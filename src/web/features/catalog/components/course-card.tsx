@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, htmlToPlainLines } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
+import { AddToCartButton } from '#web/components/add-to-cart-button';
 import { CourseThumbnail } from '#web/components/course-thumbnail';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -68,12 +69,15 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
 
         <div className="mt-auto flex items-center justify-between gap-3 border-t pt-4">
           <span className="text-xl font-bold tracking-tight">{formatPrice(course.price)}</span>
-          <Button asChild size="sm" variant={isEnrolled ? 'default' : 'outline'} className="group/btn">
-            <Link to={paths.course.detail.getHref(course.id)} aria-describedby={titleId}>
-              View Course
-              <ArrowRight className="transition-transform group-hover/btn:translate-x-0.5" aria-hidden="true" />
-            </Link>
-          </Button>
+          <div className="flex items-center gap-2">
+            {isEnrolled || course.isEnrolled ? null : <AddToCartButton course={course} compact />}
+            <Button asChild size="sm" variant={isEnrolled ? 'default' : 'outline'} className="group/btn">
+              <Link to={paths.course.detail.getHref(course.id)} aria-describedby={titleId}>
+                View Course
+                <ArrowRight className="transition-transform group-hover/btn:translate-x-0.5" aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
         </div>
       </div>
     </article>

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Course } from '#shared/schemas/catalog';
 import { stubFetch } from '#tests/helpers/fetch-stub';
 import { getQueryFn } from '#web/lib/api-client';
+import { AuthProvider } from '#web/lib/auth';
 import { CourseCatalog } from './course-catalog';
 
 function course(overrides: Partial<Course>): Course {
@@ -38,9 +39,12 @@ function renderCatalog() {
   });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <CourseCatalog />
-      </MemoryRouter>
+      {/* A guest: the cards' Add to cart asks who is here. */}
+      <AuthProvider>
+        <MemoryRouter>
+          <CourseCatalog />
+        </MemoryRouter>
+      </AuthProvider>
     </QueryClientProvider>,
   );
 }

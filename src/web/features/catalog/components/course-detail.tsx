@@ -17,6 +17,7 @@ import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatDay, formatPrice, htmlToPlainLines } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
+import { AddToCartButton } from '#web/components/add-to-cart-button';
 import { CourseThumbnail } from '#web/components/course-thumbnail';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { RichHtml } from '#web/components/rich-html';
@@ -124,9 +125,12 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
                 ) : isOwner ? (
                   <OwnerActions courseId={course.id} />
                 ) : (
-                  <Button variant="gradient" size="lg" onClick={onEnroll}>
-                    {isFree ? 'Enroll for Free' : 'Enroll Now'}
-                  </Button>
+                  <>
+                    <Button variant="gradient" size="lg" onClick={onEnroll}>
+                      {isFree ? 'Enroll for Free' : 'Enroll Now'}
+                    </Button>
+                    <AddToCartButton course={course} />
+                  </>
                 )}
                 {save && !isEnrolled && !isOwner ? (
                   <Button variant="outline" onClick={save.onToggle} disabled={save.busy} aria-pressed={save.isSaved}>

@@ -1,11 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { Cart, CartCheckoutResult } from '#shared/schemas/cart';
 import type { CouponCheckResult } from '#shared/schemas/coupons';
-import type { CreatePaymentIntentResult, EnrollmentResult, TestCardBody, TestPaymentResult } from '#shared/schemas/enrollment';
+import type {
+  CartEnrollmentResult,
+  CreatePaymentIntentResult,
+  EnrollmentResult,
+  TestCardBody,
+  TestPaymentResult,
+} from '#shared/schemas/enrollment';
 import { getCourseQueryOptions } from '#web/lib/api/get-course';
 import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { getMyCoursesQueryOptions } from '#web/lib/api/get-my-courses';
 import { apiJson } from '#web/lib/api-client';
+import { getCartQueryOptions } from '#web/lib/cart';
 
 const enc = encodeURIComponent;
 
@@ -19,16 +27,26 @@ export const payWithTestCard = (paymentIntentId: string, card: TestCardBody) =>
   apiJson<TestPaymentResult>('POST', `/api/test-payments/${enc(paymentIntentId)}/confirm`, card);
 export const confirmPayment = (paymentIntentId: string, courseId: string) =>
   apiJson<EnrollmentResult>('POST', '/api/confirm-payment', { paymentIntentId, courseId });
+/** Takes a course out of the signed-in user's cart; answers the cart. */
+export const deleteCartItem = (courseId: string) => apiJson<Cart>('DELETE', `/api/cart/${enc(courseId)}`);
+/** One intent for the whole cart (courses with nothing to pay are enrolled at once), or the enrollments when nothing is left to pay. */
+export const checkoutCart = () => apiJson<CartCheckoutResult>('POST', '/api/cart/checkout');
+/** A cart's payment enrolls in every course of it, or none (then 409 says why). */
+export const confirmCartPayment = (paymentIntentId: string) =>
+  apiJson<CartEnrollmentResult>('POST', '/api/confirm-payment', { paymentIntentId });
 
-/** After an enrollment: the course page, My Courses and the catalogue's student counts change. */
+/** After an enrollment: the course page, My Courses, the catalogue's student counts and the cart (the course leaves it) change. */
 export function useRefreshEnrollment() {
   const queryClient = useQueryClient();
   return useCallback(
     (courseId: string) =>
       Promise.all(
-        [getMyCoursesQueryOptions().queryKey, getCourseQueryOptions(courseId).queryKey, courseListsQueryKey].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          getMyCoursesQueryOptions().queryKey,
+          getCourseQueryOptions(courseId).queryKey,
+          courseListsQueryKey,
+          getCartQueryOptions().queryKey,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
     [queryClient],
   );

@@ -11,8 +11,16 @@ import { toast } from '#web/hooks/use-toast';
 import { useCourse } from '#web/lib/api/get-course';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
-import { confirmPayment, createPaymentIntent, enrollFree, payWithTestCard, useRefreshEnrollment } from '../api/enroll';
+import {
+  checkCoupon,
+  confirmPayment,
+  createPaymentIntent,
+  enrollFree,
+  payWithTestCard,
+  useRefreshEnrollment,
+} from '../api/enroll';
 import { type AppliedCoupon, CouponField } from './coupon-field';
+import { type PaymentFailure, PaymentFailureAlert } from './payment-failure-alert';
 import { EnrollmentSuccessDialog } from './success-dialog';
 import { TestCardForm } from './test-card-form';
 
@@ -43,32 +51,6 @@ function PaymentErrorCard({ message }: { message: string }) {
         <Link to={paths.home.getHref()}>Back to Home</Link>
       </Button>
     </Card>
-  );
-}
-
-/** Why the last payment did not go through, with SPEC §8's titles: 'Payment Failed' (the provider refused) or 'Payment Error'. */
-type PaymentFailure = { title: 'Payment Failed' | 'Payment Error'; message: string };
-
-/**
- * A refused or failed payment stays on the page beside the form until the next attempt, instead of a
- * notice that closes itself after five seconds while the customer is still reading their card.
- */
-function PaymentFailureAlert({ failure }: { failure: PaymentFailure }) {
-  return (
-    <div
-      role="alert"
-      data-testid="payment-failure"
-      className="mb-4 flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm"
-    >
-      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-      <div className="grid gap-0.5">
-        <p className="font-semibold">{failure.title}</p>
-        <p>{failure.message}</p>
-        {failure.title === 'Payment Failed' ? (
-          <p className="text-muted-foreground">Check the card details or try another card. You have not been charged.</p>
-        ) : null}
-      </div>
-    </div>
   );
 }
 
@@ -314,12 +296,14 @@ function PaidCheckout({
         {coupon?.price.message ? <p className="mt-2 text-xs text-muted-foreground">{coupon.price.message}</p> : null}
         <div className="mt-4">
           <CouponField
-            courseId={course.id}
             applied={coupon}
             busy={paying}
-            onApply={(applied) => {
+            apply={async (typed) => {
+              const price = await checkCoupon(typed, course.id);
+              if (!price.valid) return price.message ?? 'This code does not apply';
               setFailure(null);
-              setCoupon(applied);
+              setCoupon({ code: typed.toUpperCase(), price });
+              return null;
             }}
             onRemove={() => setCoupon(null)}
           />

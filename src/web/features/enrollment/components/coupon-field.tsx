@@ -1,30 +1,31 @@
 import { Loader2, TicketPercent, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { CouponCheckResult } from '#shared/schemas/coupons';
 import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { getErrorMessage } from '#web/lib/api-client';
-import { checkCoupon } from '../api/enroll';
 
 export type AppliedCoupon = { code: string; price: CouponCheckResult };
 
 /**
- * The checkout's discount code: checked by the server, which alone decides the price. Applied, it
- * shows as a chip that can be removed; refused, the reason stays under the field.
+ * A discount code field (the checkout's, and each course's in the cart): checked by the server, which
+ * alone decides the price. `apply` sends the typed code and resolves with why it was refused, or null
+ * once applied (a failed call's message is shown too). Applied, it shows as a chip that can be
+ * removed; refused, the reason stays under the field. `label` names whose code it is when a page has several.
  */
 export function CouponField({
-  courseId,
   applied,
   busy,
-  onApply,
+  apply,
   onRemove,
+  label = 'Discount code',
 }: {
-  courseId: string;
-  applied: AppliedCoupon | null;
+  applied: { code: string } | null;
   busy: boolean;
-  onApply: (coupon: AppliedCoupon) => void;
-  onRemove: () => void;
+  apply: (code: string) => Promise<string | null>;
+  onRemove: () => void | Promise<void>;
+  label?: ReactNode;
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -40,13 +41,9 @@ export function CouponField({
     setChecking(true);
     setError(undefined);
     try {
-      const price = await checkCoupon(typed, courseId);
-      if (price.valid) {
-        onApply({ code: typed.toUpperCase(), price });
-        setCode('');
-      } else {
-        setError(price.message ?? 'This code does not apply');
-      }
+      const refusal = await apply(typed);
+      if (refusal === null) setCode('');
+      else setError(refusal);
     } catch (failure) {
       setError(getErrorMessage(failure, 'The code could not be checked. Please try again.'));
     } finally {
@@ -63,7 +60,13 @@ export function CouponField({
             <strong>{applied.code}</strong> applied
           </span>
         </span>
-        <Button variant="ghost" size="sm" onClick={onRemove} disabled={busy} aria-label={`Remove code ${applied.code}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void onRemove()}
+          disabled={busy}
+          aria-label={`Remove code ${applied.code}`}
+        >
           <X aria-hidden="true" /> Remove
         </Button>
       </div>
@@ -72,7 +75,7 @@ export function CouponField({
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <FormField label="Discount code" error={error}>
+      <FormField label={label} error={error}>
         {(control) => (
           <div className="flex gap-2">
             <Input

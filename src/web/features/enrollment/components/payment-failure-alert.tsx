@@ -1,0 +1,27 @@
+import { TriangleAlert } from 'lucide-react';
+
+/** Why the last payment did not go through, with SPEC §8's titles: 'Payment Failed' (the provider refused) or 'Payment Error'. */
+export type PaymentFailure = { title: 'Payment Failed' | 'Payment Error'; message: string };
+
+/**
+ * A refused or failed payment stays on the page beside the form until the next attempt, instead of a
+ * notice that closes itself after five seconds while the customer is still reading their card.
+ */
+export function PaymentFailureAlert({ failure }: { failure: PaymentFailure }) {
+  return (
+    <div
+      role="alert"
+      data-testid="payment-failure"
+      className="mb-4 flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm"
+    >
+      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+      <div className="grid gap-0.5">
+        <p className="font-semibold">{failure.title}</p>
+        <p>{failure.message}</p>
+        {failure.title === 'Payment Failed' ? (
+          <p className="text-muted-foreground">Check the card details or try another card. You have not been charged.</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
