@@ -105,7 +105,7 @@ try {
   for (const page of pages) {
     if (page.token) await signInBrowser(chromePort, base, page.token);
     const results = [];
-    for (let run = 0; run < RUNS; run++) results.push(await audit(page.url, chromePort));
+    for (let run = 0; run < RUNS; run++) results.push(await audit(page.url, chromePort, page.name));
     results.sort((a, b) => a.performance - b.performance);
     const result = results[Math.floor(results.length / 2)];
     const passes = result.performance >= BARS.performance && result.accessibility >= BARS.accessibility && result.seo >= BARS.seo;
@@ -191,7 +191,7 @@ async function signInBrowser(port, base, token) {
   await browser.close();
 }
 
-async function audit(url, port) {
+async function audit(url, port, pageName) {
   const { lhr } = await lighthouse(url, {
     port,
     output: 'json',
@@ -199,7 +199,7 @@ async function audit(url, port) {
     onlyCategories: ['performance', 'accessibility', 'seo'],
   });
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
-    const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`;
+    const name = `${pageName.replace(/\W+/g, '-')}.json`;
     writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(lhr));
   }
   const score = (category) => Math.round((lhr.categories[category].score ?? 0) * 100);
