@@ -35,7 +35,8 @@ export function AddToCartButton({ course, compact = false }: { course: AddToCart
   const [isAddPressed, setIsAddPressed] = useState(false);
   // Creators buy through checkout, as SPEC §2 gives them no cart; nobody buys a free, archived or unpublished course here.
   if (user?.role === 'creator' || Number(course.price) === 0 || course.archived || !course.published) return null;
-  if (!isHydrated) return <AddToCartLook course={course} compact={compact} />;
+  // A press before then (replayed once the page is taken over, press-replay.ts) is kept for CartToggle.
+  if (!isHydrated) return <AddToCartLook course={course} compact={compact} onClick={() => setIsAddPressed(true)} />;
   return (
     <Suspense fallback={<AddToCartLook course={course} compact={compact} onClick={() => setIsAddPressed(true)} />}>
       <CartToggle course={course} compact={compact} isAddPressed={isAddPressed} />

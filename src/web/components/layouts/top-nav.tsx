@@ -72,7 +72,8 @@ export function TopNav() {
                       <span className="max-sm:hidden">My Courses</span>
                     </Link>
                   </Button>
-                  <CartButton />
+                  {/* The cart is a student's (SPEC §2): an admin buys nothing here. */}
+                  {user.role === 'student' ? <CartButton /> : null}
                 </>
               )}
               <UserMenu user={user} />
