@@ -139,7 +139,35 @@ async function prepareCreator(query) {
     [module.id],
   );
   await prepareSales(query, { creatorId: creator.id, courseId: course.id });
+  await prepareCarts(query, creator.id);
   return { creatorCourseId: course.id, editedLessonId: slides[0].id, backgroundLessonId: slides[1].id };
+}
+
+/** Courses in each learner's cart: the cart checkout row pays for CART_SIZE paid courses at once. */
+export const CART_SIZE = 3;
+async function prepareCarts(query, creatorId) {
+  const paid = await query(
+    `insert into courses (creator_id, title, description, published, price_cents)
+     select $1, 'Bench cart course ' || g, '<p>Bought in a cart</p>', true, 1000 * g from generate_series(1, $2::int) g
+     returning id`,
+    [creatorId, CART_SIZE],
+  );
+  for (const course of paid) {
+    const [module] = await query(
+      `insert into course_modules (course_id, title, position) values ($1, 'Cart module', 0) returning id`,
+      [course.id],
+    );
+    await query(
+      `insert into lessons (module_id, title, type, position, content) values ($1, 'Cart slide', 'text', 0, '<p>One</p>')`,
+      [module.id],
+    );
+  }
+  await query(
+    `insert into cart_items (user_id, course_id)
+     select u.id, c.id from users u cross join unnest($1::uuid[]) as c(id)
+     where u.email like 'bench-learner-%@bench.test' on conflict do nothing`,
+    [paid.map((course) => course.id)],
+  );
 }
 
 /** Sales of the bench course over the last year, one in ten refunded: what the creator's earnings add up. */

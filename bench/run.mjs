@@ -272,7 +272,26 @@ async function runEngine(engine) {
         });
       }
 
-      // Issue 24 §4: a creator's earnings page, summed from the ledger on every request (SALES sales over a year).
+      // Issue 24 §2: each learner pays for a cart of CART_SIZE paid courses in one payment (each request
+      // makes a provider intent and a payment row per course; nothing is enrolled until it is paid).
+      if (isWanted('POST /api/cart/checkout (write)')) {
+        progress(`${engine.name}: POST /api/cart/checkout`);
+        rows.push({
+          ...(await measureRow({
+            name: 'POST /api/cart/checkout (write)',
+            base,
+            path: '/api/cart/checkout',
+            method: 'POST',
+            headersFor: (i) => ({ authorization: `Bearer ${learnerToken(i % LEARNERS)}` }),
+            body: '{}',
+            options,
+          })),
+          bars: { issue: 'issue 24', ratio: 2, p99: 100 },
+        });
+      }
+
+      // Issue 24 §4: a creator's earnings page (SALES sales over a year), from the read cache, which each
+      // ledger entry of the creator's drops (migration 0027).
       if (isWanted('GET /api/creator/earnings')) {
         progress(`${engine.name}: GET /api/creator/earnings`);
         rows.push({
