@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ErrorBoundary } from '#web/components/errors/error-boundary';
 import { useHydrated } from '#web/hooks/use-hydrated';
 import { CartLink } from './cart-link';
 
@@ -10,9 +11,13 @@ const CartButtonWithCount = lazy(() => import('./cart-count'));
 export function CartButton() {
   const isHydrated = useHydrated();
   if (!isHydrated) return <CartLink />;
+  // Should the count's code fail to arrive (offline), the plain link stands in: never an error that
+  // takes the page's layout down with it, which no return of the connection could reset.
   return (
-    <Suspense fallback={<CartLink />}>
-      <CartButtonWithCount />
-    </Suspense>
+    <ErrorBoundary fallback={() => <CartLink />}>
+      <Suspense fallback={<CartLink />}>
+        <CartButtonWithCount />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

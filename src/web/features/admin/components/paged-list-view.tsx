@@ -90,7 +90,7 @@ export function RowList({ label, children }: { label: string; children: ReactNod
 export function Row({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <li className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs sm:flex sm:items-start sm:justify-between sm:gap-6">
-      <div className="grid min-w-0 gap-1">{children}</div>
+      <div className="grid min-w-0 gap-1 wrap-anywhere">{children}</div>
       {actions ? <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:justify-end">{actions}</div> : null}
     </li>
   );
