@@ -1,33 +1,12 @@
 import { ChartColumn } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { formatCount, formatUsd } from '#shared/format';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
 import { Card } from '#web/components/ui/card';
+import { FigureCell as Cell } from '#web/components/ui/figure-cell';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { cn } from '#web/lib/utils';
+import { formatMonth } from '#web/lib/format-month';
 import { useRevenue } from '../api/revenue';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "2026-11" → "November 2026" */
-function monthName(month: string): string {
-  const [year, number] = month.split('-');
-  return `${MONTHS[Number(number) - 1] ?? month} ${year ?? ''}`.trim();
-}
 
 function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
@@ -36,21 +15,6 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
       <p className="text-2xl font-bold tabular-nums">{formatUsd(value)}</p>
       <p className="text-xs text-muted-foreground">{hint}</p>
     </Card>
-  );
-}
-
-/** A cell of a phone's card: its column's name before the value, since the table's head is hidden there. */
-function Cell({ label, children, isStrong = false }: { label: string; children: ReactNode; isStrong?: boolean }) {
-  return (
-    <td
-      className={cn(
-        'flex items-baseline justify-between gap-3 tabular-nums sm:table-cell sm:p-3 sm:text-right sm:whitespace-nowrap',
-        isStrong && 'font-semibold',
-      )}
-    >
-      <span className="font-normal text-muted-foreground sm:hidden">{label}</span>
-      {children}
-    </td>
   );
 }
 
@@ -111,7 +75,7 @@ export function RevenueSection() {
                       className="grid gap-1.5 rounded-xl border bg-card p-4 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0"
                     >
                       <th scope="row" className="pb-1 text-left font-medium sm:p-3 sm:pb-3">
-                        {monthName(month.month)}
+                        {formatMonth(month.month)}
                       </th>
                       <Cell label="Sales">{formatCount(month.sales)}</Cell>
                       <Cell label="Gross">{formatUsd(month.gross)}</Cell>

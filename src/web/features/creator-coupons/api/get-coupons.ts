@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { Coupon, CouponList } from '#shared/schemas/coupons';
 import { apiJson } from '#web/lib/api-client';
+import { useFollowingPages } from '#web/lib/use-following-pages';
 
 const COUPON_PAGE_SIZE = 20;
 
@@ -27,48 +27,16 @@ export const getCouponsQueryOptions = (cursor: string | null) =>
  */
 export function useCoupons() {
   const first = useQuery(getCouponsQueryOptions(null));
-  const [more, setMore] = useState<{ after: number; pages: CouponList[] }>({ after: 0, pages: [] });
-  const [isLoadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<unknown>(null);
-
-  const shown = more.after === first.dataUpdatedAt ? more.pages : [];
-  const last = shown.at(-1) ?? first.data;
-  // A first page read again may overlap a later one: each code once.
-  const seen = new Set<string>();
-  const coupons: Coupon[] = [];
-  for (const page of first.data ? [first.data, ...shown] : []) {
-    for (const coupon of page.items) {
-      if (seen.has(coupon.id)) continue;
-      seen.add(coupon.id);
-      coupons.push(coupon);
-    }
-  }
-
-  const showMore = async () => {
-    const cursor = last?.nextCursor;
-    if (!cursor || isLoadingMore) return;
-    const after = first.dataUpdatedAt;
-    setLoadingMore(true);
-    setMoreError(null);
-    try {
-      const page = await getCoupons({ cursor });
-      setMore((current) => ({ after, pages: [...(current.after === after ? current.pages : []), page] }));
-    } catch (error) {
-      setMoreError(error);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
+  const following = useFollowingPages<Coupon>(first, (cursor) => getCoupons({ cursor }));
   return {
-    coupons,
+    coupons: following.items,
     isPending: first.isPending,
     isError: first.isError,
     refetch: () => first.refetch(),
-    isLoadingMore,
-    moreError,
-    retryMore: showMore,
-    hasMore: Boolean(last?.nextCursor),
-    showMore: () => void showMore(),
+    isLoadingMore: following.isLoadingMore,
+    moreError: following.moreError,
+    retryMore: following.showMore,
+    hasMore: following.hasMore,
+    showMore: () => void following.showMore(),
   };
 }

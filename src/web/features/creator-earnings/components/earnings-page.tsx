@@ -7,9 +7,10 @@ import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { formatMonth } from '#web/lib/format-month';
 import { useEarnings } from '../api/get-earnings';
 import { buildEarningsCsv, downloadTextFile, earningsCsvFilename } from '../lib/earnings-csv';
-import { type DayRange, describeRange, monthName, type Period, periodRange, periodSearchParams, readPeriod } from '../lib/period';
+import { type DayRange, describeRange, type Period, periodRange, periodSearchParams, readPeriod } from '../lib/period';
 import { FiguresTable } from './figures-table';
 import { PeriodPicker } from './period-picker';
 import { SummaryCards } from './summary-cards';
@@ -61,7 +62,7 @@ function Breakdown({ earnings }: { earnings: Earnings }) {
         <FiguresTable
           caption="Sales, fees, refunds and net per month, newest first"
           nameHeading="Month"
-          rows={months.map((month) => ({ key: month.month, name: monthName(month.month), ...month }))}
+          rows={months.map((month) => ({ key: month.month, name: formatMonth(month.month), ...month }))}
         />
       </section>
     </>

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
 import { formatCount, formatUsd } from '#shared/format';
-import { cn } from '#web/lib/utils';
+import { FigureCell as Cell } from '#web/components/ui/figure-cell';
 
 export type FiguresRow = {
   key: string;
@@ -11,21 +10,6 @@ export type FiguresRow = {
   refunds: string;
   net: string;
 };
-
-/** A cell of a phone's card: its column's name before the value, since the table's head is hidden there. */
-function Cell({ label, children, isStrong = false }: { label: string; children: ReactNode; isStrong?: boolean }) {
-  return (
-    <td
-      className={cn(
-        'flex items-baseline justify-between gap-3 tabular-nums sm:table-cell sm:p-3 sm:text-right sm:whitespace-nowrap',
-        isStrong && 'font-semibold',
-      )}
-    >
-      <span className="font-normal text-muted-foreground sm:hidden">{label}</span>
-      {children}
-    </td>
-  );
-}
 
 const COLUMNS = ['Sales', 'Gross', 'Fees', 'Refunds', 'Net'];
 

@@ -73,25 +73,3 @@ export function describeRange({ from, to }: DayRange): string {
   const show = (value: string) => formatDay(new Date(`${value}T00:00:00Z`), { utc: true });
   return from === to ? show(from) : `${show(from)} – ${show(to)}`;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "2026-11" -> "November 2026". */
-export function monthName(month: string): string {
-  const [year, index] = month.split('-');
-  const name = MONTHS[Number(index) - 1];
-  return name && year ? `${name} ${year}` : month;
-}
