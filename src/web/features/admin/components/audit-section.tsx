@@ -48,7 +48,7 @@ export function AuditSection() {
                 <p className="font-medium">{ACTION_LABELS[entry.action]}</p>
                 <p className="text-xs text-muted-foreground">
                   <time dateTime={entry.createdAt}>{dayAndTime(entry.createdAt)}</time> · by{' '}
-                  <span className="break-words">{entry.admin.name}</span> · {entry.targetType}{' '}
+                  <span className="wrap-anywhere">{entry.admin.name}</span> · {entry.targetType}{' '}
                   <span className="font-mono break-all">{entry.targetId}</span>
                 </p>
                 <Details entry={entry} />

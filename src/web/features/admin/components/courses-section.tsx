@@ -98,18 +98,18 @@ export function CoursesSection() {
               <Row key={course.id} actions={course.published ? <UnpublishButton course={course} /> : null}>
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   {course.status === 'published' ? (
-                    <Link to={paths.course.detail.getHref(course.id)} className="break-words hover:underline">
+                    <Link to={paths.course.detail.getHref(course.id)} className="wrap-anywhere hover:underline">
                       {course.title}
                     </Link>
                   ) : (
-                    <span className="break-words">{course.title}</span>
+                    <span className="wrap-anywhere">{course.title}</span>
                   )}
                   <Badge variant={course.status === 'published' ? 'success' : 'secondary'}>
                     {COURSE_STATUS_LABELS[course.status]}
                   </Badge>
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  by <span className="break-words">{course.creator.name}</span> · {formatUsd(course.price)} ·{' '}
+                  by <span className="wrap-anywhere">{course.creator.name}</span> · {formatUsd(course.price)} ·{' '}
                   {formatCount(course.studentCount)} {course.studentCount === 1 ? 'student' : 'students'}
                 </p>
                 <p className="text-xs text-muted-foreground">Created {day(course.createdAt)}</p>

@@ -201,7 +201,7 @@ export function CreatorsSection() {
               {items.map((creator) => (
                 <Row key={creator.id}>
                   <p className="flex flex-wrap items-center gap-2 font-medium">
-                    <span className="break-words">{creator.name}</span>
+                    <span className="wrap-anywhere">{creator.name}</span>
                     {creator.suspendedAt ? <Badge variant="danger">Suspended</Badge> : null}
                   </p>
                   <p className="text-sm break-all text-muted-foreground">{creator.email}</p>

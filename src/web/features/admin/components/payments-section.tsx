@@ -37,8 +37,8 @@ function RefundButton({ payment }: { payment: AdminPayment }) {
       title={`Refund ${amount}?`}
       description={
         <>
-          <span className="font-medium break-words text-foreground">{payment.buyer.name}</span> gets {amount} back for{' '}
-          <span className="font-medium break-words text-foreground">{payment.course.title}</span>, loses access to the course at
+          <span className="font-medium wrap-anywhere text-foreground">{payment.buyer.name}</span> gets {amount} back for{' '}
+          <span className="font-medium wrap-anywhere text-foreground">{payment.course.title}</span>, loses access to the course at
           once, and is emailed a refund receipt. This cannot be undone.
         </>
       }
@@ -78,11 +78,11 @@ export function PaymentsSection() {
               <Row key={payment.id} actions={payment.isRefundable ? <RefundButton payment={payment} /> : null}>
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="tabular-nums">{formatUsd(payment.amount)}</span>
-                  <span className="break-words">{payment.course.title}</span>
+                  <span className="wrap-anywhere">{payment.course.title}</span>
                   <Badge variant={STATUS_BADGES[payment.status]}>{PAYMENT_STATUS_LABELS[payment.status]}</Badge>
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  <span className="break-words">{payment.buyer.name}</span> ·{' '}
+                  <span className="wrap-anywhere">{payment.buyer.name}</span> ·{' '}
                   <span className="break-all">{payment.buyer.email}</span>
                 </p>
                 <p className="text-xs text-muted-foreground">

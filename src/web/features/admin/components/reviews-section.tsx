@@ -86,14 +86,14 @@ export function ReviewsSection() {
                     {review.rating}
                     <Star className="size-4 fill-star text-star" aria-hidden="true" />
                   </span>
-                  <span className="font-medium break-words">{review.course.title}</span>
+                  <span className="font-medium wrap-anywhere">{review.course.title}</span>
                   <Badge variant="warning">
                     <Flag aria-hidden="true" />
                     {formatCount(review.reportCount)} {review.reportCount === 1 ? 'report' : 'reports'}
                   </Badge>
                   {review.hidden ? <Badge variant="secondary">Hidden</Badge> : null}
                 </p>
-                <p className="text-sm whitespace-pre-line break-words">
+                <p className="text-sm whitespace-pre-line wrap-anywhere">
                   {review.body || <span className="text-muted-foreground italic">No text, a rating only.</span>}
                 </p>
                 <p className="text-xs text-muted-foreground">

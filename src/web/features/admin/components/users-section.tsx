@@ -110,7 +110,7 @@ export function UsersSection() {
                 actions={user.id === me?.id ? <Badge variant="outline">You</Badge> : <SuspendButton user={user} />}
               >
                 <p className="flex flex-wrap items-center gap-2 font-medium">
-                  <span className="break-words">{user.name}</span>
+                  <span className="wrap-anywhere">{user.name}</span>
                   <Badge variant="secondary" className="capitalize">
                     {user.role}
                   </Badge>
