@@ -11,7 +11,12 @@ export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmEmailChange,
-    // Signed in here or not, whoever is signed in reads their email afresh.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
+    // Signed in here or not, whoever is signed in reads their email afresh. The page's first check may
+    // still be on its way with the old address, and a refetch would join it: it is cancelled first.
+    onSuccess: async () => {
+      const { queryKey } = getMeQueryOptions();
+      await queryClient.cancelQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey });
+    },
   });
 }
