@@ -33,7 +33,8 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 /**
  * Why a payment went back: the buyer asked; its coupon was used up before it arrived; an admin refunded
  * it; or, for a cart (one payment for several courses, all or none), one of its courses was no longer
- * sold or already owned.
+ * sold or already owned; or someone refunded it at the provider itself (Stripe's dashboard), which its
+ * webhook reported.
  */
-export const refundReasons = ['coupon_used_up', 'requested', 'admin', 'course_unavailable', 'already_owned'] as const;
+export const refundReasons = ['coupon_used_up', 'requested', 'admin', 'course_unavailable', 'already_owned', 'provider'] as const;
 export type RefundReason = (typeof refundReasons)[number];

@@ -28,6 +28,20 @@ export type StandInPaymentIntent = {
 
 export type StandInRefund = { id: string; object: 'refund'; amount: number; payment_intent: string; status: 'succeeded' };
 
+/** The charge of a paid intent, as `charge.*` events carry it. */
+export type StandInCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  metadata: Record<string, string>;
+  paid: boolean;
+  payment_intent: string;
+  refunded: boolean;
+  status: 'succeeded';
+};
+
 export type StandInRequest = {
   method: string;
   path: string;
@@ -51,6 +65,10 @@ export type StripeStandIn = {
   setStatus(intentId: string, status: string): Promise<void>;
   /** The refunds made of an intent, oldest first. */
   refunds(intentId: string): StandInRefund[];
+  /** Someone refunds a paid intent in Stripe's dashboard: `amount` cents of it, or all that is left. */
+  refundInDashboard(intentId: string, amount?: number): Promise<void>;
+  /** The paid intent's charge as Stripe holds it now, e.g. to build a `charge.refunded` event around it. */
+  charge(intentId: string): StandInCharge | undefined;
   close(): Promise<void>;
 };
 
@@ -315,6 +333,38 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       update(intentId, { status, ...(status === 'canceled' ? { canceled_at: Math.floor(Date.now() / 1000) } : {}) });
     },
     refunds: (intentId) => structuredClone(refunds.get(intentId) ?? []),
+    async refundInDashboard(intentId, amount) {
+      const intent = intents.get(intentId);
+      if (intent?.status !== 'succeeded') throw new Error(`The Stripe stand-in has no paid intent ${intentId}`);
+      const made = refunds.get(intentId) ?? [];
+      const left = intent.amount - made.reduce((sum, refund) => sum + refund.amount, 0);
+      const refund: StandInRefund = {
+        id: `re_${randomId(24)}`,
+        object: 'refund',
+        amount: amount ?? left,
+        payment_intent: intentId,
+        status: 'succeeded',
+      };
+      if (refund.amount < 1 || refund.amount > left) throw new Error(`Cannot refund ${refund.amount} of ${left} cents left`);
+      refunds.set(intentId, [...made, refund]);
+    },
+    charge(intentId) {
+      const intent = intents.get(intentId);
+      if (intent?.status !== 'succeeded') return undefined;
+      const refunded = (refunds.get(intentId) ?? []).reduce((sum, refund) => sum + refund.amount, 0);
+      return {
+        id: `ch_${intentId.slice(3)}`,
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: refunded,
+        currency: intent.currency,
+        metadata: { ...intent.metadata },
+        paid: true,
+        payment_intent: intentId,
+        refunded: refunded === intent.amount,
+        status: 'succeeded',
+      };
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '#db/client';
-import { enrollments, payments } from '#db/schema/index';
+import { enrollments, paymentEvents, payments } from '#db/schema/index';
 import { centsToPrice } from '#shared/format';
 import type { refundReasons } from '#shared/lists';
 import type { RefundResult } from '#shared/schemas/enrollment';
 import type { Mailer } from './mailer';
-import type { PaymentProvider } from './payments/payment-provider';
-import { movePayment } from './payments/payment-status';
+import type { PaymentProvider, RefundWebhookEvent } from './payments/payment-provider';
+import { movePayment, type PaymentStatus } from './payments/payment-status';
 import { type RefundablePayment, refundRecordedPayment } from './payments/refund-payment';
 import { mailReceipt } from './purchases';
 
@@ -67,4 +67,90 @@ export async function completeRefund({
   }
   await mailReceipt({ db, log, ...receipts, paymentId: payment.id, kind: 'refund' });
   return { status, amount: centsToPrice(payment.amountCents) };
+}
+
+/** Money went back while the payment was in one of these: the refund is this app's own, already decided. */
+const REFUNDING: readonly PaymentStatus[] = ['refund_pending', 'refunded'];
+
+/**
+ * Applies the provider's report that money of an intent went back (Stripe's `charge.refunded`), once
+ * per event and in any order with the intent's other events:
+ * - the whole charge returned (a refund in Stripe's dashboard, or the last part of ours): every course
+ *   paid with it is refunded and its enrollment ends; one not yet recorded as paid never enrolls, since
+ *   payments only move forward and a refunded one is never settled as paid (payment-status.ts);
+ * - part of it: the refunds this app asked for are done once the returned total covers them. A part
+ *   nobody here asked for (a cart's course refunded in the dashboard) cannot be told apart from the
+ *   cart's other courses, so it changes nothing here and is logged for an admin to refund the course.
+ * Answers the ids of the payments whose refund it started, whose buyers get a refund receipt.
+ */
+export async function applyReportedRefund({
+  db,
+  provider,
+  log,
+  receipts,
+  event,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  receipts: { mailer: Mailer; publicUrl: string };
+  event: RefundWebhookEvent;
+}): Promise<string[]> {
+  const started = await db.transaction(async (tx) => {
+    const [isFirst] = await tx
+      .insert(paymentEvents)
+      .values({ provider: provider.name, eventId: event.id, type: event.type, providerPaymentId: event.intentId })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (!isFirst) return [];
+    const rows = await tx
+      .select({
+        id: payments.id,
+        status: payments.status,
+        amountCents: payments.amountCents,
+        userId: payments.userId,
+        courseId: payments.courseId,
+      })
+      .from(payments)
+      .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, event.intentId)))
+      .orderBy(asc(payments.id))
+      .for('update');
+    if (rows.length === 0) return [];
+    const recordedCents = rows.reduce((sum, row) => sum + row.amountCents, 0);
+    if (recordedCents !== event.amountCents) {
+      log.warn({ eventId: event.id, intentId: event.intentId }, 'refund report for an amount this app did not record: ignored');
+      return [];
+    }
+    const ours = rows.filter((row) => REFUNDING.includes(row.status));
+    const isWhole = event.refundedCents >= event.amountCents;
+    const oursCents = ours.reduce((sum, row) => sum + row.amountCents, 0);
+    if (!isWhole) {
+      if (event.refundedCents >= oursCents) {
+        for (const row of ours) await movePayment(tx, row.id, 'refunded');
+      }
+      if (event.refundedCents > oursCents) {
+        log.warn(
+          { eventId: event.id, intentId: event.intentId, unaccountedCents: event.refundedCents - oursCents },
+          'part of a payment was refunded at the provider: an admin should refund the course it was for',
+        );
+      }
+      return [];
+    }
+    const startedHere: string[] = [];
+    for (const row of rows) {
+      if (row.status === 'refunded') continue;
+      if (row.status !== 'refund_pending') {
+        await movePayment(tx, row.id, 'refund_pending');
+        await tx.update(payments).set({ refundReason: 'provider' }).where(eq(payments.id, row.id));
+        if (row.status === 'succeeded') {
+          await tx.delete(enrollments).where(and(eq(enrollments.userId, row.userId), eq(enrollments.courseId, row.courseId)));
+          startedHere.push(row.id);
+        }
+      }
+      await movePayment(tx, row.id, 'refunded');
+    }
+    return startedHere;
+  });
+  for (const paymentId of started) await mailReceipt({ db, log, ...receipts, paymentId, kind: 'refund' });
+  return started;
 }

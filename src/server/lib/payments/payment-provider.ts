@@ -65,6 +65,20 @@ export type PaymentWebhookEvent = {
   intent: PaymentIntent;
 };
 
+/**
+ * Money of a paid intent went back, whoever started it: this app (a refund it asked for) or someone
+ * at the provider (Stripe's dashboard). Integer cents; `refundedCents` is the total returned so far.
+ */
+export type RefundWebhookEvent = {
+  id: string;
+  type: 'charge.refunded';
+  intentId: string;
+  amountCents: number;
+  refundedCents: number;
+};
+
+export type ProviderWebhookEvent = PaymentWebhookEvent | RefundWebhookEvent;
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Sent to the browser with each new intent; Stripe only. */
@@ -88,7 +102,7 @@ export interface PaymentProvider {
    * Stripe only: verifies the signature over the exact raw body and answers the event, or null for
    * events the app does not act on. Throws `WebhookSignatureError` when the signature does not match.
    */
-  parseWebhook?(rawBody: Buffer, signatureHeader: string | undefined): Promise<PaymentWebhookEvent | null>;
+  parseWebhook?(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderWebhookEvent | null>;
 }
 
 /** The webhook route answers 400 to it, so the provider retries nothing forged. */

@@ -8,6 +8,8 @@ import {
   PaymentMetadataSchema,
   type PaymentProvider,
   type PaymentWebhookEvent,
+  type ProviderWebhookEvent,
+  type RefundWebhookEvent,
   WebhookSignatureError,
 } from './payment-provider';
 
@@ -31,7 +33,7 @@ export type StripeProviderOptions = {
 export type StripePaymentProvider = PaymentProvider & {
   readonly name: 'stripe';
   readonly publishableKey: string;
-  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<PaymentWebhookEvent | null>;
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderWebhookEvent | null>;
 };
 
 /** Stripe's ids are a prefix and letters and digits; anything else is not worth a request. */
@@ -170,6 +172,7 @@ export function createStripeProvider({
             : 'Stripe webhook body is not a valid event',
         );
       }
+      if (event.type === 'charge.refunded') return toRefundEvent(event.id, event.data.object);
       if (!WEBHOOK_TYPES.has(event.type as PaymentWebhookEvent['type'])) return null;
       const intent = toPaymentIntent(event.data.object as Stripe.PaymentIntent);
       return intent ? { id: event.id, type: event.type as PaymentWebhookEvent['type'], intent } : null;
@@ -194,6 +197,14 @@ export function isStripeProvider(provider: PaymentProvider): provider is StripeP
 function toStatus(status: string): PaymentIntentStatus {
   // A status newer than this code is not a payment we may act on.
   return STATUSES[status] ?? 'processing';
+}
+
+/** Null for a charge of no intent (this app only makes intents) or in another currency. */
+function toRefundEvent(eventId: string, charge: Stripe.Charge): RefundWebhookEvent | null {
+  const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (charge.object !== 'charge' || !intentId || charge.currency !== 'usd') return null;
+  if (!Number.isSafeInteger(charge.amount) || !Number.isSafeInteger(charge.amount_refunded)) return null;
+  return { id: eventId, type: 'charge.refunded', intentId, amountCents: charge.amount, refundedCents: charge.amount_refunded };
 }
 
 /** Null for an intent this app did not create: foreign metadata, another currency, not an intent. */

@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../errors';
 import { WebhookSignatureError } from '../../lib/payments/payment-provider';
 import { isTestProcessor } from '../../lib/payments/test-processor';
+import { applyReportedRefund } from '../../lib/refund-payment';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { createPaymentIntent, settlePayment } from './checkout.service';
@@ -130,7 +131,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 262_144,
       schema: {
         tags: TAGS,
-        summary: 'Stripe webhook: payment outcomes (signature checked)',
+        summary: 'Stripe webhook: payment outcomes and refunds (signature checked)',
         response: { 200: z.object({ received: z.literal(true) }), 400: ApiErrorBodySchema, 404: ApiErrorBodySchema },
       },
     },
@@ -145,7 +146,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof WebhookSignatureError) throw new AppError(ErrorCode.BAD_REQUEST, 'Invalid signature');
         throw error;
       }
-      if (event) {
+      if (event?.type === 'charge.refunded') {
+        await applyReportedRefund({ db, provider, log: request.log, receipts, event });
+      } else if (event) {
         try {
           await settlePayment({
             db,

@@ -95,7 +95,9 @@ export function PaymentsSection() {
                       ? ' · refund asked by the buyer'
                       : payment.refundReason === 'coupon_used_up'
                         ? ' · refunded: coupon used up'
-                        : ''}
+                        : payment.refundReason === 'provider'
+                          ? ' · refunded at Stripe'
+                          : ''}
                   {payment.provider === 'stripe' ? ' · Stripe' : ' · test processor'}
                 </p>
               </Row>
