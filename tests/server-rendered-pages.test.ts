@@ -111,6 +111,8 @@ describe('pages drawn for anyone', () => {
     // loader, which the CSP lets run by its hash (and no other inline script but the theme's).
     expect(response.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
     expect(response.body).toContain('id="page-code"');
+    // Home is for reading: its code runs at the visitor's first sign of use (ADR 0033).
+    expect(JSON.parse(/id="page-code">([^<]*)</.exec(response.body)?.[1] ?? '{}')).toMatchObject({ start: 'engaged' });
     const loaderHash = createHash('sha256').update(PAGE_LOADER).digest('base64');
     const scriptSrc = /script-src ([^;]+)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ');
     expect(scriptSrc).toContain(`'sha256-${loaderHash}'`);
@@ -275,6 +277,8 @@ describe('what crawlers and link previews read (issue 23 §4)', () => {
     expect(metaOf(draft.body, 'name', 'robots')).toBe('noindex');
     const learn = await get(`/course/${courseId}/learn`, cookie(enrolled.token));
     expect(drawing(learn.body).root).not.toBeNull();
+    // Learn counts what is watched: its code runs as soon as it shows.
+    expect(JSON.parse(/id="page-code">([^<]*)</.exec(learn.body)?.[1] ?? '{}')).toMatchObject({ start: 'shown' });
     expect(metaOf(learn.body, 'name', 'robots')).toBe('noindex');
     const home = await get('/');
     expect(metaOf(home.body, 'name', 'description')).toMatch(/^Master artificial intelligence/);

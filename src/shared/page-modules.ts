@@ -68,3 +68,16 @@ export const SERVER_RENDERED_PAGES: Readonly<Record<string, 'anyone' | 'signed-i
   'app/routes/instructors/instructor.tsx': 'anyone',
   'app/routes/learn/learn.tsx': 'signed-in',
 };
+
+/**
+ * Drawn pages made for reading (ADR 0033): their links are real links, their search form a real form,
+ * and nothing on them changes by itself, so their code waits for the visitor's first sign of use (a
+ * pointer moving or pressing, a touch, a key, focus, the wheel) instead of running as soon as they
+ * show. A page where the app must act unasked (Learn counts what is watched) takes over at once.
+ */
+export const PAGES_STARTED_ON_ENGAGEMENT: ReadonlySet<string> = new Set([
+  'app/routes/catalog/home.tsx',
+  'app/routes/catalog/course-detail.tsx',
+  'app/routes/catalog/course-search.tsx',
+  'app/routes/instructors/instructor.tsx',
+]);

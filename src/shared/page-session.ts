@@ -11,3 +11,6 @@ export const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The token's lifetime (DECISIONS §3: 30 days), in seconds. */
 export const PAGE_SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/** Where the web app keeps the token (localStorage); a drawn page's loader reads it too (ADR 0033). */
+export const TOKEN_STORAGE_KEY = 'token';

@@ -85,12 +85,21 @@ export async function payForCourse(api: Api, courseId: string): Promise<void> {
 }
 
 /**
+ * The visitor's first sign of use, as a pointer moving over the page makes it: a page for reading runs
+ * its code only then (ADR 0033), and a test is a visitor.
+ */
+export async function engage(page: Page): Promise<void> {
+  await page.evaluate(() => document.dispatchEvent(new PointerEvent('pointermove', { bubbles: true })));
+}
+
+/**
  * Waits until the app has drawn the page or taken over the one the server drew (`data-app-ready`, set
  * by src/web/app/index.tsx): a server-drawn page shows at once, but its buttons answer only then.
  */
 export async function waitForApp(page: Page): Promise<void> {
   const { pathname } = new URL(page.url());
   if (pathname.startsWith('/api/') || pathname.startsWith('/objects/')) return;
+  await engage(page);
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 

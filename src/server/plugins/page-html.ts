@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type DrawnPageState, PAGE_CODE_ID, PAGE_STATE_ID, type PageHead, type RenderedPage } from '#shared/drawn-page';
-import { pageModuleFor } from '#shared/page-modules';
+import { PAGES_STARTED_ON_ENGAGEMENT, pageModuleFor } from '#shared/page-modules';
+import { PAGE_SESSION_COOKIE, TOKEN_STORAGE_KEY } from '#shared/page-session';
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -93,7 +94,9 @@ export function headTags({
  * Loads a drawn page's code once the browser has shown it (its first contentful paint): the server's
  * HTML paints without waiting for the scripts, whose download and first run come after (ADR 0019). A tab
  * opened in the background paints nothing until it is shown, and an old browser may not report paints:
- * after a second the code loads anyway. A button pressed before the app has taken the page over is
+ * after a second the code loads anyway. A page for reading (`"start": "engaged"`, ADR 0033) only
+ * downloads its code then, into the HTTP cache (`prefetch`, which compiles and runs nothing), and runs
+ * it at the visitor's first sign of use. A button pressed before the app has taken the page over is
  * remembered, and pressed again once it has (src/web/app/press-replay.ts): no press is lost to a dead button.
  */
 export const PAGE_LOADER = `(() => {
@@ -107,35 +110,62 @@ export const PAGE_LOADER = `(() => {
     document.removeEventListener('click', remember, true);
     return pressed.splice(0);
   };
+  const code = JSON.parse(document.getElementById('${PAGE_CODE_ID}').textContent);
+  const link = (rel, href) => {
+    const element = document.createElement('link');
+    element.rel = rel;
+    element.crossOrigin = '';
+    element.href = href;
+    document.head.append(element);
+  };
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    const code = JSON.parse(document.getElementById('${PAGE_CODE_ID}').textContent);
-    for (const href of code.preload) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
+    for (const href of code.preload) link('modulepreload', href);
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = code.entry;
     document.head.append(script);
   };
+  // Drawn for another viewer than this tab's (as src/web/main.tsx decides): the app draws it anew, at once.
+  const isSameViewer = () => {
+    try {
+      const { signedIn } = JSON.parse(document.getElementById('${PAGE_STATE_ID}').textContent);
+      const token = localStorage.getItem('${TOKEN_STORAGE_KEY}');
+      const cookie = document.cookie.split('; ').find((pair) => pair.startsWith('${PAGE_SESSION_COOKIE}='));
+      return signedIn ? token !== null && cookie === '${PAGE_SESSION_COOKIE}=' + token : token === null;
+    } catch {
+      return false;
+    }
+  };
+  let fetched = false;
+  const shown = () => {
+    if (code.start !== 'engaged' || !isSameViewer()) return start();
+    if (fetched || started) return;
+    fetched = true;
+    for (const href of [code.entry, ...code.preload]) link('prefetch', href);
+  };
+  if (code.start === 'engaged') {
+    const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'click'];
+    const engaged = () => {
+      for (const type of events) document.removeEventListener(type, engaged, true);
+      start();
+    };
+    for (const type of events) document.addEventListener(type, engaged, { capture: true, passive: true });
+  }
   try {
     const painted = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
       painted.disconnect();
-      start();
+      shown();
     });
     painted.observe({ type: 'paint', buffered: true });
   } catch {
-    start();
+    shown();
   }
-  setTimeout(start, 1000);
+  setTimeout(shown, 1000);
 })();`;
 
 /**
@@ -193,7 +223,8 @@ export function loadPageHtml(webDir: string, { publicUrl = '' }: { publicUrl?: s
   const codeScriptFor = (module: string) => {
     let script = codeScripts.get(module);
     if (script === undefined) {
-      script = `<script type="application/json" id="${PAGE_CODE_ID}">${jsonInScript({ entry: entrySrc, preload: pageCode(module) })}</script>`;
+      const start = PAGES_STARTED_ON_ENGAGEMENT.has(module) ? 'engaged' : 'shown';
+      script = `<script type="application/json" id="${PAGE_CODE_ID}">${jsonInScript({ entry: entrySrc, preload: pageCode(module), start })}</script>`;
       codeScripts.set(module, script);
     }
     return script;

@@ -1,7 +1,8 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ApiErrorBody } from '#shared/errors';
+import { TOKEN_STORAGE_KEY } from '#shared/page-session';
 
-export const TOKEN_STORAGE_KEY = 'token';
+export { TOKEN_STORAGE_KEY };
 export const USER_STORAGE_KEY = 'user';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
