@@ -14,6 +14,7 @@ export const ACTION_LABELS: Record<AdminAction, string> = {
   'payment.refund': 'Refunded a payment',
   'coupon.create': 'Made a site-wide coupon',
   'coupon.delete': 'Stopped a site-wide coupon',
+  'payout.record': 'Recorded a payout',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
