@@ -225,6 +225,30 @@ describe('POST /api/admin/payouts', () => {
   });
 });
 
+describe('earnings with payouts', () => {
+  it('counts a payout in the balance only: no month or course of its own in the figures', async () => {
+    const creator = await creatorWithSale(2500);
+    // The sale two months back: its month is not the payout's.
+    await t.db.db
+      .update(ledgerEntries)
+      .set({ createdAt: sql`${ledgerEntries.createdAt} - interval '62 days'` })
+      .where(eq(ledgerEntries.creatorId, creator.id));
+    const saleMonth = new Date(Date.now() - 62 * DAY).toISOString().slice(0, 7);
+    expect((await record({ creatorId: creator.id, amount: '5.00', reference: 'MONTHS' })).statusCode).toBe(201);
+    const figures = await earnings(creator);
+    expect(figures).toMatchObject({ gross: '25.00', net: '20.00', available: '15.00', paidOut: '5.00' });
+    expect(figures.byMonth.map((month: { month: string }) => month.month)).toEqual([saleMonth]);
+    expect(figures.byCourse).toHaveLength(1);
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    expect((await send('GET', `/api/creator/earnings?from=${thisMonth}-01`, creator)).json()).toMatchObject({
+      gross: '0.00',
+      byMonth: [],
+      byCourse: [],
+      paidOut: '5.00',
+    });
+  });
+});
+
 describe('GET /api/creator/payouts', () => {
   it('lists the caller’s own payouts, newest first, a page at a time', async () => {
     const creator = await creatorWithSale(5000);
