@@ -19,6 +19,7 @@ CREATE TABLE "payouts" (
 );
 --> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD COLUMN "payout_id" uuid;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "stripe_account_id" text;--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payouts_creator_idx" ON "payouts" USING btree ("creator_id","created_at");--> statement-breakpoint
@@ -26,6 +27,7 @@ CREATE INDEX "payouts_created_idx" ON "payouts" USING btree ("created_at");--> s
 CREATE UNIQUE INDEX "payouts_stripe_reference_unique" ON "payouts" USING btree ("reference") WHERE "payouts"."method" = 'stripe' and "payouts"."reference" is not null;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_payout_idx" ON "ledger_entries" USING btree ("payout_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_stripe_account_unique" ON "users" USING btree ("stripe_account_id");--> statement-breakpoint
 -- The ledger follows a payout's status in the transaction that moves it, as it follows payments
 -- (migration 0025): becoming paid moves the amount out of the creator's balance (the creator's
 -- account debited, cash credited); a paid payout reversed (the bank or Stripe sent it back) writes the

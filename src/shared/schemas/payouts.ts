@@ -54,3 +54,7 @@ export type PayoutListQuery = z.infer<typeof PayoutListQuerySchema>;
 /** The caller's payouts, newest first. */
 export const PayoutListSchema = z.object({ items: z.array(PayoutSchema), nextCursor: z.string().nullable() });
 export type PayoutList = z.infer<typeof PayoutListSchema>;
+
+/** Where to send the creator to connect (or finish connecting) their Stripe Express account; good once, for minutes. */
+export const ConnectOnboardingSchema = z.object({ url: z.string() });
+export type ConnectOnboardingLink = z.infer<typeof ConnectOnboardingSchema>;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { EarningsQuerySchema, EarningsSchema } from '#shared/schemas/earnings';
-import { PayoutListQuerySchema, PayoutListSchema } from '#shared/schemas/payouts';
+import { ConnectOnboardingSchema, PayoutListQuerySchema, PayoutListSchema } from '#shared/schemas/payouts';
 import { requireRole } from '../../plugins/current-user';
-import { getCachedEarnings, listCreatorPayouts } from './earnings.service';
+import { connectStripeAccount, getCachedEarnings, listCreatorPayouts } from './earnings.service';
 
 /** DECISIONS §8 Earnings: each creator sees their own, from the ledger, and the payouts made to them. */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,5 +44,31 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listCreatorPayouts({ db: app.db, userId: (await requireRole(request, 'creator')).id, query: request.query }),
+  );
+
+  app.post(
+    '/api/creator/payouts/connect',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'Connect my Stripe Express account for payouts: a Stripe onboarding link',
+        description:
+          'The account is made at the first call and kept; later calls answer a new link for the same account (a link is good once, for minutes). Without Stripe an admin records payouts: 409.',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: ConnectOnboardingSchema,
+          401: ApiErrorBodySchema,
+          403: ApiErrorBodySchema,
+          409: ApiErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      connectStripeAccount({
+        db: app.db,
+        provider: app.payments,
+        userId: (await requireRole(request, 'creator')).id,
+        publicUrl: app.config.publicUrl,
+      }),
   );
 };

@@ -1,10 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { payouts } from '#db/schema/index';
+import { payouts, users } from '#db/schema/index';
+import { ErrorCode } from '#shared/errors';
 import { centsToPrice } from '#shared/format';
 import type { Earnings, EarningsQuery } from '#shared/schemas/earnings';
-import type { PayoutList, PayoutListQuery } from '#shared/schemas/payouts';
+import type { ConnectOnboardingLink, PayoutList, PayoutListQuery } from '#shared/schemas/payouts';
+import { AppError } from '../../errors';
 import { cursorTime, decodeCursor, pageOf, timeOfCursor } from '../../lib/list-pages';
+import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { creatorBalance, toPayoutJson } from '../../lib/payouts';
 import type { EarningsEntry, ReadCache } from '../../lib/read-cache/read-cache';
 import { REFUND_WINDOW_MS } from '../../lib/refund-rules';
@@ -142,4 +145,50 @@ export async function listCreatorPayouts({
     ({ payout }) => toPayoutJson(payout),
     (row) => [row.cursorAt, row.payout.id],
   );
+}
+
+/**
+ * POST /api/creator/payouts/connect: a Stripe Connect onboarding link for the caller's Express account,
+ * which is made at the first call and kept on their user row; later calls go on with it. Without Stripe
+ * an admin records payouts: 409.
+ */
+export async function connectStripeAccount({
+  db,
+  provider,
+  userId,
+  publicUrl,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  userId: string;
+  publicUrl: string;
+}): Promise<ConnectOnboardingLink> {
+  if (!provider.connectOnboarding) {
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      'Payouts are recorded by an admin here: this platform does not pay through Stripe, so there is no account to connect',
+    );
+  }
+  const [creator] = await db
+    .select({ email: users.email, accountId: users.stripeAccountId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!creator) throw new AppError(ErrorCode.NOT_FOUND, 'User not found');
+  const earningsPage = new URL('/creator/earnings', publicUrl);
+  const onboarding = await provider.connectOnboarding({
+    accountId: creator.accountId,
+    creatorId: userId,
+    email: creator.email,
+    refreshUrl: `${earningsPage.href}?connect=refresh`,
+    returnUrl: `${earningsPage.href}?connect=done`,
+  });
+  if (creator.accountId === null) {
+    // Two first calls at once get the same account (one idempotency key per creator); the first keeps it.
+    await db
+      .update(users)
+      .set({ stripeAccountId: onboarding.accountId })
+      .where(and(eq(users.id, userId), isNull(users.stripeAccountId)));
+  }
+  return { url: onboarding.url };
 }
