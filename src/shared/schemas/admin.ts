@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentStatuses, refundReasons, userRoles } from '../lists';
+import { paymentStatuses, payoutMethods, refundReasons, userRoles } from '../lists';
 import { EmailSchema } from './auth';
 import { CourseModerationSchema } from './creator';
 import { reportDay } from './earnings';
@@ -255,6 +255,11 @@ export const AdminPayoutBalanceSchema = z.object({
   paidOut: z.string(),
   /** When their last payout was paid; null before the first. */
   lastPaidAt: z.string().nullable(),
+  /**
+   * How they are paid: `manual`, a bank transfer an admin records here; `stripe` when the server runs
+   * Stripe and they connected an account (Stripe transfers pay them; recording one is refused).
+   */
+  paidBy: z.enum(payoutMethods),
 });
 export type AdminPayoutBalance = z.infer<typeof AdminPayoutBalanceSchema>;
 export const AdminPayoutBalanceListSchema = page(AdminPayoutBalanceSchema);

@@ -16,10 +16,15 @@ import type {
 import { AppError } from '../../errors';
 import { recordAdminAction } from '../../lib/admin-audit';
 import { cursorTime, decodeCursor, isoOrNull, pageOf, timeOfCursor } from '../../lib/list-pages';
+import type { PaymentProviderName } from '../../lib/payments/payment-provider';
 import { balancesSql, recordPaidPayout, toPayoutJson } from '../../lib/payouts';
 import { sqlRows } from '../../lib/sql-rows';
 
 const creatorNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Creator not found');
+
+/** With Stripe, a creator who connected an account is paid by Stripe transfers; anyone else by a bank transfer an admin records. */
+const paidBy = (providerName: PaymentProviderName, stripeAccountId: string | null) =>
+  providerName === 'stripe' && stripeAccountId !== null ? ('stripe' as const) : ('manual' as const);
 
 /**
  * GET /api/admin/payouts/balances: the creators who have money to be paid now (their sales' net past
@@ -27,10 +32,12 @@ const creatorNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Creator not fou
  */
 export async function listPayoutBalances({
   db,
+  providerName,
   query,
   now,
 }: {
   db: Db;
+  providerName: PaymentProviderName;
   query: AdminPayoutBalanceListQuery;
   now: number;
 }): Promise<AdminPayoutBalanceList> {
@@ -42,11 +49,12 @@ export async function listPayoutBalances({
     available: string;
     paidOut: string;
     lastPaidAt: Date | string | null;
+    stripeAccountId: string | null;
   }>(
     db,
     sql`WITH balances AS (${balancesSql(sql`true`, now)}),
       owed AS (SELECT "creatorId", "paidOut", greatest(settled::bigint - "paidOut"::bigint, 0) AS available FROM balances)
-      SELECT o."creatorId", u.name, u.email, o.available::text AS available, o."paidOut",
+      SELECT o."creatorId", u.name, u.email, u.stripe_account_id AS "stripeAccountId", o.available::text AS available, o."paidOut",
         (SELECT max(p.paid_at) FROM payouts p WHERE p.creator_id = o."creatorId" AND p.status = 'paid') AS "lastPaidAt"
       FROM owed o JOIN users u ON u.id = o."creatorId"
       WHERE o.available > 0
@@ -63,6 +71,7 @@ export async function listPayoutBalances({
       available: centsToPrice(Number(row.available)),
       paidOut: centsToPrice(Number(row.paidOut)),
       lastPaidAt: isoOrNull(row.lastPaidAt),
+      paidBy: paidBy(providerName, row.stripeAccountId),
     }),
     (row) => [Number(row.available), row.creatorId],
   );
@@ -117,6 +126,7 @@ export async function listPayouts({ db, query }: { db: Db; query: AdminPayoutLis
  */
 export async function recordManualPayout({
   db,
+  providerName,
   adminId,
   creatorId,
   amountCents,
@@ -124,6 +134,7 @@ export async function recordManualPayout({
   now,
 }: {
   db: Db;
+  providerName: PaymentProviderName;
   adminId: string;
   creatorId: string;
   amountCents: number;
@@ -132,6 +143,17 @@ export async function recordManualPayout({
 }): Promise<AdminPayout> {
   if (!isUuid(creatorId)) throw creatorNotFound();
   return db.transaction(async (tx) => {
+    const [creator] = await tx
+      .select({ stripeAccountId: users.stripeAccountId })
+      .from(users)
+      .where(eq(users.id, creatorId))
+      .limit(1);
+    if (creator && paidBy(providerName, creator.stripeAccountId) === 'stripe') {
+      throw new AppError(
+        ErrorCode.CONFLICT,
+        'This creator has connected a Stripe account: Stripe transfers pay them, not a recorded bank transfer',
+      );
+    }
     const { payout, balance } = await recordPaidPayout(tx, {
       creatorId,
       amountCents,

@@ -329,7 +329,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminPayoutBalanceListSchema, ...refusals },
       },
     },
-    async (request) => listPayoutBalances({ db: app.db, query: request.query, now: app.clock() }),
+    async (request) =>
+      listPayoutBalances({ db: app.db, providerName: app.payments.name, query: request.query, now: app.clock() }),
   );
 
   app.get(
@@ -353,7 +354,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Record a bank transfer made to a creator as a paid payout',
         description:
-          '`amount` ("12.34") at most the creator’s available balance, else 409; `reference` is the transfer’s reference at the bank (1–200 characters). The ledger moves the amount from the creator’s balance to paid out.',
+          '`amount` ("12.34") at most the creator’s available balance, else 409 (also when the server runs Stripe and the creator has connected an account: Stripe transfers pay them); `reference` is the transfer’s reference at the bank (1–200 characters). The ledger moves the amount from the creator’s balance to paid out.',
         security: BEARER,
         body: RecordPayoutBodySchema,
         response: { 201: AdminPayoutSchema, ...refusals, ...notFound, ...conflict },
@@ -363,6 +364,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201).send(
         await recordManualPayout({
           db: app.db,
+          providerName: app.payments.name,
           adminId: await adminId(request),
           creatorId: request.body.creatorId,
           amountCents: request.body.amount,

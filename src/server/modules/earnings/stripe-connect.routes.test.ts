@@ -83,6 +83,31 @@ describe('POST /api/creator/payouts/connect', () => {
     expect(await storedAccount(creator)).toBe(standIn.accounts().at(-1)?.id);
   });
 
+  it('with Stripe: a connected creator is paid by Stripe transfers, so an admin cannot record a bank transfer to them', async () => {
+    const admin = await createUser(stripeApp.db.db, { role: 'admin' });
+    const creator = await createUser(stripeApp.db.db, { role: 'creator' });
+    expect((await connect(stripeApp, creator)).statusCode).toBe(200);
+    const recorded = await stripeApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: bearer(admin),
+      payload: { creatorId: creator.id, amount: '1.00', reference: 'WIRE' },
+    });
+    expect(recorded.statusCode).toBe(409);
+    expect(recorded.json().message).toBe(
+      'This creator has connected a Stripe account: Stripe transfers pay them, not a recorded bank transfer',
+    );
+    // The built-in processor's server pays everyone by recorded transfers: the usual balance check answers.
+    const manual = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: bearer(admin),
+      payload: { creatorId: creator.id, amount: '1.00', reference: 'WIRE' },
+    });
+    expect(manual.statusCode).toBe(409);
+    expect(manual.json().message).toBe('This creator has no available balance to pay out');
+  });
+
   it('is for creators only, and without Stripe answers that an admin records payouts', async () => {
     const student = await createUser(stripeApp.db.db);
     const admin = await createUser(stripeApp.db.db, { role: 'admin' });

@@ -117,7 +117,7 @@ function Balances() {
         {(balances) => (
           <RowList label="Balances to pay">
             {balances.map((balance) => (
-              <Row key={balance.id} actions={<RecordPayoutButton balance={balance} />}>
+              <Row key={balance.id} actions={balance.paidBy === 'manual' ? <RecordPayoutButton balance={balance} /> : null}>
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="tabular-nums">{formatUsd(balance.available)}</span>
                   <span className="wrap-anywhere">{balance.creator.name}</span>
@@ -128,6 +128,7 @@ function Balances() {
                 <p className="text-xs text-muted-foreground">
                   Paid out so far {formatUsd(balance.paidOut)}
                   {balance.lastPaidAt ? ` · last payout ${day(balance.lastPaidAt)}` : ' · never paid out'}
+                  {balance.paidBy === 'stripe' ? ' · paid by Stripe transfers to their connected account' : ''}
                 </p>
               </Row>
             ))}
