@@ -33,8 +33,9 @@ if (process.env.E2E_ADMIN_EMAIL !== 'off' && !process.env.DATABASE_URL) {
   }
 }
 
-// Pages' CSP violations are reported to /api/csp-reports, where the XSS spec reads them back. The
-// endpoint is test code (tests/helpers), loaded from source beside the bundled server.
-const { cspReportsPlugin } = await tsImport('../tests/helpers/csp-reports.ts', import.meta.url);
+// Pages' CSP violations are reported to /api/csp-reports, where the XSS spec reads them back, and the
+// payouts spec moves a creator's sales past the refund window. The endpoints are test code
+// (tests/helpers/e2e-test-plugin.ts), loaded from source beside the bundled server.
+const { e2eTestPlugin } = await tsImport('../tests/helpers/e2e-test-plugin.ts', import.meta.url);
 const { startServer } = await import(pathToFileURL(path.resolve(process.env.DIST_DIR ?? 'dist', 'server/start-server.js')).href);
-await startServer({ testPlugin: cspReportsPlugin });
+await startServer({ testPlugin: e2eTestPlugin });

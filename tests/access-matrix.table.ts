@@ -704,6 +704,13 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   },
   // Earnings (DECISIONS §8): each creator their own.
   { route: 'GET /api/creator/earnings', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/earnings') },
+  { route: 'GET /api/creator/payouts', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/payouts') },
+  // The matrix runs the built-in test processor: without Stripe an admin records payouts, so a creator gets 409.
+  {
+    route: 'POST /api/creator/payouts/connect',
+    expect: cells(401, 403, 403, 409, 409, 401),
+    request: get('/api/creator/payouts/connect'),
+  },
   // Coupons (DECISIONS §8): a creator's codes for their own courses; the price a code gives, for anyone.
   {
     route: 'POST /api/creator/coupons',
@@ -819,6 +826,17 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     on: 'a fresh site-wide coupon',
     expect: adminOnly(204),
     request: async (w) => ({ url: `/api/admin/coupons/${await w.fresh.siteCoupon()}` }),
+  },
+  { route: 'GET /api/admin/payouts/balances', expect: adminOnly(200), request: get('/api/admin/payouts/balances') },
+  { route: 'GET /api/admin/payouts', expect: adminOnly(200), request: get('/api/admin/payouts') },
+  {
+    route: 'POST /api/admin/payouts',
+    on: "the owner's balance, after a sale past the refund window",
+    expect: adminOnly(201),
+    request: async (w) => ({
+      url: '/api/admin/payouts',
+      payload: { creatorId: await w.fresh.payableCreator(), amount: '0.01', reference: 'MATRIX-TRANSFER' },
+    }),
   },
   { route: 'GET /api/admin/audit', expect: adminOnly(200), request: get('/api/admin/audit') },
 

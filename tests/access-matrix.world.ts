@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import {
   cartItems,
   coupons,
   courseModules,
   emailChanges,
+  ledgerEntries,
   lessonProgress,
   lessons,
   passwordResets,
@@ -117,6 +118,8 @@ export type FreshThings = {
   reportedReview(options?: { hidden?: boolean }): Promise<string>;
   /** The id of a new site-wide coupon. */
   siteCoupon(): Promise<string>;
+  /** The owner's id, after a new sale of theirs 31 days old: money an admin may pay out. */
+  payableCreator(): Promise<string>;
   /** Puts a new published paid course of the owner in the principal's cart (the guest has none). */
   cartCourse(as: Principal): Promise<string>;
 };
@@ -368,6 +371,15 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     },
     siteCoupon: async () =>
       inserted(await db.insert(coupons).values({ code: uniqueCouponCode(), createdBy: admin.id, percentOff: 10 }).returning()).id,
+    payableCreator: async () => {
+      const paymentId = await fresh.studentPurchase();
+      // Past the 30-day refund window: the sale's net is available.
+      await db
+        .update(ledgerEntries)
+        .set({ createdAt: sql`${ledgerEntries.createdAt} - interval '31 days'` })
+        .where(eq(ledgerEntries.paymentId, paymentId));
+      return owner.id;
+    },
     cartCourse: async (as) => {
       const courseId = await fresh.course({ published: true });
       const account = accountOf[as];

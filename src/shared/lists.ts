@@ -38,3 +38,10 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
  */
 export const refundReasons = ['coupon_used_up', 'requested', 'admin', 'course_unavailable', 'already_owned', 'provider'] as const;
 export type RefundReason = (typeof refundReasons)[number];
+
+/** How a creator is paid (issue 24 §4): a bank transfer an admin records, or a Stripe Connect transfer. */
+export const payoutMethods = ['manual', 'stripe'] as const;
+export type PayoutMethod = (typeof payoutMethods)[number];
+/** A payout moves forward only: pending → paid or failed; paid → reversed (the money came back). */
+export const payoutStatuses = ['pending', 'paid', 'failed', 'reversed'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];

@@ -3,10 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /*
- * An HTTP stand-in of the Stripe API for tests (STYLE "Tests"): enough of `/v1/payment_intents` for
- * the official SDK, pointed at it with `new Stripe(key, { host, port, protocol: 'http' })`. It speaks
- * Stripe's wire format (form-encoded bodies with `a[b]=c` keys, its error JSON, idempotent replays),
- * so the provider is tested through the real SDK rather than a mock of it.
+ * An HTTP stand-in of the Stripe API for tests (STYLE "Tests"): enough of `/v1/payment_intents`,
+ * `/v1/refunds`, `/v1/accounts` and `/v1/account_links` for the official SDK, pointed at it with
+ * `new Stripe(key, { host, port, protocol: 'http' })`. It speaks Stripe's wire format (form-encoded
+ * bodies with `a[b]=c` keys, its error JSON, idempotent replays), so the provider is tested through
+ * the real SDK rather than a mock of it.
  */
 
 export type StandInPaymentIntent = {
@@ -42,6 +43,22 @@ export type StandInCharge = {
   status: 'succeeded';
 };
 
+/** A Connect account (Express), as `POST /v1/accounts` answers it: enough for onboarding. */
+export type StandInAccount = {
+  id: string;
+  object: 'account';
+  type: 'express' | 'standard' | 'custom';
+  email: string | null;
+  metadata: Record<string, string>;
+  capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  created: number;
+};
+
+export type StandInAccountLink = { object: 'account_link'; url: string; created: number; expires_at: number };
+
 export type StandInRequest = {
   method: string;
   path: string;
@@ -69,6 +86,8 @@ export type StripeStandIn = {
   refundInDashboard(intentId: string, amount?: number): Promise<void>;
   /** The paid intent's charge as Stripe holds it now, e.g. to build a `charge.refunded` event around it. */
   charge(intentId: string): StandInCharge | undefined;
+  /** The Connect accounts made, oldest first. */
+  accounts(): StandInAccount[];
   close(): Promise<void>;
 };
 
@@ -187,12 +206,53 @@ function createIntent(body: Record<string, unknown>): StandInPaymentIntent {
   };
 }
 
+const ACCOUNT_TYPES = ['express', 'standard', 'custom'] as const;
+const LINK_TYPES = ['account_onboarding', 'account_update'];
+
+function createAccount(body: Record<string, unknown>): StandInAccount {
+  const type = body.type;
+  if (type === undefined) throw invalid('type', 'Missing required param: type.', 'parameter_missing');
+  if (!ACCOUNT_TYPES.includes(type as StandInAccount['type'])) {
+    throw invalid('type', `Invalid type: must be one of ${ACCOUNT_TYPES.join(', ')}`, 'parameter_invalid');
+  }
+  const requested = (typeof body.capabilities === 'object' && body.capabilities !== null ? body.capabilities : {}) as Record<
+    string,
+    { requested?: string }
+  >;
+  return {
+    id: `acct_${randomId(16)}`,
+    object: 'account',
+    type: type as StandInAccount['type'],
+    email: typeof body.email === 'string' ? body.email : null,
+    metadata: (typeof body.metadata === 'object' && body.metadata !== null ? body.metadata : {}) as Record<string, string>,
+    capabilities: Object.fromEntries(
+      Object.entries(requested)
+        .filter(([, value]) => value.requested === 'true')
+        .map(([name]) => [name, 'inactive' as const]),
+    ),
+    charges_enabled: false,
+    payouts_enabled: false,
+    details_submitted: false,
+    created: Math.floor(Date.now() / 1000),
+  };
+}
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInPaymentIntent>();
   /** Stripe replays the first answer to a repeated Idempotency-Key instead of acting twice. */
   const replays = new Map<string, { statusCode: number; body: unknown }>();
   const requests: StandInRequest[] = [];
   const refunds = new Map<string, StandInRefund[]>();
+  const accounts = new Map<string, StandInAccount>();
 
   async function handle(request: IncomingMessage): Promise<{ statusCode: number; body: unknown }> {
     const method = request.method ?? 'GET';
@@ -284,6 +344,42 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (idempotencyKey) replays.set(idempotencyKey, answer);
       return answer;
     }
+    if (method === 'POST' && url.pathname === '/v1/accounts') {
+      const replay = idempotencyKey ? replays.get(idempotencyKey) : undefined;
+      if (replay) return replay;
+      const account = createAccount(body);
+      accounts.set(account.id, account);
+      const answer = { statusCode: 200, body: account };
+      if (idempotencyKey) replays.set(idempotencyKey, answer);
+      return answer;
+    }
+    if (method === 'POST' && url.pathname === '/v1/account_links') {
+      const id = typeof body.account === 'string' ? body.account : '';
+      if (!id) throw invalid('account', 'Missing required param: account.', 'parameter_missing');
+      if (!accounts.has(id)) {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'account',
+          message: `No such account: '${id}'`,
+        });
+      }
+      if (!LINK_TYPES.includes(body.type as string)) {
+        throw invalid('type', `Invalid type: must be one of ${LINK_TYPES.join(', ')}`, 'parameter_invalid');
+      }
+      for (const param of ['refresh_url', 'return_url']) {
+        if (!isHttpUrl(body[param])) throw invalid(param, `Not a valid URL`, 'url_invalid');
+      }
+      const created = Math.floor(Date.now() / 1000);
+      const link: StandInAccountLink = {
+        object: 'account_link',
+        url: `https://connect.stripe.com/setup/e/${id}/${randomId(12)}`,
+        created,
+        // As Stripe: a link is good for a few minutes, and once.
+        expires_at: created + 300,
+      };
+      return { statusCode: 200, body: link };
+    }
     throw new StripeApiError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${url.pathname}).`,
@@ -365,6 +461,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         status: 'succeeded',
       };
     },
+    accounts: () => structuredClone([...accounts.values()]),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

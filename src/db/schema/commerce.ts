@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   index,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { type PaymentStatus, paymentStatuses, refundReasons } from '#shared/lists';
+import { type PaymentStatus, paymentStatuses, payoutMethods, payoutStatuses, refundReasons } from '#shared/lists';
 import { courses } from './catalog';
 import { users } from './users';
 
@@ -78,12 +79,59 @@ export const ledgerEntries = pgTable(
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    // A payout's entries (kind 'payout'), written by the trigger on payouts (migration 0030).
+    payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ledger_creator_idx').on(t.creatorId, t.createdAt),
     index('ledger_payment_idx').on(t.paymentId),
+    index('ledger_payout_idx').on(t.payoutId),
     index('ledger_transaction_idx').on(t.transactionId),
+  ],
+);
+
+/**
+ * Money sent to a creator out of their available balance (issue 24 §4, ADR 0032): a bank transfer an
+ * admin records as done ('manual'), or a Stripe Connect transfer ('stripe'). Becoming 'paid' writes the
+ * ledger's payout (the creator debited, cash credited) and 'reversed' its exact reverse, by a trigger
+ * (migration 0030), never by the app. Recorded under a lock of the creator's user row, after checking
+ * the amount against what is available (lib/payouts.ts).
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: ['usd'] })
+      .notNull()
+      .default('usd'),
+    method: text('method', { enum: payoutMethods }).notNull(),
+    status: text('status', { enum: payoutStatuses }).notNull(),
+    // The bank transfer's reference an admin typed, or the Stripe transfer's id.
+    reference: text('reference'),
+    note: text('note'),
+    // The admin who recorded it; null for a transfer the schedule made.
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payouts_creator_idx').on(t.creatorId, t.createdAt),
+    index('payouts_created_idx').on(t.createdAt),
+    // One payout per Stripe transfer.
+    uniqueIndex('payouts_stripe_reference_unique')
+      .on(t.reference)
+      .where(sql`${t.method} = 'stripe' and ${t.reference} is not null`),
+    check('payouts_amount_positive', sql`${t.amountCents} > 0`),
+    check('payouts_method_known', sql`${t.method} in ('manual', 'stripe')`),
+    check('payouts_status_known', sql`${t.status} in ('pending', 'paid', 'failed', 'reversed')`),
+    check('payouts_reference_length', sql`char_length(${t.reference}) between 1 and 200`),
+    check('payouts_note_length', sql`char_length(${t.note}) <= 2000`),
+    check('payouts_paid_at', sql`(${t.status} = 'paid') <= (${t.paidAt} is not null)`),
   ],
 );
 

@@ -20,11 +20,14 @@ export const users = pgTable(
     avatar: text('avatar'),
     // Set by an admin: every session is revoked with it, no new one is made, and every instance refuses the tokens.
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    // A creator's Stripe Connect (Express) account, made at their first onboarding: where payouts go with Stripe.
+    stripeAccountId: text('stripe_account_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_stripe_account_unique').on(t.stripeAccountId),
     check('users_role_known', sql`${t.role} in ('student', 'creator', 'admin')`),
   ],
 );

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { paymentStatuses, refundReasons, userRoles } from '../lists';
+import { paymentStatuses, payoutMethods, refundReasons, userRoles } from '../lists';
 import { EmailSchema } from './auth';
 import { CourseModerationSchema } from './creator';
 import { reportDay } from './earnings';
+import { PAYOUT_REFERENCE_MAX, PayoutAmountSchema, PayoutSchema } from './payouts';
 import { multiLineText, singleLineText } from './text';
 
 /*
@@ -25,9 +26,10 @@ export const adminActions = [
   'payment.refund',
   'coupon.create',
   'coupon.delete',
+  'payout.record',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
-export const adminTargetTypes = ['user', 'invitation', 'course', 'review', 'payment', 'coupon'] as const;
+export const adminTargetTypes = ['user', 'invitation', 'course', 'review', 'payment', 'coupon', 'payout'] as const;
 export type AdminTargetType = (typeof adminTargetTypes)[number];
 
 const PageQuerySchema = z.object({
@@ -239,6 +241,53 @@ export const AdminRevenueSchema = RevenueFiguresSchema.extend({
   byMonth: z.array(RevenueFiguresSchema.extend({ month: z.string() })),
 });
 export type AdminRevenue = z.infer<typeof AdminRevenueSchema>;
+
+// Payouts.
+
+export const AdminPayoutBalanceListQuerySchema = PageQuerySchema;
+export type AdminPayoutBalanceListQuery = z.infer<typeof AdminPayoutBalanceListQuerySchema>;
+
+/** A creator with money to pay out: the net of their sales past the 30-day refund window, less payouts. */
+export const AdminPayoutBalanceSchema = z.object({
+  id: z.string(),
+  creator: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  available: z.string(),
+  paidOut: z.string(),
+  /** When their last payout was paid; null before the first. */
+  lastPaidAt: z.string().nullable(),
+  /**
+   * How they are paid: `manual`, a bank transfer an admin records here; `stripe` when the server runs
+   * Stripe and they connected an account (Stripe transfers pay them; recording one is refused).
+   */
+  paidBy: z.enum(payoutMethods),
+});
+export type AdminPayoutBalance = z.infer<typeof AdminPayoutBalanceSchema>;
+export const AdminPayoutBalanceListSchema = page(AdminPayoutBalanceSchema);
+export type AdminPayoutBalanceList = z.infer<typeof AdminPayoutBalanceListSchema>;
+
+export const AdminPayoutListQuerySchema = PageQuerySchema.extend({
+  /** One creator's payouts only. */
+  creatorId: z.string().min(1).max(100).optional(),
+});
+export type AdminPayoutListQuery = z.infer<typeof AdminPayoutListQuerySchema>;
+
+export const AdminPayoutSchema = PayoutSchema.extend({
+  creator: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** The admin who recorded it; null for a transfer the schedule made. */
+  recordedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type AdminPayout = z.infer<typeof AdminPayoutSchema>;
+export const AdminPayoutListSchema = page(AdminPayoutSchema);
+export type AdminPayoutList = z.infer<typeof AdminPayoutListSchema>;
+
+/** A bank transfer the admin made, recorded as paid: at most the creator's available balance. */
+export const RecordPayoutBodySchema = z.object({
+  creatorId: z.string().min(1).max(100),
+  amount: PayoutAmountSchema,
+  /** The transfer's reference at the bank, so it can be found again. */
+  reference: singleLineText({ max: PAYOUT_REFERENCE_MAX }).min(1, { message: 'Give the bank transfer’s reference' }),
+});
+export type RecordPayoutBody = z.input<typeof RecordPayoutBodySchema>;
 
 // Audit log.
 

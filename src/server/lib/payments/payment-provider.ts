@@ -103,7 +103,27 @@ export interface PaymentProvider {
    * events the app does not act on. Throws `WebhookSignatureError` when the signature does not match.
    */
   parseWebhook?(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderWebhookEvent | null>;
+  /**
+   * Stripe only: a creator's Express account for payouts (made once, with an idempotency key per
+   * creator) and a Connect onboarding link for it (issue 24 §4).
+   */
+  connectOnboarding?(input: ConnectOnboardingInput): Promise<ConnectOnboarding>;
 }
+
+/** Where Stripe sends a creator during and after Connect onboarding. */
+export type ConnectOnboardingInput = {
+  /** The creator's connected account, when one was made before: onboarding goes on with it. */
+  accountId: string | null;
+  creatorId: string;
+  email: string;
+  /** Where Stripe sends the creator back when the link has expired or was used: a new link is made there. */
+  refreshUrl: string;
+  /** Where Stripe sends the creator when they leave onboarding (done or not). */
+  returnUrl: string;
+};
+
+/** The connected account (new or the one given) and a single-use onboarding address for it. */
+export type ConnectOnboarding = { accountId: string; url: string };
 
 /** The webhook route answers 400 to it, so the provider retries nothing forged. */
 export class WebhookSignatureError extends Error {

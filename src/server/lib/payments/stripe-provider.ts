@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { StripeApiAddress } from '../../env';
 import {
+  type ConnectOnboarding,
+  type ConnectOnboardingInput,
   CreateIntentInputSchema,
   type PaymentIntent,
   type PaymentIntentStatus,
@@ -34,10 +36,12 @@ export type StripePaymentProvider = PaymentProvider & {
   readonly name: 'stripe';
   readonly publishableKey: string;
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderWebhookEvent | null>;
+  connectOnboarding(input: ConnectOnboardingInput): Promise<ConnectOnboarding>;
 };
 
 /** Stripe's ids are a prefix and letters and digits; anything else is not worth a request. */
 const INTENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,250}$/;
+const ACCOUNT_ID_PATTERN = /^acct_[A-Za-z0-9]{1,250}$/;
 
 const STATUSES: Record<string, PaymentIntentStatus> = {
   requires_payment_method: 'requires_payment_method',
@@ -119,6 +123,41 @@ export function createStripeProvider({
       }
       if (!intent.client_secret) throw new StripeProviderError('create payment intent', new Error('no client secret'));
       return { id: intent.id, clientSecret: intent.client_secret, status: toStatus(intent.status) };
+    },
+
+    async connectOnboarding({ accountId, creatorId, email, refreshUrl, returnUrl }) {
+      let account = accountId;
+      if (account === null) {
+        try {
+          const created = await stripe.accounts.create(
+            {
+              type: 'express',
+              email,
+              capabilities: { transfers: { requested: true } },
+              metadata: { creatorId },
+            },
+            // One account per creator, however many clicks or retries arrive at once (Stripe keeps a key 24 hours).
+            { idempotencyKey: `connect-account-${creatorId}` },
+          );
+          account = created.id;
+        } catch (error) {
+          throw new StripeProviderError('create connected account', error);
+        }
+      }
+      if (!ACCOUNT_ID_PATTERN.test(account)) {
+        throw new StripeProviderError('create connected account', new Error('not an account id'));
+      }
+      try {
+        const link = await stripe.accountLinks.create({
+          account,
+          refresh_url: refreshUrl,
+          return_url: returnUrl,
+          type: 'account_onboarding',
+        });
+        return { accountId: account, url: link.url };
+      } catch (error) {
+        throw new StripeProviderError('create account link', error);
+      }
     },
 
     async retrieveIntent(id) {

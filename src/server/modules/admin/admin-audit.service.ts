@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { adminAuditLog, users } from '#db/schema/index';
 import type { AdminAuditEntry, AdminAuditList, AdminAuditListQuery } from '#shared/schemas/admin';
-import { cursorTime, decodeCursor, iso, pageOf, timeOfCursor } from './admin-lists';
+import { cursorTime, decodeCursor, iso, pageOf, timeOfCursor } from '../../lib/list-pages';
 
 /** GET /api/admin/audit: what admins did, newest first, of one kind of action when asked. */
 export async function listAuditLog({ db, query }: { db: Db; query: AdminAuditListQuery }): Promise<AdminAuditList> {

@@ -14,7 +14,7 @@ import type {
 } from '#shared/schemas/admin';
 import { AppError } from '../../errors';
 import { recordAdminAction } from '../../lib/admin-audit';
-import { containsPattern, cursorTime, decodeCursor, iso, isoOrNull, pageOf, timeOfCursor } from './admin-lists';
+import { containsPattern, cursorTime, decodeCursor, iso, isoOrNull, pageOf, timeOfCursor } from '../../lib/list-pages';
 
 const courseNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Course not found');
 const reviewNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Review not found');

@@ -17,11 +17,11 @@ import type { RefundResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
 import { recordAdminAction } from '../../lib/admin-audit';
 import { insertCoupon, toCouponJson } from '../../lib/coupons';
+import { cursorTime, decodeCursor, iso, pageOf, timeOfCursor } from '../../lib/list-pages';
 import type { Mailer } from '../../lib/mailer';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { beginRefund, completeRefund } from '../../lib/refund-payment';
 import { sqlRows } from '../../lib/sql-rows';
-import { cursorTime, decodeCursor, iso, pageOf, timeOfCursor } from './admin-lists';
 
 const paymentNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Payment not found');
 const couponNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Coupon not found');

@@ -18,9 +18,9 @@ import type {
 import { AppError } from '../../errors';
 import { recordAdminAction } from '../../lib/admin-audit';
 import { createCreatorInvite } from '../../lib/creator-invites';
+import { containsPattern, cursorTime, decodeCursor, iso, isoOrNull, pageOf, timeOfCursor } from '../../lib/list-pages';
 import type { Mailer } from '../../lib/mailer';
 import { sqlRows } from '../../lib/sql-rows';
-import { containsPattern, cursorTime, decodeCursor, iso, isoOrNull, pageOf, timeOfCursor } from './admin-lists';
 
 const userNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'User not found');
 const invitationNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Invitation not found');

@@ -16,6 +16,11 @@ import {
   AdminInvitationSchema,
   AdminPaymentListQuerySchema,
   AdminPaymentListSchema,
+  AdminPayoutBalanceListQuerySchema,
+  AdminPayoutBalanceListSchema,
+  AdminPayoutListQuerySchema,
+  AdminPayoutListSchema,
+  AdminPayoutSchema,
   AdminRevenueQuerySchema,
   AdminRevenueSchema,
   AdminReviewHiddenSchema,
@@ -26,6 +31,7 @@ import {
   AdminUserSchema,
   CreatedInvitationSchema,
   CreateInvitationBodySchema,
+  RecordPayoutBodySchema,
   UnpublishCourseBodySchema,
 } from '#shared/schemas/admin';
 import { CouponListQuerySchema, CouponListSchema, CouponSchema, CreateSiteCouponBodySchema } from '#shared/schemas/coupons';
@@ -42,6 +48,7 @@ import {
   listSiteCoupons,
   refundPayment,
 } from './admin-money.service';
+import { listPayoutBalances, listPayouts, recordManualPayout } from './admin-payouts.service';
 import {
   inviteCreator,
   listCreators,
@@ -305,6 +312,66 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getRevenue({ db: app.db, query: request.query }),
+  );
+
+  // Payouts.
+
+  app.get(
+    '/api/admin/payouts/balances',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Creators with money to pay out now, the most owed first',
+        description:
+          '`available` is the net of their sales past the 30-day refund window, less payouts, as in GET /api/creator/earnings.',
+        security: BEARER,
+        querystring: AdminPayoutBalanceListQuerySchema,
+        response: { 200: AdminPayoutBalanceListSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      listPayoutBalances({ db: app.db, providerName: app.payments.name, query: request.query, now: app.clock() }),
+  );
+
+  app.get(
+    '/api/admin/payouts',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Every payout, newest first; one creator’s with `creatorId`',
+        security: BEARER,
+        querystring: AdminPayoutListQuerySchema,
+        response: { 200: AdminPayoutListSchema, ...refusals },
+      },
+    },
+    async (request) => listPayouts({ db: app.db, query: request.query }),
+  );
+
+  app.post(
+    '/api/admin/payouts',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Record a bank transfer made to a creator as a paid payout',
+        description:
+          '`amount` ("12.34") at most the creator’s available balance, else 409 (also when the server runs Stripe and the creator has connected an account: Stripe transfers pay them); `reference` is the transfer’s reference at the bank (1–200 characters). The ledger moves the amount from the creator’s balance to paid out.',
+        security: BEARER,
+        body: RecordPayoutBodySchema,
+        response: { 201: AdminPayoutSchema, ...refusals, ...notFound, ...conflict },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(
+        await recordManualPayout({
+          db: app.db,
+          providerName: app.payments.name,
+          adminId: await adminId(request),
+          creatorId: request.body.creatorId,
+          amountCents: request.body.amount,
+          reference: request.body.reference,
+          now: app.clock(),
+        }),
+      ),
   );
 
   // Site-wide coupons.

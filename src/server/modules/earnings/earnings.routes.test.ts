@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, ledgerEntries, payments } from '#db/schema/index';
+import { courses, ledgerEntries, payments, payouts } from '#db/schema/index';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { countQueries } from '#tests/helpers/query-counter';
@@ -161,29 +161,59 @@ describe('GET /api/creator/earnings', () => {
     }
   });
 
-  it('keeps every ledger transaction balanced, and the totals right, through random purchases and refunds', async () => {
+  it('keeps every ledger transaction balanced, and the totals right, through random purchases, refunds and payouts', async () => {
     const creator = await createUser(t.db.db, { role: 'creator' });
+    const admin = await createUser(t.db.db, { role: 'admin' });
     const prices = [999, 1999, 4000, 50];
     const catalogue = await Promise.all(prices.map((priceCents) => createCourse(t.db.db, creator.id, { priceCents })));
     const cents = (money: string) => Math.round(Number(money) * 100);
     const fee = (priceCents: number) => Math.round((priceCents * 20) / 100);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ course: fc.nat({ max: prices.length - 1 }), refund: fc.boolean() }), { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.record({
+            course: fc.nat({ max: prices.length - 1 }),
+            refund: fc.boolean(),
+            // A payout after the purchase, of this share of what is available (none when null); sometimes sent back.
+            payoutPercent: fc.option(fc.integer({ min: 1, max: 100 }), { nil: null }),
+            reversed: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
         async (steps) => {
           const before = await earnings(creator);
-          const change = { paid: 0, fees: 0, refunded: 0, refundedFees: 0 };
+          const change = { paid: 0, fees: 0, refunded: 0, refundedFees: 0, paidOut: 0 };
           for (const step of steps) {
             const course = catalogue[step.course];
             if (!course) continue;
             const paymentId = await buy(await createUser(t.db.db), course.id);
+            // Each sale is moved past the refund window at once: what the creator keeps is available to pay out.
+            await t.db.db
+              .update(ledgerEntries)
+              .set({ createdAt: sql`${ledgerEntries.createdAt} - interval '31 days'` })
+              .where(eq(ledgerEntries.paymentId, paymentId));
             change.paid += course.priceCents;
             change.fees += fee(course.priceCents);
             if (step.refund) {
-              // The refund route comes with issue 24 §3; the ledger follows the payment's status whatever moves it.
+              // A refund moves the payment's status; the ledger follows whatever moves it.
               expect(await movePayment(t.db.db, paymentId, 'refunded')).toBe(true);
               change.refunded += course.priceCents;
               change.refundedFees += fee(course.priceCents);
+            }
+            const available = cents((await earnings(creator)).available);
+            if (step.payoutPercent === null || available === 0) continue;
+            const amountCents = Math.max(1, Math.floor((available * step.payoutPercent) / 100));
+            const recorded = await send('POST', '/api/admin/payouts', admin, {
+              creatorId: creator.id,
+              amount: (amountCents / 100).toFixed(2),
+              reference: `PROPERTY-${amountCents}`,
+            });
+            expect(recorded.statusCode, recorded.body).toBe(201);
+            change.paidOut += amountCents;
+            if (step.reversed) {
+              // The bank sent it back: the ledger reverses the payout (the Stripe side comes with transfers).
+              await t.db.db.update(payouts).set({ status: 'reversed' }).where(eq(payouts.id, recorded.json().id));
+              change.paidOut -= amountCents;
             }
           }
           const unbalanced = await sqlRows<{ transactionId: string }>(
@@ -192,11 +222,16 @@ describe('GET /api/creator/earnings', () => {
           );
           expect(unbalanced).toEqual([]);
           const after = await earnings(creator);
+          const kept = change.paid - change.refunded - (change.fees - change.refundedFees);
           expect(cents(after.gross) - cents(before.gross)).toBe(change.paid);
           expect(cents(after.fees) - cents(before.fees)).toBe(change.fees);
           expect(cents(after.refunds) - cents(before.refunds)).toBe(change.refunded);
           // A refund returns its fee: the creator keeps what stayed paid less the fees that stayed.
-          expect(cents(after.net) - cents(before.net)).toBe(change.paid - change.refunded - (change.fees - change.refundedFees));
+          expect(cents(after.net) - cents(before.net)).toBe(kept);
+          // Payouts move money from available to paid out, and change none of the sales' figures.
+          expect(cents(after.paidOut) - cents(before.paidOut)).toBe(change.paidOut);
+          expect(cents(after.available) - cents(before.available)).toBe(kept - change.paidOut);
+          expect(cents(after.available)).toBe(cents(after.net) - cents(after.paidOut));
         },
       ),
       { numRuns: 8 },

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { EarningsQuerySchema, EarningsSchema } from '#shared/schemas/earnings';
+import { ConnectOnboardingSchema, PayoutListQuerySchema, PayoutListSchema } from '#shared/schemas/payouts';
 import { requireRole } from '../../plugins/current-user';
-import { getCachedEarnings } from './earnings.service';
+import { connectStripeAccount, getCachedEarnings, listCreatorPayouts } from './earnings.service';
 
-/** DECISIONS §8 Earnings: each creator sees their own, from the ledger. */
+/** DECISIONS §8 Earnings: each creator sees their own, from the ledger, and the payouts made to them. */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/creator/earnings',
@@ -25,6 +26,49 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: (await requireRole(request, 'creator')).id,
         query: request.query,
         now: app.clock(),
+      }),
+  );
+
+  app.get(
+    '/api/creator/payouts',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'The payouts made to me, newest first',
+        description:
+          'A payout takes money out of `available` into `paidOut` (GET /api/creator/earnings). Without Stripe an admin records each bank transfer.',
+        security: [{ bearerAuth: [] }],
+        querystring: PayoutListQuerySchema,
+        response: { 200: PayoutListSchema, 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema },
+      },
+    },
+    async (request) =>
+      listCreatorPayouts({ db: app.db, userId: (await requireRole(request, 'creator')).id, query: request.query }),
+  );
+
+  app.post(
+    '/api/creator/payouts/connect',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'Connect my Stripe Express account for payouts: a Stripe onboarding link',
+        description:
+          'The account is made at the first call and kept; later calls answer a new link for the same account (a link is good once, for minutes). Without Stripe an admin records payouts: 409.',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: ConnectOnboardingSchema,
+          401: ApiErrorBodySchema,
+          403: ApiErrorBodySchema,
+          409: ApiErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      connectStripeAccount({
+        db: app.db,
+        provider: app.payments,
+        userId: (await requireRole(request, 'creator')).id,
+        publicUrl: app.config.publicUrl,
       }),
   );
 };

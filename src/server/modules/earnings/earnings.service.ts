@@ -1,7 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
+import { payouts, users } from '#db/schema/index';
+import { ErrorCode } from '#shared/errors';
 import { centsToPrice } from '#shared/format';
 import type { Earnings, EarningsQuery } from '#shared/schemas/earnings';
+import type { ConnectOnboardingLink, PayoutList, PayoutListQuery } from '#shared/schemas/payouts';
+import { AppError } from '../../errors';
+import { cursorTime, decodeCursor, pageOf, timeOfCursor } from '../../lib/list-pages';
+import type { PaymentProvider } from '../../lib/payments/payment-provider';
+import { creatorBalance, toPayoutJson } from '../../lib/payouts';
 import type { EarningsEntry, ReadCache } from '../../lib/read-cache/read-cache';
 import { REFUND_WINDOW_MS } from '../../lib/refund-rules';
 import { sqlRows } from '../../lib/sql-rows';
@@ -62,14 +69,14 @@ export async function getEarnings({
   const inRange = sql.join(
     [
       sql`l.creator_id = ${userId}`,
+      // Payouts move the balance, not the period's sales.
+      sql`l.kind IN ('sale', 'refund')`,
       query.from ? sql`l.created_at >= ${query.from}::date::timestamptz` : sql`true`,
       query.to ? sql`l.created_at < (${query.to}::date + 1)::timestamptz` : sql`true`,
     ],
     sql` AND `,
   );
-  // A sale can be refunded until then; only after is its money the creator's to be paid.
-  const windowEnd = new Date(now - REFUND_WINDOW_MS).toISOString();
-  const [byCourse, byMonth, [balance]] = await Promise.all([
+  const [byCourse, byMonth, balance] = await Promise.all([
     // Summed per course first, then named: one title lookup a course, not one an entry.
     sqlRows<Sums & { courseId: string; title: string }>(
       db,
@@ -83,18 +90,8 @@ export async function getEarnings({
       sql`SELECT to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, ${FIGURES}
         FROM ledger_entries l WHERE ${inRange} GROUP BY 1 ORDER BY 1 DESC`,
     ),
-    // The balance ignores the range: what the creator is owed now. A refund counts with its sale's
-    // date (it can only come within the window), so the creator's entries are summed per payment.
-    sqlRows<{ settled: string; paidOut: string; nextSettled: Date | string | null }>(
-      db,
-      sql`SELECT coalesce(sum(net) FILTER (WHERE sold_at <= ${windowEnd}::timestamptz), 0)::text AS settled,
-          coalesce(sum(paid_out), 0)::text AS "paidOut",
-          min(sold_at) FILTER (WHERE sold_at > ${windowEnd}::timestamptz) AS "nextSettled"
-        FROM (SELECT min(created_at) FILTER (WHERE kind = 'sale') AS sold_at,
-            -coalesce(sum(amount_cents) FILTER (WHERE kind IN ('sale', 'refund')), 0) AS net,
-            coalesce(sum(amount_cents) FILTER (WHERE kind = 'payout'), 0) AS paid_out
-          FROM ledger_entries WHERE creator_id = ${userId} AND account = 'creator' GROUP BY payment_id) per_payment`,
-    ),
+    // The balance ignores the range: what the creator is owed now.
+    creatorBalance(db, userId, now),
   ]);
   // Every entry of the range is in exactly one month: the totals are the months' sums.
   const totals = byMonth.reduce<Sums>(
@@ -107,18 +104,91 @@ export async function getEarnings({
     }),
     { gross: '0', fees: '0', refunds: '0', net: '0', sales: 0 },
   );
-  const paidOut = Number(balance?.paidOut ?? 0);
   // The balance holds until the oldest sale still inside the refund window leaves it.
-  const nextSettled = balance?.nextSettled
-    ? new Date(balance.nextSettled).getTime() + REFUND_WINDOW_MS
-    : Number.POSITIVE_INFINITY;
+  const nextSettled = balance.nextSettled ? balance.nextSettled.getTime() + REFUND_WINDOW_MS : Number.POSITIVE_INFINITY;
   const earnings: Earnings = {
     currency: 'usd',
     ...money(totals),
-    available: centsToPrice(Math.max(0, Number(balance?.settled ?? 0) - paidOut)),
-    paidOut: centsToPrice(paidOut),
+    available: centsToPrice(balance.available),
+    paidOut: centsToPrice(balance.paidOut),
     byCourse: byCourse.map(({ courseId, title, ...sums }) => ({ courseId, title, ...money(sums) })),
     byMonth: byMonth.map(({ month, ...sums }) => ({ month, ...money(sums) })),
   };
   return { earnings, courseIds: byCourse.map((course) => course.courseId), validUntil: nextSettled };
+}
+
+/** GET /api/creator/payouts: the caller's payouts, newest first, a page at a time. */
+export async function listCreatorPayouts({
+  db,
+  userId,
+  query,
+}: {
+  db: Db;
+  userId: string;
+  query: PayoutListQuery;
+}): Promise<PayoutList> {
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor, ['time', 'id'] as const);
+  const rows = await db
+    .select({ payout: payouts, cursorAt: cursorTime(payouts.createdAt) })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.creatorId, userId),
+        after ? sql`(${payouts.createdAt}, ${payouts.id}) < (${timeOfCursor(after[0])}, ${after[1]}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(query.limit + 1);
+  return pageOf(
+    rows,
+    query.limit,
+    ({ payout }) => toPayoutJson(payout),
+    (row) => [row.cursorAt, row.payout.id],
+  );
+}
+
+/**
+ * POST /api/creator/payouts/connect: a Stripe Connect onboarding link for the caller's Express account,
+ * which is made at the first call and kept on their user row; later calls go on with it. Without Stripe
+ * an admin records payouts: 409.
+ */
+export async function connectStripeAccount({
+  db,
+  provider,
+  userId,
+  publicUrl,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  userId: string;
+  publicUrl: string;
+}): Promise<ConnectOnboardingLink> {
+  if (!provider.connectOnboarding) {
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      'Payouts are recorded by an admin here: this platform does not pay through Stripe, so there is no account to connect',
+    );
+  }
+  const [creator] = await db
+    .select({ email: users.email, accountId: users.stripeAccountId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!creator) throw new AppError(ErrorCode.NOT_FOUND, 'User not found');
+  const earningsPage = new URL('/creator/earnings', publicUrl);
+  const onboarding = await provider.connectOnboarding({
+    accountId: creator.accountId,
+    creatorId: userId,
+    email: creator.email,
+    refreshUrl: `${earningsPage.href}?connect=refresh`,
+    returnUrl: `${earningsPage.href}?connect=done`,
+  });
+  if (creator.accountId === null) {
+    // Two first calls at once get the same account (one idempotency key per creator); the first keeps it.
+    await db
+      .update(users)
+      .set({ stripeAccountId: onboarding.accountId })
+      .where(and(eq(users.id, userId), isNull(users.stripeAccountId)));
+  }
+  return { url: onboarding.url };
 }

@@ -8,6 +8,7 @@ import { CouponsSection } from './coupons-section';
 import { CoursesSection } from './courses-section';
 import { CreatorsSection } from './creators-section';
 import { PaymentsSection } from './payments-section';
+import { PayoutsSection } from './payouts-section';
 import { RevenueSection } from './revenue-section';
 import { ReviewsSection } from './reviews-section';
 import { UsersSection } from './users-section';
@@ -19,6 +20,7 @@ export const ADMIN_TABS = [
   { value: 'courses', label: 'Courses', Section: CoursesSection },
   { value: 'reviews', label: 'Reported reviews', Section: ReviewsSection },
   { value: 'payments', label: 'Payments', Section: PaymentsSection },
+  { value: 'payouts', label: 'Payouts', Section: PayoutsSection },
   { value: 'coupons', label: 'Coupons', Section: CouponsSection },
   { value: 'revenue', label: 'Revenue', Section: RevenueSection },
   { value: 'audit', label: 'Audit log', Section: AuditSection },

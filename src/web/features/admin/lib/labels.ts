@@ -1,5 +1,5 @@
 import { formatDay } from '#shared/format';
-import type { PaymentStatus } from '#shared/lists';
+import type { PaymentStatus, PayoutStatus } from '#shared/lists';
 import type { AdminAction, AdminCourseStatus, InvitationStatus } from '#shared/schemas/admin';
 
 /** What each kind of admin action reads as in the audit log. */
@@ -14,6 +14,7 @@ export const ACTION_LABELS: Record<AdminAction, string> = {
   'payment.refund': 'Refunded a payment',
   'coupon.create': 'Made a site-wide coupon',
   'coupon.delete': 'Stopped a site-wide coupon',
+  'payout.record': 'Recorded a payout',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -23,6 +24,13 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   canceled: 'Canceled',
   refund_pending: 'Refund pending',
   refunded: 'Refunded',
+};
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  reversed: 'Reversed',
 };
 
 export const COURSE_STATUS_LABELS: Record<AdminCourseStatus, string> = {

@@ -12,6 +12,7 @@ import { useEarnings } from '../api/get-earnings';
 import { buildEarningsCsv, downloadTextFile, earningsCsvFilename } from '../lib/earnings-csv';
 import { type DayRange, describeRange, type Period, periodRange, periodSearchParams, readPeriod } from '../lib/period';
 import { FiguresTable } from './figures-table';
+import { PayoutsList } from './payouts-list';
 import { PeriodPicker } from './period-picker';
 import { SummaryCards } from './summary-cards';
 
@@ -71,7 +72,7 @@ function Breakdown({ earnings }: { earnings: Earnings }) {
 
 /**
  * The Earnings page's content, under the heading the route gives it: the period (kept in the address),
- * its totals and balance, the figures per course and per month, and a CSV of them.
+ * its totals and balance, the figures per course and per month, and a CSV of them; then the payouts made.
  */
 export function EarningsPage() {
   useDocumentTitle('Earnings');
@@ -123,6 +124,7 @@ export function EarningsPage() {
           {hasSales ? <Breakdown earnings={earnings.data} /> : <NoSales />}
         </>
       )}
+      <PayoutsList />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 
 /*
- * Paging and searching of the admin lists. A cursor is the sort key of the page's last row, opaque
- * to clients. Timestamps travel as microseconds since the epoch (cursorTime), not as a JavaScript
- * Date's milliseconds, so the next page starts exactly after the row even when rows share a millisecond.
+ * Paging and searching of lists (the admin console's, a creator's payouts). A cursor is the sort key
+ * of the page's last row, opaque to clients. Timestamps travel as microseconds since the epoch
+ * (cursorTime), not as a JavaScript Date's milliseconds, so the next page starts exactly after the row
+ * even when rows share a millisecond.
  */
 
 type Part = 'time' | 'id' | 'count';

@@ -1,0 +1,200 @@
+import { Banknote, Landmark } from 'lucide-react';
+import { useState } from 'react';
+import { formatUsd } from '#shared/format';
+import type { PayoutStatus } from '#shared/lists';
+import { type AdminPayoutBalance, RecordPayoutBodySchema } from '#shared/schemas/admin';
+import { PAYOUT_REFERENCE_MAX } from '#shared/schemas/payouts';
+import { Badge } from '#web/components/ui/badge';
+import { FormField } from '#web/components/ui/form-field';
+import { Input } from '#web/components/ui/input';
+import { toast } from '#web/hooks/use-toast';
+import { useAdminPayoutBalances, useAdminPayouts, useRecordPayout } from '../api/payouts';
+import { day, dayAndTime, PAYOUT_STATUS_LABELS } from '../lib/labels';
+import { ConfirmAction } from './confirm-action';
+import { PagedListView, Row, RowList } from './paged-list-view';
+
+const STATUS_BADGES: Record<PayoutStatus, 'success' | 'secondary' | 'warning' | 'info'> = {
+  pending: 'info',
+  paid: 'success',
+  failed: 'warning',
+  reversed: 'warning',
+};
+
+/** Asks for the amount (the whole balance at first) and the bank's reference, then records the transfer. */
+function RecordPayoutButton({ balance }: { balance: AdminPayoutBalance }) {
+  const record = useRecordPayout();
+  const [amount, setAmount] = useState(balance.available);
+  const [reference, setReference] = useState('');
+  const [isTouched, setTouched] = useState(false);
+  const parsed = RecordPayoutBodySchema.safeParse({ creatorId: balance.creator.id, amount: amount.trim(), reference });
+  const problem = (field: 'amount' | 'reference') =>
+    parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+  const amountError = amount.trim() === '' ? 'Enter an amount such as 12.34' : problem('amount');
+  const referenceError = problem('reference');
+  const available = formatUsd(balance.available);
+  return (
+    <ConfirmAction
+      trigger={
+        <>
+          <Banknote aria-hidden="true" />
+          Record payout
+        </>
+      }
+      triggerLabel={`Record a payout to ${balance.creator.name}`}
+      triggerVariant="default"
+      title="Record a payout"
+      description={
+        <>
+          Make the bank transfer first, then record it here. It leaves{' '}
+          <span className="font-medium wrap-anywhere text-foreground">{balance.creator.name}</span>’s available balance of{' '}
+          {available} and shows in their payouts. It cannot be undone from here.
+        </>
+      }
+      confirmLabel="Record payout"
+      isDestructive={false}
+      canConfirm={parsed.success}
+      onOpen={() => {
+        setAmount(balance.available);
+        setReference('');
+        setTouched(false);
+      }}
+      onConfirm={async () => {
+        if (!parsed.success) return;
+        const payout = await record.mutateAsync({ creatorId: balance.creator.id, amount: amount.trim(), reference });
+        toast({ variant: 'success', title: `Payout of ${formatUsd(payout.amount)} recorded`, description: balance.creator.name });
+      }}
+    >
+      <div className="grid gap-4">
+        <FormField label="Amount (USD)" hint={`At most ${available}`} error={isTouched ? amountError : undefined}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onBlur={() => setTouched(true)}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Bank transfer reference"
+          hint="As it appears on the bank statement"
+          error={isTouched && reference !== '' ? referenceError : undefined}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="off"
+              maxLength={PAYOUT_REFERENCE_MAX}
+              required
+              value={reference}
+              onBlur={() => setTouched(true)}
+              onChange={(event) => setReference(event.target.value)}
+            />
+          )}
+        </FormField>
+      </div>
+    </ConfirmAction>
+  );
+}
+
+function Balances() {
+  const list = useAdminPayoutBalances();
+  return (
+    <section aria-labelledby="admin-payout-balances-heading">
+      <h2 id="admin-payout-balances-heading" className="mb-1 text-xl font-semibold">
+        Balances to pay
+      </h2>
+      <p className="mb-4 text-sm text-muted-foreground">
+        Creators’ net sales older than the 30-day refund window, less what was paid out. Pay by bank transfer, then record it.
+      </p>
+      <PagedListView
+        list={list}
+        what="balances"
+        empty={{ icon: Landmark, title: 'Nobody is owed a payout', text: 'No creator has an available balance right now.' }}
+      >
+        {(balances) => (
+          <RowList label="Balances to pay">
+            {balances.map((balance) => (
+              <Row key={balance.id} actions={balance.paidBy === 'manual' ? <RecordPayoutButton balance={balance} /> : null}>
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  <span className="tabular-nums">{formatUsd(balance.available)}</span>
+                  <span className="wrap-anywhere">{balance.creator.name}</span>
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  <span className="break-all">{balance.creator.email}</span>
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  Paid out so far {formatUsd(balance.paidOut)}
+                  {balance.lastPaidAt ? ` · last payout ${day(balance.lastPaidAt)}` : ' · never paid out'}
+                  {balance.paidBy === 'stripe' ? ' · paid by Stripe transfers to their connected account' : ''}
+                </p>
+              </Row>
+            ))}
+          </RowList>
+        )}
+      </PagedListView>
+    </section>
+  );
+}
+
+function Payouts() {
+  const list = useAdminPayouts();
+  return (
+    <section aria-labelledby="admin-payouts-heading">
+      <h2 id="admin-payouts-heading" className="mb-4 text-xl font-semibold">
+        Payouts
+      </h2>
+      <PagedListView
+        list={list}
+        what="payouts"
+        empty={{ icon: Banknote, title: 'No payouts yet', text: 'Payouts you record show here, newest first.' }}
+      >
+        {(payouts) => (
+          <RowList label="Payouts">
+            {payouts.map((payout) => (
+              <Row key={payout.id}>
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  <span className="tabular-nums">{formatUsd(payout.amount)}</span>
+                  <span className="wrap-anywhere">{payout.creator.name}</span>
+                  <Badge variant={STATUS_BADGES[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  {payout.method === 'stripe' ? 'Stripe transfer' : 'Bank transfer'}
+                  {payout.reference ? (
+                    <>
+                      {' '}
+                      · reference <span className="break-all">{payout.reference}</span>
+                    </>
+                  ) : null}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {dayAndTime(payout.paidAt ?? payout.createdAt)}
+                  {payout.recordedBy ? (
+                    <>
+                      {' '}
+                      · recorded by <span className="wrap-anywhere">{payout.recordedBy.name}</span>
+                    </>
+                  ) : (
+                    ' · scheduled'
+                  )}
+                </p>
+              </Row>
+            ))}
+          </RowList>
+        )}
+      </PagedListView>
+    </section>
+  );
+}
+
+/** Creators' balances to pay (record a bank transfer), and every payout made. */
+export function PayoutsSection() {
+  return (
+    <div className="grid gap-10">
+      <Balances />
+      <Payouts />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { Banknote } from 'lucide-react';
+import { useId } from 'react';
+import { formatDay, formatUsd } from '#shared/format';
+import type { PayoutStatus } from '#shared/lists';
+import { EmptyState } from '#web/components/empty-state';
+import { RegionError } from '#web/components/errors/region-error';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Spinner } from '#web/components/ui/spinner';
+import { usePayouts } from '../api/get-payouts';
+
+const STATUS: Record<PayoutStatus, { label: string; variant: 'success' | 'info' | 'warning' }> = {
+  pending: { label: 'On its way', variant: 'info' },
+  paid: { label: 'Paid', variant: 'success' },
+  failed: { label: 'Failed', variant: 'warning' },
+  reversed: { label: 'Sent back', variant: 'warning' },
+};
+
+/** The payouts made to the creator, newest first, whatever the period: each moved money from Available to Paid out. */
+export function PayoutsList() {
+  const titleId = useId();
+  const payouts = usePayouts();
+  const { first } = payouts;
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className="mb-4 text-xl font-semibold">
+        Payouts
+      </h2>
+      {first.isPending ? (
+        <div role="status" aria-label="Loading your payouts" className="grid gap-3">
+          {[0, 1].map((key) => (
+            <Skeleton key={key} className="h-16 rounded-xl" />
+          ))}
+        </div>
+      ) : first.isError ? (
+        <RegionError
+          title="Your payouts could not be loaded"
+          description="Check your connection and try again."
+          onRetry={() => void first.refetch()}
+        />
+      ) : payouts.items.length === 0 ? (
+        <EmptyState icon={Banknote} title="No payouts yet">
+          <p className="max-w-md text-sm text-muted-foreground">
+            Once a sale is older than the 30-day refund window, its net becomes available and is paid to you. Each payout then
+            shows here.
+          </p>
+        </EmptyState>
+      ) : (
+        <div className="grid gap-4">
+          <ul aria-label="Payouts" className="grid gap-3">
+            {payouts.items.map((payout) => (
+              <li
+                key={payout.id}
+                className="flex flex-wrap items-start justify-between gap-x-6 gap-y-1 rounded-xl border bg-card p-4 shadow-xs"
+              >
+                <div className="grid min-w-0 gap-1">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    <span className="tabular-nums">{formatUsd(payout.amount)}</span>
+                    <Badge variant={STATUS[payout.status].variant}>{STATUS[payout.status].label}</Badge>
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    {payout.method === 'stripe' ? 'Stripe transfer' : 'Bank transfer'}
+                    {payout.reference ? (
+                      <>
+                        {' '}
+                        · reference <span className="break-all">{payout.reference}</span>
+                      </>
+                    ) : null}
+                  </p>
+                </div>
+                <p className="text-sm text-muted-foreground">
+                  {payout.paidAt
+                    ? `Paid ${formatDay(new Date(payout.paidAt))}`
+                    : `Started ${formatDay(new Date(payout.createdAt))}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {payouts.moreError ? (
+            <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
+              More payouts could not be loaded.
+              <Button variant="outline" size="sm" onClick={() => void payouts.showMore()}>
+                Try again
+              </Button>
+            </div>
+          ) : payouts.hasMore || payouts.isLoadingMore ? (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              disabled={payouts.isLoadingMore}
+              onClick={() => void payouts.showMore()}
+            >
+              {payouts.isLoadingMore ? <Spinner /> : null}
+              Show more
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
