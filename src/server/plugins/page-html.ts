@@ -94,9 +94,9 @@ export function headTags({
  * Loads a drawn page's code once the browser has shown it (its first contentful paint): the server's
  * HTML paints without waiting for the scripts, whose download and first run come after (ADR 0019). A tab
  * opened in the background paints nothing until it is shown, and an old browser may not report paints:
- * after a second the code loads anyway. A page for reading (`"start": "engaged"`, ADR 0033) only
- * downloads its code then, into the HTTP cache (`prefetch`, which compiles and runs nothing), and runs
- * it at the visitor's first sign of use. A button pressed before the app has taken the page over is
+ * after a second the code loads anyway. A page for reading (`"start": "engaged"`, ADR 0033) instead
+ * downloads its code into the HTTP cache once it has loaded and the browser is idle (`prefetch`, which
+ * compiles and runs nothing), and runs it at the visitor's first sign of use. A button pressed before the app has taken the page over is
  * remembered, and pressed again once it has (src/web/app/press-replay.ts): no press is lost to a dead button.
  */
 export const PAGE_LOADER = `(() => {
@@ -145,7 +145,12 @@ export const PAGE_LOADER = `(() => {
     if (code.start !== 'engaged' || !isSameViewer()) return start();
     if (fetched || started) return;
     fetched = true;
-    for (const href of [code.entry, ...code.preload]) link('prefetch', href);
+    const prefetch = () => {
+      if (!started) for (const href of [code.entry, ...code.preload]) link('prefetch', href);
+    };
+    const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(prefetch, { timeout: 5000 }) : setTimeout(prefetch, 0));
+    if (document.readyState === 'complete') whenIdle();
+    else addEventListener('load', whenIdle, { once: true });
   };
   if (code.start === 'engaged') {
     const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'click'];
