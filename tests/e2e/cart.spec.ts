@@ -29,6 +29,9 @@ test('a guest fills a cart, signs in, it merges, adds a second course and pays f
 
   // A guest adds the first course from its page: the top bar counts it.
   await page.goto(`/course/${first.id}`);
+  // The button's own code arrives just after the takeover and is drawn anew then: a press whose down
+  // and up fall either side of that moment is lost (a known gap, in the closing note of 2026-11-26).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 course' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'In cart: view cart' })).toBeVisible();

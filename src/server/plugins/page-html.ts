@@ -97,18 +97,30 @@ export function headTags({
  * after a second the code loads anyway. A page for reading (`"start": "engaged"`, ADR 0033) instead
  * downloads its code into the HTTP cache once it has loaded and the browser is idle (`prefetch`, which
  * compiles and runs nothing), and runs it at the visitor's first sign of use. A button pressed before the app has taken the page over is
- * remembered, and pressed again once it has (src/web/app/press-replay.ts): no press is lost to a dead button.
+ * remembered, and pressed again once it has, and so is a choice made in a list (a `<select>`, such as
+ * the search's order) (src/web/app/press-replay.ts): no press or choice is lost to a page not yet the app's.
  */
 export const PAGE_LOADER = `(() => {
   const pressed = [];
+  const changed = new Set();
   const remember = (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button) pressed.push(button);
   };
+  const rememberChange = (event) => {
+    if (event.target instanceof HTMLSelectElement) changed.add(event.target);
+  };
   document.addEventListener('click', remember, true);
+  document.addEventListener('change', rememberChange, true);
   window.__pressedBeforeApp = () => {
     document.removeEventListener('click', remember, true);
     return pressed.splice(0);
+  };
+  window.__changedBeforeApp = () => {
+    document.removeEventListener('change', rememberChange, true);
+    const made = [...changed];
+    changed.clear();
+    return made;
   };
   const code = JSON.parse(document.getElementById('${PAGE_CODE_ID}').textContent);
   const link = (rel, href) => {
@@ -153,7 +165,7 @@ export const PAGE_LOADER = `(() => {
     else addEventListener('load', whenIdle, { once: true });
   };
   if (code.start === 'engaged') {
-    const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'click'];
+    const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'click', 'change'];
     const engaged = () => {
       for (const type of events) document.removeEventListener(type, engaged, true);
       start();

@@ -6,10 +6,11 @@
  * (its boundary has committed) is the public sign that React now handles it.
  */
 
-type PageLoaderWindow = Window & { __pressedBeforeApp?: () => Element[] };
+type PageLoaderWindow = Window & { __pressedBeforeApp?: () => Element[]; __changedBeforeApp?: () => Element[] };
 
 let isTaken = false;
 let pending: HTMLElement | null = null;
+let pendingChoices: HTMLSelectElement[] = [];
 
 /**
  * Stops the loader remembering, once React listens on the page (its root has committed): a press from
@@ -18,8 +19,10 @@ let pending: HTMLElement | null = null;
 export function stopRememberingPresses(): void {
   if (isTaken) return;
   isTaken = true;
-  const last = (window as PageLoaderWindow).__pressedBeforeApp?.().at(-1);
+  const loader = window as PageLoaderWindow;
+  const last = loader.__pressedBeforeApp?.().at(-1);
   if (last instanceof HTMLElement) pending = last;
+  pendingChoices = (loader.__changedBeforeApp?.() ?? []).filter((element) => element instanceof HTMLSelectElement);
 }
 
 /** A press as a pointer makes it, for controls that act on the pointer going down (tabs, menus) or on the click. */
@@ -33,9 +36,15 @@ function pressAgain(button: HTMLElement) {
   button.click();
 }
 
-/** From a page's first effect: presses the remembered button again, if React kept it. */
+/**
+ * From a page's first effect: a list's choice made before then is announced again, so React's handler
+ * reads the list's value as it now is; then the remembered button is pressed again, if React kept it.
+ */
 export function replayPressBeforeApp(): void {
   stopRememberingPresses();
+  const choices = pendingChoices;
+  pendingChoices = [];
+  for (const select of choices) if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
   const button = pending;
   pending = null;
   if (button?.isConnected) pressAgain(button);
