@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * An HTTP stand-in of the Stripe API for tests (STYLE "Tests"): enough of `/v1/payment_intents`,
- * `/v1/refunds`, `/v1/accounts`, `/v1/account_links` and `/v1/transfers` for the official SDK, pointed at it with
+ * `/v1/refunds`, `/v1/accounts`, `/v1/account_links` and `/v1/transfers` (made, and listed by group) for the official SDK, pointed at it with
  * `new Stripe(key, { host, port, protocol: 'http' })`. It speaks Stripe's wire format (form-encoded
  * bodies with `a[b]=c` keys, its error JSON, idempotent replays), so the provider is tested through
  * the real SDK rather than a mock of it.
@@ -415,6 +415,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (idempotencyKey) replays.set(idempotencyKey, answer);
       if (failure === 'lost_answer') throw new DropConnection();
       return answer;
+    }
+    if (method === 'GET' && url.pathname === '/v1/transfers') {
+      // As Stripe: newest first, filtered by transfer_group or destination when given.
+      const data = [...transfers.values()]
+        .filter((transfer) => body.transfer_group === undefined || transfer.transfer_group === body.transfer_group)
+        .filter((transfer) => body.destination === undefined || transfer.destination === body.destination)
+        .reverse()
+        .slice(0, Number(body.limit ?? 10));
+      return { statusCode: 200, body: { object: 'list', url: '/v1/transfers', has_more: false, data } };
     }
     if (method === 'POST' && url.pathname === '/v1/account_links') {
       const id = typeof body.account === 'string' ? body.account : '';

@@ -21,6 +21,11 @@ type Log = {
 
 /** At most this many creators (and as many pending retries) a run; the next run goes on. */
 const BATCH = 100;
+/**
+ * Stripe keeps an idempotency key 24 hours. A payout pending longer is first looked up by its transfer
+ * group: if its transfer was made (the answer and the webhook both lost), it is not made again.
+ */
+const KEY_KEPT_MS = 23 * 3_600_000;
 
 type TransferOutcome = 'paid' | 'pending' | 'failed';
 
@@ -48,18 +53,22 @@ async function sendTransfer({
   db: Db;
   provider: PaymentProvider;
   log: Log;
-  payout: { id: string; amountCents: number };
+  payout: { id: string; amountCents: number; createdAt?: Date };
   destination: string;
   now: number;
 }): Promise<TransferOutcome> {
   if (!provider.createTransfer) return 'pending';
   try {
-    const { transferId } = await provider.createTransfer({
-      amountCents: payout.amountCents,
-      currency: 'usd',
-      destination,
-      payoutId: payout.id,
-    });
+    const keyMayBeForgotten = payout.createdAt !== undefined && now - payout.createdAt.getTime() > KEY_KEPT_MS;
+    const made = keyMayBeForgotten && provider.findTransfer ? await provider.findTransfer(payout.id) : null;
+    const { transferId } =
+      made ??
+      (await provider.createTransfer({
+        amountCents: payout.amountCents,
+        currency: 'usd',
+        destination,
+        payoutId: payout.id,
+      }));
     await markTransferPaid(db, payout.id, transferId, now);
     log.info({ payoutId: payout.id, transferId }, 'payout transferred by Stripe');
     return 'paid';
@@ -101,7 +110,12 @@ export async function runScheduledTransfers({
   if (provider.name !== 'stripe' || !provider.createTransfer) return counts;
 
   const retries = await db
-    .select({ id: payouts.id, amountCents: payouts.amountCents, destination: users.stripeAccountId })
+    .select({
+      id: payouts.id,
+      amountCents: payouts.amountCents,
+      createdAt: payouts.createdAt,
+      destination: users.stripeAccountId,
+    })
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.creatorId))
     .where(and(eq(payouts.method, 'stripe'), eq(payouts.status, 'pending')))

@@ -134,6 +134,8 @@ export interface PaymentProvider {
    * `TransferRefusedError` when Stripe refuses it for good, anything else when it may work later.
    */
   createTransfer?(input: CreateTransferInput): Promise<{ transferId: string }>;
+  /** Stripe only: the transfer made for a payout (found by its transfer group), or null when none was. */
+  findTransfer?(payoutId: string): Promise<{ transferId: string } | null>;
 }
 
 export type CreateTransferInput = {

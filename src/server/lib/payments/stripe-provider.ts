@@ -41,6 +41,7 @@ export type StripePaymentProvider = PaymentProvider & {
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderWebhookEvent | null>;
   connectOnboarding(input: ConnectOnboardingInput): Promise<ConnectOnboarding>;
   createTransfer(input: CreateTransferInput): Promise<{ transferId: string }>;
+  findTransfer(payoutId: string): Promise<{ transferId: string } | null>;
 };
 
 /** Stripe's ids are a prefix and letters and digits; anything else is not worth a request. */
@@ -201,6 +202,16 @@ export function createStripeProvider({
         const failure = new StripeProviderError('create transfer', error);
         if (isRefusedForGood(error)) throw new TransferRefusedError(failure.message);
         throw failure;
+      }
+    },
+
+    async findTransfer(payoutId) {
+      try {
+        const list = await stripe.transfers.list({ transfer_group: `payout-${payoutId}`, limit: 1 });
+        const transfer = list.data.find((item) => item.metadata?.payoutId === payoutId);
+        return transfer && TRANSFER_ID_PATTERN.test(transfer.id) ? { transferId: transfer.id } : null;
+      } catch (error) {
+        throw new StripeProviderError('list transfers', error);
       }
     },
 

@@ -233,6 +233,37 @@ describe('scheduled Stripe transfers', () => {
     expect(await unbalanced()).toEqual([]);
   });
 
+  it('look a payout pending for over a day up by its transfer group before sending it again (Stripe forgets a key after 24 hours)', async () => {
+    const made = await paidCreator(2200);
+    standIn.failNextTransfers(2, 'lost_answer', made.accountId);
+    const notMade = await paidCreator(1100);
+    standIn.failNextTransfers(1, 'rate_limit', notMade.accountId);
+    await run();
+    expect((await payoutsOf(made.creator))[0]?.status).toBe('pending');
+    expect((await payoutsOf(notMade.creator))[0]?.status).toBe('pending');
+    expect(transfersTo(made.accountId)).toHaveLength(1);
+    expect(transfersTo(notMade.accountId)).toHaveLength(0);
+    for (const { creator } of [made, notMade]) {
+      await db()
+        .update(payouts)
+        .set({ createdAt: sql`${payouts.createdAt} - interval '2 days'` })
+        .where(eq(payouts.creatorId, creator.id));
+    }
+    const posted = () =>
+      standIn.requests.filter((request) => request.method === 'POST' && request.path === '/v1/transfers').length;
+    const before = posted();
+
+    await run();
+    // The transfer made a day ago is found and recorded, not made again; the one never made is made now.
+    const [found] = transfersTo(made.accountId);
+    expect(transfersTo(made.accountId)).toHaveLength(1);
+    expect(await payoutsOf(made.creator)).toEqual([expect.objectContaining({ status: 'paid', reference: found?.id })]);
+    expect(transfersTo(notMade.accountId)).toHaveLength(1);
+    expect(await payoutsOf(notMade.creator)).toEqual([expect.objectContaining({ status: 'paid', amountCents: 880 })]);
+    expect(posted() - before).toBe(1);
+    expect(await unbalanced()).toEqual([]);
+  });
+
   it('fail a payout Stripe refuses for good (an account not onboarded): the money is available again', async () => {
     const creator = await createUser(db(), { role: 'creator' });
     expect((await send(stripeApp, 'POST', '/api/creator/payouts/connect', creator)).statusCode).toBe(200);
