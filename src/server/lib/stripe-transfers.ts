@@ -19,7 +19,7 @@ type Log = {
   error: (details: Record<string, unknown>, message: string) => void;
 };
 
-/** At most this many creators (and as many pending retries) a run; the next run goes on. */
+/** Creators read a page at a time; at most this many pending payouts retried a run (the next run goes on). */
 const BATCH = 100;
 /**
  * Stripe keeps an idempotency key 24 hours. A payout pending longer is first looked up by its transfer
@@ -100,11 +100,14 @@ export async function runScheduledTransfers({
   provider,
   log,
   now,
+  pageSize = BATCH,
 }: {
   db: Db;
   provider: PaymentProvider;
   log: Log;
   now: number;
+  /** Creators read at a time (tests make it small). */
+  pageSize?: number;
 }): Promise<Record<TransferOutcome, number>> {
   const counts: Record<TransferOutcome, number> = { paid: 0, pending: 0, failed: 0 };
   if (provider.name !== 'stripe' || !provider.createTransfer) return counts;
@@ -126,27 +129,34 @@ export async function runScheduledTransfers({
     counts[await sendTransfer({ db, provider, log, payout, destination: payout.destination, now })] += 1;
   }
 
-  const owed = await sqlRows<{ creatorId: string }>(
-    db,
-    sql`SELECT b."creatorId" FROM (${balancesSql(
-      sql`creator_id IN (SELECT id FROM users WHERE stripe_account_id IS NOT NULL AND role = 'creator')`,
-      now,
-    )}) b
-      WHERE b.settled::bigint - b."paidOut"::bigint - b.pending::bigint > 0
-      ORDER BY b."creatorId" LIMIT ${BATCH}`,
-  );
-  for (const { creatorId } of owed) {
-    const reserved = await db.transaction(async (tx) => {
-      const locked = await lockCreatorBalance(tx, creatorId, now);
-      if (!locked?.stripeAccountId || locked.balance.available <= 0) return null;
-      const [payout] = await tx
-        .insert(payouts)
-        .values({ creatorId, amountCents: locked.balance.available, method: 'stripe', status: 'pending', recordedBy: null })
-        .returning({ id: payouts.id, amountCents: payouts.amountCents });
-      return payout ? { payout, destination: locked.stripeAccountId } : null;
-    });
-    if (!reserved) continue;
-    counts[await sendTransfer({ db, provider, log, ...reserved, now })] += 1;
+  // A page of creators at a time, in id order: each is paid (or refused) once a run.
+  for (let after: string | null = null; ; ) {
+    const owed: { creatorId: string }[] = await sqlRows<{ creatorId: string }>(
+      db,
+      sql`SELECT b."creatorId" FROM (${balancesSql(
+        sql`creator_id IN (SELECT id FROM users WHERE stripe_account_id IS NOT NULL AND role = 'creator')`,
+        now,
+      )}) b
+        WHERE b.settled::bigint - b."paidOut"::bigint - b.pending::bigint > 0
+          ${after === null ? sql`` : sql`AND b."creatorId" > ${after}::uuid`}
+        ORDER BY b."creatorId" LIMIT ${pageSize}`,
+    );
+    for (const { creatorId } of owed) {
+      const reserved = await db.transaction(async (tx) => {
+        const locked = await lockCreatorBalance(tx, creatorId, now);
+        if (!locked?.stripeAccountId || locked.balance.available <= 0) return null;
+        const [payout] = await tx
+          .insert(payouts)
+          .values({ creatorId, amountCents: locked.balance.available, method: 'stripe', status: 'pending', recordedBy: null })
+          .returning({ id: payouts.id, amountCents: payouts.amountCents });
+        return payout ? { payout, destination: locked.stripeAccountId } : null;
+      });
+      if (!reserved) continue;
+      counts[await sendTransfer({ db, provider, log, ...reserved, now })] += 1;
+    }
+    const last = owed.at(-1);
+    if (owed.length < pageSize || !last) break;
+    after = last.creatorId;
   }
   return counts;
 }

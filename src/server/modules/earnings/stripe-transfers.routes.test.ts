@@ -172,6 +172,15 @@ describe('scheduled Stripe transfers', () => {
     ]);
   });
 
+  it('read the creators a page at a time and pay every one of them in one run', async () => {
+    const owed = [await paidCreator(1000), await paidCreator(2000), await paidCreator(3000)];
+    await runScheduledTransfers({ db: db(), provider, log, now: Date.now(), pageSize: 1 });
+    for (const { creator, accountId } of owed) {
+      expect(transfersTo(accountId)).toHaveLength(1);
+      expect((await payoutsOf(creator)).map((payout) => payout.status)).toEqual(['paid']);
+    }
+  });
+
   it('pay nobody without a connected account, nor one whose money is still inside the refund window', async () => {
     const unconnected = await createUser(db(), { role: 'creator' });
     const before = standIn.transfers().length;
