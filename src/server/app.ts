@@ -22,8 +22,9 @@ import type { PaymentProvider } from './lib/payments/payment-provider';
 import { createStripeProvider, STRIPE_JS_SOURCES } from './lib/payments/stripe-provider';
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
-import { startPurgeSchedule } from './lib/purge';
+import { repeatEvery, startPurgeSchedule } from './lib/purge';
 import { requestIdFor } from './lib/request-id';
+import { runScheduledTransfers } from './lib/stripe-transfers';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -218,7 +219,24 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
       });
     }
   });
-  app.addHook('onClose', async () => purge?.stop());
+  // With Stripe, connected creators' available balances are transferred on a schedule (issue 24 §4).
+  let transfers: ReturnType<typeof repeatEvery> | undefined;
+  app.addHook('onReady', async () => {
+    if (app.payments.name === 'stripe' && app.payments.createTransfer && Number.isFinite(config.payoutIntervalMs)) {
+      transfers = repeatEvery({
+        intervalMs: config.payoutIntervalMs,
+        run: async () => {
+          const outcomes = await runScheduledTransfers({ db: db.db, provider: app.payments, log: app.log, now: app.clock() });
+          app.log.info({ outcomes }, 'scheduled Stripe transfers');
+        },
+        onError: (error) => app.log.error({ err: error }, 'scheduled Stripe transfers failed'),
+      });
+    }
+  });
+  app.addHook('onClose', async () => {
+    await purge?.stop();
+    await transfers?.stop();
+  });
   return app;
 }
 

@@ -99,6 +99,8 @@ const EnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs),
   KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs),
   PURGE_INTERVAL_MS: positiveInt.default(3_600_000),
+  // With Stripe: how often available balances are transferred to connected creators (daily).
+  PAYOUT_INTERVAL_MS: positiveInt.default(86_400_000),
   // 5 GiB; a safe integer, so sums of uploads stay exact.
   STORAGE_QUOTA_BYTES: positiveInt.max(Number.MAX_SAFE_INTEGER).default(5 * 1024 ** 3),
   ORPHAN_UPLOAD_GRACE_HOURS: positiveInt.max(24 * 365).default(24),
@@ -173,6 +175,8 @@ export type Config = {
   httpTimeouts: HttpTimeouts;
   /** How often expired sessions, reset tokens and old rate-limit windows are deleted. */
   purgeIntervalMs: number;
+  /** With Stripe, how often creators' available balances are transferred; infinite for none (tests). */
+  payoutIntervalMs: number;
   /** Bytes of finished uploads one creator may keep (uploads under way count with their declared size). */
   storageQuotaBytes: number;
   /** How long the purge keeps what nobody uses any more. */
@@ -366,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     purgeIntervalMs: e.PURGE_INTERVAL_MS,
+    payoutIntervalMs: e.PAYOUT_INTERVAL_MS,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     retention: {
       orphanUploadMs: e.ORPHAN_UPLOAD_GRACE_HOURS * HOUR_MS,

@@ -53,6 +53,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       CREATOR_INVITE_CODE: 'test-invite-code',
       ...options.env,
     }),
+    // No scheduled Stripe transfer pays a test's creators behind its back; a test that wants it sets one.
+    payoutIntervalMs: Number.POSITIVE_INFINITY,
     ...options.config,
   };
   const db = options.db ?? (await createTestDb());

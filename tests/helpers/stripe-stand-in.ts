@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * An HTTP stand-in of the Stripe API for tests (STYLE "Tests"): enough of `/v1/payment_intents`,
- * `/v1/refunds`, `/v1/accounts` and `/v1/account_links` for the official SDK, pointed at it with
+ * `/v1/refunds`, `/v1/accounts`, `/v1/account_links` and `/v1/transfers` (made, and listed by group) for the official SDK, pointed at it with
  * `new Stripe(key, { host, port, protocol: 'http' })`. It speaks Stripe's wire format (form-encoded
  * bodies with `a[b]=c` keys, its error JSON, idempotent replays), so the provider is tested through
  * the real SDK rather than a mock of it.
@@ -57,6 +57,28 @@ export type StandInAccount = {
   created: number;
 };
 
+/** A Connect transfer to a connected account, as `POST /v1/transfers` answers it and `transfer.*` events carry it. */
+export type StandInTransfer = {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  created: number;
+  currency: string;
+  destination: string;
+  livemode: false;
+  metadata: Record<string, string>;
+  reversed: boolean;
+  transfer_group: string | null;
+};
+
+/**
+ * How the next `POST /v1/transfers` fails: `rate_limit` answers 429 and makes nothing; `lost_answer`
+ * makes the transfer (and keeps it for its idempotency key) but drops the connection before answering,
+ * as a network failure after Stripe acted would.
+ */
+export type TransferFailure = 'rate_limit' | 'lost_answer';
+
 export type StandInAccountLink = { object: 'account_link'; url: string; created: number; expires_at: number };
 
 export type StandInRequest = {
@@ -88,12 +110,29 @@ export type StripeStandIn = {
   charge(intentId: string): StandInCharge | undefined;
   /** The Connect accounts made, oldest first. */
   accounts(): StandInAccount[];
+  /** The account's owner finishes onboarding: its `transfers` capability becomes active, so it can be paid. */
+  completeOnboarding(accountId: string): void;
+  /** The transfers made, oldest first. */
+  transfers(): StandInTransfer[];
+  /** The transfer as Stripe holds it now, e.g. to build a `transfer.*` event around it. */
+  transfer(transferId: string): StandInTransfer | undefined;
+  /**
+   * The next `count` transfer requests (to `destination` only, when given) fail this way. The SDK tries
+   * a request again once by itself when the connection drops on the first try, so a `lost_answer` that
+   * the caller is to see takes a count of 2.
+   */
+  failNextTransfers(count: number, failure: TransferFailure, destination?: string): void;
+  /** The whole transfer is sent back (from the dashboard, or the connected account's bank). */
+  reverseTransfer(transferId: string): void;
   close(): Promise<void>;
 };
 
 const KEY_PATTERN = /^sk_test_[A-Za-z0-9_]+$/;
 const MIN_AMOUNT = 50;
 const MAX_AMOUNT = 99_999_999;
+
+/** The stand-in hangs up instead of answering. */
+class DropConnection extends Error {}
 
 class StripeApiError extends Error {
   constructor(
@@ -253,6 +292,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StandInRequest[] = [];
   const refunds = new Map<string, StandInRefund[]>();
   const accounts = new Map<string, StandInAccount>();
+  const transfers = new Map<string, StandInTransfer>();
+  const failures: { failure: TransferFailure; destination: string | undefined }[] = [];
 
   async function handle(request: IncomingMessage): Promise<{ statusCode: number; body: unknown }> {
     const method = request.method ?? 'GET';
@@ -353,6 +394,37 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (idempotencyKey) replays.set(idempotencyKey, answer);
       return answer;
     }
+    if (method === 'POST' && url.pathname === '/v1/transfers') {
+      const replay = idempotencyKey ? replays.get(idempotencyKey) : undefined;
+      const index = failures.findIndex((next) => next.destination === undefined || next.destination === body.destination);
+      const failure = index === -1 ? undefined : failures.splice(index, 1)[0]?.failure;
+      if (failure === 'rate_limit') {
+        throw new StripeApiError(429, {
+          type: 'invalid_request_error',
+          code: 'rate_limit',
+          message: 'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+        });
+      }
+      if (replay) {
+        if (failure === 'lost_answer') throw new DropConnection();
+        return replay;
+      }
+      const transfer = createTransfer(body);
+      transfers.set(transfer.id, transfer);
+      const answer = { statusCode: 200, body: transfer };
+      if (idempotencyKey) replays.set(idempotencyKey, answer);
+      if (failure === 'lost_answer') throw new DropConnection();
+      return answer;
+    }
+    if (method === 'GET' && url.pathname === '/v1/transfers') {
+      // As Stripe: newest first, filtered by transfer_group or destination when given.
+      const data = [...transfers.values()]
+        .filter((transfer) => body.transfer_group === undefined || transfer.transfer_group === body.transfer_group)
+        .filter((transfer) => body.destination === undefined || transfer.destination === body.destination)
+        .reverse()
+        .slice(0, Number(body.limit ?? 10));
+      return { statusCode: 200, body: { object: 'list', url: '/v1/transfers', has_more: false, data } };
+    }
     if (method === 'POST' && url.pathname === '/v1/account_links') {
       const id = typeof body.account === 'string' ? body.account : '';
       if (!id) throw invalid('account', 'Missing required param: account.', 'parameter_missing');
@@ -386,11 +458,53 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     });
   }
 
+  function createTransfer(body: Record<string, unknown>): StandInTransfer {
+    const amountText = typeof body.amount === 'string' ? body.amount : '';
+    if (!/^\d+$/.test(amountText) || Number(amountText) < 1) throw invalid('amount', `Invalid positive integer: ${amountText}`);
+    if (typeof body.currency !== 'string' || body.currency === '') {
+      throw invalid('currency', 'Missing required param: currency.', 'parameter_missing');
+    }
+    const destination = typeof body.destination === 'string' ? body.destination : '';
+    if (!destination) throw invalid('destination', 'Missing required param: destination.', 'parameter_missing');
+    const account = accounts.get(destination);
+    if (!account) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'destination',
+        message: `No such destination: '${destination}'`,
+      });
+    }
+    if (account.capabilities.transfers !== 'active') {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'insufficient_capabilities_for_transfer',
+        param: 'destination',
+        message:
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+      });
+    }
+    return {
+      id: `tr_${randomId(24)}`,
+      object: 'transfer',
+      amount: Number(amountText),
+      amount_reversed: 0,
+      created: Math.floor(Date.now() / 1000),
+      currency: body.currency.toLowerCase(),
+      destination,
+      livemode: false,
+      metadata: (typeof body.metadata === 'object' && body.metadata !== null ? body.metadata : {}) as Record<string, string>,
+      reversed: false,
+      transfer_group: typeof body.transfer_group === 'string' ? body.transfer_group : null,
+    };
+  }
+
   const server = createServer((request, response) => {
     handle(request).then(
       ({ statusCode, body }) => send(response, statusCode, body),
       (error: unknown) => {
-        if (error instanceof StripeApiError) send(response, error.statusCode, { error: error.body });
+        if (error instanceof DropConnection) response.socket?.destroy();
+        else if (error instanceof StripeApiError) send(response, error.statusCode, { error: error.body });
         else send(response, 500, { error: { type: 'api_error', message: String(error) } });
       },
     );
@@ -462,6 +576,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       };
     },
     accounts: () => structuredClone([...accounts.values()]),
+    completeOnboarding(accountId) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`The Stripe stand-in has no account ${accountId}`);
+      Object.assign(account, {
+        capabilities: { ...account.capabilities, transfers: 'active' },
+        details_submitted: true,
+        payouts_enabled: true,
+      });
+    },
+    transfers: () => structuredClone([...transfers.values()]),
+    transfer: (transferId) => {
+      const transfer = transfers.get(transferId);
+      return transfer ? structuredClone(transfer) : undefined;
+    },
+    failNextTransfers(count, failure, destination) {
+      for (let index = 0; index < count; index += 1) failures.push({ failure, destination });
+    },
+    reverseTransfer(transferId) {
+      const transfer = transfers.get(transferId);
+      if (!transfer) throw new Error(`The Stripe stand-in has no transfer ${transferId}`);
+      Object.assign(transfer, { reversed: true, amount_reversed: transfer.amount });
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

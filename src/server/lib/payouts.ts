@@ -21,19 +21,29 @@ export type BalanceCents = {
   settled: number;
   /** Payouts paid, less those reversed. */
   paidOut: number;
-  /** settled − paidOut, never below 0 (an admin's late refund can take a paid-out sale back). */
+  /** Stripe transfers reserved but not yet confirmed (payouts still `pending`): not available, not paid out. */
+  pending: number;
+  /** settled − paidOut − pending, never below 0 (an admin's late refund can take a paid-out sale back). */
   available: number;
   /** The oldest sale still inside the refund window: when it leaves it, `settled` grows. */
   nextSettled: Date | null;
 };
 
-type BalanceRow = { creatorId: string; settled: string; paidOut: string; nextSettled: Date | string | null };
+type BalanceRow = {
+  creatorId: string;
+  settled: string;
+  paidOut: string;
+  pending: string;
+  nextSettled: Date | string | null;
+};
 
 /**
  * The balances of the creators `creatorFilter` picks among ledger entries (a condition on
  * `creator_id`), as of `now`. A refund counts with its sale's date (it can only come within the window
  * unless an admin refunds), so the creator's entries are summed per payment first; payouts have no
- * payment and form a group of their own.
+ * payment and form a group of their own. `pending` sums the creator's payouts still pending (a Stripe
+ * transfer asked for and not yet confirmed, which has no ledger entry yet): they are reserved, so no
+ * other payout can pay the same money.
  */
 export function balancesSql(creatorFilter: SQL, now: number): SQL {
   // A sale can be refunded until then; only after is its money the creator's to be paid.
@@ -41,6 +51,8 @@ export function balancesSql(creatorFilter: SQL, now: number): SQL {
   return sql`SELECT creator_id AS "creatorId",
       coalesce(sum(net) FILTER (WHERE sold_at <= ${windowEnd}::timestamptz), 0)::text AS settled,
       coalesce(sum(paid_out), 0)::text AS "paidOut",
+      (SELECT coalesce(sum(p.amount_cents), 0) FROM payouts p
+        WHERE p.creator_id = per_payment.creator_id AND p.status = 'pending')::text AS pending,
       min(sold_at) FILTER (WHERE sold_at > ${windowEnd}::timestamptz) AS "nextSettled"
     FROM (SELECT creator_id, min(created_at) FILTER (WHERE kind = 'sale') AS sold_at,
         -coalesce(sum(amount_cents) FILTER (WHERE kind IN ('sale', 'refund')), 0) AS net,
@@ -52,11 +64,13 @@ export function balancesSql(creatorFilter: SQL, now: number): SQL {
 export function toBalance(row: BalanceRow | undefined, creatorId: string): BalanceCents {
   const settled = Number(row?.settled ?? 0);
   const paidOut = Number(row?.paidOut ?? 0);
+  const pending = Number(row?.pending ?? 0);
   return {
     creatorId,
     settled,
     paidOut,
-    available: Math.max(0, settled - paidOut),
+    pending,
+    available: Math.max(0, settled - paidOut - pending),
     nextSettled: row?.nextSettled ? new Date(row.nextSettled) : null,
   };
 }
@@ -83,10 +97,29 @@ export function toPayoutJson(payout: PayoutRow): Payout {
 }
 
 /**
+ * Locks the creator's user row (FOR NO KEY UPDATE: sales and other rows that only reference the user
+ * still go on) and reads their balance, in the caller's transaction: every payout of one creator, manual
+ * or a Stripe transfer, is decided under this lock, so the second of two sees the first (its ledger
+ * entries when paid, its reservation when pending). Null for an unknown creator.
+ */
+export async function lockCreatorBalance(
+  tx: Tx,
+  creatorId: string,
+  now: number,
+): Promise<{ stripeAccountId: string | null; balance: BalanceCents } | null> {
+  const [creator] = await sqlRows<{ id: string; stripeAccountId: string | null }>(
+    tx,
+    sql`SELECT id, stripe_account_id AS "stripeAccountId" FROM users WHERE id = ${creatorId} AND role = 'creator' FOR NO KEY UPDATE`,
+  );
+  if (!creator) return null;
+  return { stripeAccountId: creator.stripeAccountId, balance: await creatorBalance(tx, creatorId, now) };
+}
+
+/**
  * Records a paid payout of `amountCents` to a creator, in the caller's transaction: never more than
- * their available balance. The creator's user row is locked first (FOR NO KEY UPDATE: sales and other
- * rows that only reference the user still go on), so two payouts of one creator run one after the
- * other, and the second sees the first's ledger entries when it reads the balance. The trigger on
+ * their available balance (pending Stripe transfers count as spent). The creator's user row is locked
+ * first (lockCreatorBalance), so two payouts of one creator run one after the other, and the second
+ * sees the first's ledger entries when it reads the balance. The trigger on
  * payouts writes the ledger. 404 for an unknown creator, 409 above the balance.
  */
 export async function recordPaidPayout(
@@ -109,12 +142,9 @@ export async function recordPaidPayout(
     now: number;
   },
 ): Promise<{ payout: PayoutRow; balance: BalanceCents }> {
-  const [creator] = await sqlRows<{ id: string }>(
-    tx,
-    sql`SELECT id FROM users WHERE id = ${creatorId} AND role = 'creator' FOR NO KEY UPDATE`,
-  );
-  if (!creator) throw new AppError(ErrorCode.NOT_FOUND, 'Creator not found');
-  const balance = await creatorBalance(tx, creatorId, now);
+  const locked = await lockCreatorBalance(tx, creatorId, now);
+  if (!locked) throw new AppError(ErrorCode.NOT_FOUND, 'Creator not found');
+  const { balance } = locked;
   if (amountCents > balance.available) {
     throw new AppError(
       ErrorCode.CONFLICT,

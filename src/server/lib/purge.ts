@@ -85,16 +85,35 @@ export function startPurgeSchedule({
     error: (details: Record<string, unknown>, message: string) => void;
   };
 }) {
+  return repeatEvery({
+    intervalMs,
+    run: async () => {
+      const deleted = await purgeExpired({ db, store, retention, now: clock() });
+      log.info({ deleted }, 'purged expired sessions, reset tokens, rate-limit windows, uploads, attempts and payments');
+      await alsoRun?.();
+    },
+    onError: (error) => log.error({ err: error }, 'purge failed'),
+  });
+}
+
+/**
+ * Runs `run` soon after the start (within 10 s) and then every `intervalMs`, never twice at once; the
+ * timers never keep the process alive. The purge and the scheduled Stripe transfers use it.
+ */
+export function repeatEvery({
+  intervalMs,
+  run: work,
+  onError,
+}: {
+  intervalMs: number;
+  run: () => Promise<unknown>;
+  onError: (error: unknown) => void;
+}) {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= purgeExpired({ db, store, retention, now: clock() })
-      .then((deleted) =>
-        log.info({ deleted }, 'purged expired sessions, reset tokens, rate-limit windows, uploads, attempts and payments'),
-      )
-      .then(async () => {
-        await alsoRun?.();
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'purge failed'))
+    running ??= work()
+      .then(() => undefined)
+      .catch(onError)
       .finally(() => {
         running = undefined;
       });

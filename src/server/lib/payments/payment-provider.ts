@@ -77,7 +77,27 @@ export type RefundWebhookEvent = {
   refundedCents: number;
 };
 
-export type ProviderWebhookEvent = PaymentWebhookEvent | RefundWebhookEvent;
+/**
+ * A Stripe Connect transfer to a creator's account was made (`transfer.created`, `transfer.updated`) or
+ * sent back (`transfer.reversed`). `payoutId` is the metadata this app set (null on a transfer it did
+ * not make); `reversed` is true once the whole amount came back.
+ */
+export type TransferWebhookEvent = {
+  id: string;
+  type: 'transfer.created' | 'transfer.updated' | 'transfer.reversed';
+  transferId: string;
+  payoutId: string | null;
+  amountCents: number;
+  destination: string;
+  reversed: boolean;
+  amountReversedCents: number;
+};
+
+export type ProviderWebhookEvent = PaymentWebhookEvent | RefundWebhookEvent | TransferWebhookEvent;
+
+export function isTransferEvent(event: ProviderWebhookEvent): event is TransferWebhookEvent {
+  return event.type === 'transfer.created' || event.type === 'transfer.updated' || event.type === 'transfer.reversed';
+}
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -108,6 +128,27 @@ export interface PaymentProvider {
    * creator) and a Connect onboarding link for it (issue 24 §4).
    */
   connectOnboarding?(input: ConnectOnboardingInput): Promise<ConnectOnboarding>;
+  /**
+   * Stripe only: sends a payout to a creator's connected account (issue 24 §4). One transfer per
+   * payout however often asked (idempotency key `payout-<id>`, which Stripe keeps 24 hours). Throws
+   * `TransferRefusedError` when Stripe refuses it for good, anything else when it may work later.
+   */
+  createTransfer?(input: CreateTransferInput): Promise<{ transferId: string }>;
+  /** Stripe only: the transfer made for a payout (found by its transfer group), or null when none was. */
+  findTransfer?(payoutId: string): Promise<{ transferId: string } | null>;
+}
+
+export type CreateTransferInput = {
+  amountCents: number;
+  currency: 'usd';
+  /** The creator's connected account (`acct_…`). */
+  destination: string;
+  payoutId: string;
+};
+
+/** Stripe refused a transfer in a way a retry cannot change (a 4xx other than a rate limit or a conflict). */
+export class TransferRefusedError extends Error {
+  readonly code = 'TRANSFER_REFUSED';
 }
 
 /** Where Stripe sends a creator during and after Connect onboarding. */

@@ -5,6 +5,7 @@ import {
   type ConnectOnboarding,
   type ConnectOnboardingInput,
   CreateIntentInputSchema,
+  type CreateTransferInput,
   type PaymentIntent,
   type PaymentIntentStatus,
   PaymentMetadataSchema,
@@ -12,6 +13,8 @@ import {
   type PaymentWebhookEvent,
   type ProviderWebhookEvent,
   type RefundWebhookEvent,
+  TransferRefusedError,
+  type TransferWebhookEvent,
   WebhookSignatureError,
 } from './payment-provider';
 
@@ -37,11 +40,30 @@ export type StripePaymentProvider = PaymentProvider & {
   readonly publishableKey: string;
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderWebhookEvent | null>;
   connectOnboarding(input: ConnectOnboardingInput): Promise<ConnectOnboarding>;
+  createTransfer(input: CreateTransferInput): Promise<{ transferId: string }>;
+  findTransfer(payoutId: string): Promise<{ transferId: string } | null>;
 };
 
 /** Stripe's ids are a prefix and letters and digits; anything else is not worth a request. */
 const INTENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,250}$/;
 const ACCOUNT_ID_PATTERN = /^acct_[A-Za-z0-9]{1,250}$/;
+const TRANSFER_ID_PATTERN = /^tr_[A-Za-z0-9]{1,250}$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const TRANSFER_EVENT_TYPES = new Set<TransferWebhookEvent['type']>(['transfer.created', 'transfer.updated', 'transfer.reversed']);
+
+/**
+ * A refusal a retry cannot change: a 4xx other than a rate limit (429), a conflict (409: the same key
+ * in use by a request still running), a bad API key (401: the server's configuration, not the payout)
+ * or an idempotency error (the original request may have been made).
+ */
+function isRefusedForGood(error: unknown) {
+  if (!(error instanceof Stripe.errors.StripeError)) return false;
+  const status = error.statusCode ?? 0;
+  return (
+    status >= 400 && status < 500 && ![401, 409, 429].includes(status) && !(error instanceof Stripe.errors.StripeIdempotencyError)
+  );
+}
 
 const STATUSES: Record<string, PaymentIntentStatus> = {
   requires_payment_method: 'requires_payment_method',
@@ -160,6 +182,39 @@ export function createStripeProvider({
       }
     },
 
+    async createTransfer({ amountCents, currency, destination, payoutId }) {
+      if (!ACCOUNT_ID_PATTERN.test(destination)) throw new TransferRefusedError('not a connected account id');
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: amountCents,
+            currency,
+            destination,
+            transfer_group: `payout-${payoutId}`,
+            metadata: { payoutId },
+          },
+          // One transfer per payout, however often the schedule (on any instance) asks.
+          { idempotencyKey: `payout-${payoutId}` },
+        );
+        if (!TRANSFER_ID_PATTERN.test(transfer.id)) throw new Error('not a transfer id');
+        return { transferId: transfer.id };
+      } catch (error) {
+        const failure = new StripeProviderError('create transfer', error);
+        if (isRefusedForGood(error)) throw new TransferRefusedError(failure.message);
+        throw failure;
+      }
+    },
+
+    async findTransfer(payoutId) {
+      try {
+        const list = await stripe.transfers.list({ transfer_group: `payout-${payoutId}`, limit: 1 });
+        const transfer = list.data.find((item) => item.metadata?.payoutId === payoutId);
+        return transfer && TRANSFER_ID_PATTERN.test(transfer.id) ? { transferId: transfer.id } : null;
+      } catch (error) {
+        throw new StripeProviderError('list transfers', error);
+      }
+    },
+
     async retrieveIntent(id) {
       if (!INTENT_ID_PATTERN.test(id)) return null;
       try {
@@ -212,6 +267,9 @@ export function createStripeProvider({
         );
       }
       if (event.type === 'charge.refunded') return toRefundEvent(event.id, event.data.object);
+      if (TRANSFER_EVENT_TYPES.has(event.type as TransferWebhookEvent['type'])) {
+        return toTransferEvent(event.id, event.type as TransferWebhookEvent['type'], event.data.object as Stripe.Transfer);
+      }
       if (!WEBHOOK_TYPES.has(event.type as PaymentWebhookEvent['type'])) return null;
       const intent = toPaymentIntent(event.data.object as Stripe.PaymentIntent);
       return intent ? { id: event.id, type: event.type as PaymentWebhookEvent['type'], intent } : null;
@@ -244,6 +302,28 @@ function toRefundEvent(eventId: string, charge: Stripe.Charge): RefundWebhookEve
   if (charge.object !== 'charge' || !intentId || charge.currency !== 'usd') return null;
   if (!Number.isSafeInteger(charge.amount) || !Number.isSafeInteger(charge.amount_refunded)) return null;
   return { id: eventId, type: 'charge.refunded', intentId, amountCents: charge.amount, refundedCents: charge.amount_refunded };
+}
+
+/** Null for what is not a USD transfer to a connected account; `payoutId` null when the metadata is not ours. */
+function toTransferEvent(
+  eventId: string,
+  type: TransferWebhookEvent['type'],
+  transfer: Stripe.Transfer,
+): TransferWebhookEvent | null {
+  const destination = typeof transfer.destination === 'string' ? transfer.destination : transfer.destination?.id;
+  if (transfer.object !== 'transfer' || !TRANSFER_ID_PATTERN.test(transfer.id) || transfer.currency !== 'usd') return null;
+  if (!destination || !Number.isSafeInteger(transfer.amount) || !Number.isSafeInteger(transfer.amount_reversed)) return null;
+  const payoutId = transfer.metadata?.payoutId;
+  return {
+    id: eventId,
+    type,
+    transferId: transfer.id,
+    payoutId: typeof payoutId === 'string' && UUID_PATTERN.test(payoutId) ? payoutId.toLowerCase() : null,
+    amountCents: transfer.amount,
+    destination,
+    reversed: transfer.reversed === true,
+    amountReversedCents: transfer.amount_reversed,
+  };
 }
 
 /** Null for an intent this app did not create: foreign metadata, another currency, not an intent. */

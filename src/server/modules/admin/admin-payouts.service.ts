@@ -53,7 +53,7 @@ export async function listPayoutBalances({
   }>(
     db,
     sql`WITH balances AS (${balancesSql(sql`true`, now)}),
-      owed AS (SELECT "creatorId", "paidOut", greatest(settled::bigint - "paidOut"::bigint, 0) AS available FROM balances)
+      owed AS (SELECT "creatorId", "paidOut", greatest(settled::bigint - "paidOut"::bigint - pending::bigint, 0) AS available FROM balances)
       SELECT o."creatorId", u.name, u.email, u.stripe_account_id AS "stripeAccountId", o.available::text AS available, o."paidOut",
         (SELECT max(p.paid_at) FROM payouts p WHERE p.creator_id = o."creatorId" AND p.status = 'paid') AS "lastPaidAt"
       FROM owed o JOIN users u ON u.id = o."creatorId"

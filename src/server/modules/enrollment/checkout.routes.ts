@@ -10,9 +10,10 @@ import {
   TestPaymentResultSchema,
 } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
-import { WebhookSignatureError } from '../../lib/payments/payment-provider';
+import { isTransferEvent, WebhookSignatureError } from '../../lib/payments/payment-provider';
 import { isTestProcessor } from '../../lib/payments/test-processor';
 import { applyReportedRefund } from '../../lib/refund-payment';
+import { applyTransferEvent } from '../../lib/stripe-transfers';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { createPaymentIntent, settlePayment } from './checkout.service';
@@ -131,7 +132,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 262_144,
       schema: {
         tags: TAGS,
-        summary: 'Stripe webhook: payment outcomes and refunds (signature checked)',
+        summary: 'Stripe webhook: payment outcomes, refunds and payout transfers (signature checked)',
         response: { 200: z.object({ received: z.literal(true) }), 400: ApiErrorBodySchema, 404: ApiErrorBodySchema },
       },
     },
@@ -148,6 +149,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (event?.type === 'charge.refunded') {
         await applyReportedRefund({ db, provider, log: request.log, receipts, event });
+      } else if (event && isTransferEvent(event)) {
+        await applyTransferEvent({ db, provider, log: request.log, event, now: app.clock() });
       } else if (event) {
         try {
           await settlePayment({
