@@ -64,8 +64,7 @@ function firstLoad(pageModule: string) {
 
 /**
  * Every script the browser requests while opening `url` on a cold cache, until the page shows, its
- * visitor engages (a page for reading runs its code only then, ADR 0033) and it settles. A script
- * downloaded ahead (`prefetch`) and then run from the cache counts once, with the bytes it came in.
+ * visitor engages (a page for reading loads its code only then, ADR 0033) and it settles.
  */
 async function scriptsFetched(browser: Browser, url: string, token: string | null, shownText: string) {
   const context = await browser.newContext();
@@ -73,8 +72,7 @@ async function scriptsFetched(browser: Browser, url: string, token: string | nul
   const page = await context.newPage();
   const scripts: Promise<{ file: string; transferred: number }>[] = [];
   page.on('requestfinished', (request) => {
-    const isPrefetch = request.resourceType() === 'other' && request.url().endsWith('.js');
-    if (request.resourceType() !== 'script' && !isPrefetch) return;
+    if (request.resourceType() !== 'script') return;
     const file = new URL(request.url()).pathname.slice(1);
     scripts.push(request.sizes().then((sizes) => ({ file, transferred: sizes.responseBodySize })));
   });
@@ -84,10 +82,9 @@ async function scriptsFetched(browser: Browser, url: string, token: string | nul
   await engage(page);
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
-  const byFile = new Map<string, number>();
-  for (const { file, transferred } of await Promise.all(scripts)) byFile.set(file, Math.max(transferred, byFile.get(file) ?? 0));
+  const fetched = await Promise.all(scripts);
   await context.close();
-  return [...byFile].map(([file, transferred]) => ({ file, transferred }));
+  return fetched;
 }
 
 test('the first load of Home, Course detail, Course search and Learn fits in 120 KB of gzip JavaScript, without the editor', async ({

@@ -95,8 +95,8 @@ export function headTags({
  * HTML paints without waiting for the scripts, whose download and first run come after (ADR 0019). A tab
  * opened in the background paints nothing until it is shown, and an old browser may not report paints:
  * after a second the code loads anyway. A page for reading (`"start": "engaged"`, ADR 0033) instead
- * downloads its code into the HTTP cache once it has loaded and the browser is idle (`prefetch`, which
- * compiles and runs nothing), and runs it at the visitor's first sign of use. A button pressed before the app has taken the page over is
+ * loads and runs its code at the visitor's first sign of use: on a phone that is mostly the first touch
+ * of a scroll, well before the first press. A button pressed before the app has taken the page over is
  * remembered, and pressed again once it has, and so is a choice made in a list (a `<select>`, such as
  * the search's order) (src/web/app/press-replay.ts): no press or choice is lost to a page not yet the app's.
  */
@@ -123,18 +123,17 @@ export const PAGE_LOADER = `(() => {
     return made;
   };
   const code = JSON.parse(document.getElementById('${PAGE_CODE_ID}').textContent);
-  const link = (rel, href) => {
-    const element = document.createElement('link');
-    element.rel = rel;
-    element.crossOrigin = '';
-    element.href = href;
-    document.head.append(element);
-  };
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of code.preload) link('modulepreload', href);
+    for (const href of code.preload) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
@@ -152,17 +151,8 @@ export const PAGE_LOADER = `(() => {
       return false;
     }
   };
-  let fetched = false;
   const shown = () => {
-    if (code.start !== 'engaged' || !isSameViewer()) return start();
-    if (fetched || started) return;
-    fetched = true;
-    const prefetch = () => {
-      if (!started) for (const href of [code.entry, ...code.preload]) link('prefetch', href);
-    };
-    const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(prefetch, { timeout: 5000 }) : setTimeout(prefetch, 0));
-    if (document.readyState === 'complete') whenIdle();
-    else addEventListener('load', whenIdle, { once: true });
+    if (code.start !== 'engaged' || !isSameViewer()) start();
   };
   if (code.start === 'engaged') {
     const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'click', 'change'];
