@@ -33,6 +33,18 @@ const CHROME_FLAGS = [
 ];
 // One run swings by ±5 points on this machine (TBT most): the median of three is what the bars judge.
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** What a bare server does not copy from the app's answer: how those bytes travelled, not what they are. */
+const UNSENT_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'etag',
+  'vary',
+  'x-request-id',
+]);
 
 buildIfNeeded();
 /** The bare node:http server of the no-JS rows. */
@@ -86,18 +98,26 @@ try {
     { name: 'learn', url: `${base}/course/${freeCourse.id}/learn`, token },
     { name: 'learn, resumed', url: `${base}/course/${freeCourse.id}/learn`, token: resumedToken },
   ];
-  // Beside each listed page, the same page without its scripts, from a bare node:http server: what the
-  // machine makes of the drawing alone (its HTML and CSS) in the same run, as the bench's bare rows do.
+  // Beside each listed page, the same page without its scripts, from a bare node:http server sending
+  // the app's own headers with it (its CSP, its Cross-Origin-Opener-Policy …): what the machine makes of
+  // the drawing alone in the same run, as the bench's bare rows do. Beside Home, the same once more
+  // without Cross-Origin-Opener-Policy: that header makes Chromium move a page opened from about:blank
+  // (as Lighthouse opens it) to a new renderer process, whose start is on the page's main thread.
   const bare = await startBareServer();
   for (const listed of pages.filter((page) => page.listed)) {
     // Drawn for a guest, as Lighthouse's browser sees it.
-    const html = await (await fetch(listed.url)).text();
-    bare.pages.set(new URL(listed.url).pathname + new URL(listed.url).search, withoutScripts(html));
-    pages.splice(pages.indexOf(listed) + 1, 0, {
-      name: `${listed.name}, no JS`,
-      url: `${bare.url}${new URL(listed.url).pathname}${new URL(listed.url).search}`,
-      bare: true,
-    });
+    const response = await fetch(listed.url);
+    const html = withoutScripts(await response.text());
+    const headers = Object.fromEntries([...response.headers].filter(([name]) => !UNSENT_HEADERS.has(name)));
+    const address = new URL(listed.url).pathname + new URL(listed.url).search;
+    bare.pages.set(address, { html, headers });
+    const rows = [{ name: `${listed.name}, no JS`, url: `${bare.url}${address}`, bare: true }];
+    if (listed.name === 'home') {
+      const { 'cross-origin-opener-policy': _coop, ...withoutCoop } = headers;
+      bare.pages.set('/no-coop/', { html, headers: withoutCoop });
+      rows.push({ name: 'home, no JS, no COOP', url: `${bare.url}/no-coop/`, bare: true });
+    }
+    pages.splice(pages.indexOf(listed) + 1, 0, ...rows);
   }
   console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, ${CHROME_FLAGS.join(' ')}`);
   console.log(
@@ -146,8 +166,8 @@ async function startBareServer() {
   bareServer = http.createServer((request, response) => {
     const page = pages.get(request.url);
     if (page) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return response.end(page);
+      response.writeHead(200, { ...page.headers, 'content-type': 'text/html; charset=utf-8' });
+      return response.end(page.html);
     }
     const asset = request.url.match(/^\/assets\/([\w.-]+)$/)?.[1];
     try {
