@@ -81,13 +81,17 @@ async function measure(url, engage) {
       if (!document.documentElement.hasAttribute('data-app-ready')) return;
       observer.disconnect();
       Object.assign(window, { __readyAt: performance.now() });
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app-ready'] });
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
     if (startAtPaint) {
       new PerformanceObserver((list, observer) => {
         if (list.getEntriesByName('first-contentful-paint').length === 0) return;
         observer.disconnect();
         Object.assign(window, { __startedAt: performance.now() });
-        document.dispatchEvent(new Event('focusin'));
+        // The loader may not be listening yet (the paint can come before the end of the HTML is parsed).
+        const nudge = setInterval(() => {
+          if (document.querySelector('script[type="module"]')) clearInterval(nudge);
+          else document.dispatchEvent(new Event('focusin'));
+        }, 5);
       }).observe({ type: 'paint', buffered: true });
     }
   }, !engage);
