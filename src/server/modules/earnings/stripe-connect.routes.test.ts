@@ -1,37 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#db/schema/index';
 import { bearer, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
-import { type StripeStandIn, startStripeStandIn } from '#tests/helpers/stripe-stand-in';
-import { createStripeProvider } from '../../lib/payments/stripe-provider';
+import { startStripeForTests } from '#tests/helpers/stripe';
+import type { StripeStandIn } from '#tests/helpers/stripe-stand-in';
 
 /* POST /api/creator/payouts/connect (issue 24 §4): a creator connects a Stripe Express account for payouts. */
-
-const SECRET_KEY = `sk_test_${randomBytes(18).toString('hex')}`;
 
 let standIn: StripeStandIn;
 let stripeApp: TestApp;
 let testApp: TestApp;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  const stripe = new Stripe(SECRET_KEY, {
-    host: standIn.host,
-    port: standIn.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
-  const paymentProvider = createStripeProvider({
-    secretKey: SECRET_KEY,
-    publishableKey: 'pk_test_1',
-    webhookSecret: 'whsec_1',
-    stripe,
-  });
-  stripeApp = await createTestApp({ paymentProvider });
+  const stripe = await startStripeForTests();
+  standIn = stripe.standIn;
+  stripeApp = await createTestApp({ paymentProvider: stripe.provider });
   // The built-in test processor, on the same database.
   testApp = await createTestApp({ db: stripeApp.db });
 });

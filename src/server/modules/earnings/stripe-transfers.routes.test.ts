@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, paymentEvents, payouts, users } from '#db/schema/index';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
-import { type StandInTransfer, type StripeStandIn, startStripeStandIn } from '#tests/helpers/stripe-stand-in';
-import { createStripeProvider, type StripePaymentProvider } from '../../lib/payments/stripe-provider';
+import { postStripeWebhook, startStripeForTests, stripeEvent } from '#tests/helpers/stripe';
+import type { StandInTransfer, StripeStandIn } from '#tests/helpers/stripe-stand-in';
+import type { StripePaymentProvider } from '../../lib/payments/stripe-provider';
 import { sqlRows } from '../../lib/sql-rows';
 import { runScheduledTransfers } from '../../lib/stripe-transfers';
 
@@ -15,12 +15,11 @@ import { runScheduledTransfers } from '../../lib/stripe-transfers';
  * transfers, and `transfer.*` webhooks are applied once in any order (ADR 0032, "Transfers").
  */
 
-const SECRET_KEY = `sk_test_${randomBytes(18).toString('hex')}`;
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' };
 
 let standIn: StripeStandIn;
 let provider: StripePaymentProvider;
+let webhookSecret: string;
 /** The server with Stripe: connect onboarding, the webhook, the earnings. */
 let stripeApp: TestApp;
 /** The built-in processor on the same database, to make sales quickly with a test card. */
@@ -35,20 +34,7 @@ const log = {
 };
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  const stripe = new Stripe(SECRET_KEY, {
-    host: standIn.host,
-    port: standIn.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
-  provider = createStripeProvider({
-    secretKey: SECRET_KEY,
-    publishableKey: 'pk_test_transfers',
-    webhookSecret: WEBHOOK_SECRET,
-    stripe,
-  });
+  ({ standIn, provider, webhookSecret } = await startStripeForTests({ publishableKey: 'pk_test_transfers' }));
   stripeApp = await createTestApp({ paymentProvider: provider });
   salesApp = await createTestApp({ db: stripeApp.db, env: { RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '1000' } });
   admin = await createUser(stripeApp.db.db, { role: 'admin' });
@@ -104,28 +90,13 @@ const unbalanced = () =>
   );
 
 type TransferEventType = 'transfer.created' | 'transfer.updated' | 'transfer.reversed';
-function eventOf(type: TransferEventType, transfer: StandInTransfer | undefined, id = `evt_${randomBytes(8).toString('hex')}`) {
+function eventOf(type: TransferEventType, transfer: StandInTransfer | undefined, id?: string) {
   if (!transfer) throw new Error('no such transfer');
-  return JSON.stringify({
-    id,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object: transfer },
-  });
+  return stripeEvent(type, transfer, id);
 }
-async function deliver(payload: string, secret = WEBHOOK_SECRET) {
-  const response = await stripeApp.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(secret === WEBHOOK_SECRET ? 200 : 400);
+async function deliver(payload: string, secret = webhookSecret) {
+  const response = await postStripeWebhook(stripeApp, payload, secret);
+  expect(response.statusCode, response.body).toBe(secret === webhookSecret ? 200 : 400);
   return response;
 }
 
@@ -446,15 +417,7 @@ describe('transfer webhooks', () => {
   it('is answered 404 by the built-in processor’s server', async () => {
     const { transfer } = await pendingTransfer(900);
     const payload = eventOf('transfer.created', transfer);
-    const answer = await salesApp.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      payload,
-    });
+    const answer = await postStripeWebhook(salesApp, payload, webhookSecret);
     expect(answer.statusCode).toBe(404);
   });
 });

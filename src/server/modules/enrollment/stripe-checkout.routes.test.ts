@@ -1,37 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, enrollments, paymentEvents, payments } from '#db/schema/index';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
-import { type StripeStandIn, startStripeStandIn } from '#tests/helpers/stripe-stand-in';
-import { createStripeProvider } from '../../lib/payments/stripe-provider';
-
-const SECRET_KEY = `sk_test_${randomBytes(18).toString('hex')}`;
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
+import { postStripeWebhook, startStripeForTests, stripeEvent } from '#tests/helpers/stripe';
+import type { StripeStandIn } from '#tests/helpers/stripe-stand-in';
 
 let standIn: StripeStandIn;
+let webhookSecret: string;
 let t: TestApp;
 let creator: TestUser;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  const stripe = new Stripe(SECRET_KEY, {
-    host: standIn.host,
-    port: standIn.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
-  const paymentProvider = createStripeProvider({
-    secretKey: SECRET_KEY,
-    publishableKey: 'pk_test_123',
-    webhookSecret: WEBHOOK_SECRET,
-    stripe,
-  });
-  t = await createTestApp({ paymentProvider });
+  const stripe = await startStripeForTests({ publishableKey: 'pk_test_123' });
+  ({ standIn, webhookSecret } = stripe);
+  t = await createTestApp({ paymentProvider: stripe.provider });
   creator = await createUser(t.db.db, { role: 'creator' });
   buyer = await createUser(t.db.db);
 });
@@ -44,28 +29,13 @@ const post = (url: string, user: TestUser, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(user), payload });
 /** A webhook event as Stripe would send it now: the intent as it is at this moment. */
 function eventOf(type: string, intentId: string) {
-  return JSON.stringify({
-    id: `evt_${randomBytes(8).toString('hex')}`,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object: standIn.intent(intentId) },
-  });
+  return stripeEvent(type, standIn.intent(intentId));
 }
-function webhook(type: string, intentId: string, secret = WEBHOOK_SECRET) {
+function webhook(type: string, intentId: string, secret = webhookSecret) {
   return deliver(eventOf(type, intentId), secret);
 }
-function deliver(payload: string, secret = WEBHOOK_SECRET) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    payload,
-  });
+function deliver(payload: string, secret = webhookSecret) {
+  return postStripeWebhook(t, payload, secret);
 }
 async function enrolled(userId: string, courseId: string) {
   return (

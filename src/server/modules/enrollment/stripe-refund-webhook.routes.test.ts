@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, ledgerEntries, payments } from '#db/schema/index';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
-import { type StripeStandIn, startStripeStandIn } from '#tests/helpers/stripe-stand-in';
-import { createStripeProvider } from '../../lib/payments/stripe-provider';
+import { postStripeWebhook, startStripeForTests, stripeEvent } from '#tests/helpers/stripe';
+import type { StripeStandIn } from '#tests/helpers/stripe-stand-in';
 import { sqlRows } from '../../lib/sql-rows';
 
 /*
@@ -14,29 +12,15 @@ import { sqlRows } from '../../lib/sql-rows';
  * that went back, whether this app asked for it or someone refunded in Stripe's dashboard.
  */
 
-const SECRET_KEY = `sk_test_${randomBytes(18).toString('hex')}`;
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
-
 let standIn: StripeStandIn;
+let webhookSecret: string;
 let t: TestApp;
 let creator: TestUser;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  const stripe = new Stripe(SECRET_KEY, {
-    host: standIn.host,
-    port: standIn.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
-  const paymentProvider = createStripeProvider({
-    secretKey: SECRET_KEY,
-    publishableKey: 'pk_test_refunds',
-    webhookSecret: WEBHOOK_SECRET,
-    stripe,
-  });
-  t = await createTestApp({ paymentProvider });
+  const stripe = await startStripeForTests({ publishableKey: 'pk_test_refunds' });
+  ({ standIn, webhookSecret } = stripe);
+  t = await createTestApp({ paymentProvider: stripe.provider });
   creator = await createUser(t.db.db, { role: 'creator' });
 });
 afterAll(async () => {
@@ -49,26 +33,11 @@ const send = (method: 'GET' | 'POST' | 'PUT', url: string, user: TestUser, paylo
 
 /** An event as Stripe would send it now, around the intent or its charge as they are at this moment. */
 function eventOf(type: 'payment_intent.succeeded' | 'charge.refunded', intentId: string, object?: object) {
-  return JSON.stringify({
-    id: `evt_${randomBytes(8).toString('hex')}`,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object: object ?? (type === 'charge.refunded' ? standIn.charge(intentId) : standIn.intent(intentId)) },
-  });
+  return stripeEvent(type, object ?? (type === 'charge.refunded' ? standIn.charge(intentId) : standIn.intent(intentId)));
 }
-async function deliver(payload: string, secret = WEBHOOK_SECRET) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(secret === WEBHOOK_SECRET ? 200 : 400);
+async function deliver(payload: string, secret = webhookSecret) {
+  const response = await postStripeWebhook(t, payload, secret);
+  expect(response.statusCode, response.body).toBe(secret === webhookSecret ? 200 : 400);
   return response;
 }
 const statusOf = async (intentId: string) =>
