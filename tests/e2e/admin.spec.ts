@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { AxeReport, useStableRendering } from './axe-scanner';
-import { apiAs, catalogueIds, expect, signUpViaApi, test } from './fixtures';
+import { ADMIN, apiAs, catalogueIds, expect, expectNoSidewaysScroll, signInWithToken, signUpViaApi, test } from './fixtures';
 
 /*
  * Issue 24 §6, the admin console: an admin (made by `npm run admin`, see scripts/e2e-server.mjs)
@@ -10,22 +9,6 @@ import { apiAs, catalogueIds, expect, signUpViaApi, test } from './fixtures';
  */
 
 test.describe.configure({ timeout: 180_000 });
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.test',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-e2e-pass-9',
-};
-
-async function signInWithToken(page: Page, token: string) {
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.reload();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('an admin hides a reported review and unpublishes a course with a reason its creator then reads', async ({
   page,

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { AxeReport, useStableRendering } from './axe-scanner';
-import { apiAs, expect, publishCourse, signUpViaApi, test } from './fixtures';
+import { apiAs, expect, expectNoSidewaysScroll, publishCourse, signUpViaApi, test } from './fixtures';
 
 /*
  * Issue 24 §2 (the cart): a guest fills a cart in this browser, signs in and finds it in their
@@ -9,11 +8,6 @@ import { apiAs, expect, publishCourse, signUpViaApi, test } from './fixtures';
  */
 
 test.describe.configure({ timeout: 150_000 });
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('a guest fills a cart, signs in, it merges, adds a second course and pays for both at once', async ({
   page,

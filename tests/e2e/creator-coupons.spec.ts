@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { AxeReport, useStableRendering } from './axe-scanner';
-import { apiAs, expect, publishCourse, test } from './fixtures';
+import { apiAs, expect, expectNoSidewaysScroll, publishCourse, test } from './fixtures';
 
 /*
  * Issue 24 §1 (coupons), the creator's side: the Coupons page makes a code for a paid course, lists it
@@ -12,11 +12,6 @@ test.describe.configure({ timeout: 120_000 });
 
 function couponRow(page: Page, code: string) {
   return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: code }) });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test('a creator makes a 25 % code, sees it listed, is refused a duplicate and deletes it', async ({

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiAs, catalogueIds, expect, payForCourse, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { apiAs, catalogueIds, expect, expectNoSidewaysScroll, payForCourse, signUpViaApi, test, uniqueEmail } from './fixtures';
 
 // Long journeys through a real browser on a busy two-core box.
 test.describe.configure({ timeout: 90_000 });
@@ -50,11 +50,6 @@ function figure(page: Page, label: string) {
 
 function row(page: Page, title: string) {
   return page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test('a creator follows their courses from the dashboard and archives one', async ({ page, loginAs }) => {

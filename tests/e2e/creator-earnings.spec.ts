@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { AxeReport, useStableRendering } from './axe-scanner';
-import { apiAs, expect, payForCourse, publishCourse, signUpViaApi, test } from './fixtures';
+import { apiAs, expect, expectNoSidewaysScroll, payForCourse, publishCourse, signUpViaApi, test } from './fixtures';
 
 /*
  * Issue 24 §4 (earnings), the creator's side: two paid courses bought through the API show up on the
@@ -18,11 +18,6 @@ function figure(page: Page, label: string) {
 
 function tableRow(page: Page, name: string) {
   return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test('a creator sees two sales with their fees, per course and per month, and downloads them as CSV', async ({

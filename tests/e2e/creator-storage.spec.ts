@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatBytes } from '../../src/shared/schemas/storage';
 import { PNG_BYTES } from '../helpers/media-bytes';
 import { AxeReport, useStableRendering } from './axe-scanner';
-import { type Account, expect, test } from './fixtures';
+import { type Account, expect, expectNoSidewaysScroll, test } from './fixtures';
 
 /*
  * Issue 21 §9: the creator dashboard shows how much of their storage quota a creator's uploads use,
@@ -26,11 +26,6 @@ function png(size: number): Buffer {
 }
 
 const meter = (page: Page) => page.getByRole('meter', { name: 'Storage' });
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('the dashboard shows the storage a creator uses, and follows their uploads', async ({ page, loginAs }) => {
   test.setTimeout(90_000);

@@ -135,6 +135,25 @@ export const test = base.extend<{ loginAs: (role: 'student' | 'creator') => Prom
   },
 });
 
+/** The admin that scripts/e2e-server.mjs makes with `npm run admin`. */
+export const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.test',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-e2e-pass-9',
+};
+
+/** Signs the page in as the token's user, as the app keeps a session: the token in localStorage. */
+export async function signInWithToken(page: Page, token: string) {
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.reload();
+}
+
+/** The page is no wider than its window: nothing makes a phone scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 export { expect };
 
 /** The newest mail to `to` in the e2e server's dev outbox, with quoted-printable soft breaks undone. */

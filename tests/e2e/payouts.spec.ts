@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { AxeReport, useStableRendering } from './axe-scanner';
-import { apiAs, expect, payForCourse, publishCourse, signUpViaApi, test } from './fixtures';
+import {
+  ADMIN,
+  apiAs,
+  expect,
+  expectNoSidewaysScroll,
+  payForCourse,
+  publishCourse,
+  signInWithToken,
+  signUpViaApi,
+  test,
+} from './fixtures';
 
 /*
  * Issue 24 §4, payouts without Stripe: a creator's sale leaves the 30-day refund window (the test
@@ -11,22 +21,6 @@ import { apiAs, expect, payForCourse, publishCourse, signUpViaApi, test } from '
  */
 
 test.describe.configure({ timeout: 180_000 });
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.test',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-e2e-pass-9',
-};
-
-async function signInWithToken(page: Page, token: string) {
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.reload();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
