@@ -1,9 +1,9 @@
 import { Banknote, Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { formatUsd } from '#shared/format';
-import type { PayoutStatus } from '#shared/lists';
 import { type AdminPayoutBalance, RecordPayoutBodySchema } from '#shared/schemas/admin';
 import { PAYOUT_REFERENCE_MAX } from '#shared/schemas/payouts';
+import { PAYOUT_STATUS_BADGES, PayoutMethod } from '#web/components/payout-parts';
 import { Badge } from '#web/components/ui/badge';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
@@ -12,13 +12,6 @@ import { useAdminPayoutBalances, useAdminPayouts, useRecordPayout } from '../api
 import { day, dayAndTime, PAYOUT_STATUS_LABELS } from '../lib/labels';
 import { ConfirmAction } from './confirm-action';
 import { PagedListView, Row, RowList } from './paged-list-view';
-
-const STATUS_BADGES: Record<PayoutStatus, 'success' | 'secondary' | 'warning' | 'info'> = {
-  pending: 'info',
-  paid: 'success',
-  failed: 'warning',
-  reversed: 'warning',
-};
 
 /** Asks for the amount (the whole balance at first) and the bank's reference, then records the transfer. */
 function RecordPayoutButton({ balance }: { balance: AdminPayoutBalance }) {
@@ -158,17 +151,9 @@ function Payouts() {
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="tabular-nums">{formatUsd(payout.amount)}</span>
                   <span className="wrap-anywhere">{payout.creator.name}</span>
-                  <Badge variant={STATUS_BADGES[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
+                  <Badge variant={PAYOUT_STATUS_BADGES[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
                 </p>
-                <p className="text-sm text-muted-foreground">
-                  {payout.method === 'stripe' ? 'Stripe transfer' : 'Bank transfer'}
-                  {payout.reference ? (
-                    <>
-                      {' '}
-                      · reference <span className="break-all">{payout.reference}</span>
-                    </>
-                  ) : null}
-                </p>
+                <PayoutMethod payout={payout} />
                 <p className="text-xs text-muted-foreground">
                   {dayAndTime(payout.paidAt ?? payout.createdAt)}
                   {payout.recordedBy ? (

@@ -4,17 +4,19 @@ import { formatDay, formatUsd } from '#shared/format';
 import type { PayoutStatus } from '#shared/lists';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
+import { PAYOUT_STATUS_BADGES, PayoutMethod } from '#web/components/payout-parts';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { usePayouts } from '../api/get-payouts';
 
-const STATUS: Record<PayoutStatus, { label: string; variant: 'success' | 'info' | 'warning' }> = {
-  pending: { label: 'On its way', variant: 'info' },
-  paid: { label: 'Paid', variant: 'success' },
-  failed: { label: 'Failed', variant: 'warning' },
-  reversed: { label: 'Sent back', variant: 'warning' },
+/** The creator's words for a payout's status. */
+const STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: 'On its way',
+  paid: 'Paid',
+  failed: 'Failed',
+  reversed: 'Sent back',
 };
 
 /** The payouts made to the creator, newest first, whatever the period: each moved money from Available to Paid out. */
@@ -57,17 +59,9 @@ export function PayoutsList() {
                 <div className="grid min-w-0 gap-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     <span className="tabular-nums">{formatUsd(payout.amount)}</span>
-                    <Badge variant={STATUS[payout.status].variant}>{STATUS[payout.status].label}</Badge>
+                    <Badge variant={PAYOUT_STATUS_BADGES[payout.status]}>{STATUS_LABELS[payout.status]}</Badge>
                   </p>
-                  <p className="text-sm text-muted-foreground">
-                    {payout.method === 'stripe' ? 'Stripe transfer' : 'Bank transfer'}
-                    {payout.reference ? (
-                      <>
-                        {' '}
-                        · reference <span className="break-all">{payout.reference}</span>
-                      </>
-                    ) : null}
-                  </p>
+                  <PayoutMethod payout={payout} />
                 </div>
                 <p className="text-sm text-muted-foreground">
                   {payout.paidAt
