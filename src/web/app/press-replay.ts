@@ -6,7 +6,7 @@
  * (its boundary has committed) is the public sign that React now handles it.
  */
 
-type PageLoaderWindow = Window & { __pressedBeforeApp?: () => Element[]; __changedBeforeApp?: () => Element[] };
+type PageLoaderWindow = Window & { __pressedBeforeApp?: () => Element[]; __changedBeforeApp?: () => HTMLSelectElement[] };
 
 let isTaken = false;
 let pending: HTMLElement | null = null;
@@ -22,16 +22,18 @@ export function stopRememberingPresses(): void {
   const loader = window as PageLoaderWindow;
   const last = loader.__pressedBeforeApp?.().at(-1);
   if (last instanceof HTMLElement) pending = last;
-  pendingChoices = (loader.__changedBeforeApp?.() ?? []).filter((element) => element instanceof HTMLSelectElement);
+  // The loader remembers lists (`<select>`) only.
+  pendingChoices = loader.__changedBeforeApp?.() ?? [];
 }
 
 /** A press as a pointer makes it, for controls that act on the pointer going down (tabs, menus) or on the click. */
 function pressAgain(button: HTMLElement) {
   const at = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
-  button.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
+  const pointer = { ...at, pointerType: 'mouse', isPrimary: true };
+  button.dispatchEvent(new PointerEvent('pointerdown', pointer));
   button.dispatchEvent(new MouseEvent('mousedown', at));
   button.focus();
-  button.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
+  button.dispatchEvent(new PointerEvent('pointerup', pointer));
   button.dispatchEvent(new MouseEvent('mouseup', at));
   button.click();
 }
@@ -42,9 +44,9 @@ function pressAgain(button: HTMLElement) {
  */
 export function replayPressBeforeApp(): void {
   stopRememberingPresses();
-  const choices = pendingChoices;
-  pendingChoices = [];
-  for (const select of choices) if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
+  for (const select of pendingChoices.splice(0)) {
+    if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
+  }
   const button = pending;
   pending = null;
   if (button?.isConnected) pressAgain(button);
