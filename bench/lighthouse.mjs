@@ -99,10 +99,9 @@ try {
     { name: 'learn, resumed', url: `${base}/course/${freeCourse.id}/learn`, token: resumedToken },
   ];
   // Beside each listed page, the same page without its scripts, from a bare node:http server sending
-  // the app's own headers with it (its CSP, its Cross-Origin-Opener-Policy …): what the machine makes of
-  // the drawing alone in the same run, as the bench's bare rows do. Beside Home, the same once more
-  // without Cross-Origin-Opener-Policy: that header makes Chromium move a page opened from about:blank
-  // (as Lighthouse opens it) to a new renderer process, whose start is on the page's main thread.
+  // the app's own headers with it (its CSP …): what the machine makes of the drawing alone in the same
+  // run, as the bench's bare rows do. (A guest's listed page has no Cross-Origin-Opener-Policy, ADR 0034:
+  // with it Chromium moved a page opened from about:blank to a new renderer process, 3–5 points.)
   const bare = await startBareServer();
   for (const listed of pages.filter((page) => page.listed)) {
     // Drawn for a guest, as Lighthouse's browser sees it.
@@ -111,13 +110,7 @@ try {
     const headers = Object.fromEntries([...response.headers].filter(([name]) => !UNSENT_HEADERS.has(name)));
     const address = new URL(listed.url).pathname + new URL(listed.url).search;
     bare.pages.set(address, { html, headers });
-    const rows = [{ name: `${listed.name}, no JS`, url: `${bare.url}${address}`, bare: true }];
-    if (listed.name === 'home') {
-      const { 'cross-origin-opener-policy': _coop, ...withoutCoop } = headers;
-      bare.pages.set('/no-coop/', { html, headers: withoutCoop });
-      rows.push({ name: 'home, no JS, no COOP', url: `${bare.url}/no-coop/`, bare: true });
-    }
-    pages.splice(pages.indexOf(listed) + 1, 0, ...rows);
+    pages.splice(pages.indexOf(listed) + 1, 0, { name: `${listed.name}, no JS`, url: `${bare.url}${address}`, bare: true });
   }
   console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, ${CHROME_FLAGS.join(' ')}`);
   console.log(

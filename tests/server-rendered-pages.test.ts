@@ -272,6 +272,26 @@ describe('what crawlers and link previews read (issue 23 §4)', () => {
     }
   });
 
+  it("pages for reading drawn for a guest go without Cross-Origin-Opener-Policy; a viewer's pages and every other page keep it (ADR 0034)", async () => {
+    const COOP = 'cross-origin-opener-policy';
+    const instructor = `/instructors/${owner.id}`;
+    for (const url of ['/', `/course/${courseId}`, '/courses?q=slopes', instructor]) {
+      const guest = await get(url);
+      expect(drawing(guest.body).root, url).not.toBeNull();
+      expect(guest.headers[COOP], url).toBeUndefined();
+      // A cookie that names no live session is a guest's: the page is the guest's, and so is the header.
+      expect((await get(url, cookie(revokedToken))).headers[COOP], url).toBeUndefined();
+      const viewer = await get(url, cookie(student.token));
+      expect(drawing(viewer.body).state?.signedIn, url).toBe(true);
+      expect(viewer.headers[COOP], url).toBe('same-origin');
+    }
+    for (const url of ['/login', '/account', `/checkout/${courseId}`, '/creator/dashboard', '/no-such-page']) {
+      expect((await get(url)).headers[COOP], url).toBe('same-origin');
+    }
+    expect((await get(`/course/${courseId}/learn`, cookie(enrolled.token))).headers[COOP]).toBe('same-origin');
+    expect((await get('/api/courses')).headers[COOP]).toBe('same-origin');
+  });
+
   it('a draft drawn for its creator, and Learn, are noindex; Home has the site description', async () => {
     const draft = await get(`/course/${draftId}`, cookie(owner.token));
     expect(metaOf(draft.body, 'name', 'robots')).toBe('noindex');

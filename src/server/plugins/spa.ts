@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '#shared/errors';
-import { NOT_FOUND_PAGE_MODULE, pageModuleFor, SERVER_RENDERED_PAGES } from '#shared/page-modules';
+import { NOT_FOUND_PAGE_MODULE, PAGES_STARTED_ON_ENGAGEMENT, pageModuleFor, SERVER_RENDERED_PAGES } from '#shared/page-modules';
 import { PAGE_SESSION_COOKIE, SESSION_TOKEN_PATTERN } from '#shared/page-session';
 import type { PageRenderer } from '../lib/page-renderer';
 import type { PageHtml } from './page-html';
@@ -79,6 +79,17 @@ function isPrivatePage(pathname: string): boolean {
   return PRIVATE_PAGE.test(pathname);
 }
 
+/**
+ * A page for reading drawn for a guest (ADR 0034) holds nothing of anyone's, and is where visitors
+ * land from a search engine: it goes without Cross-Origin-Opener-Policy, whose new browsing context
+ * group costs a phone that shares renderers (and Lighthouse) a new renderer process on the way in.
+ * Every page drawn for a signed-in viewer, and every other page, keeps it.
+ */
+function isGuestLandingPage(pathname: string, drawn: { signedIn: boolean } | undefined): boolean {
+  const module = pageModuleFor(pathname);
+  return drawn !== undefined && !drawn.signedIn && module !== undefined && PAGES_STARTED_ON_ENGAGEMENT.has(module);
+}
+
 export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | undefined; renderer?: PageRenderer }>(
   async (app, { webDir, pages, renderer }) => {
     // `pages` exists only when the web dir holds a built index.html (app.ts).
@@ -143,6 +154,7 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
           .header('etag', page.etag)
           .type('text/html; charset=utf-8');
         if (isPrivatePage(pathname)) reply.header('x-robots-tag', 'noindex');
+        if (isGuestLandingPage(pathname, drawn)) reply.removeHeader('cross-origin-opener-policy');
         if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
         const encoding = htmlEncoding(request.headers['accept-encoding']);
         if (!encoding || page.html.length < 1024) return reply.send(page.html);
