@@ -129,7 +129,8 @@ async function runEngine(engine) {
     dataDir: engine.dataDir,
     port: await freePort(),
     env: { ...env, BENCH_PROBE_FILE: probeFile },
-    nodeArgs: ['--import', PROBE],
+    // BENCH_NODE_ARGS adds to the measured server's node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see a row's cost.
+    nodeArgs: ['--import', PROBE, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     onSpawn,
   });
   const startupMs = server.startupMs;

@@ -1,3 +1,6 @@
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '#db/client';
+
 /**
  * Turns calls for one row into one statement for many: calls are collected while earlier batches run
  * and go together, at most `maxInFlight` batches at a time. For writes it is a group commit: fifty
@@ -51,4 +54,55 @@ export function createBatcher<I, O>(
       waiting.push({ input, resolve, reject });
       schedule();
     });
+}
+
+/**
+ * Rows that many requests insert into one table at the same time, written by one INSERT (one commit)
+ * per batch. Should that INSERT fail, each request's rows are inserted alone, in order, so only the
+ * request whose rows are at fault gets the error. For a pool, not a transaction: a transaction's rows belong
+ * to its own commit.
+ */
+export function createInsertBatcher<T extends PgTable>(
+  db: Db,
+  table: T,
+  options?: { maxBatch?: number; maxInFlight?: number },
+): (rows: PgInsertValue<T>[]) => Promise<void> {
+  const insertAlone = (rows: PgInsertValue<T>[]) =>
+    db
+      .insert(table)
+      .values(rows)
+      .then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+  const insert = createBatcher(async (groups: PgInsertValue<T>[][]) => {
+    if (groups.length === 1) return [await insertAlone(groups[0] ?? [])];
+    const together = await insertAlone(groups.flat());
+    if (together === null) return groups.map(() => null);
+    // In the callers' order, so of two asking for the same row the first has it.
+    const outcomes: ({ error: unknown } | null)[] = [];
+    for (const rows of groups) outcomes.push(await insertAlone(rows));
+    return outcomes;
+  }, options);
+  return async (rows) => {
+    const failed = await insert(rows);
+    if (failed) throw failed.error;
+  };
+}
+
+const insertBatchers = new WeakMap<Db, Map<PgTable, (rows: never[]) => Promise<void>>>();
+
+/** The pool's one insert batcher for `table` (createInsertBatcher), made at its first use. */
+export function batchedInsertInto<T extends PgTable>(db: Db, table: T): (rows: PgInsertValue<T>[]) => Promise<void> {
+  let tables = insertBatchers.get(db);
+  if (!tables) {
+    tables = new Map();
+    insertBatchers.set(db, tables);
+  }
+  let insert = tables.get(table);
+  if (!insert) {
+    insert = createInsertBatcher(db, table) as (rows: never[]) => Promise<void>;
+    tables.set(table, insert);
+  }
+  return insert as (rows: PgInsertValue<T>[]) => Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '#db/client';
 import { rateLimits } from '#db/schema/index';
@@ -68,6 +68,59 @@ describe('rate limit counters', () => {
     // Refused hits are not counted: the stored count stops at the limit.
     const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
     expect(row?.count).toBe(10);
+  });
+
+  it('counts a burst over many keys, limits and windows exactly, each key on its own', async () => {
+    const db = handle.db;
+    const keys = [
+      { key: uniqueKey(), limit: 1, now: NOW },
+      { key: uniqueKey(), limit: 3, now: NOW },
+      { key: uniqueKey(), limit: 7, now: NOW },
+    ];
+    // The last key also in the next window: the same key, another counter.
+    const spread = [...keys, { key: keys[2]?.key ?? '', limit: 7, now: NOW + MINUTE }];
+    const hits = Array.from({ length: 40 }, (_, i) => spread[i % spread.length] ?? keys[0]);
+    const results = await Promise.all(
+      hits.map((hit) =>
+        hitRateLimit({ db, key: hit?.key ?? '', limit: hit?.limit ?? 0, windowMs: MINUTE, now: hit?.now ?? NOW }),
+      ),
+    );
+    for (const target of spread) {
+      const mine = results.filter((_, i) => hits[i] === target);
+      const allowed = mine.filter((result) => result.allowed);
+      expect(allowed).toHaveLength(Math.min(target.limit, mine.length));
+      expect(allowed.map((result) => result.count).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: allowed.length }, (_, i) => i + 1),
+      );
+      expect(mine.filter((result) => !result.allowed).every((result) => result.count === target.limit)).toBe(true);
+    }
+    const rows = await db
+      .select()
+      .from(rateLimits)
+      .where(
+        inArray(
+          rateLimits.key,
+          keys.map((entry) => entry.key),
+        ),
+      );
+    expect(rows.map((row) => row.count).sort((a, b) => a - b)).toEqual([1, 3, 7, 7]);
+  });
+
+  it('counts in the transaction it is given, which keeps or drops its hits with the rest', async () => {
+    const db = handle.db;
+    const kept = uniqueKey();
+    const dropped = uniqueKey();
+    await db.transaction(async (tx) => {
+      await Promise.all([1, 2].map(() => hitRateLimit({ db: tx, key: kept, limit: 5, windowMs: MINUTE, now: NOW })));
+    });
+    await db
+      .transaction(async (tx) => {
+        await hitRateLimit({ db: tx, key: dropped, limit: 5, windowMs: MINUTE, now: NOW });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await peekRateLimit({ db, key: kept, limit: 5, windowMs: MINUTE, now: NOW })).toMatchObject({ count: 2 });
+    expect(await peekRateLimit({ db, key: dropped, limit: 5, windowMs: MINUTE, now: NOW })).toMatchObject({ count: 0 });
   });
 
   it('peeks without counting, and refunds take a hit back', async () => {

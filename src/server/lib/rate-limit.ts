@@ -3,6 +3,7 @@ import type { DbOrTx } from '#db/client';
 import { rateLimits } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { AppError } from '../errors';
+import { createBatcher } from './batch';
 
 export type RateLimitOptions = {
   db: DbOrTx;
@@ -33,21 +34,66 @@ function windowOf(windowMs: number, now: number) {
 /**
  * Counts one hit in a fixed window kept in the database, so every app instance shares it. The count
  * never passes the limit: a hit on a full window changes nothing and is refused, so concurrent
- * requests cannot slip past it and refused requests add nothing.
+ * requests cannot slip past it and refused requests add nothing. Hits made together (a burst of
+ * checkouts, a sign-up's several keys) are counted in one statement (countHits).
  */
 export async function hitRateLimit({ db, key, limit, windowMs, now }: RateLimitOptions): Promise<RateLimitResult> {
   const window = windowOf(windowMs, now);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: window.start, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-      setWhere: sql`${rateLimits.count} < ${limit}`,
-    })
-    .returning({ count: rateLimits.count });
-  if (!row) return { allowed: false, count: limit, retryAfterSeconds: window.retryAfterSeconds };
-  return { allowed: true, count: row.count, retryAfterSeconds: window.retryAfterSeconds };
+  const count = await hitsOn(db)({ key, limit, windowStart: window.start });
+  if (count === null) return { allowed: false, count: limit, retryAfterSeconds: window.retryAfterSeconds };
+  return { allowed: true, count, retryAfterSeconds: window.retryAfterSeconds };
+}
+
+type Hit = { key: string; limit: number; windowStart: Date };
+/** A window's count after a hit, or null when the window was full. */
+type HitCounter = (hit: Hit) => Promise<number | null>;
+
+// One batcher per pool or transaction: a transaction's hits run in it, a pool's on the pool.
+const counters = new WeakMap<DbOrTx, HitCounter>();
+
+function hitsOn(db: DbOrTx): HitCounter {
+  let counter = counters.get(db);
+  if (!counter) {
+    counter = createBatcher((hits: Hit[]) => countHits(db, hits));
+    counters.set(db, counter);
+  }
+  return counter;
+}
+
+const windowId = (key: string, windowStart: Date) => `${windowStart.getTime()} ${key}`;
+
+/**
+ * One upsert for each round of hits sharing a limit on distinct windows: a window hit twice in one
+ * batch takes its second hit in the next round, so each hit sees the count the one before it left.
+ */
+async function countHits(db: DbOrTx, hits: Hit[]): Promise<(number | null)[]> {
+  const counts: (number | null)[] = hits.map(() => null);
+  let waiting = hits.map((hit, index) => ({ hit, index }));
+  while (waiting.length > 0) {
+    const limit = waiting[0]?.hit.limit ?? 0;
+    const round = new Map<string, { hit: Hit; index: number }>();
+    const later: typeof waiting = [];
+    for (const entry of waiting) {
+      const id = windowId(entry.hit.key, entry.hit.windowStart);
+      if (entry.hit.limit === limit && !round.has(id)) round.set(id, entry);
+      else later.push(entry);
+    }
+    const rows = await db
+      .insert(rateLimits)
+      .values([...round.values()].map(({ hit }) => ({ key: hit.key, windowStart: hit.windowStart, count: 1 })))
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+        setWhere: sql`${rateLimits.count} < ${limit}`,
+      })
+      .returning({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count });
+    for (const row of rows) {
+      const entry = round.get(windowId(row.key, row.windowStart));
+      if (entry) counts[entry.index] = row.count;
+    }
+    waiting = later;
+  }
+  return counts;
 }
 
 /** Reads the current window without counting: allowed while fewer than `limit` hits were counted. */

@@ -1,17 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#db/client';
+import type { Db } from '#db/client';
 import { testPaymentIntents } from '#db/schema/index';
+import { batchedInsertInto } from '../batch';
 import { isUniqueViolation } from '../db-errors';
 import type { TestIntent, TestIntentStore } from './test-intent-store';
 
 const ID_MAX_LENGTH = 64;
 
 /** The test processor's intents in the database: every app instance on one database sees them all. */
-export function createDbTestIntentStore(db: DbOrTx): TestIntentStore {
+export function createDbTestIntentStore(db: Db): TestIntentStore {
+  // Intents made at the same moment share one INSERT and one commit.
+  const insertIntents = batchedInsertInto(db, testPaymentIntents);
   return {
     async insert(intent) {
       try {
-        await db.insert(testPaymentIntents).values(intent);
+        await insertIntents([intent]);
       } catch (error) {
         if (isUniqueViolation(error)) throw new Error(`test intent ${intent.id} exists`);
         throw error;

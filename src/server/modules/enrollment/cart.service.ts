@@ -8,6 +8,7 @@ import { isUuid } from '#shared/ids';
 import { CART_MAX_ITEMS, type Cart, type CartCheckoutResult, type CartCoupon, type CartNotice } from '#shared/schemas/cart';
 import type { EnrollmentResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
+import { batchedInsertInto } from '../../lib/batch';
 import { priceWithCoupon, redeemCoupon } from '../../lib/coupon-pricing';
 import { courseWithCreatorColumns, toCourseJson } from '../../lib/course-json';
 import { findJoinableCourse } from '../../lib/joinable-course';
@@ -231,7 +232,11 @@ export async function checkoutCart({
 
   const checkoutId = randomUUID();
   const intent = await provider.createIntent({ amountCents, currency: 'usd', metadata: { userId, checkoutId } });
-  await db.insert(payments).values(
+  // Checkouts at the same moment share one INSERT and one commit.
+  await batchedInsertInto(
+    db,
+    payments,
+  )(
     paid.map((line) => ({
       userId,
       courseId: line.course.id,
