@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { StripeApiAddress } from '../../env';
 import {
+  type ConnectAccountStatus,
   type ConnectOnboarding,
   type ConnectOnboardingInput,
   CreateIntentInputSchema,
@@ -40,6 +41,7 @@ export type StripePaymentProvider = PaymentProvider & {
   readonly publishableKey: string;
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderWebhookEvent | null>;
   connectOnboarding(input: ConnectOnboardingInput): Promise<ConnectOnboarding>;
+  retrieveConnectAccount(accountId: string): Promise<ConnectAccountStatus | null>;
   createTransfer(input: CreateTransferInput): Promise<{ transferId: string }>;
   findTransfer(payoutId: string): Promise<{ transferId: string } | null>;
 };
@@ -182,6 +184,19 @@ export function createStripeProvider({
       }
     },
 
+    async retrieveConnectAccount(accountId) {
+      if (!ACCOUNT_ID_PATTERN.test(accountId)) return null;
+      let account: Stripe.Account;
+      try {
+        account = await stripe.accounts.retrieve(accountId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+        throw new StripeProviderError('retrieve connected account', error);
+      }
+      if (account.object !== 'account' || account.id !== accountId) return null;
+      return toAccountStatus(account);
+    },
+
     async createTransfer({ amountCents, currency, destination, payoutId }) {
       if (!ACCOUNT_ID_PATTERN.test(destination)) throw new TransferRefusedError('not a connected account id');
       try {
@@ -267,6 +282,13 @@ export function createStripeProvider({
         );
       }
       if (event.type === 'charge.refunded') return toRefundEvent(event.id, event.data.object);
+      if (event.type === 'account.updated') {
+        const account = event.data.object;
+        // A Connect event names the account it is about; a platform's own account update has no `account`.
+        if (account.object !== 'account' || !ACCOUNT_ID_PATTERN.test(account.id)) return null;
+        if (event.account !== undefined && event.account !== account.id) return null;
+        return { id: event.id, type: 'account.updated', accountId: account.id };
+      }
       if (TRANSFER_EVENT_TYPES.has(event.type as TransferWebhookEvent['type'])) {
         return toTransferEvent(event.id, event.type as TransferWebhookEvent['type'], event.data.object as Stripe.Transfer);
       }
@@ -294,6 +316,11 @@ export function isStripeProvider(provider: PaymentProvider): provider is StripeP
 function toStatus(status: string): PaymentIntentStatus {
   // A status newer than this code is not a payment we may act on.
   return STATUSES[status] ?? 'processing';
+}
+
+/** Transfers to a connected account need its `transfers` capability active: that is "ready". */
+function toAccountStatus(account: Stripe.Account): ConnectAccountStatus {
+  return { accountId: account.id, ready: account.capabilities?.transfers === 'active' };
 }
 
 /** Null for a charge of no intent (this app only makes intents) or in another currency. */
