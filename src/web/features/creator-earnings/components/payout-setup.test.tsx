@@ -35,11 +35,13 @@ const user = userEvent.setup();
 const status = (body: ConnectStatus) => ({ 'GET /api/creator/payouts/connect': { body } });
 
 describe('how a creator is paid', () => {
-  it('without Stripe: a line that an admin pays by bank transfer, and no button', async () => {
+  it('without Stripe: a line that an admin pays by bank transfer, no button, and nothing to say about a Stripe return', async () => {
     stubFetch(status({ payoutsBy: 'admin', account: null }));
-    renderSetup();
+    renderSetup('/creator/earnings?connect=done');
     expect(await screen.findByText(/An admin pays your available balance by bank transfer/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText('address').textContent).toBe('/creator/earnings'));
   });
 
   it('not connected: “Connect with Stripe” asks for a link and sends the browser to it', async () => {

@@ -49,6 +49,8 @@ function useConnectReturn(): ConnectReturn | null {
 }
 
 function ReturnNotice({ returned, status }: { returned: ConnectReturn; status: ConnectStatus | undefined }) {
+  // A platform that does not pay through Stripe has nothing to say about a Stripe return.
+  if (status?.payoutsBy === 'admin') return null;
   const text =
     returned === 'refresh'
       ? 'That Stripe link had expired or was already used. Press “Finish Stripe setup” for a new one.'
