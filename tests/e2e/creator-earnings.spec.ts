@@ -128,3 +128,64 @@ test('a creator sees two sales with their fees, per course and per month, and do
 
   report.expectNoViolations();
 });
+
+test('with Stripe: a creator connects, comes back with an expired link, finishes setup, and is told payouts are automatic', async ({
+  page,
+  loginAs,
+  baseURL,
+}) => {
+  await useStableRendering(page);
+  await loginAs('creator');
+  // The e2e server runs the built-in processor (its checkout specs pay with test cards), so the Stripe
+  // answers of GET/POST /api/creator/payouts/connect are played here, at the browser's network layer;
+  // the server's side of them is tested against the Stripe stand-in (stripe-connect.routes.test.ts).
+  let account: 'not_connected' | 'unfinished' | 'ready' = 'not_connected';
+  const links: string[] = [];
+  await page.route('**/api/creator/payouts/connect', async (route) => {
+    if (route.request().method() === 'POST') {
+      // Stripe's onboarding, left at once: first with the link expired, then done.
+      const back = links.length === 0 ? 'refresh' : 'done';
+      links.push(back);
+      account = back === 'refresh' ? 'unfinished' : 'ready';
+      await route.fulfill({ json: { url: `${baseURL}/creator/earnings?connect=${back}` } });
+    } else {
+      await route.fulfill({ json: { payoutsBy: 'stripe', account } });
+    }
+  });
+
+  await page.goto('/creator/earnings');
+  const payouts = page.getByRole('region', { name: 'Payouts' });
+  const connect = payouts.getByRole('button', { name: 'Connect with Stripe' });
+  await expect(connect).toBeVisible();
+  await expect(payouts.getByText(/Payouts are sent by Stripe/)).toBeVisible();
+  const report = new AxeReport('payout setup');
+  await report.scan(page, 'not connected', connect);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(connect).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // From the keyboard: Stripe sends the creator back with an expired link.
+  await connect.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/creator/earnings');
+  const expired = payouts.getByRole('status').filter({ hasText: 'That Stripe link had expired' });
+  await expect(expired).toBeVisible();
+  const finish = payouts.getByRole('button', { name: 'Finish Stripe setup' });
+  await expect(finish).toBeVisible();
+  await report.scan(page, 'unfinished, link expired', finish);
+
+  await finish.click();
+  await expect(page).toHaveURL('/creator/earnings');
+  await expect(payouts.getByRole('status').filter({ hasText: 'Stripe has confirmed your account' })).toBeVisible();
+  const ready = payouts.getByText('Payouts go to your connected Stripe account automatically once your balance is available.');
+  await expect(ready).toBeVisible();
+  await expect(payouts.getByRole('button', { name: /Stripe/ })).toHaveCount(0);
+  expect(links).toEqual(['refresh', 'done']);
+  await report.scan(page, 'ready', ready);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(ready).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  report.expectNoViolations();
+});
