@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeStandIn, startStripeStandIn } from '#tests/helpers/stripe-stand-in';
+import { WebhookSignatureError } from './payment-provider';
 import { createStripeProvider, StripeProviderError } from './stripe-provider';
 
 /* Stripe Connect onboarding for creators' payouts (issue 24 §4), through the real SDK against the stand-in. */
@@ -16,13 +17,19 @@ afterAll(() => standIn.close());
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 
-function makeProvider(port = standIn.port) {
+function makeProvider(port = standIn.port, connectWebhookSecret?: string) {
   const stripe = new Stripe(SECRET_KEY, { host: standIn.host, port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
-  return createStripeProvider({ secretKey: SECRET_KEY, publishableKey: 'pk_test_x', webhookSecret: WEBHOOK_SECRET, stripe });
+  return createStripeProvider({
+    secretKey: SECRET_KEY,
+    publishableKey: 'pk_test_x',
+    webhookSecret: WEBHOOK_SECRET,
+    connectWebhookSecret,
+    stripe,
+  });
 }
 
 /** An `account.updated` event as Stripe signs it; `connected` is the event's `account` (Connect events name it). */
-function signedAccountEvent(object: unknown, connected: string | undefined) {
+function signedAccountEvent(object: unknown, connected: string | undefined, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify({
     id: `evt_${randomBytes(8).toString('hex')}`,
     object: 'event',
@@ -32,7 +39,7 @@ function signedAccountEvent(object: unknown, connected: string | undefined) {
     ...(connected ? { account: connected } : {}),
     data: { object },
   });
-  return { body: Buffer.from(payload), signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+  return { body: Buffer.from(payload), signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
 const input = (creatorId = randomUUID()) => ({
@@ -130,4 +137,22 @@ describe('a connected account’s readiness', () => {
     const notAnAccount = signedAccountEvent({ ...account, id: 'cus_123', object: 'customer' }, undefined);
     expect(await provider.parseWebhook(notAnAccount.body, notAnAccount.signature)).toBeNull();
   });
+});
+
+it('a Connect endpoint’s own secret is accepted when configured; any other secret is refused', async () => {
+  const connectSecret = `whsec_${randomBytes(24).toString('hex')}`;
+  const provider = makeProvider(standIn.port, connectSecret);
+  const { accountId } = await provider.connectOnboarding(input());
+  const account = standIn.account(accountId);
+  for (const secret of [WEBHOOK_SECRET, connectSecret]) {
+    const event = signedAccountEvent(account, accountId, secret);
+    expect(await provider.parseWebhook(event.body, event.signature)).toMatchObject({ type: 'account.updated', accountId });
+  }
+  const forged = signedAccountEvent(account, accountId, `whsec_${randomBytes(24).toString('hex')}`);
+  await expect(provider.parseWebhook(forged.body, forged.signature)).rejects.toBeInstanceOf(WebhookSignatureError);
+  // Without it configured, the Connect secret is just another secret.
+  const connectSigned = signedAccountEvent(account, accountId, connectSecret);
+  await expect(makeProvider().parseWebhook(connectSigned.body, connectSigned.signature)).rejects.toBeInstanceOf(
+    WebhookSignatureError,
+  );
 });

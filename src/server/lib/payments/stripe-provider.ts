@@ -30,6 +30,11 @@ export type StripeProviderOptions = {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /**
+   * The Connect endpoint's secret: Stripe signs Connect events (a connected account's `account.updated`)
+   * with the secret of the endpoint that listens to connected accounts, which may be another one.
+   */
+  connectWebhookSecret?: string | undefined;
   /** STRIPE_API_URL's host, port and protocol (stripe-mock, a stand-in); unset means api.stripe.com. */
   api?: StripeApiAddress | undefined;
   /** A ready client, e.g. pointed at the test stand-in; by default one is made from `secretKey` and `api`. */
@@ -121,6 +126,7 @@ export function createStripeProvider({
   secretKey,
   publishableKey,
   webhookSecret,
+  connectWebhookSecret,
   api,
   stripe = new Stripe(secretKey, { appInfo: { name: 'Gradient Academy' }, timeout: 20_000, ...api }),
 }: StripeProviderOptions): StripePaymentProvider {
@@ -269,10 +275,19 @@ export function createStripeProvider({
     },
 
     async parseWebhook(rawBody, signatureHeader) {
+      // The payments endpoint's secret, then the Connect endpoint's (when it is another).
+      const constructEvent = async (body: Buffer, header: string): Promise<Stripe.Event> => {
+        try {
+          return await stripe.webhooks.constructEventAsync(body, header, webhookSecret);
+        } catch (error) {
+          if (!connectWebhookSecret || !(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+          return stripe.webhooks.constructEventAsync(body, header, connectWebhookSecret);
+        }
+      };
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
+        event = await constructEvent(rawBody, signatureHeader);
       } catch (error) {
         // A bad signature, an old timestamp, or a body that is not the JSON Stripe signed.
         throw new WebhookSignatureError(
