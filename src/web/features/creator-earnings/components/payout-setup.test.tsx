@@ -14,7 +14,7 @@ import { PayoutSetup } from './payout-setup';
 
 function Address() {
   const location = useLocation();
-  return <output aria-label="address">{`${location.pathname}${location.search}`}</output>;
+  return <span data-testid="address">{`${location.pathname}${location.search}`}</span>;
 }
 
 function renderSetup(entry = '/creator/earnings') {
@@ -41,7 +41,7 @@ describe('how a creator is paid', () => {
     expect(await screen.findByText(/An admin pays your available balance by bank transfer/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
-    await waitFor(() => expect(screen.getByLabelText('address').textContent).toBe('/creator/earnings'));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/creator/earnings'));
   });
 
   it('not connected: “Connect with Stripe” asks for a link and sends the browser to it', async () => {
@@ -89,7 +89,7 @@ describe('how a creator is paid', () => {
     const { calls } = stubFetch(status({ payoutsBy: 'stripe', account: 'ready' }));
     renderSetup('/creator/earnings?period=30d&connect=done');
     expect((await screen.findByText(/Stripe has confirmed your account/)).closest('[role="status"]')).toBeTruthy();
-    await waitFor(() => expect(screen.getByLabelText('address').textContent).toBe('/creator/earnings?period=30d'));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/creator/earnings?period=30d'));
     expect(calls.filter((call) => call === 'GET /api/creator/payouts/connect')).toHaveLength(1);
     // The notice stays after the address changed.
     expect(screen.getByText(/Stripe has confirmed your account/)).toBeTruthy();
@@ -100,7 +100,7 @@ describe('how a creator is paid', () => {
     renderSetup('/creator/earnings?connect=refresh');
     expect(await screen.findByText(/That Stripe link had expired/)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Finish Stripe setup' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByLabelText('address').textContent).toBe('/creator/earnings'));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/creator/earnings'));
   });
 
   it('a status that cannot be loaded is a notice with a retry, never a blank', async () => {
