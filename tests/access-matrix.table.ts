@@ -705,7 +705,13 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   // Earnings (DECISIONS §8): each creator their own.
   { route: 'GET /api/creator/earnings', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/earnings') },
   { route: 'GET /api/creator/payouts', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/payouts') },
-  // The matrix runs the built-in test processor: without Stripe an admin records payouts, so a creator gets 409.
+  // The matrix runs the built-in test processor: without Stripe an admin records payouts, so a creator is
+  // told so (GET) and cannot connect an account (409).
+  {
+    route: 'GET /api/creator/payouts/connect',
+    expect: cells(401, 403, 403, 200, 200, 401),
+    request: get('/api/creator/payouts/connect'),
+  },
   {
     route: 'POST /api/creator/payouts/connect',
     expect: cells(401, 403, 403, 409, 409, 401),

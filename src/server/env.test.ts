@@ -107,11 +107,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...stripe, NODE_ENV: 'production' }).paymentProvider).toBe('stripe');
     expect(loadConfig({ ...stripe, NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe' }).paymentProvider).toBe('stripe');
     expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }).paymentProvider).toBe('test');
+    // Connect events may come to an endpoint of their own, with its own secret.
+    expect(loadConfig(stripe).stripe?.connectWebhookSecret).toBeUndefined();
+    expect(loadConfig({ ...stripe, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_2' }).stripe?.connectWebhookSecret).toBe('whsec_2');
     const refused: Array<[Record<string, string>, RegExp]> = [
       [{ NODE_ENV: 'production' }, /^Invalid configuration: production takes payments through Stripe .*PAYMENT_PROVIDER=test/],
       [{ PAYMENT_PROVIDER: 'stripe' }, /^Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY/],
       [{ ...stripe, PAYMENT_PROVIDER: 'test' }, /^Invalid configuration: PAYMENT_PROVIDER=test and the Stripe keys contradict/],
       [{ PAYMENT_PROVIDER: 'paypal' }, /^Invalid configuration: PAYMENT_PROVIDER /],
+      [
+        { STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_2' },
+        /^Invalid configuration: .*STRIPE_CONNECT_WEBHOOK_SECRET .*need STRIPE_SECRET_KEY/,
+      ],
+      [{ ...stripe, STRIPE_CONNECT_WEBHOOK_SECRET: 'sk_2' }, /^Invalid configuration: STRIPE_CONNECT_WEBHOOK_SECRET /],
     ];
     for (const [env, message] of refused) {
       expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -129,6 +129,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
+  // The Connect endpoint's own secret (account.updated of creators' connected accounts), when it is another endpoint.
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
   // Who takes the money; unset means Stripe when its keys are set, else the test processor (never in production).
   PAYMENT_PROVIDER: z.enum(['stripe', 'test']).optional(),
   // Another Stripe API host (stripe-mock, a test stand-in).
@@ -225,6 +230,8 @@ export type Config = {
         secretKey: string;
         publishableKey: string;
         webhookSecret: string;
+        /** The Connect webhook endpoint's secret, when Connect events come to another endpoint than payments'. */
+        connectWebhookSecret?: string | undefined;
         /** Where the SDK sends API calls; unset means api.stripe.com. */
         api: StripeApiAddress | undefined;
       }
@@ -263,9 +270,9 @@ function stripeApiAddress(e: z.output<typeof EnvSchema>): StripeApiAddress | und
 
 function stripeConfig(e: z.output<typeof EnvSchema>): Config['stripe'] {
   if (!e.STRIPE_SECRET_KEY) {
-    if (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET || e.STRIPE_API_URL) {
+    if (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET || e.STRIPE_CONNECT_WEBHOOK_SECRET || e.STRIPE_API_URL) {
       throw new ConfigError(
-        'Invalid configuration: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_URL need STRIPE_SECRET_KEY',
+        'Invalid configuration: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET and STRIPE_API_URL need STRIPE_SECRET_KEY',
       );
     }
     return undefined;
@@ -283,6 +290,7 @@ function stripeConfig(e: z.output<typeof EnvSchema>): Config['stripe'] {
     secretKey: e.STRIPE_SECRET_KEY,
     publishableKey: e.STRIPE_PUBLISHABLE_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     api: stripeApiAddress(e),
   };
 }

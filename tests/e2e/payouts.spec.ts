@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { AxeReport, useStableRendering } from './axe-scanner';
 import {
@@ -50,6 +51,10 @@ test('an admin records a bank transfer to a creator, who then sees it with their
   await expect(balance).toContainText('Available now$0.00');
   const payouts = page.getByRole('region', { name: 'Payouts' });
   await expect(payouts.getByText('No payouts yet')).toBeVisible();
+  // Without Stripe, no account to connect: an admin pays by bank transfer.
+  const manualLine = payouts.getByText('An admin pays your available balance by bank transfer and records each payout here.');
+  await expect(manualLine).toBeVisible();
+  await expect(payouts.getByRole('button', { name: /Stripe/ })).toHaveCount(0);
   const axe = new AxeReport('payouts');
   await axe.scan(page, 'earnings: no payouts', payouts.getByText('No payouts yet'));
 
@@ -132,7 +137,26 @@ test('an admin records a bank transfer to a creator, who then sees it with their
   await axe.scan(page, 'earnings: one payout', item);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(item).toBeVisible();
+  await expect(manualLine).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The CSV ends with the payouts made: date, amount, method, status and the bank's reference.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = (await readFile(await (await download).path(), 'utf8')).replace(/^\uFEFF/, '');
+  const lines = csv.split('\r\n');
+  const section = lines.indexOf('"Payouts (all, newest first)"');
+  expect(section, csv).toBeGreaterThan(lines.indexOf('"By month"'));
+  expect(lines[section + 1]).toBe('"Date","Amount (USD)","Method","Status","Reference"');
+  expect(lines[section + 2]).toBe(`"${new Date().toISOString().slice(0, 10)}",20.00,"Bank transfer","Paid","WIRE-${run}"`);
+
+  // Stripe's way back (?connect=…) leaves the address; a platform without Stripe has nothing to add.
+  await page.goto('/creator/earnings?connect=done');
+  await expect(page).toHaveURL('/creator/earnings');
+  await expect(manualLine).toBeVisible();
+  await expect(item).toBeVisible();
+  await expect(payouts.getByRole('status')).toHaveCount(0);
 
   axe.expectNoViolations();
 });

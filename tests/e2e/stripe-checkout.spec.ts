@@ -8,14 +8,17 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { TEST_CARD_ERRORS, TEST_CARDS } from '../../src/server/lib/payments/test-cards';
 import { type StripeStandIn, startStripeStandIn } from '../helpers/stripe-stand-in';
+import { AxeReport, useStableRendering } from './axe-scanner';
 import { fakeStripeJs } from './fake-stripe-js';
-import { test as base, expect } from './fixtures';
+import { test as base, expect, expectNoSidewaysScroll } from './fixtures';
 
 /*
  * The checkout with Stripe configured, in Chromium against the built server: the server's Stripe SDK
  * talks to the HTTP stand-in of the Stripe API (STRIPE_API_URL), and the browser, which cannot reach
  * Stripe offline, gets a fake Stripe.js (fake-stripe-js.ts) whose calls to api.stripe.com this spec
- * answers, marking the stand-in's intent paid or declined as Stripe would.
+ * answers, marking the stand-in's intent paid or declined as Stripe would. On the same server, a
+ * creator connects a Stripe Express account for payouts (issue 24 §4): Stripe's onboarding pages are
+ * offline, so the spec plays the creator's visit there and sends the browser back as Stripe would.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -262,4 +265,71 @@ test('a cart of two courses is one Stripe payment: declined, then paid after the
   // Back from the bank at /cart: the client secret has left the address bar.
   await expect(page).toHaveURL(`${stripeApp.url}/cart`);
   expect((await myCourses(page, token)).map(({ id }) => id).sort()).toEqual(paid.map(({ id }) => id).sort());
+});
+
+test('a creator connects Stripe for payouts: an expired link, then onboarding finished, and payouts are automatic', async ({
+  page,
+  loginAs,
+  stripeApp,
+}) => {
+  const { standIn } = stripeApp;
+  await useStableRendering(page);
+  await loginAs('creator');
+  // Stripe's hosted onboarding, offline: a page standing in for it.
+  await page.route('https://connect.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe onboarding</title><h1>Stripe</h1>' }),
+  );
+  /** Where the last onboarding link sends the creator back: `refresh_url` (the link expired) or `return_url` (left onboarding). */
+  const backFromStripe = (which: 'refresh_url' | 'return_url') => {
+    const link = standIn.requests.filter((request) => request.path === '/v1/account_links').at(-1);
+    const back = new URL(String(link?.body[which]));
+    return { accountId: String(link?.body.account), path: `${back.pathname}${back.search}` };
+  };
+
+  await page.goto('/creator/earnings');
+  const payouts = page.getByRole('region', { name: 'Payouts' });
+  const connect = payouts.getByRole('button', { name: 'Connect with Stripe' });
+  await expect(connect).toBeVisible();
+  const report = new AxeReport('stripe payout setup');
+  await report.scan(page, 'not connected', connect);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // From the keyboard, to Stripe; the link has expired by the time it is used, so Stripe sends the creator back to refresh.
+  await connect.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/^https:\/\/connect\.stripe\.com\/setup\/e\/acct_/);
+  const expired = backFromStripe('refresh_url');
+  expect(expired.path).toBe('/creator/earnings?connect=refresh');
+  await page.goto(expired.path);
+  await expect(page).toHaveURL(`${stripeApp.url}/creator/earnings`);
+  await expect(payouts.getByRole('status').filter({ hasText: 'That Stripe link had expired' })).toBeVisible();
+  // The server asked Stripe: the account exists, its onboarding is unfinished.
+  const finish = payouts.getByRole('button', { name: 'Finish Stripe setup' });
+  await expect(finish).toBeVisible();
+  await report.scan(page, 'unfinished, link expired', finish);
+
+  // A new link; this time the creator finishes onboarding and Stripe sends them back.
+  await finish.click();
+  await expect(page).toHaveURL(/^https:\/\/connect\.stripe\.com\/setup\/e\/acct_/);
+  const done = backFromStripe('return_url');
+  expect(done.accountId).toBe(expired.accountId);
+  standIn.completeOnboarding(done.accountId);
+  await page.goto(done.path);
+  await expect(page).toHaveURL(`${stripeApp.url}/creator/earnings`);
+  await expect(payouts.getByRole('status').filter({ hasText: 'Stripe has confirmed your account' })).toBeVisible();
+  const ready = payouts.getByText('Payouts go to your connected Stripe account automatically once your balance is available.');
+  await expect(ready).toBeVisible();
+  await expect(payouts.getByRole('button', { name: /Stripe/ })).toHaveCount(0);
+  await report.scan(page, 'ready', ready);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(ready).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // Known ready now: a reload answers from the server's row, no notice, same line.
+  await page.reload();
+  await expect(ready).toBeVisible();
+  await expect(payouts.getByRole('status')).toHaveCount(0);
+
+  report.expectNoViolations();
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * An HTTP stand-in of the Stripe API for tests (STYLE "Tests"): enough of `/v1/payment_intents`,
- * `/v1/refunds`, `/v1/accounts`, `/v1/account_links` and `/v1/transfers` (made, and listed by group) for the official SDK, pointed at it with
+ * `/v1/refunds`, `/v1/accounts` (made and read), `/v1/account_links` and `/v1/transfers` (made, and listed by group) for the official SDK, pointed at it with
  * `new Stripe(key, { host, port, protocol: 'http' })`. It speaks Stripe's wire format (form-encoded
  * bodies with `a[b]=c` keys, its error JSON, idempotent replays), so the provider is tested through
  * the real SDK rather than a mock of it.
@@ -110,8 +110,12 @@ export type StripeStandIn = {
   charge(intentId: string): StandInCharge | undefined;
   /** The Connect accounts made, oldest first. */
   accounts(): StandInAccount[];
+  /** The account as Stripe holds it now, e.g. to build an `account.updated` event around it. */
+  account(accountId: string): StandInAccount | undefined;
   /** The account's owner finishes onboarding: its `transfers` capability becomes active, so it can be paid. */
   completeOnboarding(accountId: string): void;
+  /** Stripe restricts the account (new requirements due): its `transfers` capability is inactive again. */
+  restrictAccount(accountId: string): void;
   /** The transfers made, oldest first. */
   transfers(): StandInTransfer[];
   /** The transfer as Stripe holds it now, e.g. to build a `transfer.*` event around it. */
@@ -394,6 +398,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (idempotencyKey) replays.set(idempotencyKey, answer);
       return answer;
     }
+    const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && accountPath) {
+      const id = decodeURIComponent(accountPath[1] ?? '');
+      const account = accounts.get(id);
+      if (!account) {
+        // As Stripe: an unknown account id is missing.
+        throw new StripeApiError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'account',
+          message: `No such account: '${id}'`,
+        });
+      }
+      return { statusCode: 200, body: account };
+    }
     if (method === 'POST' && url.pathname === '/v1/transfers') {
       const replay = idempotencyKey ? replays.get(idempotencyKey) : undefined;
       const index = failures.findIndex((next) => next.destination === undefined || next.destination === body.destination);
@@ -576,6 +595,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       };
     },
     accounts: () => structuredClone([...accounts.values()]),
+    account: (accountId) => {
+      const account = accounts.get(accountId);
+      return account ? structuredClone(account) : undefined;
+    },
+    restrictAccount(accountId) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`The Stripe stand-in has no account ${accountId}`);
+      Object.assign(account, { capabilities: { ...account.capabilities, transfers: 'inactive' }, payouts_enabled: false });
+    },
     completeOnboarding(accountId) {
       const account = accounts.get(accountId);
       if (!account) throw new Error(`The Stripe stand-in has no account ${accountId}`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { userRoles } from '#shared/lists';
 
@@ -22,6 +22,11 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     // A creator's Stripe Connect (Express) account, made at their first onboarding: where payouts go with Stripe.
     stripeAccountId: text('stripe_account_id'),
+    // Whether that account can receive transfers (its `transfers` capability is active), as Stripe last
+    // told (a status read or an `account.updated` webhook): only then do scheduled transfers pay it (ADR 0032).
+    stripePayoutsReady: boolean('stripe_payouts_ready').notNull().default(false),
+    // When the app last asked Stripe about the account: an older answer, arriving later, never overwrites a newer one.
+    stripeAccountCheckedAt: timestamp('stripe_account_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -29,6 +34,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_stripe_account_unique').on(t.stripeAccountId),
     check('users_role_known', sql`${t.role} in ('student', 'creator', 'admin')`),
+    check('users_stripe_ready_has_account', sql`not ${t.stripePayoutsReady} or ${t.stripeAccountId} is not null`),
   ],
 );
 

@@ -106,13 +106,18 @@ export async function lockCreatorBalance(
   tx: Tx,
   creatorId: string,
   now: number,
-): Promise<{ stripeAccountId: string | null; balance: BalanceCents } | null> {
-  const [creator] = await sqlRows<{ id: string; stripeAccountId: string | null }>(
+): Promise<{ stripeAccountId: string | null; stripePayoutsReady: boolean; balance: BalanceCents } | null> {
+  const [creator] = await sqlRows<{ id: string; stripeAccountId: string | null; stripePayoutsReady: boolean }>(
     tx,
-    sql`SELECT id, stripe_account_id AS "stripeAccountId" FROM users WHERE id = ${creatorId} AND role = 'creator' FOR NO KEY UPDATE`,
+    sql`SELECT id, stripe_account_id AS "stripeAccountId", stripe_payouts_ready AS "stripePayoutsReady"
+      FROM users WHERE id = ${creatorId} AND role = 'creator' FOR NO KEY UPDATE`,
   );
   if (!creator) return null;
-  return { stripeAccountId: creator.stripeAccountId, balance: await creatorBalance(tx, creatorId, now) };
+  return {
+    stripeAccountId: creator.stripeAccountId,
+    stripePayoutsReady: creator.stripePayoutsReady,
+    balance: await creatorBalance(tx, creatorId, now),
+  };
 }
 
 /**

@@ -91,8 +91,9 @@ async function sendTransfer({
 
 /**
  * One run of the schedule: first the pending Stripe payouts of earlier runs (Stripe could not be
- * reached, or answered too late), then every creator with a connected account and an available
- * balance, each paid all of it. Safe to run twice at once, on one instance or several: the creator's
+ * reached, or answered too late), then every creator whose connected account can receive transfers
+ * (`stripe_payouts_ready`, lib/stripe-connect.ts) and who has an available balance, each paid all of
+ * it. A creator whose onboarding is unfinished gets no payout row. Safe to run twice at once, on one instance or several: the creator's
  * lock and the pending payout reserve the money, and the idempotency key makes one transfer a payout.
  */
 export async function runScheduledTransfers({
@@ -134,7 +135,8 @@ export async function runScheduledTransfers({
     const owed: { creatorId: string }[] = await sqlRows<{ creatorId: string }>(
       db,
       sql`SELECT b."creatorId" FROM (${balancesSql(
-        sql`creator_id IN (SELECT id FROM users WHERE stripe_account_id IS NOT NULL AND role = 'creator')`,
+        // Only accounts that can receive transfers: an unfinished onboarding gets no payout (it would fail).
+        sql`creator_id IN (SELECT id FROM users WHERE stripe_payouts_ready AND role = 'creator')`,
         now,
       )}) b
         WHERE b.settled::bigint - b."paidOut"::bigint - b.pending::bigint > 0
@@ -144,7 +146,7 @@ export async function runScheduledTransfers({
     for (const { creatorId } of owed) {
       const reserved = await db.transaction(async (tx) => {
         const locked = await lockCreatorBalance(tx, creatorId, now);
-        if (!locked?.stripeAccountId || locked.balance.available <= 0) return null;
+        if (!locked?.stripeAccountId || !locked.stripePayoutsReady || locked.balance.available <= 0) return null;
         const [payout] = await tx
           .insert(payouts)
           .values({ creatorId, amountCents: locked.balance.available, method: 'stripe', status: 'pending', recordedBy: null })

@@ -257,7 +257,7 @@ export const AdminPayoutBalanceSchema = z.object({
   lastPaidAt: z.string().nullable(),
   /**
    * How they are paid: `manual`, a bank transfer an admin records here; `stripe` when the server runs
-   * Stripe and they connected an account (Stripe transfers pay them; recording one is refused).
+   * Stripe and their connected account can receive transfers (onboarding finished: Stripe transfers pay them; recording one is refused).
    */
   paidBy: z.enum(payoutMethods),
 });

@@ -58,3 +58,19 @@ export type PayoutList = z.infer<typeof PayoutListSchema>;
 /** Where to send the creator to connect (or finish connecting) their Stripe Express account; good once, for minutes. */
 export const ConnectOnboardingSchema = z.object({ url: z.string() });
 export type ConnectOnboardingLink = z.infer<typeof ConnectOnboardingSchema>;
+
+/** Who pays creators on this platform: Stripe transfers to a connected account, or an admin by bank transfer. */
+export const payoutChannels = ['stripe', 'admin'] as const;
+/** A creator's Stripe Connect account: none yet, made but onboarding unfinished (no transfers yet), or able to receive transfers. */
+export const connectAccountStates = ['not_connected', 'unfinished', 'ready'] as const;
+export type ConnectAccountState = (typeof connectAccountStates)[number];
+
+/**
+ * GET /api/creator/payouts/connect: how the caller is paid. `account` is null when the platform does
+ * not pay through Stripe (an admin records each bank transfer).
+ */
+export const ConnectStatusSchema = z.object({
+  payoutsBy: z.enum(payoutChannels),
+  account: z.enum(connectAccountStates).nullable(),
+});
+export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;

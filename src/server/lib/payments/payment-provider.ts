@@ -93,7 +93,14 @@ export type TransferWebhookEvent = {
   amountReversedCents: number;
 };
 
-export type ProviderWebhookEvent = PaymentWebhookEvent | RefundWebhookEvent | TransferWebhookEvent;
+/**
+ * A creator's connected account changed at Stripe (`account.updated`, a Connect event): whether it can
+ * receive transfers is read again from Stripe (`retrieveConnectAccount`), not taken from the event,
+ * which may arrive late and out of order.
+ */
+export type AccountWebhookEvent = { id: string; type: 'account.updated'; accountId: string };
+
+export type ProviderWebhookEvent = PaymentWebhookEvent | RefundWebhookEvent | TransferWebhookEvent | AccountWebhookEvent;
 
 export function isTransferEvent(event: ProviderWebhookEvent): event is TransferWebhookEvent {
   return event.type === 'transfer.created' || event.type === 'transfer.updated' || event.type === 'transfer.reversed';
@@ -129,6 +136,11 @@ export interface PaymentProvider {
    */
   connectOnboarding?(input: ConnectOnboardingInput): Promise<ConnectOnboarding>;
   /**
+   * Stripe only: whether a creator's connected account can receive transfers now (its `transfers`
+   * capability is active, which Stripe turns on when onboarding is finished). Null when Stripe knows no such account.
+   */
+  retrieveConnectAccount?(accountId: string): Promise<ConnectAccountStatus | null>;
+  /**
    * Stripe only: sends a payout to a creator's connected account (issue 24 §4). One transfer per
    * payout however often asked (idempotency key `payout-<id>`, which Stripe keeps 24 hours). Throws
    * `TransferRefusedError` when Stripe refuses it for good, anything else when it may work later.
@@ -162,6 +174,9 @@ export type ConnectOnboardingInput = {
   /** Where Stripe sends the creator when they leave onboarding (done or not). */
   returnUrl: string;
 };
+
+/** What the app keeps of a connected account: whether transfers to it can be made. */
+export type ConnectAccountStatus = { accountId: string; ready: boolean };
 
 /** The connected account (new or the one given) and a single-use onboarding address for it. */
 export type ConnectOnboarding = { accountId: string; url: string };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { StripeApiAddress } from '../../env';
 import {
+  type ConnectAccountStatus,
   type ConnectOnboarding,
   type ConnectOnboardingInput,
   CreateIntentInputSchema,
@@ -29,6 +30,11 @@ export type StripeProviderOptions = {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /**
+   * The Connect endpoint's secret: Stripe signs Connect events (a connected account's `account.updated`)
+   * with the secret of the endpoint that listens to connected accounts, which may be another one.
+   */
+  connectWebhookSecret?: string | undefined;
   /** STRIPE_API_URL's host, port and protocol (stripe-mock, a stand-in); unset means api.stripe.com. */
   api?: StripeApiAddress | undefined;
   /** A ready client, e.g. pointed at the test stand-in; by default one is made from `secretKey` and `api`. */
@@ -40,6 +46,7 @@ export type StripePaymentProvider = PaymentProvider & {
   readonly publishableKey: string;
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderWebhookEvent | null>;
   connectOnboarding(input: ConnectOnboardingInput): Promise<ConnectOnboarding>;
+  retrieveConnectAccount(accountId: string): Promise<ConnectAccountStatus | null>;
   createTransfer(input: CreateTransferInput): Promise<{ transferId: string }>;
   findTransfer(payoutId: string): Promise<{ transferId: string } | null>;
 };
@@ -119,6 +126,7 @@ export function createStripeProvider({
   secretKey,
   publishableKey,
   webhookSecret,
+  connectWebhookSecret,
   api,
   stripe = new Stripe(secretKey, { appInfo: { name: 'Gradient Academy' }, timeout: 20_000, ...api }),
 }: StripeProviderOptions): StripePaymentProvider {
@@ -180,6 +188,19 @@ export function createStripeProvider({
       } catch (error) {
         throw new StripeProviderError('create account link', error);
       }
+    },
+
+    async retrieveConnectAccount(accountId) {
+      if (!ACCOUNT_ID_PATTERN.test(accountId)) return null;
+      let account: Stripe.Account;
+      try {
+        account = await stripe.accounts.retrieve(accountId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+        throw new StripeProviderError('retrieve connected account', error);
+      }
+      if (account.object !== 'account' || account.id !== accountId) return null;
+      return toAccountStatus(account);
     },
 
     async createTransfer({ amountCents, currency, destination, payoutId }) {
@@ -254,10 +275,19 @@ export function createStripeProvider({
     },
 
     async parseWebhook(rawBody, signatureHeader) {
+      // The payments endpoint's secret, then the Connect endpoint's (when it is another).
+      const constructEvent = async (body: Buffer, header: string): Promise<Stripe.Event> => {
+        try {
+          return await stripe.webhooks.constructEventAsync(body, header, webhookSecret);
+        } catch (error) {
+          if (!connectWebhookSecret || !(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+          return stripe.webhooks.constructEventAsync(body, header, connectWebhookSecret);
+        }
+      };
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
+        event = await constructEvent(rawBody, signatureHeader);
       } catch (error) {
         // A bad signature, an old timestamp, or a body that is not the JSON Stripe signed.
         throw new WebhookSignatureError(
@@ -267,6 +297,13 @@ export function createStripeProvider({
         );
       }
       if (event.type === 'charge.refunded') return toRefundEvent(event.id, event.data.object);
+      if (event.type === 'account.updated') {
+        const account = event.data.object;
+        // A Connect event names the account it is about; a platform's own account update has no `account`.
+        if (account.object !== 'account' || !ACCOUNT_ID_PATTERN.test(account.id)) return null;
+        if (event.account !== undefined && event.account !== account.id) return null;
+        return { id: event.id, type: 'account.updated', accountId: account.id };
+      }
       if (TRANSFER_EVENT_TYPES.has(event.type as TransferWebhookEvent['type'])) {
         return toTransferEvent(event.id, event.type as TransferWebhookEvent['type'], event.data.object as Stripe.Transfer);
       }
@@ -294,6 +331,11 @@ export function isStripeProvider(provider: PaymentProvider): provider is StripeP
 function toStatus(status: string): PaymentIntentStatus {
   // A status newer than this code is not a payment we may act on.
   return STATUSES[status] ?? 'processing';
+}
+
+/** Transfers to a connected account need its `transfers` capability active: that is "ready". */
+function toAccountStatus(account: Stripe.Account): ConnectAccountStatus {
+  return { accountId: account.id, ready: account.capabilities?.transfers === 'active' };
 }
 
 /** Null for a charge of no intent (this app only makes intents) or in another currency. */

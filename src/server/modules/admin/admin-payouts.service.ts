@@ -22,9 +22,12 @@ import { sqlRows } from '../../lib/sql-rows';
 
 const creatorNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Creator not found');
 
-/** With Stripe, a creator who connected an account is paid by Stripe transfers; anyone else by a bank transfer an admin records. */
-const paidBy = (providerName: PaymentProviderName, stripeAccountId: string | null) =>
-  providerName === 'stripe' && stripeAccountId !== null ? ('stripe' as const) : ('manual' as const);
+/**
+ * With Stripe, a creator whose connected account can receive transfers (onboarding finished) is paid by
+ * Stripe transfers; anyone else, an unfinished account included, by a bank transfer an admin records.
+ */
+const paidBy = (providerName: PaymentProviderName, stripePayoutsReady: boolean) =>
+  providerName === 'stripe' && stripePayoutsReady ? ('stripe' as const) : ('manual' as const);
 
 /**
  * GET /api/admin/payouts/balances: the creators who have money to be paid now (their sales' net past
@@ -49,12 +52,12 @@ export async function listPayoutBalances({
     available: string;
     paidOut: string;
     lastPaidAt: Date | string | null;
-    stripeAccountId: string | null;
+    stripePayoutsReady: boolean;
   }>(
     db,
     sql`WITH balances AS (${balancesSql(sql`true`, now)}),
       owed AS (SELECT "creatorId", "paidOut", greatest(settled::bigint - "paidOut"::bigint - pending::bigint, 0) AS available FROM balances)
-      SELECT o."creatorId", u.name, u.email, u.stripe_account_id AS "stripeAccountId", o.available::text AS available, o."paidOut",
+      SELECT o."creatorId", u.name, u.email, u.stripe_payouts_ready AS "stripePayoutsReady", o.available::text AS available, o."paidOut",
         (SELECT max(p.paid_at) FROM payouts p WHERE p.creator_id = o."creatorId" AND p.status = 'paid') AS "lastPaidAt"
       FROM owed o JOIN users u ON u.id = o."creatorId"
       WHERE o.available > 0
@@ -71,7 +74,7 @@ export async function listPayoutBalances({
       available: centsToPrice(Number(row.available)),
       paidOut: centsToPrice(Number(row.paidOut)),
       lastPaidAt: isoOrNull(row.lastPaidAt),
-      paidBy: paidBy(providerName, row.stripeAccountId),
+      paidBy: paidBy(providerName, row.stripePayoutsReady),
     }),
     (row) => [Number(row.available), row.creatorId],
   );
@@ -144,11 +147,11 @@ export async function recordManualPayout({
   if (!isUuid(creatorId)) throw creatorNotFound();
   return db.transaction(async (tx) => {
     const [creator] = await tx
-      .select({ stripeAccountId: users.stripeAccountId })
+      .select({ stripePayoutsReady: users.stripePayoutsReady })
       .from(users)
       .where(eq(users.id, creatorId))
       .limit(1);
-    if (creator && paidBy(providerName, creator.stripeAccountId) === 'stripe') {
+    if (creator && paidBy(providerName, creator.stripePayoutsReady) === 'stripe') {
       throw new AppError(
         ErrorCode.CONFLICT,
         'This creator has connected a Stripe account: Stripe transfers pay them, not a recorded bank transfer',

@@ -354,7 +354,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Record a bank transfer made to a creator as a paid payout',
         description:
-          '`amount` ("12.34") at most the creator’s available balance, else 409 (also when the server runs Stripe and the creator has connected an account: Stripe transfers pay them); `reference` is the transfer’s reference at the bank (1–200 characters). The ledger moves the amount from the creator’s balance to paid out.',
+          '`amount` ("12.34") at most the creator’s available balance, else 409 (also when the server runs Stripe and the creator’s connected account can receive transfers: Stripe transfers pay them); `reference` is the transfer’s reference at the bank (1–200 characters). The ledger moves the amount from the creator’s balance to paid out.',
         security: BEARER,
         body: RecordPayoutBodySchema,
         response: { 201: AdminPayoutSchema, ...refusals, ...notFound, ...conflict },

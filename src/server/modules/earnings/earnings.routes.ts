@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { EarningsQuerySchema, EarningsSchema } from '#shared/schemas/earnings';
-import { ConnectOnboardingSchema, PayoutListQuerySchema, PayoutListSchema } from '#shared/schemas/payouts';
+import { ConnectOnboardingSchema, ConnectStatusSchema, PayoutListQuerySchema, PayoutListSchema } from '#shared/schemas/payouts';
+import { readConnectStatus } from '../../lib/stripe-connect';
 import { requireRole } from '../../plugins/current-user';
 import { connectStripeAccount, getCachedEarnings, listCreatorPayouts } from './earnings.service';
 
@@ -44,6 +45,28 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listCreatorPayouts({ db: app.db, userId: (await requireRole(request, 'creator')).id, query: request.query }),
+  );
+
+  app.get(
+    '/api/creator/payouts/connect',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'How I am paid: by Stripe to my connected account (not connected, unfinished, ready) or by an admin',
+        description:
+          '`payoutsBy` is `stripe` when the platform pays through Stripe Connect, else `admin` (a recorded bank transfer) and `account` is null. An account not known to be ready is read again at Stripe (the creator may be back from onboarding) and the answer kept; scheduled transfers pay only a `ready` account.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: ConnectStatusSchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema },
+      },
+    },
+    async (request) =>
+      readConnectStatus({
+        db: app.db,
+        provider: app.payments,
+        log: request.log,
+        userId: (await requireRole(request, 'creator')).id,
+        now: app.clock(),
+      }),
   );
 
   app.post(

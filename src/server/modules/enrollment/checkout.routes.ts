@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import { isTransferEvent, WebhookSignatureError } from '../../lib/payments/payment-provider';
 import { isTestProcessor } from '../../lib/payments/test-processor';
 import { applyReportedRefund } from '../../lib/refund-payment';
+import { applyAccountEvent } from '../../lib/stripe-connect';
 import { applyTransferEvent } from '../../lib/stripe-transfers';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
@@ -132,7 +133,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 262_144,
       schema: {
         tags: TAGS,
-        summary: 'Stripe webhook: payment outcomes, refunds and payout transfers (signature checked)',
+        summary: 'Stripe webhook: payment outcomes, refunds, payout transfers and connected accounts (signature checked)',
         response: { 200: z.object({ received: z.literal(true) }), 400: ApiErrorBodySchema, 404: ApiErrorBodySchema },
       },
     },
@@ -151,6 +152,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         await applyReportedRefund({ db, provider, log: request.log, receipts, event });
       } else if (event && isTransferEvent(event)) {
         await applyTransferEvent({ db, provider, log: request.log, event, now: app.clock() });
+      } else if (event?.type === 'account.updated') {
+        await applyAccountEvent({ db, provider, log: request.log, event, now: app.clock() });
       } else if (event) {
         try {
           await settlePayment({

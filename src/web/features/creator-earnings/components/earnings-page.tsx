@@ -1,14 +1,16 @@
 import { Download, ReceiptText } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Earnings } from '#shared/schemas/earnings';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { Spinner } from '#web/components/ui/spinner';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { formatMonth } from '#web/lib/format-month';
 import { useEarnings } from '../api/get-earnings';
+import { getAllPayouts } from '../api/get-payouts';
 import { buildEarningsCsv, downloadTextFile, earningsCsvFilename } from '../lib/earnings-csv';
 import { type DayRange, describeRange, type Period, periodRange, periodSearchParams, readPeriod } from '../lib/period';
 import { FiguresTable } from './figures-table';
@@ -72,7 +74,8 @@ function Breakdown({ earnings }: { earnings: Earnings }) {
 
 /**
  * The Earnings page's content, under the heading the route gives it: the period (kept in the address),
- * its totals and balance, the figures per course and per month, and a CSV of them; then the payouts made.
+ * its totals and balance, the figures per course and per month, and a CSV of them and of every payout;
+ * then how the creator is paid and the payouts made.
  */
 export function EarningsPage() {
   useDocumentTitle('Earnings');
@@ -86,8 +89,19 @@ export function EarningsPage() {
 
   const choose = (next: Period) => setSearchParams(periodSearchParams(next), { preventScrollReset: true });
   const hasSales = Boolean(earnings.data && (earnings.data.byCourse.length > 0 || earnings.data.byMonth.length > 0));
-  const download = () => {
-    if (earnings.data) downloadTextFile(earningsCsvFilename(range), buildEarningsCsv(earnings.data));
+  const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
+  // The CSV lists every payout too (not only the pages shown), so they are fetched first.
+  const download = async () => {
+    const figures = earnings.data;
+    if (!figures || exporting === 'busy') return;
+    setExporting('busy');
+    try {
+      const payouts = await getAllPayouts();
+      downloadTextFile(earningsCsvFilename(range), buildEarningsCsv(figures, payouts));
+      setExporting('idle');
+    } catch {
+      setExporting('failed');
+    }
   };
 
   return (
@@ -100,10 +114,17 @@ export function EarningsPage() {
             {range.from ? ' (UTC)' : null}
           </p>
         </div>
-        <Button variant="outline" onClick={download} disabled={!hasSales}>
-          <Download aria-hidden="true" />
-          Download CSV
-        </Button>
+        <div className="grid justify-items-end gap-2">
+          <Button variant="outline" onClick={() => void download()} disabled={!hasSales || exporting === 'busy'}>
+            {exporting === 'busy' ? <Spinner /> : <Download aria-hidden="true" />}
+            Download CSV
+          </Button>
+          {exporting === 'failed' ? (
+            <p role="alert" className="rounded-lg bg-destructive-muted px-3 py-2 text-sm text-destructive-muted-foreground">
+              Your payouts could not be loaded for the CSV. Check your connection and try again.
+            </p>
+          ) : null}
+        </div>
       </div>
       {earnings.isPending ? (
         <EarningsSkeleton />

@@ -1,7 +1,6 @@
 import { Banknote } from 'lucide-react';
 import { useId } from 'react';
 import { formatDay, formatUsd } from '#shared/format';
-import type { PayoutStatus } from '#shared/lists';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
 import { PAYOUT_STATUS_BADGES, PayoutMethod } from '#web/components/payout-parts';
@@ -10,17 +9,14 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { usePayouts } from '../api/get-payouts';
+import { PAYOUT_STATUS_LABELS } from '../lib/payout-words';
+import { PayoutSetup } from './payout-setup';
 
-/** The creator's words for a payout's status. */
-const STATUS_LABELS: Record<PayoutStatus, string> = {
-  pending: 'On its way',
-  paid: 'Paid',
-  failed: 'Failed',
-  reversed: 'Sent back',
-};
-
-/** The payouts made to the creator, newest first, whatever the period: each moved money from Available to Paid out. */
-export function PayoutsList() {
+/**
+ * How the creator is paid (PayoutSetup), then the payouts made to them, newest first, whatever the
+ * period: each moved money from Available to Paid out. `leave` goes to Stripe's onboarding (tests pass their own).
+ */
+export function PayoutsList({ leave }: { leave?: (url: string) => void } = {}) {
   const titleId = useId();
   const payouts = usePayouts();
   const { first } = payouts;
@@ -29,68 +25,71 @@ export function PayoutsList() {
       <h2 id={titleId} className="mb-4 text-xl font-semibold">
         Payouts
       </h2>
-      {first.isPending ? (
-        <div role="status" aria-label="Loading your payouts" className="grid gap-3">
-          {[0, 1].map((key) => (
-            <Skeleton key={key} className="h-16 rounded-xl" />
-          ))}
-        </div>
-      ) : first.isError ? (
-        <RegionError
-          title="Your payouts could not be loaded"
-          description="Check your connection and try again."
-          onRetry={() => void first.refetch()}
-        />
-      ) : payouts.items.length === 0 ? (
-        <EmptyState icon={Banknote} title="No payouts yet">
-          <p className="max-w-md text-sm text-muted-foreground">
-            Once a sale is older than the 30-day refund window, its net becomes available and is paid to you. Each payout then
-            shows here.
-          </p>
-        </EmptyState>
-      ) : (
-        <div className="grid gap-4">
-          <ul aria-label="Payouts" className="grid gap-3">
-            {payouts.items.map((payout) => (
-              <li
-                key={payout.id}
-                className="flex flex-wrap items-start justify-between gap-x-6 gap-y-1 rounded-xl border bg-card p-4 shadow-xs"
-              >
-                <div className="grid min-w-0 gap-1">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    <span className="tabular-nums">{formatUsd(payout.amount)}</span>
-                    <Badge variant={PAYOUT_STATUS_BADGES[payout.status]}>{STATUS_LABELS[payout.status]}</Badge>
-                  </p>
-                  <PayoutMethod payout={payout} />
-                </div>
-                <p className="text-sm text-muted-foreground">
-                  {payout.paidAt
-                    ? `Paid ${formatDay(new Date(payout.paidAt))}`
-                    : `Started ${formatDay(new Date(payout.createdAt))}`}
-                </p>
-              </li>
+      <PayoutSetup leave={leave} />
+      <div className="mt-4">
+        {first.isPending ? (
+          <div role="status" aria-label="Loading your payouts" className="grid gap-3">
+            {[0, 1].map((key) => (
+              <Skeleton key={key} className="h-16 rounded-xl" />
             ))}
-          </ul>
-          {payouts.moreError ? (
-            <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
-              More payouts could not be loaded.
-              <Button variant="outline" size="sm" onClick={() => void payouts.showMore()}>
-                Try again
+          </div>
+        ) : first.isError ? (
+          <RegionError
+            title="Your payouts could not be loaded"
+            description="Check your connection and try again."
+            onRetry={() => void first.refetch()}
+          />
+        ) : payouts.items.length === 0 ? (
+          <EmptyState icon={Banknote} title="No payouts yet">
+            <p className="max-w-md text-sm text-muted-foreground">
+              Once a sale is older than the 30-day refund window, its net becomes available and is paid to you. Each payout then
+              shows here.
+            </p>
+          </EmptyState>
+        ) : (
+          <div className="grid gap-4">
+            <ul aria-label="Payouts" className="grid gap-3">
+              {payouts.items.map((payout) => (
+                <li
+                  key={payout.id}
+                  className="flex flex-wrap items-start justify-between gap-x-6 gap-y-1 rounded-xl border bg-card p-4 shadow-xs"
+                >
+                  <div className="grid min-w-0 gap-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium">
+                      <span className="tabular-nums">{formatUsd(payout.amount)}</span>
+                      <Badge variant={PAYOUT_STATUS_BADGES[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
+                    </p>
+                    <PayoutMethod payout={payout} />
+                  </div>
+                  <p className="text-sm text-muted-foreground">
+                    {payout.paidAt
+                      ? `Paid ${formatDay(new Date(payout.paidAt))}`
+                      : `Started ${formatDay(new Date(payout.createdAt))}`}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            {payouts.moreError ? (
+              <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
+                More payouts could not be loaded.
+                <Button variant="outline" size="sm" onClick={() => void payouts.showMore()}>
+                  Try again
+                </Button>
+              </div>
+            ) : payouts.hasMore || payouts.isLoadingMore ? (
+              <Button
+                variant="outline"
+                className="justify-self-center"
+                disabled={payouts.isLoadingMore}
+                onClick={() => void payouts.showMore()}
+              >
+                {payouts.isLoadingMore ? <Spinner /> : null}
+                Show more
               </Button>
-            </div>
-          ) : payouts.hasMore || payouts.isLoadingMore ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={payouts.isLoadingMore}
-              onClick={() => void payouts.showMore()}
-            >
-              {payouts.isLoadingMore ? <Spinner /> : null}
-              Show more
-            </Button>
-          ) : null}
-        </div>
-      )}
+            ) : null}
+          </div>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,4 +1,6 @@
 import type { Earnings } from '#shared/schemas/earnings';
+import type { Payout } from '#shared/schemas/payouts';
+import { PAYOUT_STATUS_LABELS } from './payout-words';
 import type { DayRange } from './period';
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): a course title
@@ -23,11 +25,18 @@ function csvNumber(value: string | number): string {
 
 const row = (cells: string[]) => cells.join(',');
 
+/** The payouts for the CSV: every one (newest first), or the newest when `complete` is false. */
+export type CsvPayouts = { items: readonly Payout[]; complete: boolean };
+
+/** A payout's day (UTC, as the figures count days): when it was paid, or when it was started. */
+const payoutDay = (payout: Payout) => (payout.paidAt ?? payout.createdAt).slice(0, 10);
+
 /**
  * The page's figures as a CSV file: a section per course, then one per month (newest first), each with
- * its own header row, lines ending in CRLF. Amounts in USD with two decimals, as the API gives them.
+ * its own header row, then the payouts made (whatever the period: they move the balance, not the
+ * period's figures), lines ending in CRLF. Amounts in USD with two decimals, as the API gives them.
  */
-export function buildEarningsCsv(earnings: Pick<Earnings, 'byCourse' | 'byMonth'>): string {
+export function buildEarningsCsv(earnings: Pick<Earnings, 'byCourse' | 'byMonth'>, payouts?: CsvPayouts): string {
   const figures = (line: { sales: number; gross: string; fees: string; refunds: string; net: string }) =>
     [line.sales, line.gross, line.fees, line.refunds, line.net].map(csvNumber);
   const header = ['Sales', 'Gross (USD)', 'Fees (USD)', 'Refunds (USD)', 'Net (USD)'].map(csvText);
@@ -41,6 +50,23 @@ export function buildEarningsCsv(earnings: Pick<Earnings, 'byCourse' | 'byMonth'
     row([csvText('Month'), ...header]),
     ...months.map((month) => row([csvText(month.month), ...figures(month)])),
   ];
+  if (payouts) {
+    lines.push(
+      '',
+      row([csvText(payouts.complete ? 'Payouts (all, newest first)' : `Payouts (the newest ${payouts.items.length})`)]),
+      row(['Date', 'Amount (USD)', 'Method', 'Status', 'Reference'].map(csvText)),
+      ...payouts.items.map((payout) =>
+        row([
+          csvText(payoutDay(payout)),
+          csvNumber(payout.amount),
+          csvText(payout.method === 'stripe' ? 'Stripe transfer' : 'Bank transfer'),
+          csvText(PAYOUT_STATUS_LABELS[payout.status] ?? payout.status),
+          // A bank reference is typed by an admin: guarded like any text.
+          csvText(payout.reference ?? ''),
+        ]),
+      ),
+    );
+  }
   return `${lines.join('\r\n')}\r\n`;
 }
 
