@@ -75,6 +75,20 @@ test('search with filters, share the address, and the same results open in a new
   await expect(guest).toHaveURL(`/courses?q=${word}&sort=price_desc`);
   await expect(titles).toHaveText([advanced, paidBeginner, freeBeginner]);
 
+  // An order chosen on the server's drawing, before the page's code has run: the choice starts the
+  // code, and is made again once the app has the page (the loader remembers it, ADR 0033).
+  const early = await (await browser.newContext({ baseURL })).newPage();
+  await early.goto(`/courses?q=${word}`);
+  await expect(early.locator('html[data-app-ready]')).toHaveCount(0);
+  await early.getByLabel('Sort by').selectOption('price_desc');
+  await expect(early).toHaveURL(`/courses?q=${word}&sort=price_desc`);
+  await expect(early.getByRole('region', { name: 'Courses found' }).getByRole('article').getByRole('heading')).toHaveText([
+    advanced,
+    paidBeginner,
+    freeBeginner,
+  ]);
+  await early.context().close();
+
   // A price range the form checks before the address changes.
   await filters.getByLabel('From $').fill('50');
   await filters.getByLabel('To $').fill('20');

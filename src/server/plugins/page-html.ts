@@ -112,15 +112,15 @@ export const PAGE_LOADER = `(() => {
   };
   document.addEventListener('click', remember, true);
   document.addEventListener('change', rememberChange, true);
+  // Once React listens: what was pressed, and the lists' choices, announced again when the page has hydrated.
   window.__pressedBeforeApp = () => {
     document.removeEventListener('click', remember, true);
+    document.removeEventListener('change', rememberChange, true);
     return pressed.splice(0);
   };
-  window.__changedBeforeApp = () => {
-    document.removeEventListener('change', rememberChange, true);
-    const made = [...changed];
+  window.__announceChangesBeforeApp = () => {
+    for (const select of changed) if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
     changed.clear();
-    return made;
   };
   const code = JSON.parse(document.getElementById('${PAGE_CODE_ID}').textContent);
   let started = false;

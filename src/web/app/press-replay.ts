@@ -6,11 +6,10 @@
  * (its boundary has committed) is the public sign that React now handles it.
  */
 
-type PageLoaderWindow = Window & { __pressedBeforeApp?: () => Element[]; __changedBeforeApp?: () => HTMLSelectElement[] };
+type PageLoaderWindow = Window & { __pressedBeforeApp?: () => Element[]; __announceChangesBeforeApp?: () => void };
 
 let isTaken = false;
 let pending: HTMLElement | null = null;
-let pendingChoices: HTMLSelectElement[] = [];
 
 /**
  * Stops the loader remembering, once React listens on the page (its root has committed): a press from
@@ -22,8 +21,6 @@ export function stopRememberingPresses(): void {
   const loader = window as PageLoaderWindow;
   const last = loader.__pressedBeforeApp?.().at(-1);
   if (last instanceof HTMLElement) pending = last;
-  // The loader remembers lists (`<select>`) only.
-  pendingChoices = loader.__changedBeforeApp?.() ?? [];
 }
 
 /** A press as a pointer makes it, for controls that act on the pointer going down (tabs, menus) or on the click. */
@@ -44,9 +41,7 @@ function pressAgain(button: HTMLElement) {
  */
 export function replayPressBeforeApp(): void {
   stopRememberingPresses();
-  for (const select of pendingChoices.splice(0)) {
-    if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
-  }
+  (window as PageLoaderWindow).__announceChangesBeforeApp?.();
   const button = pending;
   pending = null;
   if (button?.isConnected) pressAgain(button);
