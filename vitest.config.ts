@@ -22,14 +22,15 @@ function project(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
   };
 }
 
-/** The longest files (1–2 minutes each), by how long they take. */
+/** The longest files (20 s to a minute each on CI), by how long they take. */
 const SLOWEST = [
   'tests/fuzz/',
   'tests/server-process.test.ts',
   'tests/crash.test.ts',
   'src/server/modules/auth/auth.routes.test.ts',
-  'tests/invite-cli.test.ts',
   'tests/admin-cli.test.ts',
+  'src/server/modules/enrollment/cart.routes.test.ts',
+  'src/server/modules/auth/login-lockout.test.ts',
 ];
 
 /**

@@ -12,7 +12,9 @@ await build({
     // server.ts's startServer as a module, for the end-to-end server to add its test-only routes.
     'src/server/start-server.ts',
     'src/server/prepare.ts',
+    // The operator's tools, for the tests to run as plain JavaScript (npm run invite/admin run the sources through tsx).
     'src/server/cli/invite.ts',
+    'src/server/cli/admin.ts',
     // The embedded database's worker thread, found beside the bundle as ./pglite-worker.js.
     { in: 'src/db/embedded/worker.ts', out: 'pglite-worker' },
   ],

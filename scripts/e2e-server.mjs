@@ -21,11 +21,13 @@ process.env.RATE_LIMIT_RESET_PER_HOUR_IP ??= '1000';
 process.env.E2E_ADMIN_EMAIL ??= 'admin@e2e.test';
 process.env.E2E_ADMIN_PASSWORD ??= 'admin-e2e-pass-9';
 if (process.env.E2E_ADMIN_EMAIL !== 'off' && !process.env.DATABASE_URL) {
-  for (const [entry, args] of [
-    ['tests/helpers/e2e-admin-account.ts', []],
-    ['src/server/cli/admin.ts', [process.env.E2E_ADMIN_EMAIL]],
+  // The admin CLI as built with the server (dist/server/cli/admin.js): the code `npm run admin` runs, without tsx.
+  const adminCli = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/cli/admin.js');
+  for (const [loader, entry, args] of [
+    [['--import', 'tsx'], 'tests/helpers/e2e-admin-account.ts', []],
+    [[], adminCli, [process.env.E2E_ADMIN_EMAIL]],
   ]) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
+    const run = spawnSync(process.execPath, [...loader, entry, ...args], {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: process.env,
     });

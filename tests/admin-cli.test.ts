@@ -3,7 +3,9 @@ import { cleanUpProcesses, migratedDataDir, postJson, spawnEntry, startServer, t
 
 // `npm run admin` against a real PGlite DATA_DIR: the one way an account becomes an admin.
 const isPglite = inject('dbKind') === 'pglite';
-const CLI = 'src/server/cli/admin.ts';
+// Built from src/server/cli/admin.ts with the server (dist/server, before the tests): the same code as
+// `npm run admin` runs through tsx, without compiling TypeScript at each of this file's runs.
+const CLI = 'dist/server/cli/admin.js';
 
 afterAll(cleanUpProcesses);
 

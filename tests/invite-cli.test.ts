@@ -3,7 +3,9 @@ import { cleanUpProcesses, migratedDataDir, postJson, spawnEntry, startServer, t
 
 // `npm run invite` against a real PGlite DATA_DIR, then the running server accepts the code once.
 const isPglite = inject('dbKind') === 'pglite';
-const CLI = 'src/server/cli/invite.ts';
+// Built from src/server/cli/invite.ts with the server (dist/server, before the tests): the same code as
+// `npm run invite` runs through tsx, without compiling TypeScript at each of this file's runs.
+const CLI = 'dist/server/cli/invite.js';
 
 afterAll(cleanUpProcesses);
 

@@ -9,14 +9,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     dbKind: 'pglite' | 'postgres';
     pgliteTemplatePath: string;
+    pgliteTemplateDir: string;
     postgresTemplateUrl: string;
   }
 }
 
 /**
  * Creating and migrating a database is the slow part (~5 s on PGlite), so it happens once per run:
- * PGlite gets a dumped data directory that every test file loads; PostgreSQL gets a template
- * database that every test file clones with CREATE DATABASE … TEMPLATE.
+ * PGlite gets a migrated data directory on disk that every test file copies (as the server keeps
+ * its database in DATA_DIR/db) and a dump of it; PostgreSQL gets a template database that every
+ * test file clones with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject) {
   const kind = project.config.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
@@ -25,14 +27,20 @@ export default async function setup(project: TestProject) {
     const dir = path.join(os.tmpdir(), 'gradient-academy-tests');
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `template-${process.pid}.tar`);
+    const dataDir = path.join(dir, `template-${process.pid}`);
+    rmSync(dataDir, { recursive: true, force: true });
     // Made the way the app makes its database: PGlite in its worker, migrated over node-postgres.
-    const handle = await createDb({ kind: 'pglite' });
+    const handle = await createDb({ kind: 'pglite', dataDir });
     await migrateDb(handle);
     await handle.embedded?.dump(file);
     await handle.close();
     project.provide('pgliteTemplatePath', file);
+    project.provide('pgliteTemplateDir', dataDir);
     project.provide('postgresTemplateUrl', '');
-    return () => rmSync(file, { force: true });
+    return () => {
+      rmSync(file, { force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
@@ -46,6 +54,7 @@ export default async function setup(project: TestProject) {
   await template.close();
   project.provide('postgresTemplateUrl', templateUrl);
   project.provide('pgliteTemplatePath', '');
+  project.provide('pgliteTemplateDir', '');
   return async () => {
     await admin.execute(`drop database if exists ${templateName} with (force)`);
     await admin.close();
