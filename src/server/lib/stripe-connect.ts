@@ -4,6 +4,7 @@ import { paymentEvents, users } from '#db/schema/index';
 import type { ConnectStatus } from '#shared/schemas/payouts';
 import type { AccountWebhookEvent, ConnectAccountStatus, PaymentProvider } from './payments/payment-provider';
 import { sqlRows } from './sql-rows';
+import type { Log } from './stripe-transfers';
 
 /*
  * Whether a creator's Stripe Connect account can receive transfers (issue 24 §4, ADR 0032
@@ -12,11 +13,6 @@ import { sqlRows } from './sql-rows';
  * GET /api/creator/payouts/connect) and when Stripe sends `account.updated`. Scheduled transfers pay
  * only ready accounts, and the admin's balances list marks only those as paid by Stripe.
  */
-
-type Log = {
-  info: (details: Record<string, unknown>, message: string) => void;
-  warn: (details: Record<string, unknown>, message: string) => void;
-};
 
 const notReady = (accountId: string): ConnectAccountStatus => ({ accountId, ready: false });
 

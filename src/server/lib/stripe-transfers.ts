@@ -13,7 +13,8 @@ import { sqlRows } from './sql-rows';
  * becomes `paid` (the ledger trigger writes the payout) with the transfer's id as its reference.
  */
 
-type Log = {
+/** The logging the Stripe jobs and webhooks use (a Fastify or pino logger has it). */
+export type Log = {
   info: (details: Record<string, unknown>, message: string) => void;
   warn: (details: Record<string, unknown>, message: string) => void;
   error: (details: Record<string, unknown>, message: string) => void;
