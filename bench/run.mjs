@@ -6,7 +6,8 @@
 //
 // Environment: BENCH_DURATION (s a row for each server, default 10), BENCH_ROUNDS (the alternating
 // rounds it is split into, default 5), BENCH_CONNECTIONS (default 50),
-// BENCH_DATABASE_URL (e.g. postgres://postgres:postgres@127.0.0.1:5432/postgres), BENCH_ROWS (a regular
+// BENCH_DATABASE_URL (e.g. postgres://postgres:postgres@127.0.0.1:5432/postgres), BENCH_ENGINES (pglite or
+// postgres: that engine only), BENCH_ROWS (a regular
 // expression: only the rows whose name it matches, e.g. BENCH_ROWS='^GET /api/courses\b').
 
 import path from 'node:path';
@@ -361,6 +362,11 @@ async function runOn(makeEngine) {
 buildIfNeeded();
 const engines = [['embedded PGlite', embeddedEngine]];
 if (process.env.BENCH_DATABASE_URL) engines.push(['PostgreSQL', () => postgresEngine(process.env.BENCH_DATABASE_URL)]);
+// BENCH_ENGINES=postgres (or pglite): one engine only, e.g. to measure PostgreSQL again after a noisy run.
+if (process.env.BENCH_ENGINES) {
+  const wanted = process.env.BENCH_ENGINES.toLowerCase();
+  engines.splice(0, engines.length, ...engines.filter(([name]) => name.toLowerCase().includes(wanted)));
+}
 
 let failed = false;
 for (const [name, makeEngine] of engines) {
