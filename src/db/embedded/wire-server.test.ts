@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './start';
 
 // The embedded engine is one PGlite session shared by every connection; these prove the server
@@ -81,5 +81,31 @@ describe.skipIf(!isPglite)('the embedded database wire server', () => {
     expect(good.status === 'fulfilled' && good.value.rows[0].n).toBe(2);
     const after = await pool.query('select 3 as n');
     expect(after.rows[0].n).toBe(3);
+  });
+
+  it('keeps the named prepared statements of each connection its own, and drops them when it closes', async () => {
+    const statementsNamed = async (name: string) =>
+      (await pool.query('select count(*)::int as n from pg_prepared_statements where name like $1', [`%\\_${name}`])).rows[0].n;
+    const [a, b] = [client(), client()];
+    await Promise.all([a.connect(), b.connect()]);
+    try {
+      // The same name for different statements on two connections, as two pooled clients of one app
+      // preparing the same query would: PGlite's one session refused the second before.
+      for (let round = 0; round < 3; round++) {
+        const [fromA, fromB] = await Promise.all([
+          a.query({ name: 'probe', text: 'select $1::int + 1 as n', values: [round] }),
+          b.query({ name: 'probe', text: 'select $1::int + 100 as n', values: [round] }),
+        ]);
+        expect(fromA.rows[0].n).toBe(round + 1);
+        expect(fromB.rows[0].n).toBe(round + 100);
+      }
+      expect(await statementsNamed('probe')).toBe(2);
+    } finally {
+      await a.end();
+    }
+    await vi.waitFor(async () => expect(await statementsNamed('probe')).toBe(1));
+    expect((await b.query({ name: 'probe', text: 'select $1::int + 100 as n', values: [5] })).rows[0].n).toBe(105);
+    await b.end();
+    await vi.waitFor(async () => expect(await statementsNamed('probe')).toBe(0));
   });
 });

@@ -10,7 +10,10 @@ import type { PGlite } from '@electric-sql/pglite';
  *   never sees another request's statements;
  * - a connection that holds a transaction but sends nothing for `idleInTransactionMs` while others
  *   wait is rolled back and closed (PostgreSQL's idle_in_transaction_session_timeout), so one stuck
- *   request cannot stall the whole app.
+ *   request cannot stall the whole app;
+ * - a named prepared statement is the connection's own, as on a server: its name is prefixed with the
+ *   connection's id on the way in (PGlite's one session would refuse a second connection preparing the
+ *   same name), and what a connection prepared is deallocated when it closes.
  */
 
 const SSL_REQUEST = 80_877_103;
@@ -20,7 +23,14 @@ const PROTOCOL_3 = 196_608;
 /** A frontend message larger than this is refused: nothing the app sends comes near it. */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
-type Turn = { connection: Connection; bytes: Uint8Array; endsExchange: boolean; done: () => void };
+type Turn = {
+  connection: Connection;
+  bytes: Uint8Array;
+  endsExchange: boolean;
+  done: () => void;
+  /** The server's own statements (a closed connection's deallocation): their answer goes nowhere. */
+  internal?: boolean;
+};
 
 type Connection = {
   id: number;
@@ -29,6 +39,8 @@ type Connection = {
   started: boolean;
   pending: Buffer[];
   closed: boolean;
+  /** The session-wide names of the statements this connection prepared. */
+  statements: Set<string>;
 };
 
 export type WireServerOptions = {
@@ -46,6 +58,7 @@ export async function startWireServer({ db, path, idleInTransactionMs = 15_000, 
   let owner: Connection | null = null;
   let ownerIdleTimer: NodeJS.Timeout | undefined;
   let nextId = 1;
+  let closing = false;
   const connections = new Set<Connection>();
 
   function clearOwnerTimer() {
@@ -101,7 +114,7 @@ export async function startWireServer({ db, path, idleInTransactionMs = 15_000, 
     const { connection } = turn;
     const chunks: Buffer[] = [];
     try {
-      if (!connection.closed) {
+      if (!connection.closed || turn.internal) {
         // The mutex PGlite's own exec() takes, so a rollback of an abandoned session waits its turn.
         await db.runExclusive(() =>
           db.execProtocolRawStream(turn.bytes, { onRawData: (data) => chunks.push(Buffer.from(data)) }),
@@ -112,7 +125,7 @@ export async function startWireServer({ db, path, idleInTransactionMs = 15_000, 
       connection.socket.destroy();
       connection.closed = true;
     }
-    if (!connection.closed && chunks.length > 0) connection.socket.write(Buffer.concat(chunks));
+    if (!turn.internal && !connection.closed && chunks.length > 0) connection.socket.write(Buffer.concat(chunks));
     turn.done();
   }
 
@@ -153,7 +166,7 @@ export async function startWireServer({ db, path, idleInTransactionMs = 15_000, 
       const message = buffer.subarray(0, length + 1);
       connection.buffer = buffer.subarray(length + 1);
       if (type === 'X') return fail(connection);
-      connection.pending.push(message);
+      connection.pending.push(ownStatementNames(connection, type, message));
       // Query and Sync end an exchange; Flush asks for output now, but the exchange goes on.
       if (type === 'Q' || type === 'S' || type === 'H') {
         const batch = Buffer.concat(connection.pending);
@@ -163,13 +176,31 @@ export async function startWireServer({ db, path, idleInTransactionMs = 15_000, 
     }
   }
 
+  /** Once a connection is gone, the statements it prepared go too (simple queries, one per name, each failing alone). */
+  function deallocateStatements(connection: Connection) {
+    // Closing the server ends the session, and every statement with it.
+    if (closing || connection.statements.size === 0) return;
+    const bytes = Buffer.concat([...connection.statements].map((name) => simpleQuery(`DEALLOCATE "${name.replaceAll('"', '""')}"`)));
+    connection.statements.clear();
+    queue.push({ connection, bytes: new Uint8Array(bytes), endsExchange: true, done: () => {}, internal: true });
+    void pump().catch(onError);
+  }
+
   function fail(connection: Connection) {
     connection.closed = true;
     connection.socket.destroy();
   }
 
   const server: Server = createServer((socket) => {
-    const connection: Connection = { id: nextId++, socket, buffer: Buffer.alloc(0), started: false, pending: [], closed: false };
+    const connection: Connection = {
+      id: nextId++,
+      socket,
+      buffer: Buffer.alloc(0),
+      started: false,
+      pending: [],
+      closed: false,
+      statements: new Set(),
+    };
     connections.add(connection);
     socket.setNoDelay(true);
     let consuming = Promise.resolve();
@@ -188,8 +219,9 @@ export async function startWireServer({ db, path, idleInTransactionMs = 15_000, 
           turn.done();
         }
       }
-      // Its open transaction must not outlive it.
+      // Its open transaction must not outlive it, nor its statements the connection.
       if (owner === connection) void abandonSession(connection);
+      deallocateStatements(connection);
     });
   });
 
@@ -203,9 +235,48 @@ export async function startWireServer({ db, path, idleInTransactionMs = 15_000, 
 
   return {
     async close() {
+      closing = true;
       clearOwnerTimer();
       for (const connection of connections) connection.socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The message with a named prepared statement's name made the connection's own (`c<id>_<name>`), for
+ * the messages that carry one: Parse, Bind, and Describe or Close of a statement. Portals need none:
+ * a named portal lives within a transaction, which a connection holds alone.
+ */
+function ownStatementNames(connection: Connection, type: string, message: Buffer): Buffer {
+  const body = message.subarray(5);
+  if (type === 'P') return renamed(connection, message, 0);
+  if (type === 'B') return renamed(connection, message, body.indexOf(0) + 1);
+  if ((type === 'D' || type === 'C') && body[0] === 'S'.charCodeAt(0)) return renamed(connection, message, 1);
+  return message;
+}
+
+/** The message with the C string at `at` of its body prefixed, unless empty (the unnamed statement); Parse records the name, Close forgets it. */
+function renamed(connection: Connection, message: Buffer, at: number): Buffer {
+  const type = String.fromCharCode(message[0] ?? 0);
+  const body = message.subarray(5);
+  const end = body.indexOf(0, at);
+  if (end <= at) return message;
+  const name = `c${connection.id}_${body.toString('utf8', at, end)}`;
+  if (type === 'P') connection.statements.add(name);
+  if (type === 'C') connection.statements.delete(name);
+  const rest = Buffer.concat([body.subarray(0, at), Buffer.from(name, 'utf8'), body.subarray(end)]);
+  return Buffer.concat([header(type, rest.length), rest]);
+}
+
+function header(type: string, bodyLength: number): Buffer {
+  const bytes = Buffer.alloc(5);
+  bytes.write(type, 0, 'latin1');
+  bytes.writeInt32BE(bodyLength + 4, 1);
+  return bytes;
+}
+
+function simpleQuery(sql: string): Buffer {
+  const text = Buffer.from(`${sql}\0`, 'utf8');
+  return Buffer.concat([header('Q', text.length), text]);
 }
