@@ -180,7 +180,9 @@ export async function startWireServer({ db, path, idleInTransactionMs = 15_000, 
   function deallocateStatements(connection: Connection) {
     // Closing the server ends the session, and every statement with it.
     if (closing || connection.statements.size === 0) return;
-    const bytes = Buffer.concat([...connection.statements].map((name) => simpleQuery(`DEALLOCATE "${name.replaceAll('"', '""')}"`)));
+    const bytes = Buffer.concat(
+      [...connection.statements].map((name) => simpleQuery(`DEALLOCATE "${name.replaceAll('"', '""')}"`)),
+    );
     connection.statements.clear();
     queue.push({ connection, bytes: new Uint8Array(bytes), endsExchange: true, done: () => {}, internal: true });
     void pump().catch(onError);
