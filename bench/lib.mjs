@@ -61,6 +61,15 @@ export async function startServer({ dataDir, port, env = {}, nodeArgs = [], onSp
 }
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
+/** CPU time the process has used so far (user + system, all its threads), in ms. */
+export function cpuMsOf(pid) {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+/** Linux's USER_HZ: 100 on every architecture Node runs on here. */
+const CLOCK_TICKS_PER_S = 100;
+
 export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);

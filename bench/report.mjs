@@ -62,17 +62,18 @@ export function printEngine({
   );
   console.log(
     `${'request'.padEnd(34)} ${pad('req/s', 7)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('worst', 6)} ${pad('errors', 6)} |` +
-      ` ${pad('bare req/s', 10)} ${pad('p99', 6)} ${pad('worst', 6)} | ${pad('ratio', 7)}`,
+      ` ${pad('bare req/s', 10)} ${pad('p99', 6)} ${pad('worst', 6)} | ${pad('ratio', 7)} | ${pad('cpu/req', 7)}`,
   );
   for (const row of rows) {
     console.log(
       `${row.name.padEnd(34)} ${pad(row.app.rps, 7)} ${pad(ms(row.app.p50), 6)} ${pad(ms(row.app.p99), 6)} ${pad(ms(row.app.worstRoundP99), 6)} ${pad(row.app.errors, 6)} |` +
-        ` ${pad(row.bare.rps, 10)} ${pad(ms(row.bare.p99), 6)} ${pad(ms(row.bare.worstRoundP99), 6)} | ${pad(row.ratio.toFixed(1), 5)} %`,
+        ` ${pad(row.bare.rps, 10)} ${pad(ms(row.bare.p99), 6)} ${pad(ms(row.bare.worstRoundP99), 6)} | ${pad(row.ratio.toFixed(1), 5)} %` +
+        ` | ${row.app.cpuMsPerRequest === undefined ? pad('', 7) : pad(row.app.cpuMsPerRequest.toFixed(3), 7)}`,
     );
   }
   console.log(
     '(latencies in ms: p50 of the median round, p99 of every measured request, worst = the p99 of the worst round;' +
-      ' errors = connection errors and timeouts + non-2xx answers)',
+      " errors = connection errors and timeouts + non-2xx answers; cpu/req = the server process's CPU ms per request, all threads)",
   );
   if (backgroundEdits) {
     console.log(

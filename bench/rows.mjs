@@ -36,7 +36,8 @@ function summary(results, latencies) {
  * `headersFor(i)` gives per-request headers (i = 0 for the sample, then 1, 2, …): a write row sends
  * a different live token each time; `bodyFor(i)` likewise a body, and `pathFor(i)` an address (a
  * read that must miss the server's cache each time). `onMeasure` brackets each of the app's measured rounds (not its
- * warm-up or the bare server's rounds).
+ * warm-up or the bare server's rounds). `cpuOf()` (the server's CPU ms so far) gives the app's CPU time per request
+ * over its measured rounds: unlike req/s, it hardly moves when other work shares the machine.
  */
 export async function measureRow({
   name,
@@ -50,6 +51,7 @@ export async function measureRow({
   body: requestBody = bodyFor?.(0),
   options,
   onMeasure = {},
+  cpuOf,
 }) {
   if (requestBody !== undefined) headers = { ...headers, 'content-type': 'application/json' };
   const response = await fetch(`${base}${pathFor?.(0) ?? path}`, {
@@ -106,9 +108,12 @@ export async function measureRow({
     const roundOptions = { ...options, duration: Math.max(1, options.duration / ROUNDS) };
     const appLatencies = createHistogram();
     const bareLatencies = createHistogram();
+    let appCpuMs = 0;
     const runApp = async () => {
       await onMeasure.start?.();
+      const cpuBefore = cpuOf?.();
       const result = await measured(autocannon({ url: base, ...roundOptions, requests: appRequests.requests }), appLatencies);
+      if (cpuOf) appCpuMs += cpuOf() - cpuBefore;
       await onMeasure.end?.();
       return result;
     };
@@ -124,7 +129,19 @@ export async function measureRow({
         app.push(await runApp());
       }
     }
-    const appSummary = summary(app, appLatencies);
+    const appSummary = {
+      ...summary(app, appLatencies),
+      ...(cpuOf
+        ? {
+            cpuMsPerRequest:
+              appCpuMs /
+              Math.max(
+                1,
+                app.reduce((sum, result) => sum + result.requests.total, 0),
+              ),
+          }
+        : {}),
+    };
     const bareSummary = summary(bareResults, bareLatencies);
     return {
       name,

@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { embeddedEngine, postgresEngine, rateLimitEnv } from './engines.mjs';
 import { CREATOR_TOKEN, LEARNERS, learnerToken, prepareData, STUDENT } from './fixtures.mjs';
-import { cleanupOnInterrupt, freePort, memoryOf, readProbe, startServer, stop } from './lib.mjs';
+import { cleanupOnInterrupt, cpuMsOf, freePort, memoryOf, readProbe, startServer, stop } from './lib.mjs';
 import { printEngine } from './report.mjs';
-import { measureRow, ROUNDS, WARMUP } from './rows.mjs';
+import { measureRow as measureServerRow, ROUNDS, WARMUP } from './rows.mjs';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -142,6 +142,7 @@ async function runEngine(engine) {
     () => stop(server),
     async () => {
       const base = server.url;
+      const measureRow = (row) => measureServerRow({ ...row, cpuOf: () => cpuMsOf(server.child.pid) });
       const auth = { authorization: `Bearer ${await signIn(base)}` };
       const mine = await (await fetch(`${base}/api/my-courses`, { headers: auth })).json();
       const enrolled = Array.isArray(mine) ? mine.find((course) => course.id === fixtures.courseId) : undefined;
