@@ -42,9 +42,14 @@ type PricedCart = { lines: PricedLine[]; notices: CartNotice[] };
 
 const SAME_CODE_TWICE = 'This code is applied to another course of your cart, and each student uses a code once';
 
-/** The caller's cart, priced; the courses that can no longer be bought in it (owned now, no longer sold) as notices. */
-async function priceCart(db: Db, userId: string, now: number): Promise<PricedCart> {
-  const rows = await db
+/**
+ * The cart's rows for a student, prepared by name once per database handle: each pooled connection
+ * then parses and plans it once, where building, parsing and planning it on every read took about a
+ * fifth of a checkout's CPU.
+ */
+function prepareCartRows(db: Db) {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       ...courseWithCreatorColumns,
       couponCode: cartItems.couponCode,
@@ -54,7 +59,24 @@ async function priceCart(db: Db, userId: string, now: number): Promise<PricedCar
     .innerJoin(courses, eq(courses.id, cartItems.courseId))
     .innerJoin(users, eq(users.id, courses.creatorId))
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.courseId));
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.courseId))
+    .prepare('cart_rows');
+}
+
+const cartRowsByDb = new WeakMap<Db, ReturnType<typeof prepareCartRows>>();
+
+function readCartRows(db: Db, userId: string) {
+  let query = cartRowsByDb.get(db);
+  if (!query) {
+    query = prepareCartRows(db);
+    cartRowsByDb.set(db, query);
+  }
+  return query.execute({ userId });
+}
+
+/** The caller's cart, priced; the courses that can no longer be bought in it (owned now, no longer sold) as notices. */
+async function priceCart(db: Db, userId: string, now: number): Promise<PricedCart> {
+  const rows = await readCartRows(db, userId);
 
   const notices: CartNotice[] = [];
   const lines: PricedLine[] = [];
