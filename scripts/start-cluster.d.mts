@@ -33,6 +33,8 @@ export declare function startCluster(options: {
   env?: Record<string, string>;
   instanceEnv?: (index: number) => Record<string, string>;
   nodeArgs?: string[];
+  /** Start the first instance before the others (default), for a database to migrate and seed. */
+  firstAlone?: boolean;
   nginxPath?: string;
   onOutput?: (name: string, text: string) => void;
 }): Promise<Cluster>;

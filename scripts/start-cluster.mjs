@@ -125,7 +125,9 @@ async function startObjectStore(dir) {
 
 /**
  * Starts the cluster and resolves once nginx answers `/api/health/ready` through every instance.
- * The first instance starts alone, so it migrates (and seeds, if asked) before the others start.
+ * The first instance starts alone (unless `firstAlone` is false), so it migrates and seeds the demo
+ * before the others start: concurrent starts migrate safely, but two seeding at once would not
+ * (docs/deploy.md).
  *
  * `env` goes to every instance on top of this process's environment; `instanceEnv(index)` and
  * `nodeArgs` add per instance (a benchmark's probe). PORT, HOST, DATA_DIR and DATABASE_URL are the
@@ -138,6 +140,7 @@ export async function startCluster({
   env = {},
   instanceEnv = () => ({}),
   nodeArgs = [],
+  firstAlone = true,
   nginxPath = findNginx(),
   onOutput,
 }) {
@@ -205,9 +208,8 @@ export async function startCluster({
       return instance;
     });
     undo.push(() => Promise.all(instances.map((instance) => instance.stop())));
-    const [first, ...others] = instances;
-    await first.start();
-    await Promise.all(others.map((instance) => instance.start()));
+    if (firstAlone) await instances[0].start();
+    await Promise.all(instances.filter((instance) => !instance.process).map((instance) => instance.start()));
 
     const nginxDir = path.join(dir, 'nginx');
     mkdirSync(path.join(nginxDir, 'temp'), { recursive: true });

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DbHandle } from '#db/client';
+import { createDb, type DbHandle } from '#db/client';
+import { migrationsFolder } from '#db/migrate';
 import { addContent, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { type Answer, type LoadWorker, parseAccessLog, startLoad, upstreamsOf } from '#tests/helpers/cluster-load';
 import { createTestDb } from '#tests/helpers/db';
+import { cleanUpProcesses, freePort, spawnServer, tempDataDir } from '#tests/helpers/process';
 import { NGINX_TEMPLATE } from '../scripts/nginx-config.mjs';
 import { type Cluster, findNginx, startCluster } from '../scripts/start-cluster.mjs';
 
@@ -86,6 +90,8 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
     cluster = await startCluster({
       databaseUrl: String(database.connection.connectionString),
       instances: 3,
+      // Migrated already (the run's template) and not seeded: nothing for the first to do alone.
+      firstAlone: false,
       env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
     });
   }, 120_000);
@@ -325,4 +331,55 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
     expect(log).not.toContain('SECRET');
     expect(parseAccessLog(log).some((entry) => entry.method === 'PUT' && entry.path === '/api/uploads/[redacted]')).toBe(true);
   });
+});
+
+describe.skipIf(!isPostgres)('instances started together on an empty PostgreSQL database', () => {
+  let admin: DbHandle;
+  let name: string;
+  beforeAll(async () => {
+    const adminUrl = new URL(inject('postgresTemplateUrl'));
+    adminUrl.pathname = '/postgres';
+    admin = await createDb({ kind: 'postgres', url: adminUrl.toString(), poolSize: 1 });
+    name = `ga_empty_${randomBytes(6).toString('hex')}`;
+    await admin.execute(`create database ${name}`);
+  });
+  afterAll(async () => {
+    cleanUpProcesses();
+    await admin?.execute(`drop database if exists ${name} with (force)`);
+    await admin?.close();
+  });
+
+  // docs/deploy.md: each instance migrates as it starts, under one advisory lock.
+  it('both become ready, and each migration is applied once', async () => {
+    const url = new URL(inject('postgresTemplateUrl'));
+    url.pathname = `/${name}`;
+    const ports = await Promise.all([freePort(), freePort()]);
+    const servers = ports.map((port) => spawnServer(tempDataDir(), port, { DATABASE_URL: url.toString() }));
+    await Promise.all(
+      ports.map(async (port, index) => {
+        const server = servers[index] as (typeof servers)[number];
+        const deadline = Date.now() + 60_000;
+        while (Date.now() < deadline && server.child.exitCode === null) {
+          const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+            (response) => response.status === 200,
+            () => false,
+          );
+          if (ready) return;
+          await sleep(100);
+        }
+        throw new Error(`instance ${index + 1} not ready:\n${server.output()}`);
+      }),
+    );
+    const database = await createDb({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    try {
+      const { rows } = (await database.execute('select hash from drizzle.__drizzle_migrations')) as { rows: { hash: string }[] };
+      const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      };
+      expect(rows).toHaveLength(journal.entries.length);
+      expect(new Set(rows.map((row) => row.hash)).size).toBe(rows.length);
+    } finally {
+      await database.close();
+    }
+  }, 90_000);
 });
