@@ -319,17 +319,24 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
     expect(huge.json).toEqual({ message: 'Request body is too large' });
   });
 
-  it('keeps upload grants and query strings out of its access log', async () => {
+  it('keeps upload grants and query strings out of its access log, and makes every request id itself', async () => {
     const response = await fetch(`${cluster.url}/api/uploads/grantSECRETinPATH?token=querySECRET`, {
       method: 'PUT',
-      headers: { 'content-type': 'image/png' },
+      headers: { 'content-type': 'image/png', 'x-request-id': 'chosen-by-the-client' },
       body: 'not an image',
     });
     expect(response.status).toBe(404);
     await response.arrayBuffer();
+    // One id, nginx's, in the answer and the log: a client cannot make its requests' log lines look like another's.
+    const requestId = response.headers.get('x-request-id') ?? '';
+    expect(requestId).toMatch(/^[0-9a-f]{32}$/);
     const log = readFileSync(cluster.nginx.accessLog, 'utf8');
     expect(log).not.toContain('SECRET');
-    expect(parseAccessLog(log).some((entry) => entry.method === 'PUT' && entry.path === '/api/uploads/[redacted]')).toBe(true);
+    expect(parseAccessLog(log).find((entry) => entry.requestId === requestId)).toMatchObject({
+      method: 'PUT',
+      path: '/api/uploads/[redacted]',
+      status: 404,
+    });
   });
 });
 
