@@ -27,6 +27,8 @@ const SLOWEST = [
   'tests/fuzz/',
   'tests/server-process.test.ts',
   'tests/crash.test.ts',
+  // PostgreSQL only: three server processes and nginx, one killed and restarted under load (~40 s).
+  'tests/cluster.test.ts',
   'src/server/modules/auth/auth.routes.test.ts',
   'tests/admin-cli.test.ts',
   'src/server/modules/enrollment/cart.routes.test.ts',

@@ -64,7 +64,8 @@ function hasNoPath(value: string): boolean {
   }
 }
 
-const EnvSchema = z.object({
+// Every variable the server reads; tests/deploy-recipe.test.ts holds README and compose.yaml to it.
+export const EnvSchema = z.object({
   // Unset means a developer's machine (`npm start` seeds the demo); deployments set production.
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
