@@ -74,12 +74,11 @@ export async function extendLease(db: DbOrTx, job: ClaimedJob, leaseMs: number):
   return rows.length > 0;
 }
 
-/** Done: its payload (which may name people or hold an invitation code) is deleted with the lease. */
+/** Done: its payload (which may name people or hold an invitation code) is deleted with the lease; an earlier attempt's error stays. */
 export async function completeJob(db: DbOrTx, job: ClaimedJob): Promise<boolean> {
   const rows = await sqlRows<{ id: string }>(
     db,
-    sql`UPDATE jobs SET status = 'done', payload = NULL, finished_at = now(), locked_until = NULL, lease_token = NULL,
-        last_error = NULL
+    sql`UPDATE jobs SET status = 'done', payload = NULL, finished_at = now(), locked_until = NULL, lease_token = NULL
       WHERE id = ${job.id} AND lease_token = ${job.leaseToken} AND status = 'running' RETURNING id`,
   );
   return rows.length > 0;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type DbHandle } from '#db/client';
 import { jobSchedules, jobs } from '#db/schema/index';
-import { createUser } from '#tests/factories';
+import { bearer, createUser } from '#tests/factories';
 import { createTestApp, type TestApp, type TestAppOptions } from '#tests/helpers/app';
 import { copyPgliteTemplate, createTestDb } from '#tests/helpers/db';
 import type { Mail, Mailer } from '../mailer';
@@ -346,6 +346,105 @@ describe('instances', () => {
 });
 
 describe('the jobs table', () => {
+  it("holds an invitation's code only until its mail has gone, and mails no invitation revoked meanwhile", async () => {
+    const stalled = stalledMailer();
+    const t = await createTestApp({ db: base.db, mailer: stalled.mailer, jobTimings: FAST });
+    try {
+      const admin = await createUser(base.db.db, { role: 'admin' });
+      const invite = (email: string) =>
+        t.app.inject({ method: 'POST', url: '/api/admin/invitations', headers: bearer(admin), payload: { email } });
+      const made = await invite(`invited-${Date.now()}@example.com`);
+      expect(made.statusCode).toBe(201);
+      const code = new URL(made.json().link).searchParams.get('invite');
+      await waitFor(stalled.started, (count) => count === 1);
+      const holding = (await jobsOf(base.db, 'mail.creator-invite')).filter((row) => row.payload?.code === code);
+      expect(holding).toHaveLength(1);
+      stalled.release();
+      await t.app.background.drain();
+      const [after] = await db()
+        .select()
+        .from(jobs)
+        .where(eq(jobs.id, holding[0]?.id ?? ''));
+      expect(after).toMatchObject({ status: 'done', payload: null });
+      expect(JSON.stringify(await jobsOf(base.db, 'mail.creator-invite'))).not.toContain(code);
+    } finally {
+      stalled.release();
+      await t.close();
+    }
+
+    // Revoked while its mail waits for a retry: the retry sends nothing.
+    const flaky = flakyMailer(1);
+    const retrying = await createTestApp({ db: base.db, mailer: flaky.mailer, jobTimings: { ...FAST, backoffBaseMs: 300 } });
+    try {
+      const admin = await createUser(base.db.db, { role: 'admin' });
+      const email = `revoked-${Date.now()}@example.com`;
+      const made = await retrying.app.inject({
+        method: 'POST',
+        url: '/api/admin/invitations',
+        headers: bearer(admin),
+        payload: { email },
+      });
+      expect(made.statusCode).toBe(201);
+      await waitFor(
+        () => flaky.triedAt.length,
+        (count) => count === 1,
+      );
+      const revoked = await retrying.app.inject({
+        method: 'POST',
+        url: `/api/admin/invitations/${made.json().invitation.id}/revoke`,
+        headers: bearer(admin),
+      });
+      expect(revoked.statusCode).toBe(200);
+      const retried = await waitFor(
+        async () => (await jobsOf(base.db, 'mail.creator-invite')).find((row) => row.attempts === 2),
+        (row) => row?.status === 'done',
+      );
+      // Done without a mail; the error of its first attempt is kept for an operator to read.
+      expect(retried).toMatchObject({ status: 'done', attempts: 2, lastError: 'connect ECONNREFUSED 127.0.0.1:587' });
+      expect(flaky.sent.filter((mail) => mail.to === email)).toEqual([]);
+    } finally {
+      await retrying.close();
+    }
+  });
+
+  it('fails a job whose instances keep dying once it has used its attempts, instead of taking it again forever', async () => {
+    const [poison] = await db()
+      .insert(jobs)
+      .values({
+        kind: 'mail.email-changed',
+        payload: { to: 'poison@example.com', name: 'P', newEmail: 'p2@example.com' },
+        status: 'running',
+        attempts: 10,
+        maxAttempts: 10,
+        lockedBy: 'an instance that died',
+        lockedUntil: new Date(Date.now() - 60_000),
+        leaseToken: '00000000-0000-4000-8000-000000000000',
+      })
+      .returning({ id: jobs.id });
+    const t = await createTestApp({ db: base.db, jobTimings: FAST });
+    try {
+      const row = await waitFor(
+        async () =>
+          (
+            await db()
+              .select()
+              .from(jobs)
+              .where(eq(jobs.id, poison?.id ?? ''))
+          ).at(0),
+        (job) => job?.status === 'failed',
+      );
+      expect(row).toMatchObject({
+        status: 'failed',
+        attempts: 11,
+        payload: null,
+        lastError: 'the instance running it stopped before it finished',
+      });
+      expect(t.mailer.last('poison@example.com')).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('keeps finished jobs a day (failed ones a week), then the purge deletes them', async () => {
     const t = await createTestApp({ db: base.db, jobTimings: FAST });
     try {
