@@ -25,8 +25,12 @@ let base: TestApp;
 const db = () => base.db.db;
 
 beforeAll(async () => {
-  // It never polls: other apps of a test on its database own their jobs (and their retries).
-  base = await createTestApp({ jobTimings: { ...FAST, pollMs: 3_600_000 } });
+  // It never polls (other apps of a test on its database own their jobs and their retries) and has
+  // no schedule (the schedule test's two instances count their own runs).
+  base = await createTestApp({
+    config: { purgeIntervalMs: Number.POSITIVE_INFINITY },
+    jobTimings: { ...FAST, pollMs: 3_600_000 },
+  });
 });
 afterAll(async () => {
   await base?.close();
