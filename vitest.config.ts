@@ -30,6 +30,8 @@ const SLOWEST = [
   // PostgreSQL only: three server processes and nginx, one killed and restarted under load (~40 s).
   'tests/cluster.test.ts',
   'src/server/modules/auth/auth.routes.test.ts',
+  // Its dead and restarted instances reopen the embedded engine's data directory (about 27 s on PGlite).
+  'src/server/lib/jobs/jobs.test.ts',
   'tests/admin-cli.test.ts',
   'src/server/modules/enrollment/cart.routes.test.ts',
   'src/server/modules/auth/login-lockout.test.ts',

@@ -8,9 +8,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DbHandle } from '#db/client';
+import { backgroundJobHandlers } from './background-jobs';
 import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions } from './lib/http-timeouts';
+import type { JobQueue } from './lib/jobs/job-kinds';
+import { startSchedule } from './lib/jobs/job-schedule';
+import { createJobWorker, type JobTimings } from './lib/jobs/job-worker';
 import { lazyChildLoggerFactory, logsRequests, quietFastifyLogging, requestLogController } from './lib/lazy-logger';
 import { withLogRedaction } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -22,9 +26,7 @@ import type { PaymentProvider } from './lib/payments/payment-provider';
 import { createStripeProvider, STRIPE_JS_SOURCES } from './lib/payments/stripe-provider';
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
-import { repeatEvery, startPurgeSchedule } from './lib/purge';
 import { requestIdFor } from './lib/request-id';
-import { runScheduledTransfers } from './lib/stripe-transfers';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -35,7 +37,6 @@ import { creatorRoutes } from './modules/creator/creator.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { cartRoutes } from './modules/enrollment/cart.routes';
 import { checkoutRoutes } from './modules/enrollment/checkout.routes';
-import { retryPendingRefunds } from './modules/enrollment/checkout.service';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { instructorsRoutes } from './modules/instructors/instructors.routes';
@@ -70,8 +71,10 @@ declare module 'fastify' {
     objectStore: ObjectStore;
     /** Takes the money: the built-in test processor unless buildApp is given another provider. */
     payments: PaymentProvider;
-    /** Work started after the response (mail, cleanup); closing the app waits for it. */
+    /** Work started after the response (cleanup) and jobs running here; closing the app waits for it. */
     background: BackgroundWork;
+    /** The job queue in the database (ADR 0037): mail and scheduled upkeep, queued in the transaction that causes them. */
+    jobs: JobQueue;
     /** Milliseconds since the epoch; tests pass a fixed clock so time windows never surprise them. */
     clock: () => number;
   }
@@ -92,10 +95,22 @@ export type BuildAppOptions = {
   clock?: () => number;
   logger?: FastifyServerOptions['logger'];
   testPlugin?: TestPlugin;
+  /** The job worker's lease, polling, grace and backoff (tests make them short). */
+  jobTimings?: Partial<JobTimings>;
 };
 
 /** Builds the whole app without listening; server.ts listens, tests inject. */
-export async function buildApp({ config, db, mailer, objectStore, paymentProvider, clock, logger, testPlugin }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  objectStore,
+  paymentProvider,
+  clock,
+  logger,
+  testPlugin,
+  jobTimings,
+}: BuildAppOptions) {
   const loggerOptions = withLogRedaction(logger ?? { level: config.logLevel });
   // Above info no request lines are written, and Fastify need not hold the logger (see quietFastifyLogging).
   const quiet =
@@ -128,7 +143,21 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
   app.decorate('config', config);
   app.decorate('clock', clock ?? Date.now);
   app.decorate('background', createBackgroundWork(app.log));
-  app.addHook('onClose', () => app.background.drain());
+  const worker = createJobWorker({
+    db: db.db,
+    changes: db.changes,
+    handlers: backgroundJobHandlers(app, db.db),
+    log: app.log,
+    ...(jobTimings ? { timings: jobTimings } : {}),
+    track: (work) => app.background.hold(work),
+  });
+  app.decorate('jobs', { enqueue: worker.enqueue });
+  const schedules: { stop: () => Promise<void> }[] = [];
+  app.addHook('onClose', async () => {
+    await Promise.all(schedules.map((schedule) => schedule.stop()));
+    await worker.stop();
+    await app.background.drain();
+  });
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
   app.decorate(
     'objectStore',
@@ -204,38 +233,29 @@ export async function buildApp({ config, db, mailer, objectStore, paymentProvide
 
   await app.register(spaPlugin, { webDir: config.webDir, pages, renderer });
 
-  let purge: ReturnType<typeof startPurgeSchedule> | undefined;
   app.addHook('onReady', async () => {
+    worker.start();
+    const schedule = (kind: 'purge' | 'refund-retry' | 'payouts', intervalMs: number) =>
+      schedules.push(
+        startSchedule({
+          db: db.db,
+          jobs: app.jobs,
+          kind,
+          intervalMs,
+          clock: app.clock,
+          onError: (error) => app.log.error({ err: error, kind }, 'a scheduled job could not be queued'),
+        }),
+      );
     // Tests that compare every table before and after each request run with none (an infinite interval).
     if (Number.isFinite(config.purgeIntervalMs)) {
-      purge = startPurgeSchedule({
-        db: db.db,
-        store: app.objectStore,
-        retention: config.retention,
-        clock: app.clock,
-        intervalMs: config.purgeIntervalMs,
-        log: app.log,
-        alsoRun: () => retryPendingRefunds({ db: db.db, provider: app.payments, log: app.log }),
-      });
+      schedule('purge', config.purgeIntervalMs);
+      // Refunds the provider could not take at the time, on the same rhythm.
+      schedule('refund-retry', config.purgeIntervalMs);
     }
-  });
-  // With Stripe, connected creators' available balances are transferred on a schedule (issue 24 §4).
-  let transfers: ReturnType<typeof repeatEvery> | undefined;
-  app.addHook('onReady', async () => {
+    // With Stripe, connected creators' available balances are transferred on a schedule (issue 24 §4).
     if (app.payments.name === 'stripe' && app.payments.createTransfer && Number.isFinite(config.payoutIntervalMs)) {
-      transfers = repeatEvery({
-        intervalMs: config.payoutIntervalMs,
-        run: async () => {
-          const outcomes = await runScheduledTransfers({ db: db.db, provider: app.payments, log: app.log, now: app.clock() });
-          app.log.info({ outcomes }, 'scheduled Stripe transfers');
-        },
-        onError: (error) => app.log.error({ err: error }, 'scheduled Stripe transfers failed'),
-      });
+      schedule('payouts', config.payoutIntervalMs);
     }
-  });
-  app.addHook('onClose', async () => {
-    await purge?.stop();
-    await transfers?.stop();
   });
   return app;
 }

@@ -41,6 +41,8 @@ export type TestAppOptions = {
   logger?: BuildAppOptions['logger'];
   /** Test-only routes, e.g. cspReportsPlugin (tests/helpers/csp-reports.ts). */
   testPlugin?: TestPlugin;
+  /** The job worker's lease, polling, grace and backoff (ADR 0037). */
+  jobTimings?: BuildAppOptions['jobTimings'];
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -69,6 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.testPlugin ? { testPlugin: options.testPlugin } : {}),
+    ...(options.jobTimings ? { jobTimings: options.jobTimings } : {}),
     logger: options.logger ?? false,
   });
   await app.ready();

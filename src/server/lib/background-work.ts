@@ -12,6 +12,15 @@ export function createBackgroundWork(log: { error: (details: Record<string, unkn
       pending.add(running);
       void running.finally(() => pending.delete(running));
     },
+    /** Work already running (a job the queue took), so drain waits for it too. */
+    hold(work: Promise<unknown>) {
+      const running = work.then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, 'background work failed'),
+      );
+      pending.add(running);
+      void running.finally(() => pending.delete(running));
+    },
     async drain() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },

@@ -1,7 +1,8 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { creatorInvites } from '#db/schema/index';
 import { escapeHtml, mailLayout, PRODUCT } from './mail-layout';
-import type { Mail } from './mailer';
+import type { Mail, Mailer } from './mailer';
 import { generateToken, hashToken } from './tokens';
 
 /*
@@ -57,4 +58,30 @@ export async function createCreatorInvite({
   if (!row) throw new Error('invite insert returned no row');
   const link = creatorInviteLink(publicUrl, code);
   return { id: row.id, email, createdAt: row.createdAt, code, link, mail: creatorInviteMail({ to: email, link, code }) };
+}
+
+/**
+ * The admin console's invitation mail, sent by its job (ADR 0037) with the code the admin was shown.
+ * An invitation used or revoked before the mail went gets none.
+ */
+export async function sendCreatorInviteMail({
+  db,
+  mailer,
+  publicUrl,
+  invitationId,
+  code,
+}: {
+  db: DbOrTx;
+  mailer: Mailer;
+  publicUrl: string;
+  invitationId: string;
+  code: string;
+}): Promise<void> {
+  const [invite] = await db
+    .select({ email: creatorInvites.email })
+    .from(creatorInvites)
+    .where(and(eq(creatorInvites.id, invitationId), isNull(creatorInvites.usedAt), isNull(creatorInvites.revokedAt)))
+    .limit(1);
+  if (!invite) return;
+  await mailer.send(creatorInviteMail({ to: invite.email, link: creatorInviteLink(publicUrl, code), code }));
 }

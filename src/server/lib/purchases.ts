@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '#db/client';
 import { centsToPrice } from '#shared/format';
 import type { Purchase } from '#shared/schemas/purchases';
@@ -82,59 +81,54 @@ const day = (value: Date | string) =>
 
 /**
  * Mails the buyer a receipt for a purchase or for its refund (issue 24 §5), through the app's mailer
- * (SMTP, or the outbox without it). A mail that cannot be sent is logged: the payment stands either way.
+ * (SMTP, or the outbox without it). Run by the job queued with the sale or the refund (ADR 0037): a
+ * mail that cannot be sent throws, and the job is tried again.
  */
-export async function mailReceipt({
+export async function sendReceiptMail({
   db,
   mailer,
   publicUrl,
-  log,
   paymentId,
   kind,
 }: {
   db: DbOrTx;
   mailer: Mailer;
   publicUrl: string;
-  log: FastifyBaseLogger;
   paymentId: string;
   kind: 'purchase' | 'refund';
 }): Promise<void> {
-  try {
-    const row = await findPurchase(db, paymentId);
-    if (!row) return;
-    const price = row.listPriceCents ?? row.amountCents;
-    const purchases = `${publicUrl}/purchases`;
-    const lines =
-      kind === 'purchase'
-        ? [
-            `Hi ${row.buyerName},`,
-            '',
-            `Thank you for buying "${row.courseTitle}" on ${day(row.paidAt)}.`,
-            '',
-            `Price: $${centsToPrice(price)}`,
-            ...(price > row.amountCents
-              ? [`Discount${row.couponCode ? ` (${row.couponCode})` : ''}: -$${centsToPrice(price - row.amountCents)}`]
-              : []),
-            `Paid: $${centsToPrice(row.amountCents)}`,
-            `Receipt number: ${row.id}`,
-            '',
-            `Your receipts, and refunds within 30 days: ${purchases}`,
-          ]
-        : [
-            `Hi ${row.buyerName},`,
-            '',
-            `Your payment of $${centsToPrice(row.amountCents)} for "${row.courseTitle}" has been refunded to your card.`,
-            'Banks usually show it within 5 to 10 days.',
-            `Receipt number: ${row.id}`,
-            '',
-            `Your receipts: ${purchases}`,
-          ];
-    await mailer.send({
-      to: row.buyerEmail,
-      subject: kind === 'purchase' ? `Your receipt: ${row.courseTitle}` : `Refund: ${row.courseTitle}`,
-      text: lines.join('\n'),
-    });
-  } catch (error) {
-    log.error({ err: error, paymentId, kind }, 'the receipt mail could not be sent');
-  }
+  const row = await findPurchase(db, paymentId);
+  if (!row) return;
+  const price = row.listPriceCents ?? row.amountCents;
+  const purchases = `${publicUrl}/purchases`;
+  const lines =
+    kind === 'purchase'
+      ? [
+          `Hi ${row.buyerName},`,
+          '',
+          `Thank you for buying "${row.courseTitle}" on ${day(row.paidAt)}.`,
+          '',
+          `Price: $${centsToPrice(price)}`,
+          ...(price > row.amountCents
+            ? [`Discount${row.couponCode ? ` (${row.couponCode})` : ''}: -$${centsToPrice(price - row.amountCents)}`]
+            : []),
+          `Paid: $${centsToPrice(row.amountCents)}`,
+          `Receipt number: ${row.id}`,
+          '',
+          `Your receipts, and refunds within 30 days: ${purchases}`,
+        ]
+      : [
+          `Hi ${row.buyerName},`,
+          '',
+          `Your payment of $${centsToPrice(row.amountCents)} for "${row.courseTitle}" has been refunded to your card.`,
+          'Banks usually show it within 5 to 10 days.',
+          `Receipt number: ${row.id}`,
+          '',
+          `Your receipts: ${purchases}`,
+        ];
+  await mailer.send({
+    to: row.buyerEmail,
+    subject: kind === 'purchase' ? `Your receipt: ${row.courseTitle}` : `Refund: ${row.courseTitle}`,
+    text: lines.join('\n'),
+  });
 }

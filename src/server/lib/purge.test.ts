@@ -21,7 +21,7 @@ import { createTestDb } from '#tests/helpers/db';
 import { loadConfig } from '../env';
 import { createLocalDiskStore } from './object-store/local-disk-store';
 import type { ObjectStore } from './object-store/object-store';
-import { purgeExpired, startPurgeSchedule } from './purge';
+import { purgeExpired } from './purge';
 import { hitRateLimit } from './rate-limit';
 
 let handle: DbHandle;
@@ -283,63 +283,5 @@ describe('purgeExpired: what learners and buyers abandoned', () => {
         .where(inArray(testPaymentIntents.id, [abandonedTest, declinedYesterday, paidTest, recentTest]))
     ).map((row) => row.id);
     expect(intents.sort()).toEqual([declinedYesterday, paidTest, recentTest].sort());
-  });
-});
-
-describe('startPurgeSchedule', () => {
-  it('purges on every interval with the given clock, keeps no timer alive, and stops', async () => {
-    const db = handle.db;
-    const infos: unknown[] = [];
-    const errors: unknown[] = [];
-    const log = {
-      info: (details: Record<string, unknown>) => infos.push(details),
-      error: (details: Record<string, unknown>) => errors.push(details),
-    };
-    const user = await createUser(db);
-    const schedule = startPurgeSchedule({ db, store, retention, clock: () => NOW, intervalMs: 20, log });
-    try {
-      const deadline = Date.now() + 10_000;
-      while ((await sessionIdsOf(user.id)).length > 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(await sessionIdsOf(user.id)).toHaveLength(0);
-      // Purged again on a later tick: a session expiring after the first run goes too.
-      const later = await createUser(db);
-      while ((await sessionIdsOf(later.id)).length > 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(await sessionIdsOf(later.id)).toHaveLength(0);
-    } finally {
-      await schedule.stop();
-    }
-    expect(errors).toEqual([]);
-    const runs = infos.length;
-    expect(runs).toBeGreaterThanOrEqual(2);
-    const afterStop = await createUser(db);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(infos).toHaveLength(runs);
-    expect(await sessionIdsOf(afterStop.id)).toHaveLength(1);
-  });
-
-  it('logs a failed run and keeps going', async () => {
-    const errors: string[] = [];
-    const failing = {
-      delete: () => {
-        throw new Error('database is down');
-      },
-    } as unknown as DbHandle['db'];
-    const schedule = startPurgeSchedule({
-      db: failing,
-      store,
-      retention,
-      clock: () => NOW,
-      intervalMs: 10,
-      log: { info: () => {}, error: (_details, message) => errors.push(message) },
-    });
-    const deadline = Date.now() + 5_000;
-    while (errors.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-    await schedule.stop();
-    expect(errors.length).toBeGreaterThanOrEqual(2);
-    expect(errors[0]).toBe('purge failed');
   });
 });

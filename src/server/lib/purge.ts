@@ -4,6 +4,7 @@ import { passwordResets, sessions, signInAddresses, testPaymentIntents } from '#
 import type { Config } from '../env';
 import { purgeAbandoned } from './abandoned-purge';
 import { KNOWN_CLIENT_MS } from './client-address';
+import { deleteFinishedJobs } from './jobs/job-store';
 import type { ObjectStore } from './object-store/object-store';
 import { deleteOldWindows } from './rate-limit';
 import { purgeUploads } from './upload-purge';
@@ -24,7 +25,8 @@ export type PurgeOptions = {
 /**
  * Deletes what can never be used again: expired or long-revoked sessions, used or expired reset
  * tokens, old rate-limit windows, week-old test-processor intents, unfinished and orphaned uploads
- * (upload-purge.ts), and abandoned quiz attempts and payments (abandoned-purge.ts).
+ * (upload-purge.ts), abandoned quiz attempts and payments (abandoned-purge.ts), and finished jobs kept
+ * long enough to look at (jobs/job-store.ts). Run by the `purge` job, once per PURGE_INTERVAL_MS across instances.
  */
 export async function purgeExpired({ db, now, store, retention }: PurgeOptions) {
   const at = new Date(now);
@@ -53,7 +55,9 @@ export async function purgeExpired({ db, now, store, retention }: PurgeOptions) 
     .delete(signInAddresses)
     .where(lt(signInAddresses.lastSignInAt, new Date(now - KNOWN_CLIENT_MS)))
     .returning({ userId: signInAddresses.userId });
+  const deletedJobs = await deleteFinishedJobs(db, now);
   return {
+    finishedJobs: deletedJobs,
     signInAddresses: deletedAddresses.length,
     uploads: deletedUploads.unfinished,
     orphanedUploads: deletedUploads.orphaned,
@@ -63,71 +67,5 @@ export async function purgeExpired({ db, now, store, retention }: PurgeOptions) 
     resets: deletedResets.length,
     rateLimitWindows: deletedWindows,
     testPaymentIntents: deletedIntents.length + abandoned.testIntents,
-  };
-}
-
-/** Runs the purge now and then every `intervalMs`, never twice at once; the timer never keeps the process alive. */
-export function startPurgeSchedule({
-  db,
-  store,
-  retention,
-  clock,
-  intervalMs,
-  log,
-  alsoRun,
-}: Omit<PurgeOptions, 'now'> & {
-  clock: () => number;
-  intervalMs: number;
-  /** Other upkeep of the same rhythm, after the purge (refunds the provider could not take at the time). */
-  alsoRun?: () => Promise<unknown>;
-  log: {
-    info: (details: Record<string, unknown>, message: string) => void;
-    error: (details: Record<string, unknown>, message: string) => void;
-  };
-}) {
-  return repeatEvery({
-    intervalMs,
-    run: async () => {
-      const deleted = await purgeExpired({ db, store, retention, now: clock() });
-      log.info({ deleted }, 'purged expired sessions, reset tokens, rate-limit windows, uploads, attempts and payments');
-      await alsoRun?.();
-    },
-    onError: (error) => log.error({ err: error }, 'purge failed'),
-  });
-}
-
-/**
- * Runs `run` soon after the start (within 10 s) and then every `intervalMs`, never twice at once; the
- * timers never keep the process alive. The purge and the scheduled Stripe transfers use it.
- */
-export function repeatEvery({
-  intervalMs,
-  run: work,
-  onError,
-}: {
-  intervalMs: number;
-  run: () => Promise<unknown>;
-  onError: (error: unknown) => void;
-}) {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= work()
-      .then(() => undefined)
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const first = setTimeout(run, Math.min(intervalMs, 10_000));
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
   };
 }

@@ -5,11 +5,10 @@ import { enrollments, paymentEvents, payments } from '#db/schema/index';
 import { centsToPrice } from '#shared/format';
 import type { refundReasons } from '#shared/lists';
 import type { RefundResult } from '#shared/schemas/enrollment';
-import type { Mailer } from './mailer';
+import type { JobQueue } from './jobs/job-kinds';
 import type { PaymentProvider, RefundWebhookEvent } from './payments/payment-provider';
 import { movePayment, type PaymentStatus } from './payments/payment-status';
 import { type RefundablePayment, refundRecordedPayment } from './payments/refund-payment';
-import { mailReceipt } from './purchases';
 
 /*
  * Refunding one payment, for whoever decided it (DECISIONS §8 Refunds): the buyer under the 30-day and
@@ -20,11 +19,12 @@ import { mailReceipt } from './purchases';
 /**
  * Marks a succeeded payment for refund and ends its enrollment, in the caller's transaction, under
  * the payment's row lock (the ledger reverses the sale in the same transaction, migration 0025): of
- * two requests at once, or one repeated, the second finds it no longer succeeded and gets false.
+ * two requests at once, or one repeated, the second finds it no longer succeeded and gets false. The
+ * buyer's refund receipt is queued in the same transaction (ADR 0037).
  */
 export async function beginRefund(
   tx: DbOrTx,
-  { paymentId, reason }: { paymentId: string; reason: (typeof refundReasons)[number] },
+  { paymentId, reason, jobs }: { paymentId: string; reason: (typeof refundReasons)[number]; jobs: JobQueue },
 ): Promise<boolean> {
   const [locked] = await tx
     .select({ status: payments.status, userId: payments.userId, courseId: payments.courseId })
@@ -35,11 +35,12 @@ export async function beginRefund(
   await movePayment(tx, paymentId, 'refund_pending');
   await tx.update(payments).set({ refundReason: reason }).where(eq(payments.id, paymentId));
   await tx.delete(enrollments).where(and(eq(enrollments.userId, locked.userId), eq(enrollments.courseId, locked.courseId)));
+  await jobs.enqueue(tx, 'mail.receipt', { paymentId, kind: 'refund' });
   return true;
 }
 
 /**
- * After beginRefund committed: the provider returns the money and the buyer gets the refund receipt.
+ * After beginRefund committed: the provider returns the money (the receipt was queued with the refund).
  * If the provider cannot be reached, the payment stays refund_pending (`pending`) and the purge
  * schedule's retry finishes it.
  */
@@ -47,13 +48,11 @@ export async function completeRefund({
   db,
   provider,
   log,
-  receipts,
   payment,
 }: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  receipts: { mailer: Mailer; publicUrl: string };
   payment: RefundablePayment;
 }): Promise<RefundResult> {
   let status: RefundResult['status'] = 'refunded';
@@ -65,7 +64,6 @@ export async function completeRefund({
     log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');
     status = 'pending';
   }
-  await mailReceipt({ db, log, ...receipts, paymentId: payment.id, kind: 'refund' });
   return { status, amount: centsToPrice(payment.amountCents) };
 }
 
@@ -81,19 +79,20 @@ const REFUNDING: readonly PaymentStatus[] = ['refund_pending', 'refunded'];
  * - part of it: the refunds this app asked for are done once the returned total covers them. A part
  *   nobody here asked for (a cart's course refunded in the dashboard) cannot be told apart from the
  *   cart's other courses, so it changes nothing here and is logged for an admin to refund the course.
- * Answers the ids of the payments whose refund it started, whose buyers get a refund receipt.
+ * Answers the ids of the payments whose refund it started; their buyers' refund receipts are queued
+ * in its transaction.
  */
 export async function applyReportedRefund({
   db,
   provider,
   log,
-  receipts,
+  jobs,
   event,
 }: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  receipts: { mailer: Mailer; publicUrl: string };
+  jobs: JobQueue;
   event: RefundWebhookEvent;
 }): Promise<string[]> {
   const started = await db.transaction(async (tx) => {
@@ -145,12 +144,12 @@ export async function applyReportedRefund({
         if (row.status === 'succeeded') {
           await tx.delete(enrollments).where(and(eq(enrollments.userId, row.userId), eq(enrollments.courseId, row.courseId)));
           startedHere.push(row.id);
+          await jobs.enqueue(tx, 'mail.receipt', { paymentId: row.id, kind: 'refund' });
         }
       }
       await movePayment(tx, row.id, 'refunded');
     }
     return startedHere;
   });
-  for (const paymentId of started) await mailReceipt({ db, log, ...receipts, paymentId, kind: 'refund' });
   return started;
 }

@@ -107,11 +107,14 @@ export type AdminInvitationList = z.infer<typeof AdminInvitationListSchema>;
 export const CreateInvitationBodySchema = z.object({ email: EmailSchema });
 export type CreateInvitationBody = z.infer<typeof CreateInvitationBodySchema>;
 
-/** The new invitation and its sign-up link (the single-use code is in it), which was mailed too. */
+/** The new invitation and its sign-up link (the single-use code is in it), which is mailed too. */
 export const CreatedInvitationSchema = z.object({
   invitation: AdminInvitationSchema,
   link: z.string(),
-  /** False when the mail could not be sent: the admin passes the link on themselves. */
+  /**
+   * True: the mail was queued with the invitation and goes out within moments, retried while the mail
+   * server cannot be reached (ADR 0037). False is kept for clients of the time when it was sent during the request.
+   */
   isMailed: z.boolean(),
 });
 export type CreatedInvitation = z.infer<typeof CreatedInvitationSchema>;

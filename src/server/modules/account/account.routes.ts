@@ -89,17 +89,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const { work, message } = await requestEmailChange({
+      return requestEmailChange({
         db: app.db,
         config: app.config,
-        mailer: app.mailer,
-        log: request.log,
+        jobs: app.jobs,
         userId: user.id,
         now: app.clock(),
         ...request.body,
       });
-      app.background.add(work);
-      return { message };
     },
   );
 
@@ -115,17 +112,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { work, ...answer } = await confirmEmailChange({
+      return confirmEmailChange({
         db: app.db,
         config: app.config,
-        mailer: app.mailer,
-        log: request.log,
+        jobs: app.jobs,
         ip: request.ip,
         now: app.clock(),
         token: request.body.token,
       });
-      app.background.add(work);
-      return answer;
     },
   );
 

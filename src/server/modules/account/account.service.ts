@@ -31,12 +31,13 @@ import type { Config } from '../../env';
 import { AppError } from '../../errors';
 import { clientAddressKey } from '../../lib/client-address';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { JobQueue } from '../../lib/jobs/job-kinds';
 import type { Mailer } from '../../lib/mailer';
 import type { ObjectStore } from '../../lib/object-store/object-store';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enforceRateLimits, type RateLimitCheck, refundRateLimit } from '../../lib/rate-limit';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { confirmEmailMail, emailChangedNoticeMail } from './account.mail';
+import { confirmEmailMail } from './account.mail';
 import { deviceName } from './device-name';
 
 const MINUTE_MS = 60_000;
@@ -129,14 +130,13 @@ export async function changePassword({
 }
 
 /**
- * Mails a single-use link to the new address; the email changes only when it is opened
- * (confirmEmailChange). Only the newest link of a user works.
+ * Queues a single-use link to the new address (sendEmailConfirmMail); the email changes only when it
+ * is opened (confirmEmailChange). Only the newest link of a user works.
  */
 export async function requestEmailChange({
   db,
   config,
-  mailer,
-  log,
+  jobs,
   userId,
   now,
   newEmail: rawEmail,
@@ -144,13 +144,12 @@ export async function requestEmailChange({
 }: {
   db: Db;
   config: AccountConfig;
-  mailer: Mailer;
-  log: Log;
+  jobs: JobQueue;
   userId: string;
   now: number;
   newEmail: string;
   currentPassword: string;
-}): Promise<MessageResponse & { work: () => Promise<void> }> {
+}): Promise<MessageResponse> {
   const newEmail = rawEmail.trim().toLowerCase();
   await assertCurrentPassword({ db, config, userId, password: currentPassword, now });
   const [user] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
@@ -168,19 +167,47 @@ export async function requestEmailChange({
     now,
     checks: [{ key: `email-change:user:${userId}`, limit: config.rateLimits.resetPerHourPerEmail, windowMs: HOUR_MS }],
   });
-  const token = generateToken();
   await db.transaction(async (tx) => {
     await tx.delete(emailChanges).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
-    await tx
+    // The mailed token is made by the job when it sends the link; until then the row holds the hash of one nobody has.
+    const [change] = await tx
       .insert(emailChanges)
-      .values({ userId, newEmail, tokenHash: hashToken(token), expiresAt: new Date(now + EMAIL_CHANGE_TTL_MS) });
+      .values({ userId, newEmail, tokenHash: hashToken(generateToken()), expiresAt: new Date(now + EMAIL_CHANGE_TTL_MS) })
+      .returning({ id: emailChanges.id });
+    if (!change) throw new Error('email change insert returned no row');
+    await jobs.enqueue(tx, 'mail.email-confirm', { emailChangeId: change.id });
   });
-  const link = `${config.publicUrl}/account/confirm-email?token=${encodeURIComponent(token)}`;
-  const work = () =>
-    mailer
-      .send(confirmEmailMail({ to: newEmail, name: user.name, link }))
-      .catch((error: unknown) => log.error({ err: error, userId }, 'email confirmation mail could not be sent'));
-  return { message: accountMessages.emailSent, work };
+  return { message: accountMessages.emailSent };
+}
+
+/**
+ * The job of requestEmailChange: gives the pending change a new token and mails its link. A change
+ * used, expired or replaced by a newer one meanwhile gets no mail; tried again, only the newest link works.
+ */
+export async function sendEmailConfirmMail({
+  db,
+  mailer,
+  publicUrl,
+  now,
+  emailChangeId,
+}: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  now: number;
+  emailChangeId: string;
+}): Promise<void> {
+  const token = generateToken();
+  const [change] = await db
+    .update(emailChanges)
+    .set({ tokenHash: hashToken(token) })
+    .where(and(eq(emailChanges.id, emailChangeId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, new Date(now))))
+    .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+  if (!change) return;
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, change.userId)).limit(1);
+  if (!user) return;
+  const link = `${publicUrl}/account/confirm-email?token=${encodeURIComponent(token)}`;
+  await mailer.send(confirmEmailMail({ to: change.newEmail, name: user.name, link }));
 }
 
 /**
@@ -191,20 +218,18 @@ export async function requestEmailChange({
 export async function confirmEmailChange({
   db,
   config,
-  mailer,
-  log,
+  jobs,
   ip,
   now,
   token,
 }: {
   db: Db;
   config: AccountConfig;
-  mailer: Mailer;
-  log: Log;
+  jobs: JobQueue;
   ip: string;
   now: number;
   token: string;
-}): Promise<ConfirmEmailResponse & { work: () => Promise<void> }> {
+}): Promise<ConfirmEmailResponse> {
   await enforceRateLimits({
     db,
     now,
@@ -230,18 +255,16 @@ export async function confirmEmailChange({
       await tx.update(users).set({ email: claimed.newEmail, updatedAt: at }).where(eq(users.id, claimed.userId));
       // Reset links went to the old address.
       await tx.delete(passwordResets).where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
-      return { ...claimed, oldEmail: before.email, name: before.name };
+      // So a hijacked session cannot move an account away unnoticed: the old address hears of it.
+      await jobs.enqueue(tx, 'mail.email-changed', { to: before.email, name: before.name, newEmail: claimed.newEmail });
+      return claimed;
     })
     .catch((error: unknown) => {
       // Someone took the address between the request and the click.
       if (isUniqueViolation(error)) throw new AppError(ErrorCode.CONFLICT, accountMessages.emailTaken);
       throw error;
     });
-  const work = () =>
-    mailer
-      .send(emailChangedNoticeMail({ to: changed.oldEmail, name: changed.name, newEmail: changed.newEmail }))
-      .catch((error: unknown) => log.error({ err: error, userId: changed.userId }, 'email changed notice could not be sent'));
-  return { message: accountMessages.emailChanged, email: changed.newEmail, work };
+  return { message: accountMessages.emailChanged, email: changed.newEmail };
 }
 
 export async function listSessions({

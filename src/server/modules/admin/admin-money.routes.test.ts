@@ -95,6 +95,7 @@ describe('payments', () => {
     ).toEqual([]);
     expect((await send('GET', `/api/modules/${content.module.id}/lessons`, buyer)).statusCode).toBe(403);
     expect((await send('GET', `/api/courses/${course.id}`)).json().studentCount).toBe(0);
+    await t.app.background.drain();
     const mail = t.mailer.last(buyer.email);
     expect(mail?.subject).toBe(`Refund: ${course.title}`);
     expect(mail?.text).toContain('Your payment of $40.00');
@@ -130,6 +131,7 @@ describe('payments', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.kind, 'refund')));
     expect(reversals).toHaveLength(3);
+    await t.app.background.drain();
     const receipts = t.mailer.sent.filter((mail) => mail.to === buyer.email && mail.subject.startsWith('Refund'));
     expect(receipts).toHaveLength(1);
     // The audit log has a row only if an admin's refund was the one that happened.

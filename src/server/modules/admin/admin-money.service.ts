@@ -17,8 +17,8 @@ import type { RefundResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
 import { recordAdminAction } from '../../lib/admin-audit';
 import { insertCoupon, toCouponJson } from '../../lib/coupons';
+import type { JobQueue } from '../../lib/jobs/job-kinds';
 import { cursorTime, decodeCursor, iso, pageOf, timeOfCursor } from '../../lib/list-pages';
-import type { Mailer } from '../../lib/mailer';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { beginRefund, completeRefund } from '../../lib/refund-payment';
 import { sqlRows } from '../../lib/sql-rows';
@@ -90,14 +90,14 @@ export async function refundPayment({
   db,
   provider,
   log,
-  receipts,
+  jobs,
   adminId,
   paymentId,
 }: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  receipts: { mailer: Mailer; publicUrl: string };
+  jobs: JobQueue;
   adminId: string;
   paymentId: string;
 }): Promise<RefundResult> {
@@ -127,7 +127,7 @@ export async function refundPayment({
     );
   }
   await db.transaction(async (tx) => {
-    if (!(await beginRefund(tx, { paymentId, reason: 'admin' }))) throw alreadyRefunded();
+    if (!(await beginRefund(tx, { paymentId, reason: 'admin', jobs }))) throw alreadyRefunded();
     await recordAdminAction(tx, {
       adminId,
       action: 'payment.refund',
@@ -136,7 +136,7 @@ export async function refundPayment({
       details: { amount: centsToPrice(payment.amountCents), buyerId: payment.userId, courseId: payment.courseId },
     });
   });
-  return completeRefund({ db, provider, log, receipts, payment });
+  return completeRefund({ db, provider, log, payment });
 }
 
 type Sums = { gross: string; refunds: string; fees: string; creatorShare: string; sales: number; refundCount: number };

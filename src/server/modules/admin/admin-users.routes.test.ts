@@ -256,6 +256,7 @@ describe('creators and invitations', () => {
       link: expect.stringMatching(/\/creator\?tab=signup&invite=[\w-]{43}$/),
       isMailed: true,
     });
+    await t.app.background.drain();
     const mail = t.mailer.last(email);
     expect(mail?.text).toContain(body.link);
     const code = new URL(body.link).searchParams.get('invite');

@@ -1,5 +1,4 @@
 import { type AnyColumn, and, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client';
 import { creatorInvites, sessions, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
@@ -18,8 +17,8 @@ import type {
 import { AppError } from '../../errors';
 import { recordAdminAction } from '../../lib/admin-audit';
 import { createCreatorInvite } from '../../lib/creator-invites';
+import type { JobQueue } from '../../lib/jobs/job-kinds';
 import { containsPattern, cursorTime, decodeCursor, iso, isoOrNull, pageOf, timeOfCursor } from '../../lib/list-pages';
-import type { Mailer } from '../../lib/mailer';
 import { sqlRows } from '../../lib/sql-rows';
 
 const userNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'User not found');
@@ -220,20 +219,20 @@ export async function listInvitations({ db, query }: { db: Db; query: AdminInvit
 }
 
 /**
- * POST /api/admin/invitations: what `npm run invite` does (lib/creator-invites.ts), from the web.
- * An email that already has an account is refused: sign-up could never use the invitation.
+ * POST /api/admin/invitations: what `npm run invite` does (lib/creator-invites.ts), from the web, with
+ * the mail queued in the transaction that makes the invitation (ADR 0037), so it is sent, and retried
+ * while the mail server is unreachable, even if this instance stops. An email that already has an
+ * account is refused: sign-up could never use the invitation.
  */
 export async function inviteCreator({
   db,
-  mailer,
-  log,
+  jobs,
   publicUrl,
   adminId,
   email,
 }: {
   db: Db;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
+  jobs: JobQueue;
   publicUrl: string;
   adminId: string;
   email: string;
@@ -249,19 +248,14 @@ export async function inviteCreator({
       targetId: made.id,
       details: { email: made.email },
     });
+    // The code must travel with the job (the admin is shown the same link); the job's payload is deleted once it is mailed.
+    await jobs.enqueue(tx, 'mail.creator-invite', { invitationId: made.id, code: made.code });
     return made;
   });
-  let isMailed = true;
-  try {
-    await mailer.send(invite.mail);
-  } catch (error) {
-    log.error({ err: error, invitationId: invite.id }, 'the invitation mail could not be sent');
-    isMailed = false;
-  }
   return {
     invitation: toInvitation({ ...invite, usedAt: null, revokedAt: null, usedById: null, usedByName: null }),
     link: invite.link,
-    isMailed,
+    isMailed: true,
   };
 }
 

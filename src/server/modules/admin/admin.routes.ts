@@ -167,8 +167,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201).send(
         await inviteCreator({
           db: app.db,
-          mailer: app.mailer,
-          log: request.log,
+          jobs: app.jobs,
           publicUrl: app.config.publicUrl,
           adminId: await adminId(request),
           email: request.body.email,
@@ -294,7 +293,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         provider: app.payments,
         log: request.log,
-        receipts: { mailer: app.mailer, publicUrl: app.config.publicUrl },
+        jobs: app.jobs,
         adminId: await adminId(request),
         paymentId: request.params.id,
       }),

@@ -7,7 +7,7 @@ import { CapturingMailer, createTestApp, type TestApp } from '#tests/helpers/app
 import { countQueries } from '#tests/helpers/query-counter';
 import { createCreatorInvite } from '../../lib/creator-invites';
 import { hashToken } from '../../lib/tokens';
-import { requestPasswordReset } from './auth.service';
+import { requestPasswordReset, sendPasswordResetMail } from './auth.service';
 
 let t: TestApp;
 
@@ -469,22 +469,27 @@ describe('password reset', () => {
     return t.db.db.select().from(passwordResets).where(eq(passwordResets.userId, userId));
   }
 
-  it('answers before the reset token is written: the account lookup, the token and the mail are deferred work', async () => {
+  it("answers before the reset token is written: the account lookup, the token and the mail are the queued job's", async () => {
     const { email, body } = await signUp();
     const mailer = new CapturingMailer();
-    const { message, work } = await requestPasswordReset({
+    const queued: { kind: string; payload: unknown }[] = [];
+    const { message } = await requestPasswordReset({
       db: t.db.db,
       config: t.config,
-      mailer,
-      log: { error: () => {} },
+      jobs: {
+        enqueue: async (_db, kind, payload) => {
+          queued.push({ kind, payload });
+        },
+      },
       ip: nextIp(),
       now: NOW,
       email,
     });
     expect(message).toBe('If the email exists, a password reset link has been sent.');
     expect(await resetRowsOf(body.user.id)).toHaveLength(0);
-    expect(mailer.sent).toHaveLength(0);
-    await work();
+    // The job carries the address only: no token is made before it runs.
+    expect(queued).toEqual([{ kind: 'mail.password-reset', payload: { email } }]);
+    await sendPasswordResetMail({ db: t.db.db, mailer, publicUrl: t.config.publicUrl, now: NOW, email });
     expect(await resetRowsOf(body.user.id)).toHaveLength(1);
     expect(mailer.sent.map((mail) => mail.to)).toEqual([email]);
   });

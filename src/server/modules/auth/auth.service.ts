@@ -8,6 +8,7 @@ import type { Config } from '../../env';
 import { AppError } from '../../errors';
 import { clientAddressKey } from '../../lib/client-address';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { JobQueue } from '../../lib/jobs/job-kinds';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/passwords';
 import {
@@ -51,7 +52,6 @@ export type DeviceContext = { cookies: DeviceCookies; cookieHeader: string | und
 
 /** A sign-in's answer, and the device cookie its browser keeps for the next one. */
 export type SignedIn = { auth: AuthResponse; deviceCookie: string };
-type Log = { error: (details: Record<string, unknown>, message: string) => void };
 
 /** Emails are stored lowercase, so uniqueness and login ignore case. */
 export function normalizeEmail(email: string): string {
@@ -380,47 +380,62 @@ function resetChecks(config: AuthConfig, kind: 'forgot' | 'reset', email: string
 
 /**
  * Always the same answer, whether or not the account exists, and in the same time: only the rate
- * limits are checked before answering; finding the account, making the token and mailing the link
- * are `work` the caller runs after the answer has gone out.
+ * limits are checked and a job is queued for the address, whoever owns it; finding the account,
+ * making the token and mailing the link are the job's (sendPasswordResetMail, ADR 0037), so no
+ * token ever sits in the jobs table.
  */
 export async function requestPasswordReset({
   db,
   config,
-  mailer,
-  log,
+  jobs,
   ip,
   now,
   email: rawEmail,
 }: {
   db: Db;
   config: AuthConfig;
-  mailer: Mailer;
-  log: Log;
+  jobs: JobQueue;
   ip: string;
   now: number;
   email: string;
-}): Promise<MessageResponse & { work: () => Promise<void> }> {
+}): Promise<MessageResponse> {
   const email = normalizeEmail(rawEmail);
   await enforceRateLimits({ db, now, checks: resetChecks(config, 'forgot', email, ip) });
-  const work = async () => {
-    const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
-    if (!user) return;
-    const token = generateToken();
-    await db.transaction(async (tx) => {
-      // Only the newest link works.
-      await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-      await tx.insert(passwordResets).values({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
-      });
+  await jobs.enqueue(db, 'mail.password-reset', { email });
+  return { message: authMessages.resetRequested };
+}
+
+/**
+ * The job of requestPasswordReset: a new single-use link for the account of `email`, if there is one,
+ * replacing any unused one, mailed at once. Tried again, it makes another link, and only the newest works.
+ */
+export async function sendPasswordResetMail({
+  db,
+  mailer,
+  publicUrl,
+  now,
+  email,
+}: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  now: number;
+  email: string;
+}): Promise<void> {
+  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return;
+  const token = generateToken();
+  await db.transaction(async (tx) => {
+    // Only the newest link works.
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
     });
-    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await mailer
-      .send(passwordResetMail({ to: email, name: user.name, link }))
-      .catch((error: unknown) => log.error({ err: error, userId: user.id }, 'password reset mail could not be sent'));
-  };
-  return { message: authMessages.resetRequested, work };
+  });
+  const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await mailer.send(passwordResetMail({ to: email, name: user.name, link }));
 }
 
 export async function resetPassword({

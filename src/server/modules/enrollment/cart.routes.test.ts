@@ -238,6 +238,7 @@ describe.each([
     expect(mine).toEqual(expect.arrayContaining([first.id, second.id, owned.id]));
     // Bought: the cart is empty, and a receipt for each course was mailed.
     expect((await send('GET', '/api/cart', buyer)).json()).toEqual({ items: [], total: '0.00', notices: [] });
+    await t.app.background.drain();
     expect(t.mailer.sent.filter((mail) => mail.to === buyer.email && mail.subject.startsWith('Your receipt'))).toHaveLength(2);
     const purchases = (await send('GET', '/api/purchases', buyer)).json().items;
     expect(purchases.map((item: { amount: string }) => item.amount).sort()).toEqual(['20.00', '30.50']);

@@ -34,7 +34,7 @@ export const ENROLLING_ERRORS = {
 /** SPEC §7 learner calls and DECISIONS §4: paying for a course, and the provider's confirmation. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const receipts = { mailer: app.mailer, publicUrl: app.config.publicUrl };
+  const jobs = app.jobs;
 
   app.post(
     '/api/create-payment-intent',
@@ -87,7 +87,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         provider: app.payments,
         log: request.log,
-        receipts,
+        jobs,
         intent,
         expected: { userId: user.id, courseId: request.body.courseId },
       });
@@ -121,7 +121,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const outcome = await provider.confirm({ intentId: request.params.paymentIntentId, userId: user.id, ...request.body });
       const intent = await provider.retrieveIntent(request.params.paymentIntentId);
-      if (intent) await settlePayment({ db, provider, log: request.log, receipts, intent });
+      if (intent) await settlePayment({ db, provider, log: request.log, jobs, intent });
       return outcome;
     },
   );
@@ -149,7 +149,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (event?.type === 'charge.refunded') {
-        await applyReportedRefund({ db, provider, log: request.log, receipts, event });
+        await applyReportedRefund({ db, provider, log: request.log, jobs, event });
       } else if (event && isTransferEvent(event)) {
         await applyTransferEvent({ db, provider, log: request.log, event, now: app.clock() });
       } else if (event?.type === 'account.updated') {
@@ -160,7 +160,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             db,
             provider,
             log: request.log,
-            receipts,
+            jobs,
             intent: event.intent,
             eventId: event.id,
             eventType: event.type,

@@ -7,20 +7,22 @@ import type { RefundReason } from '#shared/lists';
 import type { EnrollmentResult, PaymentIntentResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
 import { priceWithCoupon, redeemCoupon } from '../../lib/coupon-pricing';
+import type { JobQueue } from '../../lib/jobs/job-kinds';
 import { findJoinableCourse } from '../../lib/joinable-course';
-import type { Mailer } from '../../lib/mailer';
 import type { PaymentIntent, PaymentProvider } from '../../lib/payments/payment-provider';
 import { movePayment, OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../lib/payments/payment-status';
 import { refundRecordedPayment } from '../../lib/payments/refund-payment';
-import { mailReceipt } from '../../lib/purchases';
 import { enrollOnce, findEnrollment, isEnrolled, refuseOwnCourse } from './enrollment.service';
 
 type Checkout = {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  /** Where the buyer's receipt goes once a payment first enrolls them (issue 24 §5). */
-  receipts?: { mailer: Mailer; publicUrl: string };
+  /**
+   * Queues the buyer's receipt in the transaction that first enrolls them by a payment (issue 24 §5,
+   * ADR 0037); without it no receipt is sent (a settlement started by cancelOpenIntents only refunds).
+   */
+  jobs?: JobQueue;
 };
 
 /**
@@ -144,7 +146,7 @@ export async function settlePayment({
   db,
   provider,
   log,
-  receipts,
+  jobs,
   intent,
   expected,
   eventId,
@@ -182,10 +184,18 @@ export async function settlePayment({
       if (!isCart) {
         const [only] = recorded;
         if (!only) throw new Error('a payment without its row');
-        return settleSucceeded(tx, only, locked[0]?.status ?? only.status);
+        const settledOne = await settleSucceeded(tx, only, locked[0]?.status ?? only.status);
+        return queueReceipts(tx, settledOne);
       }
-      return settleCartSucceeded(tx, recorded, locked, declined);
+      return queueReceipts(tx, await settleCartSucceeded(tx, recorded, locked, declined));
     });
+  // In the transaction that enrolls, so a receipt goes exactly when the sale is recorded.
+  const queueReceipts = async (tx: Tx, settled: Settled): Promise<Settled> => {
+    if (settled.kind === 'enrolled' && settled.firstTime && jobs) {
+      for (const row of recorded) await jobs.enqueue(tx, 'mail.receipt', { paymentId: row.id, kind: 'purchase' });
+    }
+    return settled;
+  };
   let settled: Settled;
   try {
     settled = await attempt();
@@ -197,9 +207,6 @@ export async function settlePayment({
 
   if (settled.kind === 'refunded') await refundPayments({ db, provider, log, payments: recorded });
   if (settled.kind === 'enrolled') {
-    if (settled.firstTime && receipts) {
-      for (const row of recorded) await mailReceipt({ db, log, ...receipts, paymentId: row.id, kind: 'purchase' });
-    }
     for (const row of recorded) {
       await cancelOpenIntents({ db, provider, log, userId: row.userId, courseId: row.courseId, exceptIntentId: intent.id });
     }

@@ -56,7 +56,11 @@ async function enrolledIn(user: TestUser, courseId: string) {
     .where(and(eq(enrollments.userId, user.id), eq(enrollments.courseId, courseId)));
   return rows.length === 1;
 }
-const mailsTo = (user: TestUser) => t.mailer.sent.filter((mail) => mail.to === user.email).map((mail) => mail.subject);
+/** The subjects of the mail sent to `user`, once the jobs this app queued have run (ADR 0037). */
+const mailsTo = async (user: TestUser) => {
+  await t.app.background.drain();
+  return t.mailer.sent.filter((mail) => mail.to === user.email).map((mail) => mail.subject);
+};
 /** The ledger's transactions that do not sum to zero (ADR 0029): none, ever. */
 const unbalancedTransactions = () =>
   sqlRows<{ transactionId: string }>(
@@ -95,7 +99,7 @@ describe('a refund made in Stripe’s dashboard (charge.refunded)', () => {
     expect(await statusOf(intentId)).toEqual(['refunded:provider']);
     expect(await enrolledIn(student, course.id)).toBe(false);
     expect((await send('GET', `/api/courses/${course.id}/certificate`, student)).statusCode).toBe(403);
-    expect(mailsTo(student)).toEqual(['Your receipt: Refunded at Stripe', 'Refund: Refunded at Stripe']);
+    expect(await mailsTo(student)).toEqual(['Your receipt: Refunded at Stripe', 'Refund: Refunded at Stripe']);
     // The money went back through Stripe once: the app asked for no refund of its own.
     expect(standIn.refunds(intentId)).toHaveLength(1);
     // Gross counts the sale, refunds count it back, and the creator keeps nothing of it.
@@ -125,7 +129,7 @@ describe('a refund made in Stripe’s dashboard (charge.refunded)', () => {
     expect(await enrolledIn(student, course.id)).toBe(false);
     expect(standIn.refunds(intentId)).toHaveLength(1);
     // Never a sale: no purchase receipt, no refund receipt, and the creator's figures did not move.
-    expect(mailsTo(student)).toEqual([]);
+    expect(await mailsTo(student)).toEqual([]);
     expect(await earnings()).toEqual(before);
     expect(await unbalancedTransactions()).toEqual([]);
   });
@@ -139,7 +143,7 @@ describe('a refund made in Stripe’s dashboard (charge.refunded)', () => {
 
     await deliver(eventOf('charge.refunded', intentId));
     expect(await statusOf(intentId)).toEqual(['refunded:requested']);
-    expect(mailsTo(student)).toEqual(['Your receipt: Refund asked in the app', 'Refund: Refund asked in the app']);
+    expect(await mailsTo(student)).toEqual(['Your receipt: Refund asked in the app', 'Refund: Refund asked in the app']);
     expect(standIn.refunds(intentId)).toHaveLength(1);
   });
 

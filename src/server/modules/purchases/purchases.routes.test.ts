@@ -24,7 +24,11 @@ async function buy(buyer: TestUser, courseId: string, couponCode?: string) {
   expect((await send('POST', '/api/confirm-payment', buyer, { paymentIntentId, courseId })).statusCode).toBe(200);
   return paymentIntentId as string;
 }
-const mailsTo = (user: TestUser) => t.mailer.sent.filter((mail) => mail.to === user.email);
+/** The mail sent to `user`, once the jobs this app queued have run (receipts are queued with the sale, ADR 0037). */
+const mailsTo = async (user: TestUser) => {
+  await t.app.background.drain();
+  return t.mailer.sent.filter((mail) => mail.to === user.email);
+};
 
 describe('purchases and receipts', () => {
   it('lists what was bought with its discount, mails one receipt, and serves the PDF to the buyer only', async () => {
@@ -53,7 +57,7 @@ describe('purchases and receipts', () => {
     expect(Date.parse(purchase.refundableUntil) - Date.parse(purchase.paidAt)).toBe(30 * 24 * 3_600_000);
     expect(purchase.receiptUrl).toBe(`/api/purchases/${purchase.id}/receipt`);
 
-    const mails = mailsTo(buyer);
+    const mails = await mailsTo(buyer);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Your receipt: Receipts for robots');
     expect(mails[0]?.text).toContain('Price: $40.00\nDiscount (RECEIPT25): -$10.00\nPaid: $30.00');
@@ -84,8 +88,8 @@ describe('purchases and receipts', () => {
     const [purchase] = (await send('GET', '/api/purchases', buyer)).json().items;
     expect(purchase).toMatchObject({ status: 'refunded', amount: '19.99', refundableUntil: null });
     expect(purchase.refundedAt).not.toBeNull();
-    expect(mailsTo(buyer).map((mail) => mail.subject)).toEqual(['Your receipt: Refundable', 'Refund: Refundable']);
-    expect(mailsTo(buyer)[1]?.text).toContain('Your payment of $19.99 for "Refundable" has been refunded to your card.');
+    expect((await mailsTo(buyer)).map((mail) => mail.subject)).toEqual(['Your receipt: Refundable', 'Refund: Refundable']);
+    expect((await mailsTo(buyer))[1]?.text).toContain('Your payment of $19.99 for "Refundable" has been refunded to your card.');
     const pdf = await send('GET', purchase.receiptUrl, buyer);
     expect(pdf.statusCode).toBe(200);
     expect((await PDFDocument.load(pdf.rawPayload)).getTitle()).toBe(`Receipt ${purchase.id}`);

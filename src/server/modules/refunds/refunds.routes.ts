@@ -27,7 +27,7 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
         reads: app.reads,
         provider: app.payments,
         log: request.log,
-        receipts: { mailer: app.mailer, publicUrl: app.config.publicUrl },
+        jobs: app.jobs,
         userId: user.id,
         courseId: request.params.id,
         now: app.clock(),

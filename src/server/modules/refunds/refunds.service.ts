@@ -8,7 +8,7 @@ import { isUuid } from '#shared/ids';
 import type { RefundResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
 import { readCourseProgress } from '../../lib/course-progress';
-import type { Mailer } from '../../lib/mailer';
+import type { JobQueue } from '../../lib/jobs/job-kinds';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 import { beginRefund, completeRefund } from '../../lib/refund-payment';
@@ -28,7 +28,7 @@ export async function requestRefund({
   reads,
   provider,
   log,
-  receipts,
+  jobs,
   userId,
   courseId,
   now,
@@ -37,7 +37,7 @@ export async function requestRefund({
   reads: ReadCache;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  receipts: { mailer: Mailer; publicUrl: string };
+  jobs: JobQueue;
   userId: string;
   courseId: string;
   now: number;
@@ -82,7 +82,7 @@ export async function requestRefund({
     throw refuse(`A refund can be asked before 30 % of the course is done; you have done ${progress.progress.percent} %`);
   }
 
-  const begun = await db.transaction((tx) => beginRefund(tx, { paymentId: payment.id, reason: 'requested' }));
+  const begun = await db.transaction((tx) => beginRefund(tx, { paymentId: payment.id, reason: 'requested', jobs }));
   if (!begun) throw refuse('This payment has already been refunded');
-  return completeRefund({ db, provider, log, receipts, payment });
+  return completeRefund({ db, provider, log, payment });
 }

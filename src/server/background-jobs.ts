@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#db/client';
+import { sendCreatorInviteMail } from './lib/creator-invites';
+import { isRunDue } from './lib/jobs/job-schedule';
+import type { JobHandlers } from './lib/jobs/job-worker';
+import { sendReceiptMail } from './lib/purchases';
+import { purgeExpired } from './lib/purge';
+import { runScheduledTransfers } from './lib/stripe-transfers';
+import { emailChangedNoticeMail } from './modules/account/account.mail';
+import { sendEmailConfirmMail } from './modules/account/account.service';
+import { sendPasswordResetMail } from './modules/auth/auth.service';
+import { retryPendingRefunds } from './modules/enrollment/checkout.service';
+
+/**
+ * What each kind of job does in this app (ADR 0037), composed here because the work belongs to several
+ * modules. A handler that throws is tried again later; one that finds nothing left to do returns.
+ */
+export function backgroundJobHandlers(app: FastifyInstance, db: Db): JobHandlers {
+  const { config } = app;
+  const publicUrl = config.publicUrl;
+  return {
+    'mail.receipt': ({ paymentId, kind }) => sendReceiptMail({ db, mailer: app.mailer, publicUrl, paymentId, kind }),
+    'mail.password-reset': ({ email }) => sendPasswordResetMail({ db, mailer: app.mailer, publicUrl, now: app.clock(), email }),
+    'mail.email-confirm': ({ emailChangeId }) =>
+      sendEmailConfirmMail({ db, mailer: app.mailer, publicUrl, now: app.clock(), emailChangeId }),
+    'mail.email-changed': (notice) => app.mailer.send(emailChangedNoticeMail(notice)),
+    'mail.creator-invite': ({ invitationId, code }) =>
+      sendCreatorInviteMail({ db, mailer: app.mailer, publicUrl, invitationId, code }),
+    purge: async (run) => {
+      if (!isRunDue(run, app.clock())) return;
+      const deleted = await purgeExpired({ db, store: app.objectStore, retention: config.retention, now: app.clock() });
+      app.log.info(
+        { deleted },
+        'purged expired sessions, reset tokens, rate-limit windows, uploads, attempts, payments and jobs',
+      );
+    },
+    'refund-retry': async (run) => {
+      if (!isRunDue(run, app.clock())) return;
+      await retryPendingRefunds({ db, provider: app.payments, log: app.log });
+    },
+    payouts: async (run) => {
+      if (!isRunDue(run, app.clock())) return;
+      const outcomes = await runScheduledTransfers({ db, provider: app.payments, log: app.log, now: app.clock() });
+      app.log.info({ outcomes }, 'scheduled Stripe transfers');
+    },
+  };
+}
