@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: TrustProxySchema.optional(),
   SEED_DEMO: booleanFromString.optional(),
+  // The embedded database flushes each commit to disk before acknowledging it (ADR 0036).
+  EMBEDDED_DB_FSYNC: booleanFromString.default(true),
   CREATOR_INVITE_CODE: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: z
     .string()
@@ -156,6 +158,8 @@ export type Config = {
   /** false, a hop count, or the proxies' addresses/CIDRs (Fastify's trustProxy). */
   trustProxy: false | number | string[];
   seedDemo: boolean;
+  /** The embedded database syncs each commit to disk (ADR 0036); false only for a comparison. */
+  embeddedFsync: boolean;
   creatorInviteCode: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -354,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     // Never known demo passwords in a production database unless asked for explicitly.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    embeddedFsync: e.EMBEDDED_DB_FSYNC,
     creatorInviteCode: e.CREATOR_INVITE_CODE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
