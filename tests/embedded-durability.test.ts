@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { createDb, type DbHandle } from '#db/client';
 import { loadConfig } from '#server/env';
 import { copyPgliteTemplate } from './helpers/db';
+import { cleanUpProcesses, spawnEntry, tempDataDir } from './helpers/process';
 
 // ADR 0036: the embedded engine acknowledges a commit only after fsync(2) has put its WAL on disk.
 // How much a power cut takes without it is measured by bench/durability.mjs, not here.
@@ -49,5 +50,39 @@ describe.skipIf(inject('dbKind') !== 'pglite')('the embedded database on disk', 
     await db.execute('create table durable_probe (id int primary key)');
     await db.pool.query('insert into durable_probe values (1)');
     expect(await db.embedded?.syncCount()).toBe(0);
+  });
+});
+
+afterAll(cleanUpProcesses);
+
+describe.skipIf(inject('dbKind') !== 'pglite')('a production server with live Stripe keys on the embedded database', () => {
+  const LIVE = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+
+  it('refuses to start with EMBEDDED_DB_FSYNC=false, and starts with fsync on or on PostgreSQL', async () => {
+    const server = spawnEntry('dist/server/server.js', [], {
+      ...LIVE,
+      PAYMENT_PROVIDER: '',
+      DATABASE_URL: '',
+      EMBEDDED_DB_FSYNC: 'false',
+      DATA_DIR: tempDataDir(),
+      PORT: '0',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(
+      'Invalid configuration: EMBEDDED_DB_FSYNC=false with live Stripe keys in production would let a power cut lose acknowledged payments; unset it (or use DATABASE_URL)',
+    );
+    const production = { ...LIVE, NODE_ENV: 'production' };
+    expect(loadConfig(production).embeddedFsync).toBe(true);
+    expect(loadConfig({ ...production, EMBEDDED_DB_FSYNC: 'false', DATABASE_URL: 'postgres://u:p@db/app' }).embeddedFsync).toBe(
+      false,
+    );
+    expect(
+      loadConfig({
+        ...production,
+        EMBEDDED_DB_FSYNC: 'false',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      }).embeddedFsync,
+    ).toBe(false);
   });
 });

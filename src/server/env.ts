@@ -347,6 +347,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const stripe = stripeConfig(e);
+  // Real money on a database that a power cut can roll back: never by accident (ADR 0036).
+  if (
+    e.NODE_ENV === 'production' &&
+    !e.DATABASE_URL &&
+    !e.EMBEDDED_DB_FSYNC &&
+    /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY ?? '')
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: EMBEDDED_DB_FSYNC=false with live Stripe keys in production would let a power cut lose acknowledged payments; unset it (or use DATABASE_URL)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
