@@ -27,6 +27,7 @@ const SLOWEST = [
   'tests/fuzz/',
   'tests/server-process.test.ts',
   'tests/crash.test.ts',
+  'tests/backup-restore.test.ts',
   'src/server/modules/auth/auth.routes.test.ts',
   'tests/admin-cli.test.ts',
   'src/server/modules/enrollment/cart.routes.test.ts',

@@ -295,6 +295,16 @@ describe('backup and restore', () => {
       expect(onBusy.code).toBe(1);
       expect(onBusy.output).toMatch(/^A server is running on DATA_DIR /);
       await stop(server);
+      // Without a server the tool opens the database itself; without a database it says so.
+      const offline = await runTool(BACKUP, path.join(work, 'offline.tar.gz'), { ...source.env, DATA_DIR: source.dataDir });
+      expect(offline.code, offline.output).toBe(0);
+      expect(offline.output).toMatch(/^Backed up \d+ tables /);
+      const nothing = tempDataDir();
+      const none = await runTool(BACKUP, path.join(work, 'none.tar.gz'), { DATABASE_URL: '', DATA_DIR: nothing });
+      expect(none).toEqual({ code: 1, output: `DATA_DIR ${nothing} holds no database to back up.` });
+      const usage = spawnEntry(BACKUP, [], { DATA_DIR: nothing });
+      expect(await usage.exited).toBe(2);
+      expect(usage.output()).toMatch(/^Usage: npm run backup -- <file>/);
 
       const bytes = readFileSync(archive);
       const flipped = Buffer.from(bytes);
