@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { create, list } from 'tar';
+import { create, extract, list } from 'tar';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client';
 import { lockDataDir } from '#server/lib/data-dir-lock';
@@ -338,6 +338,21 @@ describe('backup and restore', () => {
       writeFileSync(path.join(crafted, 'notes.txt'), 'not a backup');
       await create({ gzip: true, file: path.join(work, 'foreign.tar.gz'), cwd: crafted }, ['notes.txt']);
       copyFileSync(path.join(crafted, 'manifest.json'), path.join(work, 'manifest.json'));
+      // The real archive unpacked and packed again with one change: a row slipped in, or a newer schema.
+      const unpacked = path.join(work, 'unpacked');
+      mkdirSync(unpacked);
+      await extract({ file: archive, cwd: unpacked });
+      const repack = (name: string) =>
+        create({ gzip: true, file: path.join(work, name), cwd: unpacked }, ['manifest.json', 'database']);
+      const usersFile = path.join(unpacked, 'database', 'users.jsonl');
+      const users = readFileSync(usersFile, 'utf8');
+      writeFileSync(usersFile, `${users}${JSON.stringify(['00000000-0000-4000-8000-000000000001', 'mallory@forged.test'])}\n`);
+      await repack('edited-row.tar.gz');
+      writeFileSync(usersFile, users);
+      const manifestFile = path.join(unpacked, 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { migrations: { count: number } };
+      writeFileSync(manifestFile, JSON.stringify({ ...manifest, migrations: { ...manifest.migrations, count: 9999 } }));
+      await repack('newer.tar.gz');
 
       const cases: [string, RegExp][] = [
         ['flipped.tar.gz', /is damaged/],
@@ -346,6 +361,11 @@ describe('backup and restore', () => {
         ['foreign.tar.gz', /is not a Gradient Academy backup/],
         ['manifest.json', /is (damaged|not a Gradient Academy backup)/],
         ['dotdot.tar.gz', /has an entry with an unsafe path \("\.\.\/escape\.txt"\); nothing was restored\.$/],
+        ['edited-row.tar.gz', /is damaged: the rows of table users do not match their checksum\.$/],
+        [
+          'newer.tar.gz',
+          /was made by a newer version of Gradient Academy \(9999 migrations, this one has \d+\); restore it with that version\.$/,
+        ],
         ['absolute.tar.gz', /has an entry with an unsafe path \("\/.*escape\.txt"\); nothing was restored\.$/],
       ];
       for (const [name, message] of cases) {
