@@ -295,10 +295,29 @@ describe('backup and restore', () => {
       expect(onBusy.code).toBe(1);
       expect(onBusy.output).toMatch(/^A server is running on DATA_DIR /);
       await stop(server);
-      // Without a server the tool opens the database itself; without a database it says so.
-      const offline = await runTool(BACKUP, path.join(work, 'offline.tar.gz'), { ...source.env, DATA_DIR: source.dataDir });
+      // Without a server the tool opens the database itself. With S3 the objects stay in the bucket,
+      // which the manifest says; without a database the tool says so.
+      const offline = await runTool(BACKUP, path.join(work, 'offline.tar.gz'), {
+        ...source.env,
+        DATA_DIR: source.dataDir,
+        S3_BUCKET: 'academy-uploads',
+      });
       expect(offline.code, offline.output).toBe(0);
-      expect(offline.output).toMatch(/^Backed up \d+ tables /);
+      expect(offline.output).toMatch(
+        /^Backed up \d+ tables \(\d+ rows, read in \d+ ms\) and no stored objects \(S3 bucket academy-uploads\)/,
+      );
+      const offlineManifest: Buffer[] = [];
+      await list({
+        file: path.join(work, 'offline.tar.gz'),
+        onReadEntry: (entry) => {
+          if (entry.path === 'manifest.json') entry.on('data', (chunk: Buffer) => offlineManifest.push(chunk));
+          else entry.resume();
+        },
+      });
+      expect(JSON.parse(Buffer.concat(offlineManifest).toString())).toMatchObject({
+        source: { engine: 'pglite', whileServing: false },
+        objects: { store: 's3', files: [], note: expect.stringContaining('academy-uploads, which the operator versions') },
+      });
       const nothing = tempDataDir();
       const none = await runTool(BACKUP, path.join(work, 'none.tar.gz'), { DATABASE_URL: '', DATA_DIR: nothing });
       expect(none).toEqual({ code: 1, output: `DATA_DIR ${nothing} holds no database to back up.` });
