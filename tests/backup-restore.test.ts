@@ -235,7 +235,10 @@ describe('backup and restore', () => {
       const server = await startServer(source.dataDir, env);
       const world = await buildWorld(server.url);
       const archive = path.join(tempDataDir(), 'academy.tar.gz');
+      // The staging folder of a backup that was killed (its pid long gone) is swept away.
+      mkdirSync(path.join(source.dataDir, '.backup-4000000-dead', 'objects'), { recursive: true });
       const backup = await runTool(BACKUP, archive, { ...source.env, DATA_DIR: source.dataDir });
+      expect(readdirSync(source.dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
       expect(backup.output).toMatch(/^Backed up \d+ tables \(\d+ rows, read in \d+ ms\) and 2 stored objects/);
       expect(backup.code).toBe(0);
       // Still serving, and a backup never overwrites a file.

@@ -4,7 +4,7 @@
  * the server's own socket (DATA_DIR/server.socket names it); without a server, the tool opens it itself,
  * holding the DATA_DIR lock so that no server starts on it meanwhile.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,6 +81,25 @@ async function openRunningServer(config: Config): Promise<Source> {
   return { client, engine: 'pglite', whileServing: true, close: () => client.end() };
 }
 
+/** Staging folders `.backup-<pid>-…` of backups that were killed: their hard links would keep deleted objects' space. */
+function removeDeadStaging(dataDir: string): void {
+  if (!existsSync(dataDir)) return;
+  for (const name of readdirSync(dataDir)) {
+    const pid = Number(/^\.backup-(\d+)-/.exec(name)?.[1]);
+    if (!pid || isAlive(pid)) continue;
+    rmSync(path.join(dataDir, name), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2).filter((arg) => arg !== '--');
   if (args.length !== 1 || !args[0] || args[0].startsWith('-')) exit(2, USAGE);
@@ -100,7 +119,8 @@ async function main(): Promise<number> {
   // Beside the objects, so that their snapshot is hard links, not copies.
   const stagingParent = usesDisk && existsSync(path.join(config.dataDir, 'objects')) ? config.dataDir : os.tmpdir();
   const source = await openSource(config);
-  const staging = mkdtempSync(path.join(stagingParent, '.backup-'));
+  if (stagingParent === config.dataDir) removeDeadStaging(config.dataDir);
+  const staging = mkdtempSync(path.join(stagingParent, `.backup-${process.pid}-`));
   try {
     await mkdir(path.join(staging, 'database'));
     let dumped: Awaited<ReturnType<typeof dumpDatabase>>;
