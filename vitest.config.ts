@@ -29,6 +29,8 @@ const SLOWEST = [
   'tests/crash.test.ts',
   // PostgreSQL only: three server processes and nginx, one killed and restarted under load (~40 s).
   'tests/cluster.test.ts',
+  // A round trip of the demo with an upload, a purchase and a certificate (27-43 s on PGlite).
+  'tests/backup-restore.test.ts',
   'src/server/modules/auth/auth.routes.test.ts',
   // Its dead and restarted instances reopen the embedded engine's data directory (about 27 s on PGlite).
   'src/server/lib/jobs/jobs.test.ts',

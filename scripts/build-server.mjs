@@ -15,6 +15,8 @@ await build({
     // The operator's tools, for the tests to run as plain JavaScript (npm run invite/admin run the sources through tsx).
     'src/server/cli/invite.ts',
     'src/server/cli/admin.ts',
+    'src/server/cli/backup.ts',
+    'src/server/cli/restore.ts',
     // The embedded database's worker thread, found beside the bundle as ./pglite-worker.js.
     { in: 'src/db/embedded/worker.ts', out: 'pglite-worker' },
   ],

@@ -38,6 +38,11 @@ export type DbOptions =
       /** Start from a dump made by `embedded.dump()`. */
       loadDataDirPath?: string;
       poolSize?: number;
+      /**
+       * Commits reach the disk before they are acknowledged (ADR 0036); on by default for a
+       * database on disk. `EMBEDDED_DB_FSYNC=false` turns it off.
+       */
+      fsync?: boolean;
       /** Called when the embedded engine dies on its own. */
       onExit?: (error: Error) => void;
     };
@@ -55,6 +60,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDirPath ? { loadDataDirPath: options.loadDataDirPath } : {}),
       ...(options.onExit ? { onExit: options.onExit } : {}),
+      fsync: options.fsync ?? true,
     });
     // PGlite accepts any user; the socket's private directory is the access control.
     connection = { host: embedded.socketDir, user: 'postgres', database: 'postgres' };

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -18,17 +20,43 @@ export function migrationsFolder(): string {
 // The lock is per connection, so it is taken on one client that also runs the migration.
 const MIGRATION_LOCK_KEY = 724_311_905;
 
-export async function migrateDb(handle: DbHandle): Promise<void> {
+type JournalEntry = { idx: number; when: number; tag: string };
+
+/** The migrations this code has, in order; drizzle records each one's `when` as its created_at. */
+export function migrationJournal(): JournalEntry[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
+  return journal.entries;
+}
+
+/**
+ * Applies the migrations not yet applied; with `upTo`, only the first `upTo` of them (a restore
+ * loads an archive's rows into the schema they were dumped from, then migrates the rest).
+ */
+export async function migrateDb(handle: DbHandle, { upTo }: { upTo?: number } = {}): Promise<void> {
+  const folder = upTo === undefined ? migrationsFolder() : truncatedMigrationsFolder(upTo);
   const client = await handle.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       const db = drizzle({ client, casing: 'snake_case' });
-      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await migrate(db, { migrationsFolder: folder });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
     client.release();
+    if (folder !== migrationsFolder()) rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** A copy of the migrations folder whose journal lists only the first `count` migrations. */
+function truncatedMigrationsFolder(count: number): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'ga-migrations-'));
+  cpSync(migrationsFolder(), folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: JournalEntry[] };
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }));
+  return folder;
 }

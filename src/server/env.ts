@@ -79,6 +79,8 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: TrustProxySchema.optional(),
   SEED_DEMO: booleanFromString.optional(),
+  // The embedded database flushes each commit to disk before acknowledging it (ADR 0036).
+  EMBEDDED_DB_FSYNC: booleanFromString.default(true),
   CREATOR_INVITE_CODE: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: z
     .string()
@@ -157,6 +159,8 @@ export type Config = {
   /** false, a hop count, or the proxies' addresses/CIDRs (Fastify's trustProxy). */
   trustProxy: false | number | string[];
   seedDemo: boolean;
+  /** The embedded database syncs each commit to disk (ADR 0036); false only for a comparison. */
+  embeddedFsync: boolean;
   creatorInviteCode: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -344,6 +348,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const stripe = stripeConfig(e);
+  // Real money on a database that a power cut can roll back: never by accident (ADR 0036).
+  if (
+    e.NODE_ENV === 'production' &&
+    !e.DATABASE_URL &&
+    !e.EMBEDDED_DB_FSYNC &&
+    /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY ?? '')
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: EMBEDDED_DB_FSYNC=false with live Stripe keys in production would let a power cut lose acknowledged payments; unset it (or use DATABASE_URL)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -355,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     // Never known demo passwords in a production database unless asked for explicitly.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    embeddedFsync: e.EMBEDDED_DB_FSYNC,
     creatorInviteCode: e.CREATOR_INVITE_CODE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -11,7 +11,7 @@ import { prepareDatabase } from './prepare-database';
 async function createEmbeddedDatabase(): Promise<void> {
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
-  const handle = await createDb({ kind: 'pglite', dataDir: `${config.dataDir}/db` });
+  const handle = await createDb({ kind: 'pglite', dataDir: `${config.dataDir}/db`, fsync: config.embeddedFsync });
   try {
     await prepareDatabase({ handle, config });
   } finally {

@@ -6,6 +6,7 @@ import { createDb } from '#db/client';
 import { buildApp, type TestPlugin } from './app';
 import { ConfigError, loadConfig } from './env';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { publishServerSocket } from './lib/server-socket';
 import { prepareDatabase } from './prepare-database';
 
 function fail(message: string): never {
@@ -72,6 +73,7 @@ export async function startServer({ testPlugin }: { testPlugin?: TestPlugin } = 
     : await createDb({
         kind: 'pglite',
         dataDir: `${config.dataDir}/db`,
+        fsync: config.embeddedFsync,
         // Without its database the server can only fail requests: stop, so a supervisor restarts it.
         onExit: (error) => {
           console.error(`The embedded database stopped: ${error.message}`);
@@ -88,6 +90,7 @@ export async function startServer({ testPlugin }: { testPlugin?: TestPlugin } = 
       fail(`Database preparation failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+  const unpublishSocket = db.embedded ? publishServerSocket(config.dataDir, db.embedded.socketDir) : () => {};
   const app = await buildApp({ config, db, ...(testPlugin ? { testPlugin } : {}) });
   if (!config.webDir) app.log.warn('web app not built (dist/web missing): serving the API only; run `npm run build`');
 
@@ -106,6 +109,7 @@ export async function startServer({ testPlugin }: { testPlugin?: TestPlugin } = 
       await app.close();
       await db.close();
     } finally {
+      unpublishSocket();
       lock?.release();
     }
     process.exit(0);

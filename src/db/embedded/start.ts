@@ -11,6 +11,8 @@ export type EmbeddedDatabase = {
   socketDir: string;
   /** Writes the database as a tarball PGlite can start from (`loadDataDirPath`). */
   dump: (path: string) => Promise<void>;
+  /** How many fsyncs the engine has made (0 unless `fsync` was asked for). */
+  syncCount: () => Promise<number>;
   stop: () => Promise<void>;
 };
 
@@ -61,6 +63,8 @@ export async function startEmbeddedDatabase(options: {
   dataDir?: string;
   loadDataDirPath?: string;
   idleInTransactionMs?: number;
+  /** Commits on disk before they are acknowledged (ADR 0036). */
+  fsync?: boolean;
   onExit?: (error: Error) => void;
 }): Promise<EmbeddedDatabase> {
   void sweepDeadSocketDirs().catch(() => {});
@@ -70,6 +74,7 @@ export async function startEmbeddedDatabase(options: {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDirPath ? { loadDataDirPath: options.loadDataDirPath } : {}),
     ...(options.idleInTransactionMs ? { idleInTransactionMs: options.idleInTransactionMs } : {}),
+    ...(options.fsync ? { fsync: true } : {}),
   };
   const worker = createWorker(data);
   let stopping = false;
@@ -110,6 +115,17 @@ export async function startEmbeddedDatabase(options: {
         };
         worker.on('message', onMessage);
         send({ type: 'dump', path: file });
+      });
+    },
+    syncCount() {
+      return new Promise((resolve) => {
+        const onMessage = (message: EmbeddedWorkerMessage) => {
+          if (message.type !== 'sync-count') return;
+          worker.off('message', onMessage);
+          resolve(message.count);
+        };
+        worker.on('message', onMessage);
+        send({ type: 'sync-count' });
       });
     },
     async stop() {

@@ -35,7 +35,10 @@ export async function openCliDatabase(config: Config, whileRunning: string): Pro
     throw error;
   }
   try {
-    return { handle: await createDb({ kind: 'pglite', dataDir: `${config.dataDir}/db` }), release: lock.release };
+    return {
+      handle: await createDb({ kind: 'pglite', dataDir: `${config.dataDir}/db`, fsync: config.embeddedFsync }),
+      release: lock.release,
+    };
   } catch (error) {
     lock.release();
     throw error;

@@ -1,0 +1,169 @@
+/**
+ * `npm run backup -- FILE`: one archive of the database and the stored objects (ADR 0040), made while
+ * the server runs or not, on either engine. The embedded database of a running server is read through
+ * the server's own socket (DATA_DIR/server.socket names it); without a server, the tool opens it itself,
+ * holding the DATA_DIR lock so that no server starts on it meanwhile.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDb, type DbHandle } from '#db/client';
+import { type Config, ConfigError, loadConfig } from '../env';
+import { snapshotObjects, writeArchive } from '../lib/backup/backup-archive';
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from '../lib/backup/backup-manifest';
+import { dumpDatabase } from '../lib/backup/database-rows';
+import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
+import { SERVER_SOCKET_FILE } from '../lib/server-socket';
+import { exit } from './cli-database';
+
+const USAGE = 'Usage: npm run backup -- <file>   (writes one archive of the database and the stored objects)';
+
+type Source = { client: pg.ClientBase; engine: 'pglite' | 'postgres'; whileServing: boolean; close: () => Promise<void> };
+
+async function openSource(config: Config): Promise<Source> {
+  if (config.databaseUrl) {
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    return { client, engine: 'postgres', whileServing: false, close: () => client.end() };
+  }
+  let lock: { release: () => void };
+  try {
+    lock = lockDataDir(config.dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    return openRunningServer(config);
+  }
+  if (!existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
+    lock.release();
+    exit(1, `DATA_DIR ${config.dataDir} holds no database to back up.`);
+  }
+  let handle: DbHandle;
+  try {
+    handle = await createDb({
+      kind: 'pglite',
+      dataDir: path.join(config.dataDir, 'db'),
+      poolSize: 1,
+      fsync: config.embeddedFsync,
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const client = await handle.pool.connect();
+  return {
+    client,
+    engine: 'pglite',
+    whileServing: false,
+    close: async () => {
+      client.release();
+      await handle.close();
+      lock.release();
+    },
+  };
+}
+
+/** The running server's embedded database, through the socket it serves it on. */
+async function openRunningServer(config: Config): Promise<Source> {
+  let socketDir: string;
+  try {
+    socketDir = readFileSync(path.join(config.dataDir, SERVER_SOCKET_FILE), 'utf8').trim();
+  } catch {
+    exit(1, `The server on DATA_DIR ${config.dataDir} is still starting (no ${SERVER_SOCKET_FILE} yet); try again in a moment.`);
+  }
+  const client = new pg.Client({ host: socketDir, user: 'postgres', database: 'postgres' });
+  try {
+    await client.connect();
+  } catch (error) {
+    exit(1, `Could not reach the database of the server running on DATA_DIR ${config.dataDir}: ${(error as Error).message}`);
+  }
+  return { client, engine: 'pglite', whileServing: true, close: () => client.end() };
+}
+
+/** Staging folders `.backup-<pid>-…` of backups that were killed: their hard links would keep deleted objects' space. */
+function removeDeadStaging(dataDir: string): void {
+  if (!existsSync(dataDir)) return;
+  for (const name of readdirSync(dataDir)) {
+    const pid = Number(/^\.backup-(\d+)-/.exec(name)?.[1]);
+    if (!pid || isAlive(pid)) continue;
+    rmSync(path.join(dataDir, name), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2).filter((arg) => arg !== '--');
+  if (args.length !== 1 || !args[0] || args[0].startsWith('-')) exit(2, USAGE);
+  const file = path.resolve(args[0]);
+  if (existsSync(file)) exit(1, `${file} exists already; choose a new file name (a backup never overwrites one).`);
+  if (!existsSync(path.dirname(file))) exit(1, `The folder ${path.dirname(file)} does not exist.`);
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) exit(1, error.message);
+    throw error;
+  }
+
+  const startedAt = performance.now();
+  const usesDisk = !config.s3;
+  // Beside the objects, so that their snapshot is hard links, not copies.
+  const stagingParent = usesDisk && existsSync(path.join(config.dataDir, 'objects')) ? config.dataDir : os.tmpdir();
+  const source = await openSource(config);
+  if (stagingParent === config.dataDir) removeDeadStaging(config.dataDir);
+  const staging = mkdtempSync(path.join(stagingParent, `.backup-${process.pid}-`));
+  try {
+    await mkdir(path.join(staging, 'database'));
+    let dumped: Awaited<ReturnType<typeof dumpDatabase>>;
+    const dumpStartedAt = performance.now();
+    try {
+      dumped = await dumpDatabase(source.client, path.join(staging, 'database'));
+    } finally {
+      await source.close();
+    }
+    const dumpMs = Math.round(performance.now() - dumpStartedAt);
+    // After the rows: an object a row names was stored before its row was written, so it is here too.
+    const files = usesDisk ? await snapshotObjects(path.join(config.dataDir, 'objects'), staging) : [];
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      source: { engine: source.engine, serverVersion: dumped.serverVersion, whileServing: source.whileServing },
+      migrations: dumped.migrations,
+      tables: dumped.tables,
+      sequences: dumped.sequences,
+      objects: usesDisk
+        ? { store: 'disk', note: `every stored object of ${path.join(config.dataDir, 'objects')}`, files }
+        : {
+            store: 's3',
+            note: `no stored objects: they are in the S3 bucket ${config.s3?.bucket}, which the operator versions or copies`,
+            files: [],
+          },
+    };
+    await writeArchive(staging, manifest, file);
+    const rows = dumped.tables.reduce((sum, table) => sum + table.rows, 0);
+    const bytes = files.reduce((sum, object) => sum + object.size, 0);
+    console.log(
+      `Backed up ${dumped.tables.length} tables (${rows} rows, read in ${dumpMs} ms) and ${
+        usesDisk ? `${files.length} stored objects (${bytes} bytes)` : `no stored objects (S3 bucket ${config.s3?.bucket})`
+      } to ${file} in ${Math.round(performance.now() - startedAt)} ms.`,
+    );
+    return 0;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => exit(1, `backup failed: ${error instanceof Error ? error.message : String(error)}`),
+);
