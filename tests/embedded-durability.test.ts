@@ -43,7 +43,10 @@ describe.skipIf(inject('dbKind') !== 'pglite')('the embedded database on disk', 
 
   it('leaves it to the kernel with EMBEDDED_DB_FSYNC=false', async () => {
     expect(loadConfig({ EMBEDDED_DB_FSYNC: 'false' }).embeddedFsync).toBe(false);
-    expect(loadConfig({}).embeddedFsync).toBe(true);
+    // Production syncs unless told not to; elsewhere (a laptop's demo, tests, the bench) it is asked for.
+    expect(loadConfig({}).embeddedFsync).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }).embeddedFsync).toBe(true);
+    expect(loadConfig({ EMBEDDED_DB_FSYNC: 'true' }).embeddedFsync).toBe(true);
     expect(() => loadConfig({ EMBEDDED_DB_FSYNC: 'sometimes' })).toThrow(/EMBEDDED_DB_FSYNC/);
     const db = await open(false);
     expect(await setting(db, 'fsync')).toBe('off');
