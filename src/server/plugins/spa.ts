@@ -138,7 +138,7 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
     }
 
     // Fastify runs any lifecycle hook given here (lib/four-oh-four.js), though its types name two.
-    const hooks = app.metrics.enabled ? { onResponse: app.metrics.notFoundHook } : {};
+    const hooks = app.metrics.enabled ? app.metrics.notFoundHooks : {};
     app.setNotFoundHandler(hooks as object, async (request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/objects/');
       // A missing asset (an old page asking for a chunk a deploy replaced) is a 404, never a page's HTML,

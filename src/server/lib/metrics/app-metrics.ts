@@ -33,7 +33,24 @@ export type MetricsSources = {
   caches: () => Iterable<CacheStats>;
 };
 
-type ResponseHook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** performance.now() when the request reached its route's hooks; set only while metrics are on. */
+    metricsStartedAt: number;
+  }
+}
+
+/** The hooks that time one route's requests (ADR 0035). */
+export type TimingHooks = {
+  onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
+  onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => void;
+};
+
+/** Shared by every route: notes when the request arrived. */
+const startClock: TimingHooks['onRequest'] = (request, _reply, done) => {
+  request.metricsStartedAt = performance.now();
+  done();
+};
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Label of requests no route answered (and no page): one series per method and status, whatever the address. */
@@ -41,9 +58,10 @@ export const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * One app's metrics in its own prom-client registry (tests build many apps in one process, so there
- * is no global one). Per request the app does one thing: the route's onResponse hook adds the
- * answer's time to a series made when the route was registered. Everything else (caches, the pool,
- * the change feed, the event loop, memory) is read only when scraped.
+ * is no global one). Per request the app does one thing: the route's hooks note the time it arrives
+ * and add the time to its answer (serialized, about to be written) to a series made when the route
+ * was registered. Everything else (caches, the pool, the change feed, the event loop, memory) is read
+ * only when scraped.
  */
 export function createAppMetrics({ handle, caches }: MetricsSources) {
   const registry = new Registry();
@@ -135,26 +153,41 @@ export function createAppMetrics({ handle, caches }: MetricsSources) {
     enabled: true as const,
     ...recorder,
     contentType: registry.contentType,
-    /** The onResponse hook of one route: its series are found without a lookup by address or label. */
-    responseHook(method: string | string[], route: string): ResponseHook {
+    /**
+     * The hooks of one route: its series are found without a lookup by address or label. An
+     * onRequest and an onSend hook, not Fastify's onResponse: that one sets up 'finish' listeners on
+     * every response, ~1.5 µs a request against ~0.3 µs for these two (ADR 0035).
+     */
+    timingHooks(method: string | string[], route: string): TimingHooks {
       if (typeof method === 'string') {
         const series = latency.route(methodLabel(method), route);
-        return (_request, reply, done) => {
-          series.observe(reply.statusCode, reply.elapsedTime);
-          done();
+        return {
+          onRequest: startClock,
+          onSend: (request, reply, payload, done) => {
+            series.observe(reply.statusCode, performance.now() - request.metricsStartedAt);
+            done(null, payload);
+          },
         };
       }
-      return (request, reply, done) => {
-        latency.route(methodLabel(request.method), route).observe(reply.statusCode, reply.elapsedTime);
-        done();
+      return {
+        onRequest: startClock,
+        onSend: (request, reply, payload, done) => {
+          latency
+            .route(methodLabel(request.method), route)
+            .observe(reply.statusCode, performance.now() - request.metricsStartedAt);
+          done(null, payload);
+        },
       };
     },
     /** The not-found handler's: a page by its router pattern, anything else as UNMATCHED_ROUTE. */
-    notFoundHook: ((request, reply, done) => {
-      const route = pageOf.get(request) ?? UNMATCHED_ROUTE;
-      latency.route(methodLabel(request.method), route).observe(reply.statusCode, reply.elapsedTime);
-      done();
-    }) satisfies ResponseHook,
+    notFoundHooks: {
+      onRequest: startClock,
+      onSend: (request, reply, payload, done) => {
+        const route = pageOf.get(request) ?? UNMATCHED_ROUTE;
+        latency.route(methodLabel(request.method), route).observe(reply.statusCode, performance.now() - request.metricsStartedAt);
+        done(null, payload);
+      },
+    } satisfies TimingHooks,
     /** The text a Prometheus server scrapes. Probes the change feed first, so its lag is this moment's. */
     async scrape(): Promise<string> {
       runtime.snapshot();
