@@ -23,6 +23,8 @@ export type MetricsRecorder = {
   refund(reason: RefundReason, outcome: RefundOutcome, amountCents: number): void;
   /** A refund route's answer: `pending` means the provider could not be reached (the purge retries it). */
   refundAnswered(reason: 'requested' | 'admin', result: RefundResult): void;
+  /** A request answered before any route: an address the router refused, or one that could not be parsed. */
+  refused(statusCode: number): void;
   /** A page sent by the SPA handler; `page` is its router pattern (shared/page-modules.ts), never the address. */
   pageServed(request: FastifyRequest, page: string, drawnBy: PageDrawnBy): void;
 };
@@ -51,6 +53,13 @@ const startClock: TimingHooks['onRequest'] = (request, _reply, done) => {
   request.metricsStartedAt = performance.now();
   done();
 };
+
+/**
+ * Milliseconds since startClock. An answer sent before it ran (an app-wide onRequest hook, which runs
+ * first, answered) counts with 0, not with the process's age.
+ */
+const elapsedMs = (request: FastifyRequest) =>
+  request.metricsStartedAt === 0 ? 0 : performance.now() - request.metricsStartedAt;
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Label of requests no route answered (and no page): one series per method and status, whatever the address. */
@@ -102,6 +111,12 @@ export function createAppMetrics({ handle, caches }: MetricsSources) {
     labelNames: ['page', 'drawn_by'],
     registers,
   });
+  const refused = new Counter({
+    name: 'http_requests_refused_total',
+    help: 'Requests answered before reaching any route (a malformed address, a path parameter too long, headers too large or too slow), by status',
+    labelNames: ['status_code'],
+    registers,
+  });
   const payments = new Counter({
     name: 'ga_payments_total',
     help: 'Payments settled by this instance, by outcome (a paid one counts once, when it first enrolls)',
@@ -143,6 +158,9 @@ export function createAppMetrics({ handle, caches }: MetricsSources) {
     refundAnswered(reason, result) {
       recorder.refund(reason, result.status === 'refunded' ? 'refunded' : 'failed', Math.round(Number(result.amount) * 100));
     },
+    refused(statusCode) {
+      refused.inc({ status_code: String(statusCode) });
+    },
     pageServed(request, page, drawnBy) {
       pages.inc({ page, drawn_by: drawnBy });
       pageOf.set(request, page);
@@ -164,7 +182,7 @@ export function createAppMetrics({ handle, caches }: MetricsSources) {
         return {
           onRequest: startClock,
           onSend: (request, reply, payload, done) => {
-            series.observe(reply.statusCode, performance.now() - request.metricsStartedAt);
+            series.observe(reply.statusCode, elapsedMs(request));
             done(null, payload);
           },
         };
@@ -172,9 +190,7 @@ export function createAppMetrics({ handle, caches }: MetricsSources) {
       return {
         onRequest: startClock,
         onSend: (request, reply, payload, done) => {
-          latency
-            .route(methodLabel(request.method), route)
-            .observe(reply.statusCode, performance.now() - request.metricsStartedAt);
+          latency.route(methodLabel(request.method), route).observe(reply.statusCode, elapsedMs(request));
           done(null, payload);
         },
       };
@@ -184,7 +200,7 @@ export function createAppMetrics({ handle, caches }: MetricsSources) {
       onRequest: startClock,
       onSend: (request, reply, payload, done) => {
         const route = pageOf.get(request) ?? UNMATCHED_ROUTE;
-        latency.route(methodLabel(request.method), route).observe(reply.statusCode, performance.now() - request.metricsStartedAt);
+        latency.route(methodLabel(request.method), route).observe(reply.statusCode, elapsedMs(request));
         done(null, payload);
       },
     } satisfies TimingHooks,
@@ -208,5 +224,6 @@ export const METRICS_OFF: MetricsRecorder & { enabled: false } = {
   payment() {},
   refund() {},
   refundAnswered() {},
+  refused() {},
   pageServed() {},
 };

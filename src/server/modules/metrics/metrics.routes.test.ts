@@ -121,6 +121,7 @@ describe('who may read GET /metrics', () => {
 
 const FAMILIES = [
   ['http_request_duration_seconds', 'histogram'],
+  ['http_requests_refused_total', 'counter'],
   ['ga_cache_hits_total', 'counter'],
   ['ga_cache_misses_total', 'counter'],
   ['ga_cache_entries', 'gauge'],
@@ -245,6 +246,20 @@ describe('attacks', () => {
     const routes = new Set(series(text).map((sample) => sample.labels.route));
     expect([...routes].filter((route) => route !== 'unmatched' && route !== '*' && !route?.startsWith('/'))).toEqual([]);
     expect(new Set(series(text).map((sample) => sample.labels.method))).not.toContain('PROPFIND');
+  });
+
+  it('counts the requests the router refuses by status, and no address of theirs', async () => {
+    const before = await samples();
+    const refusedUrls = ['/api/courses/%E0%A4%A', `/api/courses/${'x'.repeat(300)}`];
+    for (const url of refusedUrls) expect((await send({ method: 'GET', url })).statusCode).toBeGreaterThanOrEqual(400);
+    const text = (await scrape()).body;
+    const after = parse(text);
+    const moved = (status: string) =>
+      total(after, 'http_requests_refused_total', { status_code: status }) -
+      total(before, 'http_requests_refused_total', { status_code: status });
+    expect(moved('400')).toBe(1);
+    expect(moved('414')).toBe(1);
+    expect(text).not.toContain('xxxxxxxxxx');
   });
 
   it('does not count a request as its address: an id in the path is the route pattern', async () => {
