@@ -28,7 +28,7 @@ export function onFrameworkError(error: FastifyError, request: FastifyRequest, r
   const known = routerErrors[error.code];
   if (!known) request.log.error({ err: error }, 'router failed');
   const { status, message } = known ?? { status: 500, message: 'Internal server error' };
-  request.server.metrics.refused(status);
+  request.server.metrics?.refused(status);
   void reply
     .code(status)
     .headers(edgeHeaders())
