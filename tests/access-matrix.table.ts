@@ -74,11 +74,22 @@ const everyone = (status: number) => cells(status, status, status, status, statu
 const adminOnly = (status: number) => cells(401, 403, 403, 403, 403, 401, status);
 const get = (url: string) => () => ({ url });
 
+/** The METRICS_TOKEN access-matrix.test.ts starts its app with: only its bearer reads GET /metrics. */
+export const MATRIX_METRICS_TOKEN = 'access-matrix-metrics-token';
+
 export const ACCESS_TABLE: readonly AccessRow[] = [
   // Service and documentation: public, and hidden from the OpenAPI document itself.
   { route: 'GET /api/health', expect: everyone(200), request: get('/api/health') },
   { route: 'GET /api/health/live', expect: everyone(200), request: get('/api/health/live') },
   { route: 'GET /api/health/ready', expect: everyone(200), request: get('/api/health/ready') },
+  // Operations (DECISIONS §8, ADR 0035): no session token reads the metrics, whoever holds it.
+  { route: 'GET /metrics', on: "a caller's own token", expect: everyone(401), request: get('/metrics') },
+  {
+    route: 'GET /metrics',
+    on: 'the metrics token',
+    expect: everyone(200),
+    request: () => ({ url: '/metrics', token: MATRIX_METRICS_TOKEN }),
+  },
   { route: 'GET /api/docs', expect: everyone(200), request: get('/api/docs') },
   { route: 'GET /api/docs/', expect: everyone(200), request: get('/api/docs/') },
   { route: 'GET /api/docs/json', expect: everyone(200), request: get('/api/docs/json') },

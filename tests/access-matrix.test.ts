@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TABLE, type AccessRow, type CellRequest } from '#tests/access-matrix.table';
+import { ACCESS_TABLE, type AccessRow, type CellRequest, MATRIX_METRICS_TOKEN } from '#tests/access-matrix.table';
 import { type AccessWorld, PRINCIPALS, type Principal, seedAccessWorld } from '#tests/access-matrix.world';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { responseSchemaChecker } from '#tests/helpers/response-schemas';
@@ -14,7 +14,11 @@ const schemas = responseSchemaChecker();
 
 beforeAll(async () => {
   // Cells that pay make the student's intents: more a minute than a student's limit allows.
-  t = await createTestApp({ testPlugin: schemas.plugin, env: { RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '1000' } });
+  // With METRICS_TOKEN, so GET /metrics is there and every route carries its metrics hook.
+  t = await createTestApp({
+    testPlugin: schemas.plugin,
+    env: { RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '1000', METRICS_TOKEN: MATRIX_METRICS_TOKEN },
+  });
   world = await seedAccessWorld(t);
   registered = registeredRoutes(t.app);
 });

@@ -1,7 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Channel of the triggers in migration 0001: payloads '<kind>:<id>' for every change of cached data. */
 export const CHANGES_CHANNEL = 'ga_cache';
+
+/**
+ * Payloads a feed sends itself to time the way through the database (measureLag), never passed on:
+ * no cache knows the kind, and every process's feed drops them.
+ */
+const PROBE_PREFIX = 'feed-probe:';
 
 export type ChangeListener = {
   onChange: (payload: string) => void;
@@ -23,7 +30,19 @@ export type ChangeListener = {
  * of this process did. (Passed on by all of them, one edit dropped the same cached documents up to
  * eleven times, and readers kept waiting for rebuilds that the next copy threw away.)
  */
-export function createChangeFeed(connection: pg.ClientConfig) {
+export function createChangeFeed(
+  connection: pg.ClientConfig,
+  {
+    isOneSession = false,
+  }: {
+    /**
+     * The embedded engine: one database session behind every connection, which hands a notification
+     * only to the connection whose statement raised it. Its pooled connections hear every change
+     * (nothing else writes), and a probe is timed on the connection that sent it.
+     */
+    isOneSession?: boolean;
+  } = {},
+) {
   const listeners = new Set<ChangeListener>();
   /** Backend process ids of this process's pooled connections. */
   const poolBackends = new Set<number>();
@@ -32,8 +51,16 @@ export function createChangeFeed(connection: pg.ClientConfig) {
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryDelayMs = 250;
+  /** Counted for the metrics (ADR 0035): announcements passed on, connections lost, and listened again. */
+  const stats = { notifications: 0, disconnects: 0, reconnects: 0 };
+  let hasListened = false;
+  /** This feed's probes in flight, by payload: what to call when one comes back. */
+  const probes = new Map<string, () => void>();
+  const probeId = randomBytes(6).toString('hex');
+  let probeCount = 0;
 
   const emit = (payload: string) => {
+    stats.notifications += 1;
     for (const l of listeners) l.onChange(payload);
   };
   const setReliable = (value: boolean) => {
@@ -49,6 +76,7 @@ export function createChangeFeed(connection: pg.ClientConfig) {
     const lost = () => {
       if (listener !== client) return;
       listener = undefined;
+      if (reliable) stats.disconnects += 1;
       setReliable(false);
       void client.end().catch(() => {});
       if (!closed) {
@@ -60,13 +88,20 @@ export function createChangeFeed(connection: pg.ClientConfig) {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (message) => {
-      if (message.payload && !poolBackends.has(message.processId)) emit(message.payload);
+      const payload = message.payload;
+      if (!payload) return;
+      if (payload.startsWith(PROBE_PREFIX)) probes.get(payload)?.();
+      else if (!poolBackends.has(message.processId)) emit(payload);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
       retryDelayMs = 250;
-      if (listener === client) setReliable(true);
+      if (listener === client) {
+        if (hasListened) stats.reconnects += 1;
+        hasListened = true;
+        setReliable(true);
+      }
     } catch {
       lost();
     }
@@ -79,7 +114,10 @@ export function createChangeFeed(connection: pg.ClientConfig) {
     constructor(config?: string | pg.ClientConfig) {
       super(config);
       this.on('notification', (message) => {
-        if (message.payload && message.processId === this.#backend) emit(message.payload);
+        const payload = message.payload;
+        if (!payload || message.processId !== this.#backend) return;
+        if (!payload.startsWith(PROBE_PREFIX)) emit(payload);
+        else if (isOneSession) probes.get(payload)?.();
       });
       this.on('end', () => {
         if (this.#backend !== undefined) poolBackends.delete(this.#backend);
@@ -112,6 +150,39 @@ export function createChangeFeed(connection: pg.ClientConfig) {
     /** The database backend of the dedicated listener, while it is connected (what an operator would terminate). */
     get listenerProcessId(): number | undefined {
       return reliable ? (listener as unknown as { processID?: number } | undefined)?.processID : undefined;
+    },
+    /** Counts since the feed was made (ADR 0035). */
+    get stats(): Readonly<typeof stats> {
+      return stats;
+    },
+    /**
+     * How long a notification takes from the database to this feed's listener, in milliseconds: a
+     * probe is sent with `notify` (through the pool, as a write's announcement is) and timed until the
+     * listener hears it, the way changes made by other processes arrive (on the embedded engine, until
+     * the sending connection hears it: see isOneSession). `timeoutMs` when it does not arrive in time;
+     * undefined while not listening.
+     */
+    async measureLag(
+      notify: (channel: string, payload: string) => Promise<unknown>,
+      timeoutMs: number,
+    ): Promise<number | undefined> {
+      if (!reliable) return undefined;
+      probeCount += 1;
+      const payload = `${PROBE_PREFIX}${probeId}:${probeCount}`;
+      let timer: NodeJS.Timeout | undefined;
+      const startedAt = performance.now();
+      const heard = new Promise<number>((resolve) => {
+        probes.set(payload, () => resolve(performance.now() - startedAt));
+        timer = setTimeout(() => resolve(timeoutMs), timeoutMs);
+        timer.unref();
+      });
+      try {
+        await notify(CHANGES_CHANNEL, payload);
+        return await heard;
+      } finally {
+        clearTimeout(timer);
+        probes.delete(payload);
+      }
     },
     subscribe(l: ChangeListener): () => void {
       listeners.add(l);

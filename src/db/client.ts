@@ -67,7 +67,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   }
   // The embedded engine runs one statement at a time, so more connections only add queueing.
   const max = options.poolSize ?? (options.kind === 'postgres' ? 10 : 4);
-  const changes = createChangeFeed(connection);
+  const changes = createChangeFeed(connection, { isOneSession: options.kind === 'pglite' });
   const pool = new pg.Pool({ ...connection, max, Client: changes.ListeningClient });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});

@@ -41,6 +41,7 @@ import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { instructorsRoutes } from './modules/instructors/instructors.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
@@ -56,6 +57,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inFlightPlugin } from './plugins/in-flight';
 import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body';
+import { metricsPlugin } from './plugins/metrics';
 import { objectUrlsPlugin } from './plugins/object-urls';
 import { loadPageHtml } from './plugins/page-html';
 import { readCachePlugin } from './plugins/read-cache';
@@ -181,6 +183,8 @@ export async function buildApp({
   await app.register(jsonBodyPlugin);
   await app.register(dbPlugin, { handle: db });
   await app.register(readCachePlugin);
+  // Before every route: each route's registration gets its metrics hook (ADR 0035).
+  await app.register(metricsPlugin);
   await app.register(objectUrlsPlugin);
   await app.register(currentUserPlugin);
   const pages =
@@ -208,6 +212,7 @@ export async function buildApp({
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(catalogRoutes);

@@ -36,7 +36,7 @@ export function backgroundJobHandlers(app: FastifyInstance, db: Db): JobHandlers
     },
     'refund-retry': async (run) => {
       if (!isRunDue(run, app.clock())) return;
-      await retryPendingRefunds({ db, provider: app.payments, log: app.log });
+      await retryPendingRefunds({ db, provider: app.payments, log: app.log, metrics: app.metrics });
     },
     payouts: async (run) => {
       if (!isRunDue(run, app.clock())) return;

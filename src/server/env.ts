@@ -121,6 +121,8 @@ export const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFromString.optional(),
   OBJECT_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // GET /metrics answers only this bearer (ADR 0035); short tokens are guessable.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
@@ -244,6 +246,8 @@ export type Config = {
     | undefined;
   /** Signs short-lived lesson-media addresses; unset means a random secret kept in the database. */
   objectUrlSecret: string | undefined;
+  /** The bearer token of GET /metrics; unset, there are no metrics at all (ADR 0035). */
+  metricsToken: string | undefined;
   /** Built web app; absent in API-only test runs. */
   webDir: string | undefined;
 };
@@ -411,6 +415,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     videoCompletePercent: e.VIDEO_COMPLETE_PERCENT,
     s3: s3Config(e),
     objectUrlSecret: e.OBJECT_URL_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     stripe,
     paymentProvider: paymentProvider(e, stripe),
     webDir: undefined,

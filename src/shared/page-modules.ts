@@ -45,8 +45,17 @@ const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) =>
 
 /** The page module for an address (its path, without query), as the router would choose it. */
 export function pageModuleFor(pathname: string): string | undefined {
+  return pageFor(pathname)?.module;
+}
+
+/** The router pattern of an address's page (`/course/:id`, `*`): how metrics name a page, never by its address. */
+export function pagePatternFor(pathname: string): string {
+  return pageFor(pathname)?.path ?? '*';
+}
+
+function pageFor(pathname: string): { path: string; module: string } | undefined {
   const segments = segmentsOf(pathname);
-  const match = PAGE_MODULES.find(({ path }) => {
+  return PAGE_MODULES.find(({ path }) => {
     if (path === '*') return true;
     const pattern = segmentsOf(path);
     return (
@@ -54,7 +63,6 @@ export function pageModuleFor(pathname: string): string | undefined {
       pattern.every((part, index) => part.startsWith(':') || part.toLowerCase() === segments[index]?.toLowerCase())
     );
   });
-  return match?.module;
 }
 
 /**

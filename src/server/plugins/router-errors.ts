@@ -28,6 +28,7 @@ export function onFrameworkError(error: FastifyError, request: FastifyRequest, r
   const known = routerErrors[error.code];
   if (!known) request.log.error({ err: error }, 'router failed');
   const { status, message } = known ?? { status: 500, message: 'Internal server error' };
+  request.server.metrics?.refused(status);
   void reply
     .code(status)
     .headers(edgeHeaders())
@@ -46,6 +47,7 @@ export function onClientError(this: FastifyInstance, error: Error & { code?: str
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, message } = (error.code && clientErrors[error.code]) || { status: 400, message: 'Malformed request' };
   this.log.debug({ err: error }, 'client error');
+  this.metrics?.refused(status);
   // A response already under way cannot be followed by another one on the same socket.
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {

@@ -4,7 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '#shared/errors';
-import { NOT_FOUND_PAGE_MODULE, PAGES_STARTED_ON_ENGAGEMENT, pageModuleFor, SERVER_RENDERED_PAGES } from '#shared/page-modules';
+import {
+  NOT_FOUND_PAGE_MODULE,
+  PAGES_STARTED_ON_ENGAGEMENT,
+  pageModuleFor,
+  pagePatternFor,
+  SERVER_RENDERED_PAGES,
+} from '#shared/page-modules';
 import { PAGE_SESSION_COOKIE, SESSION_TOKEN_PATTERN } from '#shared/page-session';
 import type { PageRenderer } from '../lib/page-renderer';
 import type { PageHtml } from './page-html';
@@ -131,7 +137,9 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
       }
     }
 
-    app.setNotFoundHandler(async (request, reply) => {
+    // Fastify runs any lifecycle hook given here (lib/four-oh-four.js), though its types name two.
+    const hooks = app.metrics.enabled ? app.metrics.notFoundHooks : {};
+    app.setNotFoundHandler(hooks as object, async (request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/objects/');
       // A missing asset (an old page asking for a chunk a deploy replaced) is a 404, never a page's HTML,
       // which the browser would refuse as a script anyway.
@@ -143,6 +151,7 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
         if (pathname === '/' && new URLSearchParams(search).has('q')) return reply.redirect(`/courses?${search}`, 301);
         const drawn = await drawnPage(request, pathname);
         const page = drawn ?? pages.forPath(pathname);
+        app.metrics.pageServed(request, pagePatternFor(pathname), drawn ? 'server' : 'browser');
         // An address no page answers is a 404 with the app's not-found page, not a soft 404 a search
         // engine indexes (issue 22); the app draws the same page as for any other address.
         const status = pageModuleFor(pathname) === NOT_FOUND_PAGE_MODULE ? 404 : 200;
@@ -165,5 +174,5 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
         .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` } satisfies ApiErrorBody);
     });
   },
-  { name: 'spa', dependencies: ['security'] },
+  { name: 'spa', dependencies: ['security', 'metrics'] },
 );

@@ -11,6 +11,9 @@ export class KeyedCache<K, V> {
   /** The one load of a key in flight; what is forgotten here is handed to its callers but never kept. */
   readonly #loading = new Map<K, Promise<V>>();
   #isEnabled = false;
+  /** Gets answered from memory, and gets that had to load or wait for a load: the metrics' (ADR 0035). */
+  hits = 0;
+  misses = 0;
 
   constructor(readonly maxEntries: number) {}
 
@@ -35,7 +38,11 @@ export class KeyedCache<K, V> {
   /** The held value, synchronously; otherwise the one load of the key. */
   get(key: K, load: () => Promise<V>): MaybePromise<V> {
     const value = this.#values.get(key);
-    if (value !== undefined) return value;
+    if (value !== undefined) {
+      this.hits++;
+      return value;
+    }
+    this.misses++;
     const pending = this.#loading.get(key);
     if (pending) return pending;
     const loading: Promise<V> = load().then(

@@ -112,19 +112,21 @@ export function createReadCache({
    * the moment a sale leaves the refund window and its money becomes available.
    */
   const earnings = new KeyedCache<string, EarningsEntry>(maxUsers);
-  const all = [
+  /** Every cache, by the name the metrics give it (ADR 0035); `catalog` is the catalogue snapshot. */
+  const named = {
     sessions,
     courses,
     enrollments,
-    saved,
+    saved_courses: saved,
     learners,
     catalog,
-    partCourses,
-    lessonLists,
-    reviewPages,
+    course_parts: partCourses,
+    lessons: lessonLists,
+    review_pages: reviewPages,
     searches,
     earnings,
-  ];
+  };
+  const all = Object.values(named);
 
   function dropCourse(courseId: string) {
     courses.drop(courseId);
@@ -322,6 +324,15 @@ export function createReadCache({
     applyChange,
     stats() {
       return { sessions: sessions.size, courses: courses.size, enrollments: enrollments.size, learners: learners.size };
+    },
+    /** Each cache's hits and misses since the start, and the values it holds now. */
+    cacheStats(): { name: string; hits: number; misses: number; entries: number }[] {
+      return Object.entries(named).map(([name, cache]) => ({
+        name,
+        hits: cache.hits,
+        misses: cache.misses,
+        entries: cache.size,
+      }));
     },
     close() {
       unsubscribe();

@@ -288,15 +288,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RefundResultSchema, ...refusals, ...notFound, ...conflict },
       },
     },
-    async (request) =>
-      refundPayment({
+    async (request) => {
+      const refunded = await refundPayment({
         db: app.db,
         provider: app.payments,
         log: request.log,
         jobs: app.jobs,
         adminId: await adminId(request),
         paymentId: request.params.id,
-      }),
+      });
+      app.metrics.refundAnswered('admin', refunded);
+      return refunded;
+    },
   );
 
   app.get(

@@ -107,7 +107,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const enrolledNow = 'items' in result ? result.items.map((item) => item.courseId) : result.enrolledCourseIds;
       // Courses enrolled without paying: their other open checkouts can only charge twice.
       for (const courseId of enrolledNow) {
-        await cancelOpenIntents({ db, provider: app.payments, log: request.log, userId: user.id, courseId });
+        await cancelOpenIntents({
+          db,
+          provider: app.payments,
+          log: request.log,
+          metrics: app.metrics,
+          userId: user.id,
+          courseId,
+        });
       }
       return result;
     },

@@ -88,6 +88,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         provider: app.payments,
         log: request.log,
         jobs,
+        metrics: app.metrics,
         intent,
         expected: { userId: user.id, courseId: request.body.courseId },
       });
@@ -121,7 +122,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const outcome = await provider.confirm({ intentId: request.params.paymentIntentId, userId: user.id, ...request.body });
       const intent = await provider.retrieveIntent(request.params.paymentIntentId);
-      if (intent) await settlePayment({ db, provider, log: request.log, jobs, intent });
+      if (intent) await settlePayment({ db, provider, log: request.log, jobs, metrics: app.metrics, intent });
       return outcome;
     },
   );
@@ -161,6 +162,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             provider,
             log: request.log,
             jobs,
+            metrics: app.metrics,
             intent: event.intent,
             eventId: event.id,
             eventType: event.type,

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { priceWithCoupon, redeemCoupon } from '../../lib/coupon-pricing';
 import type { JobQueue } from '../../lib/jobs/job-kinds';
 import { findJoinableCourse } from '../../lib/joinable-course';
+import type { MetricsRecorder } from '../../lib/metrics/app-metrics';
 import type { PaymentIntent, PaymentProvider } from '../../lib/payments/payment-provider';
 import { movePayment, OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../lib/payments/payment-status';
 import { refundRecordedPayment } from '../../lib/payments/refund-payment';
@@ -23,6 +24,8 @@ type Checkout = {
    * ADR 0037); without it no receipt is sent (a settlement started by cancelOpenIntents only refunds).
    */
   jobs?: JobQueue;
+  /** Where settled payments and the refunds asked of the provider are counted (ADR 0035). */
+  metrics?: MetricsRecorder;
 };
 
 /**
@@ -147,6 +150,7 @@ export async function settlePayment({
   provider,
   log,
   jobs,
+  metrics,
   intent,
   expected,
   eventId,
@@ -205,13 +209,33 @@ export async function settlePayment({
     settled = await attempt(error);
   }
 
-  if (settled.kind === 'refunded') await refundPayments({ db, provider, log, payments: recorded });
+  countSettlement(metrics, settled, intent);
+  if (settled.kind === 'refunded') await refundPayments({ db, provider, log, metrics, payments: recorded });
   if (settled.kind === 'enrolled') {
     for (const row of recorded) {
-      await cancelOpenIntents({ db, provider, log, userId: row.userId, courseId: row.courseId, exceptIntentId: intent.id });
+      await cancelOpenIntents({
+        db,
+        provider,
+        log,
+        metrics,
+        userId: row.userId,
+        courseId: row.courseId,
+        exceptIntentId: intent.id,
+      });
     }
   }
   return settled;
+}
+
+/**
+ * After the settlement committed (ADR 0035): a payment counts once as paid, when it first enrolls;
+ * each declined or cancelled try as it is reported.
+ */
+function countSettlement(metrics: MetricsRecorder | undefined, settled: Settled, intent: PaymentIntent) {
+  if (!metrics) return;
+  if (settled.kind === 'enrolled' && settled.firstTime) metrics.payment('succeeded', intent.amountCents);
+  if (settled.kind === 'unpaid' && intent.status === 'requires_payment_method') metrics.payment('failed', intent.amountCents);
+  if (settled.kind === 'unpaid' && intent.status === 'canceled') metrics.payment('canceled', intent.amountCents);
 }
 
 /**
@@ -438,7 +462,8 @@ type RefundablePayment = Pick<RecordedPayment, 'id' | 'providerPaymentId' | 'amo
  * Returns payments that must not be kept (those refund_pending). If the provider cannot be reached
  * now, a payment stays refund_pending (never counted as revenue) and retryPendingRefunds tries again.
  */
-async function refundPayments({ db, provider, log, payments: candidates }: Checkout & { payments: RefundablePayment[] }) {
+async function refundPayments({ payments: candidates, ...checkout }: Checkout & { payments: RefundablePayment[] }) {
+  const { db } = checkout;
   const pending = await db
     .select({ id: payments.id })
     .from(payments)
@@ -452,21 +477,34 @@ async function refundPayments({ db, provider, log, payments: candidates }: Check
       ),
     );
   const ids = new Set(pending.map((row) => row.id));
-  for (const payment of candidates) if (ids.has(payment.id)) await refundPayment({ db, provider, log, payment });
+  for (const payment of candidates) {
+    if (ids.has(payment.id)) await refundPayment({ ...checkout, payment, reason: 'returned' });
+  }
 }
 
-async function refundPayment({ db, provider, log, payment }: Checkout & { payment: RefundablePayment }) {
+async function refundPayment({
+  db,
+  provider,
+  log,
+  metrics,
+  payment,
+  reason,
+}: Checkout & { payment: RefundablePayment; reason: 'returned' | 'retried' }) {
+  let isReturned = false;
   try {
     await refundRecordedPayment(provider, payment);
+    isReturned = true;
+    metrics?.refund(reason, 'refunded', payment.amountCents);
     await movePayment(db, payment.id, 'refunded');
     log.info({ paymentId: payment.id }, 'a payment that could not be kept was refunded');
   } catch (error) {
+    if (!isReturned) metrics?.refund(reason, 'failed', payment.amountCents);
     log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');
   }
 }
 
 /** Refunds still owed (the provider could not be reached at the time); the purge schedule calls it. */
-export async function retryPendingRefunds({ db, provider, log }: Checkout): Promise<number> {
+export async function retryPendingRefunds({ db, provider, log, metrics }: Checkout): Promise<number> {
   const pending = await db
     .select({
       id: payments.id,
@@ -477,7 +515,7 @@ export async function retryPendingRefunds({ db, provider, log }: Checkout): Prom
     .from(payments)
     .where(and(eq(payments.status, 'refund_pending'), eq(payments.provider, provider.name)))
     .limit(100);
-  for (const payment of pending) await refundPayment({ db, provider, log, payment });
+  for (const payment of pending) await refundPayment({ db, provider, log, metrics, payment, reason: 'retried' });
   return pending.length;
 }
 
@@ -490,6 +528,7 @@ export async function cancelOpenIntents({
   db,
   provider,
   log,
+  metrics,
   userId,
   courseId,
   exceptIntentId,
@@ -517,7 +556,7 @@ export async function cancelOpenIntents({
         continue;
       }
       const intent = await provider.retrieveIntent(intentId);
-      if (intent) await settlePayment({ db, provider, log, intent });
+      if (intent) await settlePayment({ db, provider, log, metrics, intent });
     } catch (error) {
       log.warn({ err: error, intentId }, 'an open payment of an enrolled course could not be cancelled');
     }

@@ -22,7 +22,7 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return requestRefund({
+      const refunded = await requestRefund({
         db: app.db,
         reads: app.reads,
         provider: app.payments,
@@ -32,6 +32,8 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
         courseId: request.params.id,
         now: app.clock(),
       });
+      app.metrics.refundAnswered('requested', refunded);
+      return refunded;
     },
   );
 };
