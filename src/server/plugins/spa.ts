@@ -151,7 +151,7 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
         if (pathname === '/' && new URLSearchParams(search).has('q')) return reply.redirect(`/courses?${search}`, 301);
         const drawn = await drawnPage(request, pathname);
         const page = drawn ?? pages.forPath(pathname);
-        app.metrics.pageServed(request, pagePatternFor(pathname), drawn ? 'server' : 'browser');
+        if (app.metrics.enabled) app.metrics.pageServed(request, pagePatternFor(pathname), drawn ? 'server' : 'browser');
         // An address no page answers is a 404 with the app's not-found page, not a soft 404 a search
         // engine indexes (issue 22); the app draws the same page as for any other address.
         const status = pageModuleFor(pathname) === NOT_FOUND_PAGE_MODULE ? 404 : 200;
