@@ -6,20 +6,13 @@
 import { eq } from 'drizzle-orm';
 import { migrateDb } from '#db/migrate';
 import { users } from '#db/schema/index';
-import { type Config, ConfigError, loadConfig } from '../env';
-import { exit, openCliDatabase, parseEmailArgument } from './cli-database';
+import { exit, loadCliConfig, openCliDatabase, parseEmailArgument } from './cli-database';
 
 const USAGE = 'Usage: npm run admin -- <email>   (makes the account with that email an admin)';
 
 async function main(): Promise<number> {
   const email = parseEmailArgument(process.argv.slice(2), USAGE).toLowerCase();
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) exit(1, error.message);
-    throw error;
-  }
+  const config = loadCliConfig();
 
   const { handle, release } = await openCliDatabase(config, 'stop it before running admin, or run it with DATABASE_URL.');
   try {

@@ -10,13 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, type DbHandle } from '#db/client';
-import { type Config, ConfigError, loadConfig } from '../env';
+import type { Config } from '../env';
 import { snapshotObjects, writeArchive } from '../lib/backup/backup-archive';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from '../lib/backup/backup-manifest';
 import { dumpDatabase } from '../lib/backup/database-rows';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
 import { SERVER_SOCKET_FILE } from '../lib/server-socket';
-import { exit } from './cli-database';
+import { exit, loadCliConfig } from './cli-database';
 
 const USAGE = 'Usage: npm run backup -- <file>   (writes one archive of the database and the stored objects)';
 
@@ -106,13 +106,7 @@ async function main(): Promise<number> {
   const file = path.resolve(args[0]);
   if (existsSync(file)) exit(1, `${file} exists already; choose a new file name (a backup never overwrites one).`);
   if (!existsSync(path.dirname(file))) exit(1, `The folder ${path.dirname(file)} does not exist.`);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) exit(1, error.message);
-    throw error;
-  }
+  const config = loadCliConfig();
 
   const startedAt = performance.now();
   const usesDisk = !config.s3;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createDb, type DbHandle } from '#db/client';
-import type { Config } from '../env';
+import { type Config, ConfigError, loadConfig } from '../env';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
 
 /* What the one-email command-line tools (`npm run invite`, `npm run admin`) share. */
@@ -8,6 +8,16 @@ import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
 export function exit(code: number, message: string): never {
   console.error(message);
   process.exit(code);
+}
+
+/** The server's configuration from the environment, or its one-line error and exit code 1. */
+export function loadCliConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) exit(1, error.message);
+    throw error;
+  }
 }
 
 /** The one email argument (an npm `--` is skipped), or the usage line and exit code 2. */

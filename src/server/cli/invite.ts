@@ -3,22 +3,15 @@
  * prints the code and the sign-up link, and mails it (SMTP_URL, or the dev outbox).
  */
 import { migrateDb } from '#db/migrate';
-import { type Config, ConfigError, loadConfig } from '../env';
 import { createCreatorInvite } from '../lib/creator-invites';
 import { createMailer } from '../lib/mailer';
-import { exit, openCliDatabase, parseEmailArgument } from './cli-database';
+import { exit, loadCliConfig, openCliDatabase, parseEmailArgument } from './cli-database';
 
 const USAGE = 'Usage: npm run invite -- <email>   (creates a single-use creator invitation for that email)';
 
 async function main(): Promise<number> {
   const email = parseEmailArgument(process.argv.slice(2), USAGE);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) exit(1, error.message);
-    throw error;
-  }
+  const config = loadCliConfig();
 
   const { handle, release } = await openCliDatabase(
     config,

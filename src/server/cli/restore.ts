@@ -9,12 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb, type DbHandle } from '#db/client';
 import { migrateDb, migrationJournal } from '#db/migrate';
-import { type Config, ConfigError, loadConfig } from '../env';
 import { extractObjects, verifyArchive } from '../lib/backup/backup-archive';
 import { ArchiveRefusedError, type BackupManifest } from '../lib/backup/backup-manifest';
 import { isEmptyDatabase, loadDatabase } from '../lib/backup/database-rows';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
-import { exit } from './cli-database';
+import { exit, loadCliConfig } from './cli-database';
 
 const USAGE = 'Usage: npm run restore -- <file>   (restores a backup into an empty DATA_DIR or an empty DATABASE_URL database)';
 
@@ -64,13 +63,7 @@ async function main(): Promise<number> {
   if (args.length !== 1 || !args[0] || args[0].startsWith('-')) exit(2, USAGE);
   const file = path.resolve(args[0]);
   if (!existsSync(file)) exit(1, `${file} does not exist.`);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) exit(1, error.message);
-    throw error;
-  }
+  const config = loadCliConfig();
 
   const startedAt = performance.now();
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'ga-restore-'));
