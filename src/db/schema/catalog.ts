@@ -90,10 +90,15 @@ export const lessons = pgTable(
     content: text('content'),
     videoUrl: text('video_url'),
     imageUrl: text('image_url'),
+    // The image's alternative text for screen readers; null falls back to the slide's title.
+    imageAlt: text('image_alt'),
     duration: text('duration'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lessons_module_idx').on(t.moduleId, t.position)],
+  (t) => [
+    index('lessons_module_idx').on(t.moduleId, t.position),
+    check('lessons_image_alt_length', sql`char_length(${t.imageAlt}) <= 500`),
+  ],
 );
 
 export const quizzes = pgTable(

@@ -241,9 +241,25 @@ export const certificates = pgTable(
     studentName: text('student_name').notNull(),
     courseTitle: text('course_title').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    // A revoked certificate stays stored, and its verify page says it was revoked and why (a refund, an admin).
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
   },
-  (t) => [uniqueIndex('certificates_user_course_unique').on(t.userId, t.courseId)],
+  (t) => [
+    uniqueIndex('certificates_user_course_unique').on(t.userId, t.courseId),
+    check('certificates_revoked_both', sql`(${t.revokedAt} is null) = (${t.revokedReason} is null)`),
+    check('certificates_revoked_reason_length', sql`char_length(${t.revokedReason}) between 1 and 500`),
+  ],
 );
+
+/**
+ * A named hold on background work, kept in the database so every instance sees it: a backup holds
+ * `backup` while it copies objects, and the upload purge deletes nothing while the hold is current.
+ */
+export const operationHolds = pgTable('operation_holds', {
+  name: text('name').primaryKey(),
+  heldUntil: timestamp('held_until', { withTimezone: true }),
+});
 
 export const uploads = pgTable(
   'uploads',

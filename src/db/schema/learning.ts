@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { courses, lessons, quizQuestions, quizzes } from './catalog';
 import { users } from './users';
 
@@ -15,9 +27,16 @@ export const enrollments = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     // 'free' or the payment that bought it.
     source: text('source', { enum: ['free', 'payment', 'coupon'] }).notNull(),
+    // The highest progress percent the learner ever reached in this course: the refund rule judges it,
+    // so un-completing slides, or a creator adding slides, cannot bring a finished course under 30 %.
+    peakProgress: smallint('peak_progress').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('enrollments_user_course_unique').on(t.userId, t.courseId), index('enrollments_course_idx').on(t.courseId)],
+  (t) => [
+    uniqueIndex('enrollments_user_course_unique').on(t.userId, t.courseId),
+    index('enrollments_course_idx').on(t.courseId),
+    check('enrollments_peak_progress_range', sql`${t.peakProgress} between 0 and 100`),
+  ],
 );
 
 export const lessonProgress = pgTable(

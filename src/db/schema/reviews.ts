@@ -23,6 +23,8 @@ export const reviews = pgTable(
     replyBody: text('reply_body'),
     replyCreatedAt: timestamp('reply_created_at', { withTimezone: true }),
     reportCount: integer('report_count').notNull().default(0),
+    // How many people marked the review helpful (review_votes), kept by trigger (migration 0034).
+    helpfulCount: integer('helpful_count').notNull().default(0),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +32,7 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_course_user_idx').on(t.courseId, t.userId),
     index('reviews_course_newest_idx').on(t.courseId, t.createdAt, t.id),
+    index('reviews_course_helpful_idx').on(t.courseId, t.helpfulCount, t.createdAt, t.id),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
     check('reviews_body_length', sql`char_length(${t.body}) <= 2000`),
     check('reviews_reply_length', sql`${t.replyBody} is null or char_length(${t.replyBody}) <= 2000`),
@@ -49,4 +52,19 @@ export const reviewReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
+/** "Helpful" votes: one per person and review; the review's helpful_count follows by trigger. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index('review_votes_user_idx').on(t.userId)],
 );

@@ -27,12 +27,16 @@ export const users = pgTable(
     stripePayoutsReady: boolean('stripe_payouts_ready').notNull().default(false),
     // When the app last asked Stripe about the account: an older answer, arriving later, never overwrites a newer one.
     stripeAccountCheckedAt: timestamp('stripe_account_checked_at', { withTimezone: true }),
+    // Where a creator without Stripe wants to be paid by bank transfer (account holder, bank, IBAN or
+    // account number), as they typed it; shown to admins who record a payout.
+    payoutDetails: text('payout_details'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_stripe_account_unique').on(t.stripeAccountId),
+    check('users_payout_details_length', sql`char_length(${t.payoutDetails}) <= 1000`),
     check('users_role_known', sql`${t.role} in ('student', 'creator', 'admin')`),
     check('users_stripe_ready_has_account', sql`not ${t.stripePayoutsReady} or ${t.stripeAccountId} is not null`),
   ],
