@@ -226,10 +226,11 @@ export const QuestionListSchema = z.array(QuestionSchema);
 
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-/** The dashboard's four cards, from recorded payments and enrollments. */
+/** The dashboard's four cards. Revenue is net earnings (gross − refunds − fees), as on the Earnings page. */
 export const CreatorStatsSchema = z.object({
-  /** USD with two decimals, like prices. */
+  /** Net earnings, all time: USD with two decimals, like prices. */
   totalRevenue: z.string(),
+  /** Net earnings since the first of this month (UTC). */
   thisMonthRevenue: z.string(),
   totalStudents: z.number().int(),
   activeCourses: z.number().int(),
@@ -241,6 +242,7 @@ export const CourseAnalyticsSchema = z.object({
   /** Enrollments per day (UTC, YYYY-MM-DD), oldest first; days without any are left out. */
   enrollmentsByDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
   totalEnrollments: z.number().int(),
+  /** The course's net earnings (gross − refunds − fees), USD with two decimals. */
   revenue: z.string(),
   /** Percent of enrolled students who completed the course (exactly, not a rounded 100 %). */
   completionRate: z.number().int().min(0).max(100),
@@ -287,7 +289,7 @@ export const CourseModerationSchema = z.object({ reason: z.string(), unpublished
 export type CourseModeration = z.infer<typeof CourseModerationSchema>;
 
 export const CreatorCourseSchema = CourseSchema.extend({
-  /** Succeeded payments, USD with two decimals. */
+  /** Net earnings (gross − refunds − fees), USD with two decimals, as Earnings shows per course. */
   revenue: z.string(),
   /** Set while the course is unpublished by an admin, with their reason. */
   moderation: CourseModerationSchema.nullable(),
