@@ -53,11 +53,13 @@ export async function listPayoutBalances({
     paidOut: string;
     lastPaidAt: Date | string | null;
     stripePayoutsReady: boolean;
+    payoutDetails: string | null;
   }>(
     db,
     sql`WITH balances AS (${balancesSql(sql`true`, now)}),
       owed AS (SELECT "creatorId", "paidOut", greatest(settled::bigint - "paidOut"::bigint - pending::bigint, 0) AS available FROM balances)
-      SELECT o."creatorId", u.name, u.email, u.stripe_payouts_ready AS "stripePayoutsReady", o.available::text AS available, o."paidOut",
+      SELECT o."creatorId", u.name, u.email, u.stripe_payouts_ready AS "stripePayoutsReady", u.payout_details AS "payoutDetails",
+        o.available::text AS available, o."paidOut",
         (SELECT max(p.paid_at) FROM payouts p WHERE p.creator_id = o."creatorId" AND p.status = 'paid') AS "lastPaidAt"
       FROM owed o JOIN users u ON u.id = o."creatorId"
       WHERE o.available > 0
@@ -75,6 +77,7 @@ export async function listPayoutBalances({
       paidOut: centsToPrice(Number(row.paidOut)),
       lastPaidAt: isoOrNull(row.lastPaidAt),
       paidBy: paidBy(providerName, row.stripePayoutsReady),
+      payoutDetails: row.payoutDetails,
     }),
     (row) => [Number(row.available), row.creatorId],
   );
