@@ -348,7 +348,12 @@ describe('guessing codes', () => {
       let address = 20;
       const as = (remoteAddress: string) => ({
         check: (code: string) =>
-          guesser.app.inject({ method: 'POST', url: '/api/coupons/check', remoteAddress, payload: { code, courseId: course.id } }),
+          guesser.app.inject({
+            method: 'POST',
+            url: '/api/coupons/check',
+            remoteAddress,
+            payload: { code, courseId: course.id },
+          }),
         cart: (couponCode?: string) =>
           guesser.app.inject({
             method: 'PUT',

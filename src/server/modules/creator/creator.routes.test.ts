@@ -595,7 +595,10 @@ describe('dashboard figures', () => {
       },
     ]);
     // The ledger dates a sale when it succeeded: the old one was sold in 2020.
-    const [old] = await t.db.db.select({ id: payments.id }).from(payments).where(eq(payments.providerPaymentId, `pi_old_${s2.id}`));
+    const [old] = await t.db.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, `pi_old_${s2.id}`));
     await t.db.db
       .update(ledgerEntries)
       .set({ createdAt: new Date('2020-01-15T00:00:00Z') })
@@ -628,7 +631,10 @@ describe('dashboard revenue and Earnings', () => {
     const buyer = await createUser(t.db.db);
     const { paymentIntentId } = (await call('POST', '/api/create-payment-intent', buyer, { courseId })).json();
     expect((await call('POST', `/api/test-payments/${paymentIntentId}/confirm`, buyer, GOOD_CARD)).statusCode).toBe(200);
-    const [payment] = await t.db.db.select({ id: payments.id }).from(payments).where(eq(payments.providerPaymentId, paymentIntentId));
+    const [payment] = await t.db.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, paymentIntentId));
     return payment?.id ?? '';
   }
 
