@@ -305,6 +305,11 @@ describe('GET and PUT /api/creator/payouts/details', () => {
 
     const balances = (await send('GET', '/api/admin/payouts/balances?limit=100', admin)).json();
     expect(balances.items.find((item: { id: string }) => item.id === creator.id)).toMatchObject({ payoutDetails: text });
+    // The payout's audit row keeps where the admin was told to pay.
+    const paid = await record({ creatorId: creator.id, amount: '5.00', reference: 'BANK-DETAILS' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const [audit] = await t.db.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, paid.json().id));
+    expect(audit?.details).toMatchObject({ payoutDetails: text });
 
     // Another creator's are their own.
     expect((await details(await createUser(t.db.db, { role: 'creator' }))).json()).toEqual({ payoutDetails: null });

@@ -128,7 +128,7 @@ export async function listPayouts({ db, query }: { db: Db; query: AdminPayoutLis
  * POST /api/admin/payouts: a bank transfer the admin made to a creator, recorded as paid. Never more
  * than the creator's available balance: the check and the insert run under the creator's row lock
  * (lib/payouts.ts), so parallel requests cannot both pass. The ledger's entries are the trigger's; the
- * audit row is written in the same transaction.
+ * audit row, with the payout details the creator had given, is written in the same transaction.
  */
 export async function recordManualPayout({
   db,
@@ -150,7 +150,7 @@ export async function recordManualPayout({
   if (!isUuid(creatorId)) throw creatorNotFound();
   return db.transaction(async (tx) => {
     const [creator] = await tx
-      .select({ stripePayoutsReady: users.stripePayoutsReady })
+      .select({ stripePayoutsReady: users.stripePayoutsReady, payoutDetails: users.payoutDetails })
       .from(users)
       .where(eq(users.id, creatorId))
       .limit(1);
@@ -178,6 +178,8 @@ export async function recordManualPayout({
         amount: centsToPrice(amountCents),
         reference,
         availableAfter: centsToPrice(balance.available),
+        // Where the creator had asked to be paid when the transfer was recorded: they may change it later.
+        payoutDetails: creator?.payoutDetails ?? null,
       },
     });
     const [row] = await selectPayouts(tx).where(eq(payouts.id, payout.id)).limit(1);
