@@ -728,6 +728,17 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(401, 403, 403, 409, 409, 401),
     request: get('/api/creator/payouts/connect'),
   },
+  // Where a creator asks to be paid by bank transfer: each creator their own (an admin reads them on the balances).
+  {
+    route: 'GET /api/creator/payouts/details',
+    expect: cells(401, 403, 403, 200, 200, 401),
+    request: get('/api/creator/payouts/details'),
+  },
+  {
+    route: 'PUT /api/creator/payouts/details',
+    expect: cells(401, 403, 403, 200, 200, 401),
+    request: () => ({ url: '/api/creator/payouts/details', payload: { payoutDetails: 'IBAN GB33 BUKB 2020 1555 5555 55' } }),
+  },
   // Coupons (DECISIONS §8): a creator's codes for their own courses; the price a code gives, for anyone.
   {
     route: 'POST /api/creator/coupons',

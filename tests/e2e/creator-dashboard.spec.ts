@@ -127,13 +127,14 @@ test('sales show up in the figures, the analytics and the students list', async 
   const email = await buyAsNewStudent(page.request, course.id, 'Ada Learner');
 
   await page.goto('/creator/dashboard');
-  await expect(metric(page, 'Total Revenue').getByText('$19.99', { exact: true })).toBeVisible();
-  await expect(metric(page, 'This Month').getByText('$19.99', { exact: true })).toBeVisible();
+  // Revenue is what the creator keeps: 19.99 less the 20 % fee.
+  await expect(metric(page, 'Total Revenue').getByText('$15.99', { exact: true })).toBeVisible();
+  await expect(metric(page, 'This Month').getByText('$15.99', { exact: true })).toBeVisible();
   await expect(metric(page, 'Total Students').getByText('1', { exact: true })).toBeVisible();
 
   await page.goto(`/creator/courses/${course.id}/analytics`);
   await expect(figure(page, 'Total Enrollments').getByText('1', { exact: true })).toBeVisible();
-  await expect(figure(page, 'Revenue').getByText('$19.99', { exact: true })).toBeVisible();
+  await expect(figure(page, 'Net earnings').getByText('$15.99', { exact: true })).toBeVisible();
   await expect(figure(page, 'Completion Rate').getByText('0%', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Enrollments per day/ })).toBeVisible();
   const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -66,11 +66,11 @@ test('a creator sees two sales with their fees, per course and per month, and do
   await expect(balance).toContainText('Paid out$0.00');
 
   const bigRow = tableRow(page, big.title as string);
-  await expect(bigRow.getByRole('cell')).toHaveText(['1', '$40.00', '$8.00', '$0.00', '$32.00'], { useInnerText: true });
+  await expect(bigRow.getByRole('cell')).toHaveText(['1', '$40.00', '$0.00', '$8.00', '$32.00'], { useInnerText: true });
   const smallRow = tableRow(page, small.title as string);
-  await expect(smallRow.getByRole('cell')).toHaveText(['1', '$19.99', '$4.00', '$0.00', '$15.99'], { useInnerText: true });
+  await expect(smallRow.getByRole('cell')).toHaveText(['1', '$19.99', '$0.00', '$4.00', '$15.99'], { useInnerText: true });
   const monthRow = tableRow(page, monthLabel);
-  await expect(monthRow.getByRole('cell')).toHaveText(['2', '$59.99', '$12.00', '$0.00', '$47.99'], { useInnerText: true });
+  await expect(monthRow.getByRole('cell')).toHaveText(['2', '$59.99', '$0.00', '$12.00', '$47.99'], { useInnerText: true });
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();

@@ -146,7 +146,8 @@ test('the dashboard shows each course’s students, revenue and rating, and rest
   await page.goto('/creator/dashboard');
   const row = (title: string) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(row(sold.title as string)).toContainText('1 student');
-  await expect(row(sold.title as string)).toContainText('Revenue$19.99');
+  // Its net earnings: 19.99 less the 20 % fee.
+  await expect(row(sold.title as string)).toContainText('Net earnings$15.99');
   await expect(row(sold.title as string)).toContainText('No ratings yet');
   await expect(row(retired.title as string)).toContainText('0 students');
 

@@ -52,7 +52,9 @@ test('an admin records a bank transfer to a creator, who then sees it with their
   const payouts = page.getByRole('region', { name: 'Payouts' });
   await expect(payouts.getByText('No payouts yet')).toBeVisible();
   // Without Stripe, no account to connect: an admin pays by bank transfer.
-  const manualLine = payouts.getByText('An admin pays your available balance by bank transfer and records each payout here.');
+  const manualLine = payouts.getByText(
+    'An admin pays your available balance by bank transfer to the account you give below, and records each payout here.',
+  );
   await expect(manualLine).toBeVisible();
   await expect(payouts.getByRole('button', { name: /Stripe/ })).toHaveCount(0);
   const axe = new AxeReport('payouts');

@@ -1,8 +1,11 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { couponRedemptions, coupons } from '#db/schema/index';
+import { ErrorCode } from '#shared/errors';
 import { centsToPrice } from '#shared/format';
 import { CouponCodeSchema } from '#shared/schemas/coupons';
+import { MIN_PAID_PRICE_CENTS } from '#shared/schemas/creator';
+import { AppError } from '../errors';
 
 /*
  * What a discount code does to a price, and counting its uses: shared by the coupon routes (the
@@ -11,18 +14,33 @@ import { CouponCodeSchema } from '#shared/schemas/coupons';
 
 type CouponRow = typeof coupons.$inferSelect;
 
-/** Stripe's smallest card charge in dollars: a discount stops where it would leave less to pay. */
-export const MIN_CHARGE_CENTS = 50;
+/**
+ * Why a course priced 0.01–0.49 cannot be bought: a card payment is at least 0.50. Prices are checked
+ * when set (CoursePriceSchema), but one stored before that check may remain; checkout, the cart and
+ * the coupon check refuse it with this rather than fail at the provider.
+ */
+export const unpayablePriceMessage = (title?: string) =>
+  `${title === undefined ? 'This course' : `"${title}"`} cannot be bought now: its price is below ${centsToPrice(MIN_PAID_PRICE_CENTS)}, the smallest card payment, until its creator changes it`;
 
-/** What a coupon takes off a price: never more than the price, and never leaving 0.01–0.49 to pay. */
+export const isUnpayablePrice = (priceCents: number) => priceCents > 0 && priceCents < MIN_PAID_PRICE_CENTS;
+
+/** 409 for a course whose stored price no card payment can pay (see UNPAYABLE_PRICE_MESSAGE). */
+export function refuseUnpayablePrice(course: { priceCents: number }) {
+  if (isUnpayablePrice(course.priceCents)) throw new AppError(ErrorCode.CONFLICT, unpayablePriceMessage());
+}
+
+/**
+ * What a coupon takes off a price: never more than the price, and never leaving 0.01–0.49 to pay. A
+ * discount that would is capped so 0.50 is left (`stopped`): the code still applies, and says so.
+ */
 export function discountCents(priceCents: number, coupon: Pick<CouponRow, 'percentOff' | 'amountOffCents'>) {
   const off =
     coupon.percentOff !== null
       ? Math.round((priceCents * coupon.percentOff) / 100)
       : Math.min(coupon.amountOffCents ?? 0, priceCents);
   const left = priceCents - off;
-  const stopped = left > 0 && left < MIN_CHARGE_CENTS;
-  return { cents: stopped ? Math.max(0, priceCents - MIN_CHARGE_CENTS) : off, stopped };
+  const stopped = left > 0 && left < MIN_PAID_PRICE_CENTS;
+  return { cents: stopped ? Math.max(0, priceCents - MIN_PAID_PRICE_CENTS) : off, stopped };
 }
 
 /** A code applied to a course's price for one buyer: the coupon and the new price, or why it does not apply. */
@@ -44,6 +62,7 @@ export async function priceWithCoupon(
     message,
     status,
   });
+  if (isUnpayablePrice(course.priceCents)) return refuse(unpayablePriceMessage());
   const parsed = CouponCodeSchema.safeParse(code);
   if (!parsed.success) return refuse('This code is not valid for this course', 'BAD_REQUEST');
   const [coupon] = await db
@@ -80,7 +99,7 @@ export async function priceWithCoupon(
     discountCents: discount.cents,
     totalCents: course.priceCents - discount.cents,
     ...(discount.stopped
-      ? { message: `A card payment is at least ${centsToPrice(MIN_CHARGE_CENTS)}, so the discount stops there` }
+      ? { message: `A card payment is at least ${centsToPrice(MIN_PAID_PRICE_CENTS)}, so the discount stops there` }
       : {}),
   };
 }

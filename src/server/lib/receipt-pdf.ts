@@ -12,16 +12,40 @@ const WIDTH = 595.28;
 const HEIGHT = 841.89;
 const LEFT = 64;
 const RIGHT = WIDTH - 64;
+/** Between the lines of one wrapped value. */
+const LINE_HEIGHT = 14;
 
 const day = (value: Date | string) =>
   new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-/** Text cut with an ellipsis until it fits `maxWidth`. */
-function fitted(text: string, font: PDFFont, size: number, maxWidth: number): string {
-  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
-  let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > maxWidth) cut = cut.slice(0, -1);
-  return `${cut}…`;
+/**
+ * Text broken into lines no wider than `maxWidth`: at spaces, and inside a word too long for a line
+ * (an email address, a URL) wherever it must. Nothing is left out: a receipt shows the whole title
+ * and address.
+ */
+export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= maxWidth;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const joined = line ? `${line} ${word}` : word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    // A word wider than a line goes on over as many lines as it needs, a character at a time.
+    for (const character of word) {
+      if (line && !fits(line + character)) {
+        lines.push(line);
+        line = '';
+      }
+      line += character;
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
 }
 
 export async function renderReceiptPdf(row: PurchaseRow): Promise<Uint8Array> {
@@ -47,14 +71,18 @@ export async function renderReceiptPdf(row: PurchaseRow): Promise<Uint8Array> {
   text('GRADIENT ACADEMY', LEFT, HEIGHT - 80, { size: 12, color: colors.accent });
   text(row.refundedAt ? 'Receipt (refunded)' : 'Receipt', LEFT, HEIGHT - 118, { font: bold, size: 26 });
   let y = HEIGHT - 160;
+  const valueWidth = RIGHT - LEFT - 140;
   for (const [label, value] of [
     ['Receipt number', row.id],
     ['Date paid', day(paidAt)],
-    ['Billed to', fitted(`${row.buyerName} <${row.buyerEmail}>`, sans, 11, RIGHT - LEFT - 140)],
+    ['Billed to', `${row.buyerName} <${row.buyerEmail}>`],
     ['Paid with', row.provider === 'stripe' ? 'Card (Stripe)' : 'Test card (test mode: no money moved)'],
   ] as const) {
     text(label, LEFT, y, { color: colors.muted });
-    text(value, LEFT + 140, y);
+    for (const [index, line] of wrapText(value, sans, 11, valueWidth).entries()) {
+      if (index > 0) y -= LINE_HEIGHT;
+      text(line, LEFT + 140, y);
+    }
     y -= 20;
   }
 
@@ -65,8 +93,11 @@ export async function renderReceiptPdf(row: PurchaseRow): Promise<Uint8Array> {
   right('Amount (USD)', y, { color: colors.muted, size: 10 });
   y -= 22;
   const price = row.listPriceCents ?? row.amountCents;
-  text(fitted(row.courseTitle, sans, 12, RIGHT - LEFT - 110), LEFT, y, { size: 12 });
   right(`$${centsToPrice(price)}`, y, { size: 12 });
+  for (const [index, line] of wrapText(row.courseTitle, sans, 12, RIGHT - LEFT - 110).entries()) {
+    if (index > 0) y -= LINE_HEIGHT + 1;
+    text(line, LEFT, y, { size: 12 });
+  }
   if (price > row.amountCents) {
     y -= 20;
     text(`Discount${row.couponCode ? ` (${row.couponCode})` : ''}`, LEFT, y, { color: colors.muted });

@@ -263,6 +263,8 @@ export const AdminPayoutBalanceSchema = z.object({
    * Stripe and their connected account can receive transfers (onboarding finished: Stripe transfers pay them; recording one is refused).
    */
   paidBy: z.enum(payoutMethods),
+  /** Where the creator asked to be paid by bank transfer (PUT /api/creator/payouts/details); null until they say. */
+  payoutDetails: z.string().nullable(),
 });
 export type AdminPayoutBalance = z.infer<typeof AdminPayoutBalanceSchema>;
 export const AdminPayoutBalanceListSchema = page(AdminPayoutBalanceSchema);

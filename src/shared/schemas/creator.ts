@@ -30,6 +30,15 @@ export const PriceInputSchema = z.union([z.number(), singleLineText({ max: 20 })
   return cents;
 });
 
+/** A card payment is at least 0.50 (Stripe's smallest charge): a paid course costs at least that. */
+export const MIN_PAID_PRICE_CENTS = 50;
+export const COURSE_PRICE_MESSAGE = 'A course is free (0) or costs at least 0.50';
+
+/** A course's price: free, or at least the smallest card payment, so every price can be bought. */
+export const CoursePriceSchema = PriceInputSchema.refine((cents) => cents === 0 || cents >= MIN_PAID_PRICE_CENTS, {
+  message: COURSE_PRICE_MESSAGE,
+});
+
 const TitleSchema = singleLineText({ max: TITLE_MAX }).min(1, { message: 'Title is required' });
 const OptionalDescription = multiLineText({ max: 5_000 }).nullish();
 /** An object path as PUT /api/course-thumbnails answers it, or null to remove. */
@@ -41,7 +50,7 @@ export const CreateCourseBodySchema = z.object({
   title: TitleSchema,
   /** HTML from the rich-text editor; sanitized on write. */
   description: multiLineText({ max: DESCRIPTION_MAX }).optional().default(''),
-  price: PriceInputSchema.optional().default(0),
+  price: CoursePriceSchema.optional().default(0),
   difficulty: z.enum(difficulties).optional().default('Beginner'),
   duration: singleLineText({ max: 100 }).nullish(),
   thumbnail: ObjectPathSchema.nullish(),
@@ -53,7 +62,7 @@ export type CreateCourseBody = z.input<typeof CreateCourseBodySchema>;
 export const UpdateCourseBodySchema = z.object({
   title: TitleSchema.optional(),
   description: multiLineText({ max: DESCRIPTION_MAX }).optional(),
-  price: PriceInputSchema.optional(),
+  price: CoursePriceSchema.optional(),
   difficulty: z.enum(difficulties).optional(),
   duration: singleLineText({ max: 100 }).nullish(),
   thumbnail: ObjectPathSchema.nullish(),
@@ -226,10 +235,11 @@ export const QuestionListSchema = z.array(QuestionSchema);
 
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-/** The dashboard's four cards, from recorded payments and enrollments. */
+/** The dashboard's four cards. Revenue is net earnings (gross − refunds − fees), as on the Earnings page. */
 export const CreatorStatsSchema = z.object({
-  /** USD with two decimals, like prices. */
+  /** Net earnings, all time: USD with two decimals, like prices. */
   totalRevenue: z.string(),
+  /** Net earnings since the first of this month (UTC). */
   thisMonthRevenue: z.string(),
   totalStudents: z.number().int(),
   activeCourses: z.number().int(),
@@ -241,6 +251,7 @@ export const CourseAnalyticsSchema = z.object({
   /** Enrollments per day (UTC, YYYY-MM-DD), oldest first; days without any are left out. */
   enrollmentsByDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
   totalEnrollments: z.number().int(),
+  /** The course's net earnings (gross − refunds − fees), USD with two decimals. */
   revenue: z.string(),
   /** Percent of enrolled students who completed the course (exactly, not a rounded 100 %). */
   completionRate: z.number().int().min(0).max(100),
@@ -287,7 +298,7 @@ export const CourseModerationSchema = z.object({ reason: z.string(), unpublished
 export type CourseModeration = z.infer<typeof CourseModerationSchema>;
 
 export const CreatorCourseSchema = CourseSchema.extend({
-  /** Succeeded payments, USD with two decimals. */
+  /** Net earnings (gross − refunds − fees), USD with two decimals, as Earnings shows per course. */
   revenue: z.string(),
   /** Set while the course is unpublished by an admin, with their reason. */
   moderation: CourseModerationSchema.nullable(),

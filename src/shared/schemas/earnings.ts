@@ -20,16 +20,17 @@ export const EarningsQuerySchema = z
   });
 export type EarningsQuery = z.infer<typeof EarningsQuerySchema>;
 
-/** One course's or one month's figures: what buyers paid, the platform's fees, what went back, what the creator keeps. */
+/** One course's or one month's figures: what buyers paid, what went back, the platform's fees kept, what the creator keeps (gross − refunds − fees). */
 const FiguresSchema = z.object({ gross: money, fees: money, refunds: money, net: money, sales: z.number().int() });
 
 export const EarningsSchema = z.object({
   currency: z.literal('usd'),
   gross: money,
+  /** What the platform keeps: the fees of the sales, less those their refunds returned. */
   fees: money,
-  /** Refunded to buyers (their fees come back to the creator's net). */
+  /** Refunded to buyers. */
   refunds: money,
-  /** gross − fees − refunds + the refunded fees: what the creator keeps. */
+  /** gross − refunds − fees: what the creator keeps. */
   net: money,
   /** Net of sales past the 30-day refund window, less what was paid out: what can be paid now. */
   available: money,

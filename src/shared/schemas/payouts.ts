@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { payoutMethods, payoutStatuses } from '../lists';
-import { singleLineText } from './text';
+import { multiLineText, singleLineText } from './text';
 
 /*
  * Payouts (issue 24 §4, DECISIONS §8 Earnings): money sent to a creator out of their available
@@ -74,3 +74,20 @@ export const ConnectStatusSchema = z.object({
   account: z.enum(connectAccountStates).nullable(),
 });
 export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;
+
+export const PAYOUT_DETAILS_MAX = 1_000;
+
+/**
+ * GET/PUT /api/creator/payouts/details: where the creator asks to be paid by bank transfer (account
+ * holder, IBAN or account number, bank), as plain text an admin reads when recording a payout. Line
+ * breaks are kept; other control characters are refused. Empty or null clears it.
+ */
+export const PayoutDetailsSchema = z.object({ payoutDetails: z.string().nullable() });
+export type PayoutDetails = z.infer<typeof PayoutDetailsSchema>;
+
+export const PutPayoutDetailsBodySchema = z.object({
+  payoutDetails: multiLineText({ max: PAYOUT_DETAILS_MAX })
+    .nullable()
+    .transform((text) => text || null),
+});
+export type PutPayoutDetailsBody = z.input<typeof PutPayoutDetailsBodySchema>;

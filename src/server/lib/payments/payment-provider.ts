@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_PAID_PRICE_CENTS } from '#shared/schemas/creator';
 
 /*
  * The seam between the payment routes and whoever moves the money (DECISIONS §4): Stripe when a key
@@ -16,7 +17,7 @@ export type PaymentProviderName = 'stripe' | 'test';
 export type PaymentIntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
 
 /** Stripe's limits for USD, kept by the test processor too so both refuse the same amounts. */
-export const MIN_AMOUNT_CENTS = 50;
+export const MIN_AMOUNT_CENTS = MIN_PAID_PRICE_CENTS;
 export const MAX_AMOUNT_CENTS = 99_999_999;
 
 /**

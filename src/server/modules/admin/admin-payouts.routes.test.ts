@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 const DAY = 24 * 3_600_000;
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' };
-const send = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>
+const send = (method: 'GET' | 'POST' | 'PUT', url: string, user?: TestUser, payload?: object) =>
   t.app.inject({ method, url, headers: user ? bearer(user) : {}, ...(payload ? { payload } : {}) });
 const record = (payload: object, user: TestUser = admin) => send('POST', '/api/admin/payouts', user, payload);
 
@@ -70,6 +70,7 @@ describe('POST /api/admin/payouts', () => {
       paidOut: '0.00',
       lastPaidAt: null,
       paidBy: 'manual',
+      payoutDetails: null,
     });
 
     const response = await record({ creatorId: creator.id, amount: '12.34', reference: '  BANK-2026-11-26  ' });
@@ -284,5 +285,58 @@ describe('GET /api/creator/payouts', () => {
     expect((await send('GET', '/api/creator/payouts')).statusCode).toBe(401);
     expect((await send('GET', '/api/creator/payouts', await createUser(t.db.db))).statusCode).toBe(403);
     expect((await send('GET', '/api/creator/payouts', admin)).statusCode).toBe(403);
+  });
+});
+
+describe('GET and PUT /api/creator/payouts/details', () => {
+  const details = (user?: TestUser) => send('GET', '/api/creator/payouts/details', user);
+  const save = (payoutDetails: unknown, user?: TestUser) => send('PUT', '/api/creator/payouts/details', user, { payoutDetails });
+
+  it('keeps where a creator asks to be paid, as plain text with its line breaks, and shows it to the admin who pays them', async () => {
+    const creator = await creatorWithSale(2500);
+    await ageSales(creator);
+    expect((await details(creator)).json()).toEqual({ payoutDetails: null });
+
+    const text = 'Ada Lovelace\nIBAN DE89 3704 0044 0532 0130 00\nBIC COBADEFFXXX';
+    const saved = await save(`  ${text}\n`, creator);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ payoutDetails: text });
+    expect((await details(creator)).json()).toEqual({ payoutDetails: text });
+
+    const balances = (await send('GET', '/api/admin/payouts/balances?limit=100', admin)).json();
+    expect(balances.items.find((item: { id: string }) => item.id === creator.id)).toMatchObject({ payoutDetails: text });
+    // The payout's audit row keeps where the admin was told to pay.
+    const paid = await record({ creatorId: creator.id, amount: '5.00', reference: 'BANK-DETAILS' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const [audit] = await t.db.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, paid.json().id));
+    expect(audit?.details).toMatchObject({ payoutDetails: text });
+
+    // Another creator's are their own.
+    expect((await details(await createUser(t.db.db, { role: 'creator' }))).json()).toEqual({ payoutDetails: null });
+    // Empty or null clears them.
+    expect((await save('', creator)).json()).toEqual({ payoutDetails: null });
+    expect((await save(text, creator)).statusCode).toBe(200);
+    expect((await save(null, creator)).json()).toEqual({ payoutDetails: null });
+  });
+
+  it('refuses control characters and more than 1,000 characters with 400, changing nothing', async () => {
+    const creator = await createUser(t.db.db, { role: 'creator' });
+    expect((await save('IBAN GB33 BUKB 2020 1555 5555 55', creator)).statusCode).toBe(200);
+    for (const bad of ['IBAN\u0000 GB33', 'Bank\u001b[31m red', 'Pay\u0085 here', 'x'.repeat(1001), 42]) {
+      const refused = await save(bad, creator);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.json().errors).toHaveProperty('payoutDetails');
+    }
+    expect((await save('y'.repeat(1000), creator)).statusCode).toBe(200);
+    expect((await details(creator)).json().payoutDetails).toHaveLength(1000);
+  });
+
+  it('is for creators only: 401 for guests, 403 for students and admins', async () => {
+    expect((await details()).statusCode).toBe(401);
+    expect((await save('x')).statusCode).toBe(401);
+    for (const user of [await createUser(t.db.db), admin]) {
+      expect((await details(user)).statusCode).toBe(403);
+      expect((await save('x', user)).statusCode).toBe(403);
+    }
   });
 });

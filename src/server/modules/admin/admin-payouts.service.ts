@@ -53,11 +53,13 @@ export async function listPayoutBalances({
     paidOut: string;
     lastPaidAt: Date | string | null;
     stripePayoutsReady: boolean;
+    payoutDetails: string | null;
   }>(
     db,
     sql`WITH balances AS (${balancesSql(sql`true`, now)}),
       owed AS (SELECT "creatorId", "paidOut", greatest(settled::bigint - "paidOut"::bigint - pending::bigint, 0) AS available FROM balances)
-      SELECT o."creatorId", u.name, u.email, u.stripe_payouts_ready AS "stripePayoutsReady", o.available::text AS available, o."paidOut",
+      SELECT o."creatorId", u.name, u.email, u.stripe_payouts_ready AS "stripePayoutsReady", u.payout_details AS "payoutDetails",
+        o.available::text AS available, o."paidOut",
         (SELECT max(p.paid_at) FROM payouts p WHERE p.creator_id = o."creatorId" AND p.status = 'paid') AS "lastPaidAt"
       FROM owed o JOIN users u ON u.id = o."creatorId"
       WHERE o.available > 0
@@ -75,6 +77,7 @@ export async function listPayoutBalances({
       paidOut: centsToPrice(Number(row.paidOut)),
       lastPaidAt: isoOrNull(row.lastPaidAt),
       paidBy: paidBy(providerName, row.stripePayoutsReady),
+      payoutDetails: row.payoutDetails,
     }),
     (row) => [Number(row.available), row.creatorId],
   );
@@ -125,7 +128,7 @@ export async function listPayouts({ db, query }: { db: Db; query: AdminPayoutLis
  * POST /api/admin/payouts: a bank transfer the admin made to a creator, recorded as paid. Never more
  * than the creator's available balance: the check and the insert run under the creator's row lock
  * (lib/payouts.ts), so parallel requests cannot both pass. The ledger's entries are the trigger's; the
- * audit row is written in the same transaction.
+ * audit row, with the payout details the creator had given, is written in the same transaction.
  */
 export async function recordManualPayout({
   db,
@@ -147,7 +150,7 @@ export async function recordManualPayout({
   if (!isUuid(creatorId)) throw creatorNotFound();
   return db.transaction(async (tx) => {
     const [creator] = await tx
-      .select({ stripePayoutsReady: users.stripePayoutsReady })
+      .select({ stripePayoutsReady: users.stripePayoutsReady, payoutDetails: users.payoutDetails })
       .from(users)
       .where(eq(users.id, creatorId))
       .limit(1);
@@ -175,6 +178,8 @@ export async function recordManualPayout({
         amount: centsToPrice(amountCents),
         reference,
         availableAfter: centsToPrice(balance.available),
+        // Where the creator had asked to be paid when the transfer was recorded: they may change it later.
+        payoutDetails: creator?.payoutDetails ?? null,
       },
     });
     const [row] = await selectPayouts(tx).where(eq(payouts.id, payout.id)).limit(1);

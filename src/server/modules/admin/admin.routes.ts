@@ -325,7 +325,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Creators with money to pay out now, the most owed first',
         description:
-          '`available` is the net of their sales past the 30-day refund window, less payouts, as in GET /api/creator/earnings.',
+          '`available` is the net of their sales past the 30-day refund window, less payouts, as in GET /api/creator/earnings; `payoutDetails` is where the creator asked to be paid (PUT /api/creator/payouts/details).',
         security: BEARER,
         querystring: AdminPayoutBalanceListQuerySchema,
         response: { 200: AdminPayoutBalanceListSchema, ...refusals },

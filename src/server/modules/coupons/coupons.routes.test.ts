@@ -11,7 +11,8 @@ let otherCreator: TestUser;
 let student: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
+  // Many checkouts with codes from one test address: the budget of guesses is tested on its own below.
+  t = await createTestApp({ clock: () => now, env: { RATE_LIMIT_COUPON_CHECKS_PER_MINUTE: '1000' } });
   creator = await createUser(t.db.db, { role: 'creator' });
   otherCreator = await createUser(t.db.db, { role: 'creator' });
   student = await createUser(t.db.db);
@@ -329,6 +330,74 @@ describe('guessing codes', () => {
         payload: { code: 'GUESS1X', courseId: course.id },
       });
       expect(other.statusCode).toBe(200);
+    } finally {
+      await guesser.close();
+    }
+  });
+
+  it('shares one budget between the check, the cart and a course’s checkout: exhausted through one, the others refuse the real code', async () => {
+    const guesser = await createTestApp({
+      db: t.db,
+      clock: () => now,
+      env: { RATE_LIMIT_COUPON_CHECKS_PER_MINUTE: '5', RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: '1000' },
+    });
+    try {
+      const course = await createCourse(t.db.db, creator.id, { priceCents: 1000 });
+      const real = await makeCoupon(creator, { courseId: course.id, percentOff: 50 });
+      const buyer = await createUser(t.db.db);
+      let address = 20;
+      const as = (remoteAddress: string) => ({
+        check: (code: string) =>
+          guesser.app.inject({
+            method: 'POST',
+            url: '/api/coupons/check',
+            remoteAddress,
+            payload: { code, courseId: course.id },
+          }),
+        cart: (couponCode?: string) =>
+          guesser.app.inject({
+            method: 'PUT',
+            url: `/api/cart/${course.id}`,
+            remoteAddress,
+            headers: bearer(buyer),
+            payload: couponCode === undefined ? {} : { couponCode },
+          }),
+        intent: (couponCode: string) =>
+          guesser.app.inject({
+            method: 'POST',
+            url: '/api/create-payment-intent',
+            remoteAddress,
+            headers: bearer(buyer),
+            payload: { courseId: course.id, couponCode },
+          }),
+      });
+      const refusedWithRetry = (response: { statusCode: number; headers: Record<string, unknown> }) => {
+        expect(response.statusCode).toBe(429);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      };
+
+      // Wrong codes in the cart use up the address's budget: the check and checkout refuse even the real code.
+      const cartGuesser = as(`198.51.100.${++address}`);
+      for (let i = 0; i < 5; i++) expect((await cartGuesser.cart(`WRONG${i}X`)).statusCode).toBe(400);
+      refusedWithRetry(await cartGuesser.cart(real.code));
+      refusedWithRetry(await cartGuesser.check(real.code));
+      refusedWithRetry(await cartGuesser.intent(real.code));
+      // A course put in the cart without a code tries none, and is not counted.
+      expect((await cartGuesser.cart()).statusCode).toBe(200);
+
+      // Used up by checks, the cart refuses the real code.
+      const checker = as(`198.51.100.${++address}`);
+      for (let i = 0; i < 5; i++) expect((await checker.check(`WRONG${i}Y`)).json().valid).toBe(false);
+      refusedWithRetry(await checker.cart(real.code));
+      refusedWithRetry(await checker.intent(real.code));
+
+      // Used up by checkouts with a code, the check refuses.
+      const payer = as(`198.51.100.${++address}`);
+      for (let i = 0; i < 5; i++) expect((await payer.intent(`WRONG${i}Z`)).statusCode).toBe(400);
+      refusedWithRetry(await payer.check(real.code));
+
+      // Another address has its own budget: the real code applies.
+      expect((await as(`198.51.100.${++address}`).cart(real.code)).json().items[0]).toMatchObject({ total: '5.00' });
     } finally {
       await guesser.close();
     }

@@ -10,9 +10,9 @@ import {
   CreateCouponBodySchema,
 } from '#shared/schemas/coupons';
 import { IdParamsSchema } from '#shared/schemas/creator';
+import { limitCouponGuesses } from '../../lib/coupon-guesses';
 import { priceWithCoupon } from '../../lib/coupon-pricing';
 import { findJoinableCourse } from '../../lib/joinable-course';
-import { hitRateLimit, rateLimitedError } from '../../lib/rate-limit';
 import { requireRole } from '../../plugins/current-user';
 import { createCoupon, deleteCoupon, listCreatorCoupons, toCheckResult } from './coupons.service';
 
@@ -93,19 +93,12 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
           404: ApiErrorBodySchema,
           413: ApiErrorBodySchema,
           415: ApiErrorBodySchema,
+          429: ApiErrorBodySchema,
         },
       },
     },
     async (request) => {
-      // Per IP, counted before anything is looked up: a guesser of codes learns nothing faster.
-      const limited = await hitRateLimit({
-        db,
-        key: `coupon-check:ip:${request.ip}`,
-        limit: app.config.rateLimits.couponChecksPerMinute,
-        windowMs: 60_000,
-        now: app.clock(),
-      });
-      if (!limited.allowed) throw rateLimitedError(limited.retryAfterSeconds);
+      await limitCouponGuesses(app, request);
       const user = await request.getCurrentUser();
       const course = await findJoinableCourse(db, request.body.courseId);
       const priced = await priceWithCoupon(db, { code: request.body.code, course, userId: user?.id ?? null, now: app.clock() });

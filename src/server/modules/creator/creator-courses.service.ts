@@ -18,31 +18,24 @@ import { requireOwnedPart } from '../../lib/course-ownership';
 import { assertOwnUpload } from '../../lib/own-uploads';
 import { progressByStudent } from '../../lib/progress';
 import { sanitizeRichText } from '../../lib/rich-text';
+import { creatorNetByCourse, monthStartDay, salesMoney, sumCreatorSales } from '../../lib/sales-figures';
 import { sqlRows } from '../../lib/sql-rows';
 import { getPublishChecklist } from './publish-checklist.service';
 
 type CreateCourseInput = z.output<typeof CreateCourseBodySchema>;
 type UpdateCourseInput = z.output<typeof UpdateCourseBodySchema>;
 
-/** Newest first, each with its revenue from succeeded payments (students and rating are on the row). */
+/** Newest first, each with its revenue: the net of its sales (lib/sales-figures.ts), as Earnings shows it. */
 export async function listCreatorCourses({ db, userId }: { db: Db; userId: string }): Promise<CreatorCourse[]> {
-  const [rows, revenue] = await Promise.all([
+  const [rows, centsOf] = await Promise.all([
     db
       .select(courseWithCreatorColumns)
       .from(courses)
       .innerJoin(users, eq(users.id, courses.creatorId))
       .where(eq(courses.creatorId, userId))
       .orderBy(desc(courses.createdAt), courses.id),
-    sqlRows<{ courseId: string; cents: string | number }>(
-      db,
-      sql`
-      select p.course_id as "courseId", sum(p.amount_cents)::bigint as "cents"
-      from payments p join courses c on c.id = p.course_id
-      where c.creator_id = ${userId} and p.status = 'succeeded' group by p.course_id
-    `,
-    ),
+    creatorNetByCourse(db, { creatorId: userId }),
   ]);
-  const centsOf = new Map(revenue.map((row) => [row.courseId, Number(row.cents)]));
   return rows.map((row) => ({
     ...toCourseJson(row),
     revenue: centsToPrice(centsOf.get(row.id) ?? 0),
@@ -154,27 +147,28 @@ async function setCourse(db: Db, courseId: string, changes: Partial<typeof cours
   return writtenCourseJson(db, row);
 }
 
-/** The dashboard's cards: succeeded payments, distinct students and live courses of this creator. */
+/**
+ * The dashboard's cards. Total Revenue and This Month are the creator's net (what they keep after fees
+ * and refunds), all time and since the first of this month (UTC): the figures Earnings shows as net
+ * for those periods, from the same sums (lib/sales-figures.ts).
+ */
 export async function getCreatorStats({ db, userId, now }: { db: Db; userId: string; now: number }): Promise<CreatorStats> {
-  const monthStart = new Date(now);
-  monthStart.setUTCDate(1);
-  monthStart.setUTCHours(0, 0, 0, 0);
-  const [row] = await sqlRows<{ totalCents: string | number; monthCents: string | number; students: number; active: number }>(
-    db,
-    sql`
+  const [allTime, thisMonth, [row]] = await Promise.all([
+    sumCreatorSales(db, { creatorId: userId }),
+    sumCreatorSales(db, { creatorId: userId, from: monthStartDay(now) }),
+    sqlRows<{ students: number; active: number }>(
+      db,
+      sql`
       select
-        (select coalesce(sum(p.amount_cents), 0)::bigint from payments p join courses c on c.id = p.course_id
-          where c.creator_id = ${userId} and p.status = 'succeeded') as "totalCents",
-        (select coalesce(sum(p.amount_cents), 0)::bigint from payments p join courses c on c.id = p.course_id
-          where c.creator_id = ${userId} and p.status = 'succeeded' and p.created_at >= ${monthStart.toISOString()}::timestamptz) as "monthCents",
         (select count(distinct e.user_id)::int from enrollments e join courses c on c.id = e.course_id
           where c.creator_id = ${userId}) as "students",
         (select count(*)::int from courses c where c.creator_id = ${userId} and c.published and not c.archived) as "active"
     `,
-  );
+    ),
+  ]);
   return {
-    totalRevenue: centsToPrice(Number(row?.totalCents ?? 0)),
-    thisMonthRevenue: centsToPrice(Number(row?.monthCents ?? 0)),
+    totalRevenue: salesMoney(allTime).net,
+    thisMonthRevenue: salesMoney(thisMonth).net,
     totalStudents: row?.students ?? 0,
     activeCourses: row?.active ?? 0,
   };
@@ -190,7 +184,7 @@ export async function getCourseAnalytics({
   courseId: string;
 }): Promise<CourseAnalytics> {
   await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
-  const [enrollmentsByDay, revenue, progress] = await Promise.all([
+  const [enrollmentsByDay, net, progress] = await Promise.all([
     sqlRows<{ date: string; count: number }>(
       db,
       sql`
@@ -198,12 +192,7 @@ export async function getCourseAnalytics({
       from enrollments where course_id = ${courseId} group by 1 order by 1
     `,
     ),
-    sqlRows<{ cents: string | number }>(
-      db,
-      sql`
-      select coalesce(sum(amount_cents), 0)::bigint as "cents" from payments where course_id = ${courseId} and status = 'succeeded'
-    `,
-    ),
+    creatorNetByCourse(db, { creatorId: userId, courseId }),
     progressByStudent({ db, courseId }),
   ]);
   const totalEnrollments = enrollmentsByDay.reduce((sum, day) => sum + day.count, 0);
@@ -212,7 +201,7 @@ export async function getCourseAnalytics({
     courseId,
     enrollmentsByDay,
     totalEnrollments,
-    revenue: centsToPrice(Number(revenue[0]?.cents ?? 0)),
+    revenue: centsToPrice(net.get(courseId) ?? 0),
     completionRate: progress.size === 0 ? 0 : Math.round((completed / progress.size) * 100),
   };
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, payments } from '#db/schema/index';
+import { courses, ledgerEntries, payments } from '#db/schema/index';
 import { CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
 import {
   CreatorCourseListSchema,
@@ -558,7 +558,7 @@ describe('the course outline everyone sees follows every content change at once'
 });
 
 describe('dashboard figures', () => {
-  it('counts succeeded payments, distinct students and live courses of this creator only', async () => {
+  it('counts net earnings, distinct students and live courses of this creator only', async () => {
     const creator = await createUser(t.db.db, { role: 'creator' });
     const paid = await createCourse(t.db.db, creator.id, { priceCents: 2500 });
     const free = await createCourse(t.db.db, creator.id, { priceCents: 0 });
@@ -594,8 +594,18 @@ describe('dashboard figures', () => {
         createdAt: new Date('2020-01-15T00:00:00Z'),
       },
     ]);
+    // The ledger dates a sale when it succeeded: the old one was sold in 2020.
+    const [old] = await t.db.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, `pi_old_${s2.id}`));
+    await t.db.db
+      .update(ledgerEntries)
+      .set({ createdAt: new Date('2020-01-15T00:00:00Z') })
+      .where(inArray(ledgerEntries.paymentId, [old?.id ?? '']));
     const stats = CreatorStatsSchema.parse((await call('GET', '/api/creator/stats', creator)).json());
-    expect(stats).toEqual({ totalRevenue: '35.00', thisMonthRevenue: '25.00', totalStudents: 2, activeCourses: 2 });
+    // Revenue is what the creator keeps, 80 % of 35.00 and of this month's 25.00.
+    expect(stats).toEqual({ totalRevenue: '28.00', thisMonthRevenue: '20.00', totalStudents: 2, activeCourses: 2 });
     expect((await call('GET', '/api/creator/stats', student)).statusCode).toBe(403);
 
     const analytics = (await call('GET', `/api/creator/courses/${free.id}/analytics`, creator)).json();
@@ -608,10 +618,55 @@ describe('dashboard figures', () => {
     expect(students[0]).toMatchObject({ progress: 0 });
     expect((await call('GET', `/api/creator/courses/${free.id}/students`)).statusCode).toBe(401);
 
-    // The list shows each course's own figures: students from the row, revenue from succeeded payments.
+    // The list shows each course's own figures: students from the row, revenue its net.
     const list = CreatorCourseListSchema.parse((await call('GET', '/api/creator/courses', creator)).json());
-    expect(list.find((c) => c.id === paid.id)).toMatchObject({ studentCount: 1, revenue: '35.00', rating: null });
+    expect(list.find((c) => c.id === paid.id)).toMatchObject({ studentCount: 1, revenue: '28.00', rating: null });
     expect(list.find((c) => c.id === free.id)).toMatchObject({ studentCount: 2, revenue: '0.00', rating: null });
+  });
+});
+
+describe('dashboard revenue and Earnings', () => {
+  const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' };
+  async function buy(courseId: string): Promise<string> {
+    const buyer = await createUser(t.db.db);
+    const { paymentIntentId } = (await call('POST', '/api/create-payment-intent', buyer, { courseId })).json();
+    expect((await call('POST', `/api/test-payments/${paymentIntentId}/confirm`, buyer, GOOD_CARD)).statusCode).toBe(200);
+    const [payment] = await t.db.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, paymentIntentId));
+    return payment?.id ?? '';
+  }
+
+  it('are one figure: Total Revenue and This Month are Earnings’ net, each course’s revenue its net', async () => {
+    const creator = await createUser(t.db.db, { role: 'creator' });
+    const deep = await createCourse(t.db.db, creator.id, { priceCents: 3999, title: 'Deep' });
+    const wide = await createCourse(t.db.db, creator.id, { priceCents: 2499, title: 'Wide' });
+    await buy(deep.id);
+    const refunded = await buy(deep.id);
+    const lastYear = await buy(wide.id);
+    await buy(wide.id);
+    await t.db.db.update(payments).set({ status: 'refunded' }).where(eq(payments.id, refunded));
+    await t.db.db
+      .update(ledgerEntries)
+      .set({ createdAt: new Date('2020-03-01T00:00:00Z') })
+      .where(eq(ledgerEntries.paymentId, lastYear));
+
+    const earnings = (await call('GET', '/api/creator/earnings', creator)).json();
+    const monthStart = `${new Date().toISOString().slice(0, 7)}-01`;
+    const thisMonth = (await call('GET', `/api/creator/earnings?from=${monthStart}`, creator)).json();
+    const stats = CreatorStatsSchema.parse((await call('GET', '/api/creator/stats', creator)).json());
+    expect(stats.totalRevenue).toBe(earnings.net);
+    expect(stats.thisMonthRevenue).toBe(thisMonth.net);
+    // 39.99 + 24.99 + 24.99 kept, less 20 % fees (8.00 + 5.00 + 5.00).
+    expect(earnings).toMatchObject({ gross: '129.96', refunds: '39.99', fees: '18.00', net: '71.97' });
+
+    const list = CreatorCourseListSchema.parse((await call('GET', '/api/creator/courses', creator)).json());
+    for (const course of earnings.byCourse as { courseId: string; net: string }[]) {
+      expect(list.find((row) => row.id === course.courseId)?.revenue).toBe(course.net);
+      const analytics = (await call('GET', `/api/creator/courses/${course.courseId}/analytics`, creator)).json();
+      expect(analytics.revenue).toBe(course.net);
+    }
   });
 });
 

@@ -70,7 +70,8 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'My courses, every state, newest first',
-        description: 'Each with its students, rating and revenue from succeeded payments.',
+        description:
+          'Each with its students, rating and revenue: its net (after fees and refunds), as GET /api/creator/earnings gives it per course.',
         security: BEARER,
         response: { 200: CreatorCourseListSchema, ...denied },
       },
@@ -84,7 +85,8 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "The dashboard's cards",
-        description: 'Revenue from succeeded payments (all time and this calendar month, UTC), distinct students, live courses.',
+        description:
+          'Revenue is the net of GET /api/creator/earnings (gross − refunds − fees): all time, and this calendar month (UTC); then distinct students and live courses.',
         security: BEARER,
         response: { 200: CreatorStatsSchema, ...denied },
       },

@@ -100,6 +100,22 @@ describe('GET /api/creator/earnings', () => {
     }
   });
 
+  it('takes the fee on what is kept: a refund returns its fee, so gross − refunds − fees = net', async () => {
+    const creator = await createUser(t.db.db, { role: 'creator' });
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 5000, title: 'Half refunded' });
+    await buy(await createUser(t.db.db), course.id);
+    const refunded = await buy(await createUser(t.db.db), course.id);
+    expect(await movePayment(t.db.db, refunded, 'refunded')).toBe(true);
+
+    const figures = { gross: '100.00', fees: '10.00', refunds: '50.00', net: '40.00' };
+    const mine = await earnings(creator);
+    expect(mine).toMatchObject(figures);
+    expect(mine.byCourse).toEqual([{ courseId: course.id, title: 'Half refunded', ...figures, sales: 2 }]);
+    expect(mine.byMonth).toEqual([{ month: new Date().toISOString().slice(0, 7), ...figures, sales: 2 }]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await earnings(creator, `?from=${today}&to=${today}`)).toMatchObject(figures);
+  });
+
   it('answers again from memory until an entry of the creator, a course title or the refund window changes it', async () => {
     const creator = await createUser(t.db.db, { role: 'creator' });
     const course = await createCourse(t.db.db, creator.id, { priceCents: 2500, title: 'Cached figures' });
@@ -168,11 +184,17 @@ describe('GET /api/creator/earnings', () => {
     const catalogue = await Promise.all(prices.map((priceCents) => createCourse(t.db.db, creator.id, { priceCents })));
     const cents = (money: string) => Math.round(Number(money) * 100);
     const fee = (priceCents: number) => Math.round((priceCents * 20) / 100);
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    /** What every figure must satisfy, in every total, course, month and range. */
+    const addsUp = (figures: { gross: string; refunds: string; fees: string; net: string }, where: string) =>
+      expect(cents(figures.gross) - cents(figures.refunds) - cents(figures.fees), where).toBe(cents(figures.net));
     await fc.assert(
       fc.asyncProperty(
         fc.array(
           fc.record({
             course: fc.nat({ max: prices.length - 1 }),
+            // How long ago the sale was: past the refund window, often in another month than its refund.
+            daysAgo: fc.integer({ min: 31, max: 120 }),
             refund: fc.boolean(),
             // A payout after the purchase, of this share of what is available (none when null); sometimes sent back.
             payoutPercent: fc.option(fc.integer({ min: 1, max: 100 }), { nil: null }),
@@ -180,7 +202,9 @@ describe('GET /api/creator/earnings', () => {
           }),
           { minLength: 1, maxLength: 6 },
         ),
-        async (steps) => {
+        fc.integer({ min: 0, max: 130 }),
+        fc.integer({ min: 0, max: 130 }),
+        async (steps, rangeStart, rangeLength) => {
           const before = await earnings(creator);
           const change = { paid: 0, fees: 0, refunded: 0, refundedFees: 0, paidOut: 0 };
           for (const step of steps) {
@@ -190,7 +214,7 @@ describe('GET /api/creator/earnings', () => {
             // Each sale is moved past the refund window at once: what the creator keeps is available to pay out.
             await t.db.db
               .update(ledgerEntries)
-              .set({ createdAt: sql`${ledgerEntries.createdAt} - interval '31 days'` })
+              .set({ createdAt: sql`${ledgerEntries.createdAt} - make_interval(days => ${step.daysAgo})` })
               .where(eq(ledgerEntries.paymentId, paymentId));
             change.paid += course.priceCents;
             change.fees += fee(course.priceCents);
@@ -222,16 +246,26 @@ describe('GET /api/creator/earnings', () => {
           );
           expect(unbalanced).toEqual([]);
           const after = await earnings(creator);
-          const kept = change.paid - change.refunded - (change.fees - change.refundedFees);
+          const keptFees = change.fees - change.refundedFees;
+          const kept = change.paid - change.refunded - keptFees;
           expect(cents(after.gross) - cents(before.gross)).toBe(change.paid);
-          expect(cents(after.fees) - cents(before.fees)).toBe(change.fees);
+          // The platform keeps the fees of the sales that stayed: a refund returns its fee.
+          expect(cents(after.fees) - cents(before.fees)).toBe(keptFees);
           expect(cents(after.refunds) - cents(before.refunds)).toBe(change.refunded);
-          // A refund returns its fee: the creator keeps what stayed paid less the fees that stayed.
           expect(cents(after.net) - cents(before.net)).toBe(kept);
           // Payouts move money from available to paid out, and change none of the sales' figures.
           expect(cents(after.paidOut) - cents(before.paidOut)).toBe(change.paidOut);
           expect(cents(after.available) - cents(before.available)).toBe(kept - change.paidOut);
           expect(cents(after.available)).toBe(cents(after.net) - cents(after.paidOut));
+          // gross − refunds − fees = net: in the totals, each course, each month, and any range of days.
+          addsUp(after, 'totals');
+          for (const course of after.byCourse) addsUp(course, course.title);
+          for (const month of after.byMonth) addsUp(month, month.month);
+          const range = `?from=${day(rangeStart + rangeLength)}&to=${day(rangeStart)}`;
+          const ranged = await earnings(creator, range);
+          addsUp(ranged, range);
+          for (const course of ranged.byCourse) addsUp(course, `${range} ${course.title}`);
+          for (const month of ranged.byMonth) addsUp(month, `${range} ${month.month}`);
         },
       ),
       { numRuns: 8 },

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { EarningsQuerySchema, EarningsSchema } from '#shared/schemas/earnings';
-import { ConnectOnboardingSchema, ConnectStatusSchema, PayoutListQuerySchema, PayoutListSchema } from '#shared/schemas/payouts';
+import {
+  ConnectOnboardingSchema,
+  ConnectStatusSchema,
+  PayoutDetailsSchema,
+  PayoutListQuerySchema,
+  PayoutListSchema,
+  PutPayoutDetailsBodySchema,
+} from '#shared/schemas/payouts';
 import { readConnectStatus } from '../../lib/stripe-connect';
 import { requireRole } from '../../plugins/current-user';
 import { connectStripeAccount, getCachedEarnings, listCreatorPayouts } from './earnings.service';
+import { getPayoutDetails, setPayoutDetails } from './payout-details.service';
 
 /** DECISIONS §8 Earnings: each creator sees their own, from the ledger, and the payouts made to them. */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,6 +100,47 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
         provider: app.payments,
         userId: (await requireRole(request, 'creator')).id,
         publicUrl: app.config.publicUrl,
+      }),
+  );
+
+  app.get(
+    '/api/creator/payouts/details',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'Where I asked to be paid by bank transfer (null until I say)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: PayoutDetailsSchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema },
+      },
+    },
+    async (request) => getPayoutDetails({ db: app.db, userId: (await requireRole(request, 'creator')).id }),
+  );
+
+  app.put(
+    '/api/creator/payouts/details',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: 'Say where to be paid by bank transfer: plain text an admin reads when recording a payout',
+        description:
+          '`payoutDetails`: at most 1,000 characters; line breaks are kept, other control characters refused (400). Empty or null clears them.',
+        security: [{ bearerAuth: [] }],
+        body: PutPayoutDetailsBodySchema,
+        response: {
+          200: PayoutDetailsSchema,
+          400: ApiErrorBodySchema,
+          401: ApiErrorBodySchema,
+          403: ApiErrorBodySchema,
+          413: ApiErrorBodySchema,
+          415: ApiErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      setPayoutDetails({
+        db: app.db,
+        userId: (await requireRole(request, 'creator')).id,
+        payoutDetails: request.body.payoutDetails,
       }),
   );
 };

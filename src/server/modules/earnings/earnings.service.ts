@@ -11,29 +11,8 @@ import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { creatorBalance, toPayoutJson } from '../../lib/payouts';
 import type { EarningsEntry, ReadCache } from '../../lib/read-cache/read-cache';
 import { REFUND_WINDOW_MS } from '../../lib/refund-rules';
+import { SALES_FIGURES, type SalesSums, salesMoney, salesOf } from '../../lib/sales-figures';
 import { sqlRows } from '../../lib/sql-rows';
-
-type Sums = { gross: string; fees: string; refunds: string; net: string; sales: number };
-
-/**
- * The ledger's figures of one creator's sales (ledger_entries, migration 0025), as sums of cents:
- * gross is cash in from sales, fees the platform's credit, refunds cash back out, net the creator's
- * credit (sales less fees, refunds less their fees). The database adds them in bigint.
- */
-const FIGURES = sql`
-  coalesce(sum(amount_cents) FILTER (WHERE kind = 'sale' AND account = 'cash'), 0)::text AS gross,
-  coalesce(-sum(amount_cents) FILTER (WHERE kind = 'sale' AND account = 'platform_fees'), 0)::text AS fees,
-  coalesce(-sum(amount_cents) FILTER (WHERE kind = 'refund' AND account = 'cash'), 0)::text AS refunds,
-  coalesce(-sum(amount_cents) FILTER (WHERE kind IN ('sale', 'refund') AND account = 'creator'), 0)::text AS net,
-  (count(*) FILTER (WHERE kind = 'sale' AND account = 'cash'))::int AS sales`;
-
-const money = (sums: Sums) => ({
-  gross: centsToPrice(Number(sums.gross)),
-  fees: centsToPrice(Number(sums.fees)),
-  refunds: centsToPrice(Number(sums.refunds)),
-  net: centsToPrice(Number(sums.net)),
-  sales: sums.sales,
-});
 
 /**
  * GET /api/creator/earnings, from the read cache: the figures change only with a ledger entry of the
@@ -66,35 +45,26 @@ export async function getEarnings({
   query: EarningsQuery;
   now: number;
 }): Promise<EarningsEntry> {
-  const inRange = sql.join(
-    [
-      sql`l.creator_id = ${userId}`,
-      // Payouts move the balance, not the period's sales.
-      sql`l.kind IN ('sale', 'refund')`,
-      query.from ? sql`l.created_at >= ${query.from}::date::timestamptz` : sql`true`,
-      query.to ? sql`l.created_at < (${query.to}::date + 1)::timestamptz` : sql`true`,
-    ],
-    sql` AND `,
-  );
+  const inRange = salesOf({ creatorId: userId, from: query.from, to: query.to });
   const [byCourse, byMonth, balance] = await Promise.all([
     // Summed per course first, then named: one title lookup a course, not one an entry.
-    sqlRows<Sums & { courseId: string; title: string }>(
+    sqlRows<SalesSums & { courseId: string; title: string }>(
       db,
       sql`SELECT f."courseId", c.title, f.gross, f.fees, f.refunds, f.net, f.sales
-        FROM (SELECT l.course_id AS "courseId", ${FIGURES} FROM ledger_entries l WHERE ${inRange} GROUP BY l.course_id) f
+        FROM (SELECT l.course_id AS "courseId", ${SALES_FIGURES} FROM ledger_entries l WHERE ${inRange} GROUP BY l.course_id) f
         JOIN courses c ON c.id = f."courseId"
         ORDER BY f.gross::bigint DESC, c.title`,
     ),
-    sqlRows<Sums & { month: string }>(
+    sqlRows<SalesSums & { month: string }>(
       db,
-      sql`SELECT to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, ${FIGURES}
+      sql`SELECT to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, ${SALES_FIGURES}
         FROM ledger_entries l WHERE ${inRange} GROUP BY 1 ORDER BY 1 DESC`,
     ),
     // The balance ignores the range: what the creator is owed now.
     creatorBalance(db, userId, now),
   ]);
   // Every entry of the range is in exactly one month: the totals are the months' sums.
-  const totals = byMonth.reduce<Sums>(
+  const totals = byMonth.reduce<SalesSums>(
     (sum, month) => ({
       gross: String(Number(sum.gross) + Number(month.gross)),
       fees: String(Number(sum.fees) + Number(month.fees)),
@@ -108,11 +78,11 @@ export async function getEarnings({
   const nextSettled = balance.nextSettled ? balance.nextSettled.getTime() + REFUND_WINDOW_MS : Number.POSITIVE_INFINITY;
   const earnings: Earnings = {
     currency: 'usd',
-    ...money(totals),
+    ...salesMoney(totals),
     available: centsToPrice(balance.available),
     paidOut: centsToPrice(balance.paidOut),
-    byCourse: byCourse.map(({ courseId, title, ...sums }) => ({ courseId, title, ...money(sums) })),
-    byMonth: byMonth.map(({ month, ...sums }) => ({ month, ...money(sums) })),
+    byCourse: byCourse.map(({ courseId, title, ...sums }) => ({ courseId, title, ...salesMoney(sums) })),
+    byMonth: byMonth.map(({ month, ...sums }) => ({ month, ...salesMoney(sums) })),
   };
   return { earnings, courseIds: byCourse.map((course) => course.courseId), validUntil: nextSettled };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CartCheckoutResultSchema, CartSchema, PutCartItemBodySchema } from '#shared/schemas/cart';
 import { CourseIdParamsSchema } from '#shared/schemas/catalog';
+import { limitCouponGuesses } from '../../lib/coupon-guesses';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { checkoutCart, putCartItem, readCart, removeCartItem } from './cart.service';
@@ -47,14 +48,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Add a course to my cart, or set its code (no code removes it); answers the cart',
+        description:
+          'A `couponCode` counts into the same per-IP budget as POST /api/coupons/check (RATE_LIMIT_COUPON_CHECKS_PER_MINUTE): 429 with Retry-After past it.',
         security: BEARER,
         params: CourseIdParamsSchema,
         body: PutCartItemBodySchema,
-        response: { 200: CartSchema, ...CART_ERRORS },
+        response: { 200: CartSchema, ...CART_ERRORS, 429: ApiErrorBodySchema },
       },
     },
     async (request) => {
       const user = await requireUser(request);
+      if (request.body.couponCode?.trim()) await limitCouponGuesses(app, request);
       return putCartItem({
         db,
         userId: user.id,

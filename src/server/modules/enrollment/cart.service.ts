@@ -9,7 +9,13 @@ import { CART_MAX_ITEMS, type Cart, type CartCheckoutResult, type CartCoupon, ty
 import type { EnrollmentResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
 import { batchedInsertInto } from '../../lib/batch';
-import { priceWithCoupon, redeemCoupon } from '../../lib/coupon-pricing';
+import {
+  isUnpayablePrice,
+  priceWithCoupon,
+  redeemCoupon,
+  refuseUnpayablePrice,
+  unpayablePriceMessage,
+} from '../../lib/coupon-pricing';
 import { courseWithCreatorColumns, toCourseJson } from '../../lib/course-json';
 import { findJoinableCourse } from '../../lib/joinable-course';
 import { MAX_AMOUNT_CENTS, type PaymentProvider } from '../../lib/payments/payment-provider';
@@ -92,6 +98,10 @@ async function priceCart(db: Db, userId: string, now: number): Promise<PricedCar
       notice('unavailable', `"${course.title}" is no longer sold`);
       continue;
     }
+    if (isUnpayablePrice(course.priceCents)) {
+      notice('unavailable', unpayablePriceMessage(course.title));
+      continue;
+    }
     const priceCents = course.priceCents;
     const full = { course, priceCents, discountCents: 0, totalCents: priceCents, couponId: null };
     if (couponCode === null) {
@@ -159,6 +169,7 @@ export async function putCartItem({
 }): Promise<Cart> {
   const course = await findJoinableCourse(db, courseId);
   refuseOwnCourse(course, userId);
+  refuseUnpayablePrice(course);
   if (await isEnrolled(db, userId, course.id)) throw new AppError(ErrorCode.CONFLICT, 'You already own this course');
   const code = couponCode?.trim() ? couponCode : undefined;
   if (code !== undefined) {

@@ -171,6 +171,7 @@ describe('paying for a course with the test processor', () => {
 });
 
 describe('two checkout tabs for one course', () => {
+  /** The course's revenue on its analytics: its net, counted once per sale. */
   const revenueOf = async (courseId: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/creator/courses/${courseId}/analytics`, headers: bearer(creator) })).json()
       .revenue;
@@ -194,7 +195,7 @@ describe('two checkout tabs for one course', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This checkout was closed: if you bought the course in another tab, it is yours already');
     expect(await enrollmentsOf(buyer.id, course.id)).toHaveLength(1);
-    expect(await revenueOf(course.id)).toBe('39.99');
+    expect(await revenueOf(course.id)).toBe('31.99'); // One sale of 39.99, less its 20 % fee.
   });
 
   it('refunds at once a payment that still arrives for the course the buyer owns, and never counts it', async () => {
@@ -214,7 +215,7 @@ describe('two checkout tabs for one course', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ courseId: course.id, enrolled: true, refunded: true });
     expect(await enrollmentsOf(buyer.id, course.id)).toHaveLength(1);
-    expect(await revenueOf(course.id)).toBe('39.99');
+    expect(await revenueOf(course.id)).toBe('31.99'); // One sale of 39.99, less its 20 % fee.
     expect(await studentCountOf(course.id)).toBe(1);
   });
 

@@ -10,6 +10,7 @@ import {
   TestPaymentResultSchema,
 } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
+import { limitCouponGuesses } from '../../lib/coupon-guesses';
 import { isTransferEvent, WebhookSignatureError } from '../../lib/payments/payment-provider';
 import { isTestProcessor } from '../../lib/payments/test-processor';
 import { applyReportedRefund } from '../../lib/refund-payment';
@@ -42,7 +43,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "Start paying for a course (the amount is the server's price, less a coupon's discount)",
-        description: 'A `couponCode` that leaves nothing to pay enrolls at once and answers the enrollment (`enrolled: true`).',
+        description:
+          'A `couponCode` that leaves nothing to pay enrolls at once and answers the enrollment (`enrolled: true`). A `couponCode` counts into the per-IP budget of POST /api/coupons/check too (429 past it). A course priced below 0.50 (stored before prices were checked) cannot be paid by card: 409.',
         security: BEARER,
         body: CreatePaymentIntentBodySchema,
         response: { 200: CreatePaymentIntentResultSchema, ...ENROLLING_ERRORS, 429: ApiErrorBodySchema },
@@ -51,6 +53,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       await limitUserAction({ app, action: 'payment-intent', userId: user.id });
+      if (request.body.couponCode?.trim()) await limitCouponGuesses(app, request);
       return createPaymentIntent({
         db,
         provider: app.payments,

@@ -6,7 +6,7 @@ import { ErrorCode } from '#shared/errors';
 import type { RefundReason } from '#shared/lists';
 import type { EnrollmentResult, PaymentIntentResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
-import { priceWithCoupon, redeemCoupon } from '../../lib/coupon-pricing';
+import { priceWithCoupon, redeemCoupon, refuseUnpayablePrice } from '../../lib/coupon-pricing';
 import type { JobQueue } from '../../lib/jobs/job-kinds';
 import { findJoinableCourse } from '../../lib/joinable-course';
 import type { MetricsRecorder } from '../../lib/metrics/app-metrics';
@@ -52,6 +52,7 @@ export async function createPaymentIntent({
 }): Promise<PaymentIntentResult | EnrollmentResult> {
   const course = await findJoinableCourse(db, courseId);
   if (course.priceCents === 0) throw new AppError(ErrorCode.BAD_REQUEST, 'This course is free: enroll without paying');
+  refuseUnpayablePrice(course);
   refuseOwnCourse(course, userId);
   if (await isEnrolled(db, userId, course.id)) throw new AppError(ErrorCode.CONFLICT, 'You are already enrolled in this course');
   const priced = couponCode === undefined ? null : await priceWithCoupon(db, { code: couponCode, course, userId, now });

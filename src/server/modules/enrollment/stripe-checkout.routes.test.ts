@@ -96,6 +96,7 @@ describe('paying with Stripe (the SDK against a local stand-in of its API)', () 
 describe('Stripe reports that arrive late, twice or for a course already owned', () => {
   const paymentOf = async (intentId: string) =>
     (await t.db.db.select().from(payments).where(eq(payments.providerPaymentId, intentId)))[0];
+  /** The course's revenue on its analytics: its net, counted once per sale. */
   const revenueOf = async (courseId: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/creator/courses/${courseId}/analytics`, headers: bearer(creator) })).json()
       .revenue;
@@ -114,7 +115,7 @@ describe('Stripe reports that arrive late, twice or for a course already owned',
     expect((await deliver(lateFailure)).statusCode).toBe(200);
     expect((await paymentOf(paymentIntentId))?.status).toBe('succeeded');
     expect(await enrolled(student.id, course.id)).toBe(1);
-    expect(await revenueOf(course.id)).toBe('39.99');
+    expect(await revenueOf(course.id)).toBe('31.99'); // One sale of 39.99, less its 20 % fee.
   });
 
   it('applies a redelivered event once, recording its id', async () => {
@@ -153,7 +154,7 @@ describe('Stripe reports that arrive late, twice or for a course already owned',
     expect(standIn.refunds(second)).toHaveLength(1);
     expect(standIn.refunds(first)).toHaveLength(0);
     expect(await enrolled(student.id, course.id)).toBe(1);
-    expect(await revenueOf(course.id)).toBe('39.99');
+    expect(await revenueOf(course.id)).toBe('31.99'); // One sale of 39.99, less its 20 % fee.
   });
 });
 

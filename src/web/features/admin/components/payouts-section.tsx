@@ -13,6 +13,20 @@ import { day, dayAndTime, PAYOUT_STATUS_LABELS } from '../lib/labels';
 import { ConfirmAction } from './confirm-action';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
+/** Where the creator asked to be paid, as they wrote it (line breaks kept), or that they have not said. */
+function PayoutDetails({ details }: { details: string | null }) {
+  return (
+    <div className="grid gap-1 text-sm">
+      <p className="font-medium">Pay to</p>
+      {details ? (
+        <p className="rounded-lg border bg-muted/40 px-3 py-2 whitespace-pre-line wrap-anywhere">{details}</p>
+      ) : (
+        <p className="text-muted-foreground">No payout details yet: ask the creator to add them on their Earnings page.</p>
+      )}
+    </div>
+  );
+}
+
 /** Asks for the amount (the whole balance at first) and the bank's reference, then records the transfer. */
 function RecordPayoutButton({ balance }: { balance: AdminPayoutBalance }) {
   const record = useRecordPayout();
@@ -58,6 +72,7 @@ function RecordPayoutButton({ balance }: { balance: AdminPayoutBalance }) {
       }}
     >
       <div className="grid gap-4">
+        <PayoutDetails details={balance.payoutDetails} />
         <FormField label="Amount (USD)" hint={`At most ${available}`} error={isTouched ? amountError : undefined}>
           {(control) => (
             <Input
@@ -118,6 +133,7 @@ function Balances() {
                 <p className="text-sm text-muted-foreground">
                   <span className="break-all">{balance.creator.email}</span>
                 </p>
+                {balance.paidBy === 'manual' ? <PayoutDetails details={balance.payoutDetails} /> : null}
                 <p className="text-xs text-muted-foreground">
                   Paid out so far {formatUsd(balance.paidOut)}
                   {balance.lastPaidAt ? ` · last payout ${day(balance.lastPaidAt)}` : ' · never paid out'}

@@ -63,7 +63,7 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
         <FormField
           label="Price (USD)"
           error={errors.price || undefined}
-          hint="Leave empty or 0 for a free course"
+          hint="Leave empty or 0 for a free course; a paid course is at least 0.50"
           className="content-start"
         >
           {(control) => (

@@ -110,6 +110,20 @@ describe('the create course form', () => {
     expect(calls).toEqual([]);
   });
 
+  it('refuses a paid price under 0.50, saying so under the price field', async () => {
+    const { calls } = stubFetch({});
+    renderForm();
+    await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
+    await user.type(screen.getByLabelText('Price (USD)'), '0.49');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+
+    expect(await screen.findByText('Invalid price')).toBeInTheDocument();
+    const price = screen.getByLabelText('Price (USD)');
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAccessibleDescription(expect.stringContaining('A course is free (0) or costs at least 0.50'));
+    expect(calls).toEqual([]);
+  });
+
   it('saves a draft with the defaults for an empty price and description, then opens the dashboard', async () => {
     const { calls } = stubFetch({ 'POST /api/courses': { status: 201, body: savedCourse() } });
     renderForm();

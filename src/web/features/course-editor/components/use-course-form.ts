@@ -25,7 +25,7 @@ export function useCourseForm(initial: CourseFormValues) {
   const check = (options: { requireDescription: boolean }): boolean => {
     const problem = findCourseFormProblem(values, options);
     if (!problem) return true;
-    setErrors({ [problem.field]: '' });
+    setErrors({ [problem.field]: problem.fieldMessage ?? '' });
     toast({ variant: 'destructive', title: problem.title, description: problem.description });
     focusField(problem.field);
     return false;

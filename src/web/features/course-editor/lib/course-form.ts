@@ -1,5 +1,5 @@
 import type { Course, Difficulty } from '#shared/schemas/catalog';
-import { type CreateCourseBody, PriceInputSchema, type UpdateCourseBody } from '#shared/schemas/creator';
+import { COURSE_PRICE_MESSAGE, CoursePriceSchema, type CreateCourseBody, type UpdateCourseBody } from '#shared/schemas/creator';
 
 export interface CourseFormValues {
   title: string;
@@ -52,12 +52,15 @@ export interface CourseFormProblem {
   field: CourseField;
   title: string;
   description: string;
+  /** Said under the field as well as in the notice. */
+  fieldMessage?: string;
 }
 
 /**
  * SPEC §5, in its order: the title always; for Create & Build also a description (the notice names
  * it, rather than SPEC's vague 'Missing fields'); a price, when given, a number of at least 0 (with
- * cents at most, as the server takes it). An empty price is free, as the field's hint says.
+ * cents at most, as the server takes it), and free or at least 0.50. An empty price is free, as the
+ * field's hint says.
  */
 export function findCourseFormProblem(
   values: CourseFormValues,
@@ -73,12 +76,15 @@ export function findCourseFormProblem(
       description: 'Please describe your course to start building',
     };
   }
-  const price = PriceInputSchema.safeParse(values.price.trim());
+  const price = CoursePriceSchema.safeParse(values.price.trim());
   if (!price.success) {
+    const message = price.error.issues[0]?.message ?? 'Please enter a valid price';
     return {
       field: 'price',
       title: 'Invalid price',
-      description: price.error.issues[0]?.message ?? 'Please enter a valid price',
+      description: message,
+      // The smallest paid price is a rule, not a typo: it stays under the field, as the server's answer would.
+      ...(message === COURSE_PRICE_MESSAGE ? { fieldMessage: message } : {}),
     };
   }
   return null;

@@ -50,7 +50,7 @@ export function CourseAnalyticsView({ courseId }: { courseId: string }) {
               value={analytics.data.totalEnrollments.toLocaleString('en-US')}
               hint="Students who joined"
             />
-            <Figure label="Revenue" value={formatUsd(analytics.data.revenue)} hint="Completed payments" />
+            <Figure label="Net earnings" value={formatUsd(analytics.data.revenue)} hint="After fees and refunds" />
             <Figure
               label="Completion Rate"
               value={`${analytics.data.completionRate}%`}

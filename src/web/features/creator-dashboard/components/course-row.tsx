@@ -15,7 +15,7 @@ import {
 import { paths } from '#web/lib/paths';
 import { formatUsd } from '../lib/money';
 
-/** Students, revenue and rating of one course, as recorded: a course nobody rated says so. */
+/** Students, net earnings (as on the Earnings page) and rating of one course: a course nobody rated says so. */
 function CourseFigures({ course }: { course: CreatorCourse }) {
   const students = `${course.studentCount} ${course.studentCount === 1 ? 'student' : 'students'}`;
   return (
@@ -26,7 +26,7 @@ function CourseFigures({ course }: { course: CreatorCourse }) {
         <dd className="tabular-nums">{students}</dd>
       </div>
       <div className="flex items-center gap-1">
-        <dt>Revenue</dt>
+        <dt>Net earnings</dt>
         <dd className="font-medium text-foreground tabular-nums">{formatUsd(course.revenue)}</dd>
       </div>
       <div className="flex items-center gap-1">

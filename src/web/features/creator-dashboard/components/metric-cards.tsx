@@ -29,7 +29,10 @@ function MetricCard({ label, value, hint, icon }: { label: string; value: ReactN
 
 const monthName = (now: Date) => now.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
 
-/** Total Revenue, Total Students, Active Courses and This Month, from recorded payments and enrollments. */
+/**
+ * Total Revenue, Total Students, Active Courses and This Month. Both revenues are net earnings (gross −
+ * refunds − fees): the Earnings page's net for all time and for this month, from the same server sums.
+ */
 export function MetricCards() {
   const stats = useCreatorStats();
   if (stats.isError) {
@@ -56,7 +59,7 @@ export function MetricCards() {
       <MetricCard
         label="Total Revenue"
         value={value((data) => formatUsd(data.totalRevenue))}
-        hint="All time"
+        hint="Net earnings, all time"
         icon={<DollarSign className="size-5" />}
       />
       <MetricCard
@@ -74,7 +77,7 @@ export function MetricCards() {
       <MetricCard
         label="This Month"
         value={value((data) => formatUsd(data.thisMonthRevenue))}
-        hint={`Revenue in ${monthName(new Date())}`}
+        hint={`Net earnings in ${monthName(new Date())}`}
         icon={<TrendingUp className="size-5" />}
       />
     </section>

@@ -53,7 +53,7 @@ function Breakdown({ earnings }: { earnings: Earnings }) {
           By course
         </h2>
         <FiguresTable
-          caption="Sales, fees, refunds and net per course"
+          caption="Sales, gross, refunds, fees and net per course"
           nameHeading="Course"
           rows={earnings.byCourse.map((course) => ({ key: course.courseId, name: course.title, ...course }))}
         />
@@ -63,7 +63,7 @@ function Breakdown({ earnings }: { earnings: Earnings }) {
           By month
         </h2>
         <FiguresTable
-          caption="Sales, fees, refunds and net per month, newest first"
+          caption="Sales, gross, refunds, fees and net per month, newest first"
           nameHeading="Month"
           rows={months.map((month) => ({ key: month.month, name: formatMonth(month.month), ...month }))}
         />

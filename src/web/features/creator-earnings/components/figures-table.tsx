@@ -11,10 +11,10 @@ export type FiguresRow = {
   net: string;
 };
 
-const COLUMNS = ['Sales', 'Gross', 'Fees', 'Refunds', 'Net'];
+const COLUMNS = ['Sales', 'Gross', 'Refunds', 'Fees', 'Net'];
 
 /**
- * Sales, gross, fees, refunds and net per row: a table on wide screens; on a phone each row becomes a
+ * Sales, gross, refunds, fees and net per row, in the order they add up (gross − refunds − fees = net): a table on wide screens; on a phone each row becomes a
  * stacked card, so nothing scrolls sideways.
  */
 export function FiguresTable({ caption, nameHeading, rows }: { caption: string; nameHeading: string; rows: FiguresRow[] }) {
@@ -45,8 +45,8 @@ export function FiguresTable({ caption, nameHeading, rows }: { caption: string; 
               </th>
               <Cell label="Sales">{formatCount(row.sales)}</Cell>
               <Cell label="Gross">{formatUsd(row.gross)}</Cell>
-              <Cell label="Fees">{formatUsd(row.fees)}</Cell>
               <Cell label="Refunds">{formatUsd(row.refunds)}</Cell>
+              <Cell label="Fees">{formatUsd(row.fees)}</Cell>
               <Cell label="Net" isStrong>
                 {formatUsd(row.net)}
               </Cell>

@@ -98,7 +98,9 @@ export function PayoutSetup({ leave = leaveForStripe }: { leave?: (url: string) 
     body = (
       <p className="flex gap-3 rounded-xl border bg-card p-4 text-sm text-muted-foreground">
         <Landmark className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-        <span>An admin pays your available balance by bank transfer and records each payout here.</span>
+        <span>
+          An admin pays your available balance by bank transfer to the account you give below, and records each payout here.
+        </span>
       </p>
     );
   } else if (status.data.account === 'ready') {

@@ -8,12 +8,21 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
+import { useConnectStatus } from '../api/connect-payouts';
 import { usePayouts } from '../api/get-payouts';
 import { PAYOUT_STATUS_LABELS } from '../lib/payout-words';
+import { PayoutDetailsForm } from './payout-details-form';
 import { PayoutSetup } from './payout-setup';
 
+/** An admin pays by bank transfer (no Stripe, or an account Stripe cannot pay yet), and needs to know where to. */
+function PayoutDetailsWhenAdminPays() {
+  const status = useConnectStatus();
+  const isPaidByAdmin = status.data !== undefined && (status.data.payoutsBy === 'admin' || status.data.account !== 'ready');
+  return isPaidByAdmin ? <PayoutDetailsForm /> : null;
+}
+
 /**
- * How the creator is paid (PayoutSetup), then the payouts made to them, newest first, whatever the
+ * How the creator is paid (PayoutSetup) and, when an admin pays them, where to; then the payouts made to them, newest first, whatever the
  * period: each moved money from Available to Paid out. `leave` goes to Stripe's onboarding (tests pass their own).
  */
 export function PayoutsList({ leave }: { leave?: (url: string) => void } = {}) {
@@ -25,7 +34,10 @@ export function PayoutsList({ leave }: { leave?: (url: string) => void } = {}) {
       <h2 id={titleId} className="mb-4 text-xl font-semibold">
         Payouts
       </h2>
-      <PayoutSetup leave={leave} />
+      <div className="grid gap-3">
+        <PayoutSetup leave={leave} />
+        <PayoutDetailsWhenAdminPays />
+      </div>
       <div className="mt-4">
         {first.isPending ? (
           <div role="status" aria-label="Loading your payouts" className="grid gap-3">

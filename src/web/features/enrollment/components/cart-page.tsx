@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CircleAlert, CreditCard, Loader2, PartyPopper, ShoppingCart, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formatPrice } from '#shared/format';
+import { centsToPrice, formatPrice, formatUsd } from '#shared/format';
 import type { Cart, CartItem, CartPaymentIntentResult } from '#shared/schemas/cart';
 import type { TestCardBody } from '#shared/schemas/enrollment';
 import { CourseThumbnail } from '#web/components/course-thumbnail';
@@ -297,13 +297,18 @@ function PayForCart({
             {STRIPE_UNAVAILABLE}
           </p>
         ) : intent.provider === 'test' ? (
-          <TestCardForm busy={paying} onPay={(card) => void pay((paymentIntentId) => chargeTestCard(paymentIntentId, card))} />
+          <TestCardForm
+            amount={formatUsd(centsToPrice(intent.amountCents))}
+            busy={paying}
+            onPay={(card) => void pay((paymentIntentId) => chargeTestCard(paymentIntentId, card))}
+          />
         ) : intent.publishableKey ? (
           <Suspense fallback={<Preparing>Loading the secure card form...</Preparing>}>
             <StripeCardForm
               key={intent.paymentIntentId}
               publishableKey={intent.publishableKey}
               clientSecret={intent.clientSecret}
+              amount={formatUsd(centsToPrice(intent.amountCents))}
               returnUrl={PAYMENT_RETURN_URL()}
               busy={paying}
               onPay={(charge) => void pay(charge)}

@@ -1,7 +1,7 @@
 import { ArrowLeft, CreditCard, Loader2, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formatPrice } from '#shared/format';
+import { centsToPrice, formatPrice, formatUsd } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import type { PaymentIntentResult, TestCardBody } from '#shared/schemas/enrollment';
 import { Button } from '#web/components/ui/button';
@@ -64,8 +64,9 @@ function useCompletePurchase(courseId: string, onEnrolled: () => void) {
       if (enrollment.refunded) {
         toast({ title: 'You already own this course', description: 'This payment was refunded in full.' });
       }
-      await refresh(courseId);
+      // The page shows the success first: the refreshed course (now owned) must not put the checkout back.
       onEnrolled();
+      await refresh(courseId);
     },
     [courseId, onEnrolled, refresh],
   );
@@ -87,8 +88,8 @@ function FreeEnrollment({ course, onEnrolled }: { course: Course; onEnrolled: ()
     started.current = true;
     enrollFree(course.id)
       .then(async () => {
-        await refresh(course.id);
         onEnrolled();
+        await refresh(course.id);
       })
       .catch((error: unknown) => {
         toast({ variant: 'destructive', title: 'Enrollment Error', description: 'Failed to enroll' });
@@ -101,6 +102,21 @@ function FreeEnrollment({ course, onEnrolled }: { course: Course; onEnrolled: ()
       <Loader2 className="size-5 animate-spin" aria-hidden="true" />
       Enrolling you in the course...
     </p>
+  );
+}
+
+/**
+ * Behind the success dialog once this visit has enrolled: the checkout it replaces would otherwise see
+ * the course owned now and ask for a new payment, or call it already bought.
+ */
+function PurchaseComplete({ courseId, title }: { courseId: string; title: string }) {
+  return (
+    <Card className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
+      <p className="font-medium">You're enrolled in {title}.</p>
+      <Button asChild variant="gradient">
+        <Link to={paths.course.learn.getHref(courseId)}>Start Learning</Link>
+      </Button>
+    </Card>
   );
 }
 
@@ -117,27 +133,20 @@ function PaymentReturn({
   onFailed: (failure: PaymentFailure) => void;
 }) {
   const completePurchase = useCompletePurchase(courseId, onEnrolled);
-  const [isDone, setIsDone] = useState(false);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    completePurchase(paymentIntentId).then(
-      () => setIsDone(true),
-      (error: unknown) => {
-        // 409: the provider says the payment did not go through (refused by the bank, abandoned).
-        onFailed({
-          title: isApiError(error, 409) ? 'Payment Failed' : 'Payment Error',
-          message: getErrorMessage(error, 'An error occurred during payment processing'),
-        });
-      },
-    );
+    // Once enrolled, the checkout shows PurchaseComplete in place of this.
+    completePurchase(paymentIntentId).catch((error: unknown) => {
+      // 409: the provider says the payment did not go through (refused by the bank, abandoned).
+      onFailed({
+        title: isApiError(error, 409) ? 'Payment Failed' : 'Payment Error',
+        message: getErrorMessage(error, 'An error occurred during payment processing'),
+      });
+    });
   }, [completePurchase, paymentIntentId, onFailed]);
-  return isDone ? (
-    <p className="py-20 text-center text-muted-foreground">Payment confirmed.</p>
-  ) : (
-    <Preparing>Confirming your payment...</Preparing>
-  );
+  return <Preparing>Confirming your payment...</Preparing>;
 }
 
 function PaidCheckout({
@@ -225,8 +234,8 @@ function PaidCheckout({
     setFailure(null);
     try {
       await createPaymentIntent(course.id, code);
-      await refresh(course.id);
       onEnrolled();
+      await refresh(course.id);
     } catch (error) {
       setFailure({ title: 'Payment Error', message: getErrorMessage(error, 'This code no longer applies') });
       setCoupon(null);
@@ -255,7 +264,11 @@ function PaidCheckout({
         ) : !intent ? (
           <Preparing>Preparing a secure payment...</Preparing>
         ) : intent.provider === 'test' ? (
-          <TestCardForm busy={paying} onPay={(card) => void pay((paymentIntentId) => chargeTestCard(paymentIntentId, card))} />
+          <TestCardForm
+            amount={formatUsd(centsToPrice(intent.amountCents))}
+            busy={paying}
+            onPay={(card) => void pay((paymentIntentId) => chargeTestCard(paymentIntentId, card))}
+          />
         ) : intent.publishableKey ? (
           <Suspense fallback={<Preparing>Loading the secure card form...</Preparing>}>
             <StripeCardForm
@@ -263,6 +276,7 @@ function PaidCheckout({
               publishableKey={intent.publishableKey}
               clientSecret={intent.clientSecret}
               returnUrl={paymentReturnUrl(course.id)}
+              amount={formatUsd(centsToPrice(intent.amountCents))}
               busy={paying}
               onPay={(charge) => void pay(charge)}
               onUnavailable={onStripeUnavailable}
@@ -346,6 +360,8 @@ export function Checkout({ courseId }: { courseId: string }) {
         </p>
       ) : course.isError ? (
         <PaymentErrorCard message={isApiError(course.error, 404) ? 'Course not found' : 'The course could not be loaded'} />
+      ) : enrolled ? (
+        <PurchaseComplete courseId={courseId} title={course.data.title} />
       ) : returnedIntentId ? (
         <PaymentReturn courseId={courseId} paymentIntentId={returnedIntentId} onEnrolled={onEnrolled} onFailed={onReturnFailed} />
       ) : course.data.isEnrolled && !enrolled ? (

@@ -1,9 +1,9 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type Appearance, loadStripe, type Stripe, type StripeElementsOptions } from '@stripe/stripe-js';
-import { Loader2, Lock } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { Button } from '#web/components/ui/button';
 import { useTheme } from '#web/lib/theme';
+import { PayButton } from './pay-button';
 
 /*
  * The card form of a Stripe checkout (DECISIONS §1, §4): Stripe.js and its Payment Element, so card
@@ -17,6 +17,8 @@ export type StripeCardFormProps = {
   /** Where Stripe sends the customer back after a payment method that leaves the page (3-D Secure, a bank). */
   returnUrl: string;
   busy: boolean;
+  /** What the card will be charged, shown on the button ("$19.99"). */
+  amount: string;
   /** Runs the charge it is given: that resolves with Stripe's reason when the payment fails, or null. */
   onPay: (charge: () => Promise<string | null>) => void;
   /** Stripe.js or its card fields could not load (offline, a content blocker). */
@@ -45,7 +47,13 @@ function useStripeJs(publishableKey: string, onUnavailable: () => void): Stripe 
   return stripe;
 }
 
-function PaymentForm({ returnUrl, busy, onPay, onUnavailable }: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
+function PaymentForm({
+  returnUrl,
+  busy,
+  amount,
+  onPay,
+  onUnavailable,
+}: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   // Paying before the card fields have loaded would only earn an error from Stripe.
@@ -73,10 +81,7 @@ function PaymentForm({ returnUrl, busy, onPay, onUnavailable }: Omit<StripeCardF
         </p>
       )}
       <PaymentElement onReady={() => setIsReady(true)} onLoadError={onUnavailable} />
-      <Button type="submit" variant="gradient" size="lg" disabled={busy || !isReady || !stripe || !elements}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-        {busy ? 'Processing...' : 'Complete Purchase'}
-      </Button>
+      <PayButton amount={amount} busy={busy} disabled={!isReady || !stripe || !elements} />
     </form>
   );
 }

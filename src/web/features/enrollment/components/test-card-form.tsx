@@ -1,15 +1,16 @@
-import { FlaskConical, Loader2, Lock } from 'lucide-react';
+import { FlaskConical } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import type { TestCardBody } from '#shared/schemas/enrollment';
-import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { type CardErrors, type CardFields, checkCard, formatCardNumber, formatExpiryInput } from '../lib/card-fields';
+import { PayButton } from './pay-button';
 
 const FIELD_ORDER: (keyof CardFields)[] = ['cardNumber', 'expiry', 'cvc'];
 
 /** DECISIONS §4: without a Stripe key the checkout is in test mode and says so, with the test cards. */
-export function TestCardForm({ busy, onPay }: { busy: boolean; onPay: (card: TestCardBody) => void }) {
+/** `amount`: what the card will be charged, shown on the button ("$19.99"). */
+export function TestCardForm({ amount, busy, onPay }: { amount: string; busy: boolean; onPay: (card: TestCardBody) => void }) {
   const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const inputs = useRef<Partial<Record<keyof CardFields, HTMLInputElement | null>>>({});
@@ -97,10 +98,7 @@ export function TestCardForm({ busy, onPay }: { busy: boolean; onPay: (card: Tes
           )}
         </FormField>
       </div>
-      <Button type="submit" variant="gradient" size="lg" disabled={busy}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-        {busy ? 'Processing...' : 'Complete Purchase'}
-      </Button>
+      <PayButton amount={amount} busy={busy} />
     </form>
   );
 }
