@@ -313,10 +313,31 @@ function PaidCheckout({
   );
 }
 
+/** What the checkout shows once it has enrolled the learner, under the success dialog and after it closes. */
+function Enrolled({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
+  return (
+    <Card className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
+      <p className="font-medium">You're enrolled in {courseTitle}.</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild variant="outline">
+          <Link to={paths.course.detail.getHref(courseId)}>Go to the course</Link>
+        </Button>
+        <Button asChild variant="gradient">
+          <Link to={paths.course.learn.getHref(courseId)}>Start Learning</Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 export function Checkout({ courseId }: { courseId: string }) {
   const course = useCourse(courseId);
   const [enrolled, setEnrolled] = useState(false);
-  const onEnrolled = useCallback(() => setEnrolled(true), []);
+  const [isSuccessOpen, setSuccessOpen] = useState(false);
+  const onEnrolled = useCallback(() => {
+    setEnrolled(true);
+    setSuccessOpen(true);
+  }, []);
   useDocumentTitle(course.data ? `Checkout: ${course.data.title}` : 'Checkout');
 
   const [searchParams] = useSearchParams();
@@ -346,9 +367,11 @@ export function Checkout({ courseId }: { courseId: string }) {
         </p>
       ) : course.isError ? (
         <PaymentErrorCard message={isApiError(course.error, 404) ? 'Course not found' : 'The course could not be loaded'} />
+      ) : enrolled ? (
+        <Enrolled courseId={courseId} courseTitle={course.data.title} />
       ) : returnedIntentId ? (
         <PaymentReturn courseId={courseId} paymentIntentId={returnedIntentId} onEnrolled={onEnrolled} onFailed={onReturnFailed} />
-      ) : course.data.isEnrolled && !enrolled ? (
+      ) : course.data.isEnrolled ? (
         <Card className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
           <p className="font-medium">You're already enrolled in {course.data.title}.</p>
           <Button asChild variant="gradient">
@@ -360,7 +383,14 @@ export function Checkout({ courseId }: { courseId: string }) {
       ) : (
         <PaidCheckout course={course.data} onEnrolled={onEnrolled} returnFailure={returnFailure} />
       )}
-      {course.data ? <EnrollmentSuccessDialog open={enrolled} courseId={courseId} courseTitle={course.data.title} /> : null}
+      {course.data ? (
+        <EnrollmentSuccessDialog
+          open={isSuccessOpen}
+          onOpenChange={setSuccessOpen}
+          courseId={courseId}
+          courseTitle={course.data.title}
+        />
+      ) : null}
     </div>
   );
 }
