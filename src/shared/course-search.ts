@@ -1,4 +1,4 @@
-import { type Difficulty, difficulties } from './lists';
+import { type Difficulty, difficulties } from './difficulties';
 
 /**
  * The course search's parameters (DECISIONS §8), plain constants and a plain reader: the search

@@ -1,6 +1,6 @@
 /** The fixed lists of the product, used by the database schema, the API contracts, the seed and the web. */
-export const difficulties = ['Beginner', 'Intermediate', 'Advanced'] as const;
-export type Difficulty = (typeof difficulties)[number];
+// In a module of its own, which the catalogue's pages import alone (the JavaScript budget).
+export { type Difficulty, difficulties } from './difficulties';
 
 /**
  * `admin` is granted only by `npm run admin -- <email>` (DECISIONS §8): never by sign-up or the API.

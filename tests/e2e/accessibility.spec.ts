@@ -110,7 +110,7 @@ test('student: My Courses, course detail, checkout and its success dialog', asyn
   await signIn(page, data.student.token);
 
   await page.goto('/my-courses');
-  await report.scan(page, 'my courses', page.getByRole('link', { name: 'Gradient Descent, Gently' }));
+  await report.scan(page, 'my courses', page.getByRole('link', { name: 'Gradient Descent, Gently', exact: true }));
   await page.goto(`/course/${data.freeCourseId}`);
   await report.scan(page, 'course detail (enrolled)', page.getByRole('link', { name: 'Start Course' }));
   await page.goto(`/checkout/${data.paidCourseId}`);

@@ -20,7 +20,7 @@ test('a student fixes the name on certificates, changes the password and signs o
 
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Profile', exact: true }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account#profile$/);
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
   await expect(page.getByText('PDFs you already downloaded, keep the name they were issued with')).toBeVisible();
 

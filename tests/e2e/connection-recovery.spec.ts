@@ -43,7 +43,7 @@ test('with the server unreachable a page keeps the session, says so with Retry, 
   await page.waitForRequest('**/api/health/live');
   await page.unroute('**/api/**');
   await expect(page.getByText('Back online')).toBeVisible();
-  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(student.token);
 });
@@ -69,7 +69,7 @@ test('offline, a page shows the offline banner and its error with Retry, and loa
 
   await page.unroute('**/api/my-courses');
   await page.context().setOffline(false);
-  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 });
 

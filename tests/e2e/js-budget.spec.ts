@@ -36,11 +36,19 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 /**
  * Chunks a page may fetch after its first paint, which do not count: the sanitizer (src/web/lib/sanitize.ts)
  * the connection notice (src/web/components/connection-notice.tsx), a course's reviews, below its fold
- * (src/web/features/reviews/components/course-reviews.tsx), and what the cart holds, which only the
+ * (src/web/features/reviews/components/course-reviews.tsx), what the cart holds, which only the
  * browser knows: the top bar's count and the Add to cart buttons' state (src/web/components/layouts/cart-count.tsx,
- * src/web/components/cart-toggle.tsx; ADR 0031).
+ * src/web/components/cart-toggle.tsx; ADR 0031), and a course page's bar for phones, which watches the
+ * screen (src/web/features/catalog/components/pinned-course-actions.tsx).
  */
-const AFTER_FIRST_PAINT = ['sanitize', 'connection-notice', 'course-reviews', 'cart-count', 'cart-toggle'];
+const AFTER_FIRST_PAINT = [
+  'sanitize',
+  'connection-notice',
+  'course-reviews',
+  'cart-count',
+  'cart-toggle',
+  'pinned-course-actions',
+];
 const afterFirstPaint = new Set(
   AFTER_FIRST_PAINT.flatMap((name) => {
     const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.name === name);

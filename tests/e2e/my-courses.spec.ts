@@ -57,7 +57,7 @@ test('a finished course: In Progress says so and links to Completed, which offer
   await expect(page).toHaveURL(/\/my-courses\?tab=completed$/);
   const completed = page.getByRole('tabpanel', { name: 'Completed' });
   await expect(page.getByRole('tab', { name: 'Completed' })).toHaveAttribute('aria-selected', 'true');
-  await expect(completed.getByRole('link', { name: `Gradient Descent Basics ${stamp}` })).toBeVisible();
+  await expect(completed.getByRole('link', { name: `Gradient Descent Basics ${stamp}`, exact: true })).toBeVisible();
 
   // No image: the course's initials on its own gradient, not an empty box.
   await expect(completed.getByTestId('thumbnail-placeholder')).toHaveText('GD');

@@ -69,7 +69,7 @@ test('purchases: both payments listed, a receipt saved, one course refunded and 
   report.expectNoViolations();
 
   await page.getByRole('link', { name: 'My Courses' }).click();
-  await expect(page.getByRole('link', { name: `Kept Course ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Kept Course ${stamp}`, exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: `Returned Course ${stamp}` })).toHaveCount(0);
 });
 

@@ -29,11 +29,10 @@ test('Enroll as a guest, then Create Account: back on the course, the free enrol
   await page.getByLabel('Email').fill(uniqueEmail('return'));
   await page.getByLabel('Password').fill('comes-back-1');
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Congratulations!' })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/checkout/${courseId}$`));
-  // Back goes to the course (the sign-in page was replaced), which now says Enrolled.
-  await page.getByRole('link', { name: 'Go to My Courses' }).click();
-  await expect(page).toHaveURL(/\/my-courses$/);
+  // Back on the course, enrolled there: no checkout in between.
+  await expect(page).toHaveURL(new RegExp(`/course/${courseId}$`));
+  await expect(page.getByRole('complementary', { name: 'Enrollment' }).getByRole('link', { name: 'Start Course' })).toBeVisible();
+  await expect(page.getByText('Enrolled', { exact: true })).toBeVisible();
 });
 
 test('Enroll as a guest, then Log In on the Sign Up tab: back at the paid course, its checkout opens', async ({

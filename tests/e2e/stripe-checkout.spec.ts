@@ -193,7 +193,7 @@ test('a declined card enrolls nobody; 4242 pays, enrolls and lists the course in
   await payWith(page, TEST_CARDS.succeeds);
   await expect(page.getByRole('dialog', { name: 'Congratulations!' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to My Courses' }).click();
-  await expect(page.getByRole('link', { name: course.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: course.title, exact: true })).toBeVisible();
   expect((await myCourses(page, token)).map(({ id }) => id)).toEqual([course.id]);
 });
 

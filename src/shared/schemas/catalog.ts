@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { difficulties } from '../lists';
+import { difficulties } from '../difficulties';
 
 export { difficulties };
 export const DifficultySchema = z.enum(difficulties);

@@ -1,6 +1,6 @@
 import { type ComponentProps, type ComponentType, type KeyboardEvent, type ReactElement, useRef, useState } from 'react';
 
-type TriggerProps = Pick<ComponentProps<'button'>, 'onPointerEnter' | 'onFocus' | 'onClick' | 'onKeyDown'>;
+type TriggerProps = Pick<ComponentProps<'button'>, 'onPointerEnter' | 'onClick' | 'onKeyDown'>;
 
 interface DeferredPopupProps<P> {
   /** The real trigger and popup, one Radix component. */
@@ -13,8 +13,10 @@ interface DeferredPopupProps<P> {
 
 /**
  * A menu or popover whose code (Radix with its positioning, ~20 KB gzip) loads when the user points
- * at or focuses its trigger, not with the page (JavaScript budget). A press before the code is here
+ * at or presses its trigger, not with the page (JavaScript budget). A press before the code is here
  * opens the popup as soon as it arrives; afterwards the real Radix trigger replaces the look-alike.
+ * Focus alone loads nothing: the swap would remove the button the keyboard is on, and focus would fall
+ * to the page's body, with nothing to show where that Tab went (a press opens the popup, which takes focus).
  */
 export function DeferredPopup<P>({ load, renderTrigger, renderPopup }: DeferredPopupProps<P>) {
   const [popup, setPopup] = useState<{ Component: ComponentType<P> } | null>(null);
@@ -38,7 +40,6 @@ export function DeferredPopup<P>({ load, renderTrigger, renderPopup }: DeferredP
   if (popup) return renderPopup(popup.Component, isOpenWanted);
   return renderTrigger({
     onPointerEnter: startLoading,
-    onFocus: startLoading,
     onClick: open,
     // Radix menus also open with the down arrow.
     onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {

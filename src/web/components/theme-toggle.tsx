@@ -2,20 +2,25 @@ import { Moon, Sun } from 'lucide-react';
 import { useTheme } from '#web/lib/theme';
 import { Button } from './ui/button';
 
+/**
+ * The icon is the theme a press switches to: a moon in light, a sun in dark. It is chosen by the `dark`
+ * class theme-init.js puts on <html> before first paint, not by React's state, so a page the server drew
+ * (which cannot know the stored theme) shows the same icon as one the browser drew, before its code runs.
+ */
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
-  const isDark = theme === 'dark';
   return (
     <Button
       variant="ghost"
       size="icon-sm"
       aria-label="Toggle theme"
-      aria-pressed={isDark}
-      title={isDark ? 'Switch to light theme' : 'Switch to dark theme'}
+      aria-pressed={theme === 'dark'}
+      title="Switch between light and dark theme"
       onClick={toggleTheme}
       className={className}
     >
-      {isDark ? <Sun className="size-5" aria-hidden="true" /> : <Moon className="size-5" aria-hidden="true" />}
+      <Moon className="size-5 dark:hidden" aria-hidden="true" />
+      <Sun className="hidden size-5 dark:block" aria-hidden="true" />
     </Button>
   );
 }

@@ -4,7 +4,10 @@ export const paths = {
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   creatorPortal: { path: '/creator', getHref: () => '/creator' },
-  account: { path: '/account', getHref: (section?: 'security' | 'sessions') => (section ? `/account#${section}` : '/account') },
+  account: {
+    path: '/account',
+    getHref: (section?: 'profile' | 'security' | 'sessions') => (section ? `/account#${section}` : '/account'),
+  },
   confirmEmail: { path: '/account/confirm-email', getHref: () => '/account/confirm-email' },
   myCourses: { path: '/my-courses', getHref: () => '/my-courses' },
   purchases: { path: '/purchases', getHref: () => '/purchases' },

@@ -18,13 +18,19 @@ export function TopNav() {
   // Below md the search box does not fit the bar: an icon opens it in a row of its own (issue 22).
   const [isSearchOpen, setSearchOpen] = useState(false);
   const searchButton = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the row
   useEffect(() => setSearchOpen(false), [pathname]);
   const closeSearch = () => {
     setSearchOpen(false);
     searchButton.current?.focus();
   };
+
+  // Signing in comes back here, on the page the server drew as on the browser's (a press before the
+  // code arrives follows the drawn link). Home names none: signing in lands there, or on a creator's
+  // dashboard. The login page follows only a path of this site (return-path.ts, not loaded here: budget).
+  const here = pathname + search;
+  const next = here === paths.home.getHref() ? '' : `next=${encodeURIComponent(here)}`;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
@@ -83,10 +89,10 @@ export function TopNav() {
               {/* A guest's cart is kept in this browser until they sign in (DECISIONS §8). */}
               <CartButton />
               <Button asChild variant="ghost" size="sm" className="max-sm:px-2.5">
-                <Link to={paths.login.getHref()}>Login</Link>
+                <Link to={next ? `${paths.login.getHref()}?${next}` : paths.login.getHref()}>Login</Link>
               </Button>
               <Button asChild variant="gradient" size="sm" className="max-sm:px-2.5">
-                <Link to={paths.login.getHref('signup')}>Sign Up</Link>
+                <Link to={next ? `${paths.login.getHref('signup')}&${next}` : paths.login.getHref('signup')}>Sign Up</Link>
               </Button>
             </>
           )}

@@ -38,9 +38,10 @@ export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen: 
           </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {/* Both open the account page: Profile at its top (name, email), Settings at password and sessions. */}
+        {/* Profile is who others see: a creator's public instructor page, anyone else's name on certificates.
+            Settings is how they sign in: password and sessions. */}
         <DropdownMenuItem asChild>
-          <Link to={paths.account.getHref()}>
+          <Link to={user.role === 'creator' ? paths.instructor.getHref(user.id) : paths.account.getHref('profile')}>
             <UserRound aria-hidden="true" />
             Profile
           </Link>

@@ -2,6 +2,7 @@ import { BookX } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AfterHydration } from '#web/components/after-hydration';
+import { ErrorBoundary } from '#web/components/errors/error-boundary';
 import { RegionError } from '#web/components/errors/region-error';
 import { PageSpinner } from '#web/components/page-spinner';
 import { Button } from '#web/components/ui/button';
@@ -20,6 +21,9 @@ import { preloadSanitizer } from '#web/lib/use-sanitized-html';
 const AccountRequiredDialog = lazy(() =>
   import('#web/features/enrollment/components/account-required-dialog').then((m) => ({ default: m.AccountRequiredDialog })),
 );
+
+// Only a return from signing in to enroll (`?enroll=1`) needs it.
+const EnrollOnReturn = lazy(() => import('#web/features/enrollment/components/enroll-on-return'));
 
 // Below the fold: fetched after the page's first paint (the 120 KB budget, js-budget.spec.ts).
 const CourseReviews = lazy(() => import('#web/features/reviews/components/course-reviews'));
@@ -55,14 +59,8 @@ export function CourseDetailRoute() {
   const enrollment = course ? myCourses.data?.find((c) => c.id === course.id) : undefined;
   const isEnrolled = Boolean(course?.isEnrolled || enrollment);
   const isOwner = Boolean(course && user?.id === course.creatorId);
-  // Back from signing up or in (`?enroll=1`): finish what the guest pressed Enroll for, once it is
-  // known whether they own the course already (then the page just shows Start Course).
+  // Back from signing up or in (`?enroll=1`): finished once it is known whether they own the course already.
   const isEnrollmentKnown = user?.role !== 'student' || myCourses.isSuccess || myCourses.isError;
-  useEffect(() => {
-    if (!isEnrollRequested || !course || !user || !isEnrollmentKnown) return;
-    if (isEnrolled || isOwner) navigate(paths.course.detail.getHref(course.id), { replace: true });
-    else navigate(paths.checkout.getHref(course.id), { replace: true });
-  }, [isEnrollRequested, course, user, isEnrollmentKnown, isEnrolled, isOwner, navigate]);
 
   if (courseQuery.isError) {
     if (isApiError(courseQuery.error, 404)) return <CourseNotFound />;
@@ -111,6 +109,14 @@ export function CourseDetailRoute() {
           </AfterHydration>
         }
       />
+      {isEnrollRequested && user && isEnrollmentKnown ? (
+        // Its code not arriving (offline) leaves the page as it is: Enroll can be pressed again.
+        <ErrorBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <EnrollOnReturn course={course} isEnrolled={isEnrolled} isOwner={isOwner} />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null}
       {hasAccountDialog ? (
         <Suspense fallback={null}>
           <AccountRequiredDialog

@@ -25,6 +25,7 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
   // Lines and bullets as the creator wrote them, as text (never HTML), clamped to the card.
   const excerpt = htmlToPlainLines(course.description);
   const isEnrolled = progress !== undefined;
+  const courseHref = paths.course.detail.getHref(course.id);
 
   return (
     <article
@@ -33,11 +34,14 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
       className="group flex w-full flex-col overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-sm transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-primary/30 hover:shadow-xl hover:shadow-primary/5"
     >
       <div className="relative aspect-video overflow-hidden bg-muted">
-        <CourseThumbnail
-          course={course}
-          priority={priority}
-          className="transition-transform duration-500 group-hover:scale-[1.03]"
-        />
+        {/* The picture opens the course too; the title's link is the one screen readers and the keyboard meet. */}
+        <Link to={courseHref} tabIndex={-1} aria-hidden="true" className="block size-full">
+          <CourseThumbnail
+            course={course}
+            priority={priority}
+            className="transition-transform duration-500 group-hover:scale-[1.03]"
+          />
+        </Link>
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
           <DifficultyBadge difficulty={course.difficulty} />
           {course.archived ? <Badge variant="glass">Archived</Badge> : null}
@@ -46,7 +50,9 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
 
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 id={titleId} className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight break-words">
-          {course.title}
+          <Link to={courseHref} className="hover:underline">
+            {course.title}
+          </Link>
         </h3>
         <p className="-mt-2 truncate text-sm text-muted-foreground">
           by{' '}
@@ -72,7 +78,8 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
           <div className="flex items-center gap-2">
             {isEnrolled || course.isEnrolled ? null : <AddToCartButton course={course} compact />}
             <Button asChild size="sm" variant={isEnrolled ? 'default' : 'outline'} className="group/btn">
-              <Link to={paths.course.detail.getHref(course.id)} aria-describedby={titleId}>
+              {/* SPEC's words on the button; its name says which course, as a list of links reads them out of their cards. */}
+              <Link to={courseHref} aria-label={`View Course: ${course.title}`}>
                 View Course
                 <ArrowRight className="transition-transform group-hover/btn:translate-x-0.5" aria-hidden="true" />
               </Link>

@@ -1,7 +1,7 @@
 import { ArrowRight, GraduationCap } from 'lucide-react';
 import { type Ref, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { type Difficulty, difficulties } from '#shared/lists';
+import { type Difficulty, difficulties } from '#shared/difficulties';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';

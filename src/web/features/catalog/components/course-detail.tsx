@@ -13,11 +13,12 @@ import {
   PlayCircle,
   Users,
 } from 'lucide-react';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatDay, formatPrice, htmlToPlainLines } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import { AddToCartButton } from '#web/components/add-to-cart-button';
+import { AfterHydration } from '#web/components/after-hydration';
 import { CourseThumbnail } from '#web/components/course-thumbnail';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { RichHtml } from '#web/components/rich-html';
@@ -27,6 +28,7 @@ import { Progress } from '#web/components/ui/progress';
 import { useHydrated } from '#web/hooks/use-hydrated';
 import { paths } from '#web/lib/paths';
 import { useCourseOutline } from '../hooks/use-course-outline';
+import { learnLabel } from '../lib/learn-label';
 import { CourseStats } from './course-stats';
 import { DifficultyBadge } from './difficulty-badge';
 
@@ -44,9 +46,13 @@ interface CourseDetailProps {
   reviews?: ReactNode;
 }
 
+// A phone's bar with the price and Enroll: the browser's alone, after first paint (the JavaScript budget).
+const PinnedCourseActions = lazy(() => import('./pinned-course-actions'));
+
 export function CourseDetail({ course, isEnrolled, isOwner = false, progress, onEnroll, save, reviews }: CourseDetailProps) {
   const excerpt = useMemo(() => htmlToPlainLines(course.description), [course.description]);
   const isFree = formatPrice(course.price) === 'Free';
+  const mainActions = useRef<HTMLDivElement>(null);
 
   return (
     <article>
@@ -115,23 +121,25 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
                 ) : (
                   <p className="text-3xl font-extrabold tracking-tight">{formatPrice(course.price)}</p>
                 )}
-                {isEnrolled ? (
-                  <Button asChild variant="gradient" size="lg">
-                    <Link to={paths.course.learn.getHref(course.id)}>
-                      <PlayCircle aria-hidden="true" />
-                      Start Course
-                    </Link>
-                  </Button>
-                ) : isOwner ? (
-                  <OwnerActions courseId={course.id} />
-                ) : (
-                  <>
-                    <Button variant="gradient" size="lg" onClick={onEnroll}>
-                      {isFree ? 'Enroll for Free' : 'Enroll Now'}
+                <div ref={mainActions} className="grid gap-4">
+                  {isEnrolled ? (
+                    <Button asChild variant="gradient" size="lg">
+                      <Link to={paths.course.learn.getHref(course.id)}>
+                        <PlayCircle aria-hidden="true" />
+                        {learnLabel(progress)}
+                      </Link>
                     </Button>
-                    <AddToCartButton course={course} />
-                  </>
-                )}
+                  ) : isOwner ? (
+                    <OwnerActions courseId={course.id} />
+                  ) : (
+                    <>
+                      <Button variant="gradient" size="lg" onClick={onEnroll}>
+                        {isFree ? 'Enroll for Free' : 'Enroll Now'}
+                      </Button>
+                      <AddToCartButton course={course} />
+                    </>
+                  )}
+                </div>
                 {save && !isEnrolled && !isOwner ? (
                   <Button variant="outline" onClick={save.onToggle} disabled={save.busy} aria-pressed={save.isSaved}>
                     {save.isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
@@ -170,6 +178,19 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
           {reviews}
         </div>
       </div>
+      {isOwner && !isEnrolled ? null : (
+        <AfterHydration>
+          <Suspense fallback={null}>
+            <PinnedCourseActions
+              course={course}
+              isEnrolled={isEnrolled}
+              progress={progress}
+              onEnroll={onEnroll}
+              mainActions={mainActions}
+            />
+          </Suspense>
+        </AfterHydration>
+      )}
     </article>
   );
 }

@@ -10,7 +10,7 @@ import {
   type SearchFilters,
   searchParamsOf,
 } from '#shared/course-search';
-import { difficulties } from '#shared/lists';
+import { difficulties } from '#shared/difficulties';
 import type { CourseSearchResult } from '#shared/schemas/search';
 import { Button } from '#web/components/ui/button';
 import { paths } from '#web/lib/paths';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Cart, CartCheckoutResult } from '#shared/schemas/cart';
 import type { CouponCheckResult } from '#shared/schemas/coupons';
@@ -36,18 +36,18 @@ export const confirmCartPayment = (paymentIntentId: string) =>
   apiJson<CartEnrollmentResult>('POST', '/api/confirm-payment', { paymentIntentId });
 
 /** After an enrollment: the course page, My Courses, the catalogue's student counts and the cart (the course leaves it) change. */
+export function refreshEnrollment(queryClient: QueryClient, courseId: string) {
+  return Promise.all(
+    [
+      getMyCoursesQueryOptions().queryKey,
+      getCourseQueryOptions(courseId).queryKey,
+      courseListsQueryKey,
+      getCartQueryOptions().queryKey,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
 export function useRefreshEnrollment() {
   const queryClient = useQueryClient();
-  return useCallback(
-    (courseId: string) =>
-      Promise.all(
-        [
-          getMyCoursesQueryOptions().queryKey,
-          getCourseQueryOptions(courseId).queryKey,
-          courseListsQueryKey,
-          getCartQueryOptions().queryKey,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
-    [queryClient],
-  );
+  return useCallback((courseId: string) => refreshEnrollment(queryClient, courseId), [queryClient]);
 }

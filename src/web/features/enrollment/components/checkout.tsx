@@ -109,17 +109,6 @@ function FreeEnrollment({ course, onEnrolled }: { course: Course; onEnrolled: ()
  * Behind the success dialog once this visit has enrolled: the checkout it replaces would otherwise see
  * the course owned now and ask for a new payment, or call it already bought.
  */
-function PurchaseComplete({ courseId, title }: { courseId: string; title: string }) {
-  return (
-    <Card className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
-      <p className="font-medium">You're enrolled in {title}.</p>
-      <Button asChild variant="gradient">
-        <Link to={paths.course.learn.getHref(courseId)}>Start Learning</Link>
-      </Button>
-    </Card>
-  );
-}
-
 /** Back from a payment method's own page: the intent's outcome decides, as for a card paid in place. */
 function PaymentReturn({
   courseId,
@@ -137,7 +126,7 @@ function PaymentReturn({
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // Once enrolled, the checkout shows PurchaseComplete in place of this.
+    // Once enrolled, the checkout shows Enrolled in place of this.
     completePurchase(paymentIntentId).catch((error: unknown) => {
       // 409: the provider says the payment did not go through (refused by the bank, abandoned).
       onFailed({
@@ -327,10 +316,31 @@ function PaidCheckout({
   );
 }
 
+/** What the checkout shows once it has enrolled the learner, under the success dialog and after it closes. */
+function Enrolled({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
+  return (
+    <Card className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
+      <p className="font-medium">You're enrolled in {courseTitle}.</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild variant="outline">
+          <Link to={paths.course.detail.getHref(courseId)}>Go to the course</Link>
+        </Button>
+        <Button asChild variant="gradient">
+          <Link to={paths.course.learn.getHref(courseId)}>Start Learning</Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 export function Checkout({ courseId }: { courseId: string }) {
   const course = useCourse(courseId);
   const [enrolled, setEnrolled] = useState(false);
-  const onEnrolled = useCallback(() => setEnrolled(true), []);
+  const [isSuccessOpen, setSuccessOpen] = useState(false);
+  const onEnrolled = useCallback(() => {
+    setEnrolled(true);
+    setSuccessOpen(true);
+  }, []);
   useDocumentTitle(course.data ? `Checkout: ${course.data.title}` : 'Checkout');
 
   const [searchParams] = useSearchParams();
@@ -361,10 +371,10 @@ export function Checkout({ courseId }: { courseId: string }) {
       ) : course.isError ? (
         <PaymentErrorCard message={isApiError(course.error, 404) ? 'Course not found' : 'The course could not be loaded'} />
       ) : enrolled ? (
-        <PurchaseComplete courseId={courseId} title={course.data.title} />
+        <Enrolled courseId={courseId} courseTitle={course.data.title} />
       ) : returnedIntentId ? (
         <PaymentReturn courseId={courseId} paymentIntentId={returnedIntentId} onEnrolled={onEnrolled} onFailed={onReturnFailed} />
-      ) : course.data.isEnrolled && !enrolled ? (
+      ) : course.data.isEnrolled ? (
         <Card className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
           <p className="font-medium">You're already enrolled in {course.data.title}.</p>
           <Button asChild variant="gradient">
@@ -376,7 +386,14 @@ export function Checkout({ courseId }: { courseId: string }) {
       ) : (
         <PaidCheckout course={course.data} onEnrolled={onEnrolled} returnFailure={returnFailure} />
       )}
-      {course.data ? <EnrollmentSuccessDialog open={enrolled} courseId={courseId} courseTitle={course.data.title} /> : null}
+      {course.data ? (
+        <EnrollmentSuccessDialog
+          open={isSuccessOpen}
+          onOpenChange={setSuccessOpen}
+          courseId={courseId}
+          courseTitle={course.data.title}
+        />
+      ) : null}
     </div>
   );
 }

@@ -37,12 +37,32 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
+/** SPEC's empty text, word for word, and a way on from it. */
+function EmptyWithBrowse({ text }: { text: string }) {
+  return (
+    <>
+      <p>{text}</p>
+      <p>
+        <Link to={paths.home.getHref()} className={linkClass}>
+          Browse courses
+        </Link>
+      </p>
+    </>
+  );
+}
+
 function CourseRow({ course, children, actions }: { course: Course; children: ReactNode; actions: ReactNode }) {
   return (
-    <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-center">
-      <div className="aspect-video w-full shrink-0 overflow-hidden rounded-lg bg-muted sm:w-40">
+    <li data-testid="my-course" className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-center">
+      {/* The picture opens the course too; the title's link is the one screen readers and the keyboard meet. */}
+      <Link
+        to={paths.course.detail.getHref(course.id)}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block aspect-video w-full shrink-0 overflow-hidden rounded-lg bg-muted sm:w-40"
+      >
         <CourseThumbnail course={course} initialsClassName="text-5xl sm:text-3xl" />
-      </div>
+      </Link>
       <div className="grid min-w-0 flex-1 gap-2">
         <Link to={paths.course.detail.getHref(course.id)} className="font-semibold break-words hover:underline">
           {course.title}
@@ -63,10 +83,13 @@ function ProgressLine({ course }: { course: MyCourse }) {
   );
 }
 
-function LearnButton({ course, children }: { course: Course; children: ReactNode }) {
+/** The row's way into Learn: `label` is its visible words, and its name adds which course. */
+function LearnButton({ course, label }: { course: Course; label: string }) {
   return (
     <Button asChild variant="gradient">
-      <Link to={paths.course.learn.getHref(course.id)}>{children}</Link>
+      <Link to={paths.course.learn.getHref(course.id)} aria-label={`${label}: ${course.title}`}>
+        <PlayCircle aria-hidden="true" /> {label}
+      </Link>
     </Button>
   );
 }
@@ -180,11 +203,7 @@ export function MyCourses() {
               <CourseRow
                 key={course.id}
                 course={course}
-                actions={
-                  <LearnButton course={course}>
-                    <PlayCircle aria-hidden="true" /> {course.progress === 0 ? 'Start Course' : 'Continue'}
-                  </LearnButton>
-                }
+                actions={<LearnButton course={course} label={course.progress === 0 ? 'Start Course' : 'Continue'} />}
               >
                 <ProgressLine course={course} />
               </CourseRow>
@@ -192,7 +211,7 @@ export function MyCourses() {
           )}
         </TabsContent>
         <TabsContent value="completed" className="mt-6">
-          {enrolledList(completed, <p>No completed courses yet</p>, (course) => (
+          {enrolledList(completed, <EmptyWithBrowse text="No completed courses yet" />, (course) => (
             <CourseRow
               key={course.id}
               course={course}
@@ -200,7 +219,7 @@ export function MyCourses() {
                 <>
                   <CertificateButton course={course} />
                   <Button asChild variant="ghost">
-                    <Link to={paths.course.learn.getHref(course.id)}>
+                    <Link to={paths.course.learn.getHref(course.id)} aria-label={`Review: ${course.title}`}>
                       <RotateCcw aria-hidden="true" /> Review
                     </Link>
                   </Button>
@@ -220,7 +239,7 @@ export function MyCourses() {
             <RegionError title="Your saved courses could not be loaded" onRetry={() => void saved.refetch()} />
           ) : saved.data.length === 0 ? (
             <Empty>
-              <p>No saved courses yet</p>
+              <EmptyWithBrowse text="No saved courses yet" />
             </Empty>
           ) : (
             <ul className="grid gap-3">
@@ -230,7 +249,9 @@ export function MyCourses() {
                   course={course}
                   actions={
                     <Button asChild variant="outline">
-                      <Link to={paths.course.detail.getHref(course.id)}>View Course</Link>
+                      <Link to={paths.course.detail.getHref(course.id)} aria-label={`View Course: ${course.title}`}>
+                        View Course
+                      </Link>
                     </Button>
                   }
                 >

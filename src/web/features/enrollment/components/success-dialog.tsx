@@ -4,19 +4,24 @@ import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog';
 import { paths } from '#web/lib/paths';
 
-/** SPEC §2 Checkout: 'Congratulations!' with Start Learning and Go to My Courses. */
+/**
+ * SPEC §2 Checkout: 'Congratulations!' with Start Learning and Go to My Courses. Its close button, Escape
+ * and a press outside close it, over a page that says the learner is enrolled.
+ */
 export function EnrollmentSuccessDialog({
   open,
+  onOpenChange,
   courseId,
   courseTitle,
 }: {
   open: boolean;
+  onOpenChange: (open: boolean) => void;
   courseId: string;
   courseTitle: string;
 }) {
   return (
-    <Dialog open={open}>
-      <DialogContent onEscapeKeyDown={(event) => event.preventDefault()} onInteractOutside={(event) => event.preventDefault()}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
         <DialogHeader>
           <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-success-muted text-success-muted-foreground sm:mx-0">
             <PartyPopper className="size-6" aria-hidden="true" />

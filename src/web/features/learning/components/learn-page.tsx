@@ -375,7 +375,8 @@ export function LearnPage({
         <p role="status" className="sr-only">
           {announcement}
         </p>
-        <footer className="sticky bottom-0 flex items-center justify-between gap-2 border-t bg-background/95 p-3 backdrop-blur sm:px-8">
+        {/* Three columns on a phone's width too: the middle button's words wrap rather than push Next off the screen. */}
+        <footer className="sticky bottom-0 grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-2 border-t bg-background/95 p-3 backdrop-blur sm:px-8">
           <Button
             variant="outline"
             size="sm"
@@ -387,20 +388,16 @@ export function LearnPage({
           >
             <ChevronLeft aria-hidden="true" /> Previous
           </Button>
-          {alreadyDone ? (
-            <Button variant="ghost" disabled={!canMark} onClick={() => void toggleComplete()}>
-              <CheckCircle2 className="text-success" aria-hidden="true" /> Mark as Incomplete
-            </Button>
-          ) : (
-            <Button
-              variant="ghost"
-              disabled={!canMark}
-              title={current?.kind === 'quiz' ? 'A quiz counts once you pass it' : undefined}
-              onClick={() => void toggleComplete()}
-            >
-              Mark as Complete
-            </Button>
-          )}
+          <Button
+            variant="ghost"
+            disabled={!canMark}
+            title={!alreadyDone && current?.kind === 'quiz' ? 'A quiz counts once you pass it' : undefined}
+            onClick={() => void toggleComplete()}
+            className="h-auto min-h-10 min-w-0 justify-self-center py-1 text-center leading-tight whitespace-normal"
+          >
+            {alreadyDone ? <CheckCircle2 className="text-success" aria-hidden="true" /> : null}
+            {alreadyDone ? 'Mark as Incomplete' : 'Mark as Complete'}
+          </Button>
           <Button
             variant="outline"
             disabled={index >= items.length - 1}

@@ -1,0 +1,5 @@
+/** An enrolled learner's way into Learn, by their progress (as My Courses words it): SPEC's Start Course at 0 %. */
+export function learnLabel(progress: number | undefined): string {
+  if (!progress) return 'Start Course';
+  return progress >= 100 ? 'Review Course' : 'Continue Course';
+}
