@@ -313,9 +313,9 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   },
   {
     route: 'POST /api/courses/:id/publish',
-    on: 'a fresh draft with slides',
+    on: 'a fresh draft without content',
     expect: cells(401, 403, 403, 403, 200, 401),
-    request: async (w) => ({ url: `/api/courses/${await w.fresh.course({ withSlides: true })}/publish` }),
+    request: async (w) => ({ url: `/api/courses/${await w.fresh.course()}/publish` }),
   },
   {
     route: 'GET /api/courses/:id/publish-checklist',

@@ -79,8 +79,8 @@ export type AccessWorld = {
 
 /** Things made for one cell only; everything course-shaped belongs to the owner. */
 export type FreshThings = {
-  /** A course of the owner; `withSlides` gives it a module with slides, as publishing needs. */
-  course(options?: { published?: boolean; archived?: boolean; withSlides?: boolean }): Promise<string>;
+  /** A course of the owner, without content. */
+  course(options?: { published?: boolean; archived?: boolean }): Promise<string>;
   module(): Promise<string>;
   quiz(): Promise<string>;
   lesson(): Promise<string>;
@@ -250,9 +250,8 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     return row;
   };
   const fresh: FreshThings = {
-    course: async ({ published = false, archived = false, withSlides = false } = {}) => {
+    course: async ({ published = false, archived = false } = {}) => {
       const course = await createCourse(db, owner.id, { title: 'Fresh course', priceCents: PRICE_CENTS, published, archived });
-      if (withSlides) await addContent(db, course.id, { lessonCount: 1, quizCount: 0 });
       return course.id;
     },
     module: async () =>

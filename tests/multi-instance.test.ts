@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type DbHandle } from '#db/client';
 import { courses } from '#db/schema/index';
-import { bearer, createCourse, createUser, FACTORY_PASSWORD } from '#tests/factories';
+import { bearer, createCourse, createUpload, createUser, enroll, FACTORY_PASSWORD } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { createTestDb } from '#tests/helpers/db';
 
@@ -162,8 +162,13 @@ describe.skipIf(!isPostgres)('two app instances on one PostgreSQL', () => {
       payload: { title: 'Built on the first instance', price: '0' },
     });
     const courseId = created.json().id as string;
-    // Published while still empty, which the API refuses since the publish checklist: the outline starts empty.
-    await first.db.db.update(courses).set({ published: true }).where(eq(courses.id, courseId));
+    // Published while still empty, as publishing allows: the outline starts empty.
+    const published = await first.app.inject({
+      method: 'POST',
+      url: `/api/courses/${courseId}/publish`,
+      headers: bearer(creator),
+    });
+    expect(published.statusCode).toBe(200);
     const outline = async () =>
       (await second.app.inject({ method: 'GET', url: `/api/courses/${courseId}/modules` })).json() as { title: string }[];
     await within(1000, async () => Array.isArray(await outline()));
@@ -182,6 +187,33 @@ describe.skipIf(!isPostgres)('two app instances on one PostgreSQL', () => {
     const listed = async () =>
       (await second.app.inject({ method: 'GET', url: '/api/courses' })).json().some((c: { id: string }) => c.id === courseId);
     await within(1000, async () => !(await listed()));
+  });
+
+  it("shows on one instance, within a second, a slide image's alt text edited through the other", async () => {
+    const creator = await createUser(database.db, { role: 'creator' });
+    const learner = await createUser(database.db);
+    const course = await createCourse(database.db, creator.id, { published: true });
+    const send = (app: TestApp, method: 'POST' | 'PATCH', url: string, payload: object) =>
+      app.app.inject({ method, url, headers: bearer(creator), payload });
+    const module = (await send(first, 'POST', `/api/courses/${course.id}/modules`, { title: 'Pictures' })).json();
+    const image = await createUpload(database.db, creator.id, 'image');
+    const slide = (
+      await send(first, 'POST', `/api/modules/${module.id}/lessons`, {
+        title: 'Diagram',
+        type: 'image',
+        imageUrl: image,
+        imageAlt: 'Before',
+      })
+    ).json();
+    await enroll(database.db, learner.id, course.id);
+    const alt = async () =>
+      (await second.app.inject({ method: 'GET', url: `/api/modules/${module.id}/lessons`, headers: bearer(learner) })).json()[0]
+        ?.imageAlt;
+    await within(1000, async () => (await alt()) === 'Before');
+    expect(await alt()).toBe('Before');
+
+    expect((await send(first, 'PATCH', `/api/lessons/${slide.id}`, { imageAlt: 'After' })).statusCode).toBe(200);
+    await within(1000, async () => (await alt()) === 'After');
   });
 });
 

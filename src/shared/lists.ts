@@ -12,10 +12,13 @@ export type UserRole = (typeof userRoles)[number];
 export const lessonTypes = ['text', 'image', 'video'] as const;
 export type LessonType = (typeof lessonTypes)[number];
 
-/** The fields each slide type may carry; a text slide may hold an image beside its text (ADR 0024). */
-export const slideFields: Readonly<Record<LessonType, ReadonlyArray<'content' | 'imageUrl' | 'videoUrl'>>> = {
-  text: ['content', 'imageUrl'],
-  image: ['imageUrl'],
+/**
+ * The fields each slide type may carry; a text slide may hold an image beside its text (ADR 0024), and
+ * a slide with an image may describe it for screen readers (`imageAlt`).
+ */
+export const slideFields: Readonly<Record<LessonType, ReadonlyArray<'content' | 'imageUrl' | 'imageAlt' | 'videoUrl'>>> = {
+  text: ['content', 'imageUrl', 'imageAlt'],
+  image: ['imageUrl', 'imageAlt'],
   video: ['videoUrl'],
 };
 

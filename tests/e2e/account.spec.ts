@@ -149,7 +149,6 @@ test('a creator with a published course is told to archive it first, and keeps t
   const creator = await loginAs('creator');
   const api = apiAs(page.request, creator.token);
   const course = await api('POST', '/api/courses', { title: 'Published for deletion test', description: 'About', price: '0.00' });
-  // Publishing wants a module with a slide (the publish checklist).
   const section = await api('POST', `/api/courses/${course.id}/modules`, { title: 'Basics' });
   await api('POST', `/api/modules/${section.id}/lessons`, { title: 'Welcome', type: 'text', content: '<p>Welcome</p>' });
   await api('POST', `/api/courses/${course.id}/publish`, {});

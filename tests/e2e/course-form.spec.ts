@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { apiAs, expect, test } from './fixtures';
 
 // Each journey types, uploads and saves through a real browser: on a busy two-core box that can near the default 30 s.
 test.describe.configure({ timeout: 60_000 });
@@ -34,9 +35,11 @@ async function readCourse(page: Page, token: string, id: string): Promise<SavedC
   return (await response.json()) as SavedCourse;
 }
 
+/** A toast's title and description (a form's field may show the same description under it). */
 async function expectNotice(page: Page, title: string, description?: string) {
-  await expect(page.getByText(title, { exact: true })).toBeVisible();
-  if (description) await expect(page.getByText(description, { exact: true })).toBeVisible();
+  const notices = page.getByRole('region', { name: /^Notifications/ });
+  await expect(notices.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(notices.getByText(description, { exact: true })).toBeVisible();
 }
 
 test('a creator creates a course with a thumbnail and a formatted description, then lands on its builder', async ({
@@ -66,7 +69,7 @@ test('a creator creates a course with a thumbnail and a formatted description, t
 
   await page.getByLabel('Price (USD)').fill('49.99');
   await page.getByLabel('Difficulty').selectOption('Intermediate');
-  await page.getByLabel('Course Length').fill('8 hours');
+  await page.getByRole('spinbutton', { name: 'Hours' }).fill('8');
 
   await page.locator('input[type="file"]').setInputFiles(writeThumbnail());
   await expectNotice(page, 'Upload successful', 'Your file has been uploaded.');
@@ -125,6 +128,10 @@ test('the create form explains every refusal', async ({ page, loginAs }) => {
   await page.getByRole('button', { name: 'Create & Build' }).click();
   await expectNotice(page, 'Course title required', 'Please enter a title for your course');
   await expect(page.getByLabel('Course Title')).toBeFocused();
+  await expect(page.getByLabel('Course Title')).toHaveAccessibleDescription('Please enter a title for your course');
+  await expect(page.getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(
+    'Please describe your course to start building',
+  );
 
   await page.getByLabel('Course Title').fill('Graph Neural Networks');
   await page.getByRole('button', { name: 'Create & Build' }).click();
@@ -133,6 +140,7 @@ test('the create form explains every refusal', async ({ page, loginAs }) => {
   await page.getByLabel('Price (USD)').fill('-3');
   await page.getByRole('button', { name: 'Save as Draft' }).click();
   await expectNotice(page, 'Invalid price', 'Please enter a valid price');
+  await expect(page.getByLabel('Price (USD)')).toHaveAccessibleDescription('Please enter a valid price');
 
   const fileInput = page.locator('input[type="file"]');
   await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
@@ -148,6 +156,115 @@ test('the create form explains every refusal', async ({ page, loginAs }) => {
   await expect(page).toHaveURL(/\/creator\/create-course$/);
   const response = await page.request.get('/api/creator/courses', { headers: { Authorization: `Bearer ${creator.token}` } });
   expect(await response.json()).toEqual([]);
+});
+
+test("each refusal shows under its field, the server's too, in both themes and on a phone", async ({ page, loginAs }) => {
+  await loginAs('creator');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const [theme, viewport] of [
+    ['light', { width: 1280, height: 900 }],
+    ['dark', { width: 1280, height: 900 }],
+    ['light', { width: 390, height: 844 }],
+    ['dark', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
+    await page.goto('/creator/create-course');
+    await page.getByLabel('Price (USD)').fill('-3');
+    await page.getByRole('spinbutton', { name: 'Minutes' }).fill('90');
+    await page.getByRole('button', { name: 'Create & Build' }).click();
+    await expectNotice(page, 'Course title required', 'Please enter a title for your course');
+    const form = page.getByRole('form', { name: 'Create course' });
+    await expect(form.getByText('Please enter a title for your course')).toBeVisible();
+    await expect(form.getByText('Please describe your course to start building')).toBeVisible();
+    await expect(form.getByText('Please enter a valid price')).toBeVisible();
+    await expect(form.getByText('Please enter whole minutes from 0 to 59')).toBeVisible();
+    await expect(page.getByRole('spinbutton', { name: 'Minutes' })).toHaveAttribute('aria-invalid', 'true');
+    const { violations } = await new AxeBuilder({ page })
+      .include('form')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(violations.map((violation) => `${theme} ${viewport.width}: ${violation.id}`)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`create-form-errors-${theme}-${viewport.width}.png`), fullPage: true });
+  }
+
+  // What the server refuses is shown under the field it names, whatever the rule.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.route('**/api/courses', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'price: Not a price we take', errors: { price: 'Not a price we take' } }),
+        })
+      : route.fallback(),
+  );
+  await page.goto('/creator/create-course');
+  await page.getByLabel('Course Title').fill('Graph Neural Networks');
+  await page.getByLabel('Price (USD)').fill('0.25');
+  await page.getByRole('button', { name: 'Save as Draft' }).click();
+  await expectNotice(page, 'Failed to create course');
+  await expect(page.getByLabel('Price (USD)')).toHaveAccessibleDescription('Not a price we take');
+  await expect(page.getByLabel('Price (USD)')).toBeFocused();
+});
+
+test('the length is taken in hours and minutes, found by the length filter, and read back by the edit form', async ({
+  page,
+  loginAs,
+}) => {
+  const creator = await loginAs('creator');
+  const api = apiAs(page.request, creator.token);
+  await page.goto('/creator/create-course');
+  await page.getByLabel('Course Title').fill('Message Passing, Measured');
+  await page.getByRole('textbox', { name: 'Description' }).click();
+  await page.keyboard.type('Graphs, one hop at a time.');
+  // Keyboard only: Tab into the hours, arrows to count.
+  const hours = page.getByRole('spinbutton', { name: 'Hours' });
+  await hours.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(hours).toHaveValue('2');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('spinbutton', { name: 'Minutes' })).toBeFocused();
+  await page.keyboard.type('30');
+  await page.getByRole('button', { name: 'Create & Build' }).click();
+  await expect(page).toHaveURL(/\/creator\/courses\/[^/]+\/build$/);
+  const id = page.url().split('/').at(-2) ?? '';
+  expect((await readCourse(page, creator.token, id)).duration).toBe('2 hours 30 minutes');
+
+  await api('POST', `/api/courses/${id}/publish`, {});
+  const inBand = async (band: string) =>
+    (
+      await api<{ items: { id: string }[] }>(
+        'GET',
+        `/api/courses/search?q=${encodeURIComponent('Message Passing')}&duration=${band}`,
+      )
+    ).items.map((course) => course.id);
+  expect(await inBand('medium')).toContain(id);
+  expect(await inBand('short')).not.toContain(id);
+
+  // The edit form reads it back into hours and minutes.
+  await page.goto(`/creator/courses/${id}/edit`);
+  await expect(page.getByRole('spinbutton', { name: 'Hours' })).toHaveValue('2');
+  await expect(page.getByRole('spinbutton', { name: 'Minutes' })).toHaveValue('30');
+
+  // A length stored as words it cannot read is shown as it is, kept until entered again.
+  await api('PATCH', `/api/courses/${id}`, { duration: 'two-ish hours' });
+  await page.goto(`/creator/courses/${id}/edit`);
+  await expect(page.getByRole('spinbutton', { name: 'Hours' })).toHaveValue('');
+  await expect(
+    page.getByText('Saved as “two-ish hours”, which the length filter cannot read: please enter it again in hours and minutes.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectNotice(page, 'Course updated!');
+  expect((await readCourse(page, creator.token, id)).duration).toBe('two-ish hours');
+  await page.goto(`/creator/courses/${id}/edit`);
+  await page.getByRole('spinbutton', { name: 'Hours' }).fill('12');
+  await expect(page.getByText('Replaces “two-ish hours”.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectNotice(page, 'Course updated!');
+  expect((await readCourse(page, creator.token, id)).duration).toBe('12 hours');
+  expect(await inBand('long')).toContain(id);
 });
 
 test("a creator edits a course's title and price and sees them saved", async ({ page, loginAs }) => {

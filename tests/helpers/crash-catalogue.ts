@@ -49,7 +49,7 @@ export async function buildCatalogue(base: string): Promise<CrashCatalogue> {
     });
     questions.push({ id: question.id, correctAnswer });
   }
-  // Publishing wants a module with a slide (issue 22's checklist).
+  // A slide for the paid course's learners to complete.
   const paidModule = await create<{ id: string }>(`/api/courses/${paid.id}/modules`, { title: 'Basics' });
   await create(`/api/modules/${paidModule.id}/lessons`, { title: 'Welcome', type: 'text', content: '<p>Welcome</p>' });
   await create(`/api/courses/${free.id}/publish`, {});

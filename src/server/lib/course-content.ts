@@ -43,6 +43,7 @@ export function toLessonJson(row: typeof lessons.$inferSelect, mediaPath: (path:
     content: row.content,
     videoUrl: row.videoUrl === null ? null : mediaPath(row.videoUrl),
     imageUrl: row.imageUrl === null ? null : mediaPath(row.imageUrl),
+    imageAlt: row.imageAlt,
     duration: row.duration,
   };
 }

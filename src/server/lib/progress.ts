@@ -39,7 +39,8 @@ type Outline = { readonly modules: readonly ModuleOutline[]; readonly quizzes: r
  * DECISIONS §5 progress of one learner in one course: every slide in outline order with its state,
  * the quizzes passed, the percent, and whether the course is complete (every slide done and every
  * quiz passed: the certificate's rule). A quiz without questions cannot be passed, so it counts for
- * neither the percent nor completion (publishing refuses one; courses published before still finish).
+ * neither the percent nor completion (a course may be published with one). A course with nothing to
+ * complete is never complete, so it earns no certificate.
  */
 export function courseProgressOf(outline: Outline, record: LearnerRecord): CourseProgressCounts {
   const lessons: LessonProgress[] = [];

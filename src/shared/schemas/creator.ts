@@ -12,6 +12,8 @@ export const PRICE_MAX = 100_000;
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 100_000;
 export const LESSON_CONTENT_MAX = 200_000;
+/** A slide image's description for screen readers. */
+export const IMAGE_ALT_MAX = 500;
 /** Deepest nesting of elements in stored rich text; the editor's lists, marks and blocks stay far below it. */
 export const RICH_TEXT_MAX_DEPTH = 32;
 
@@ -112,6 +114,8 @@ export const LessonSchema = z.object({
   content: z.string().nullable(),
   videoUrl: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** What the image shows, for screen readers; null: the title stands in for it. */
+  imageAlt: z.string().nullable(),
   duration: z.string().nullable(),
 });
 export type Lesson = z.infer<typeof LessonSchema>;
@@ -127,6 +131,9 @@ const MediaUrlSchema = singleLineText({ max: 1_300 })
   })
   .transform((value) => value.split('?')[0] ?? value);
 
+/** One line of plain text; empty or null removes it. */
+const ImageAltSchema = singleLineText({ max: IMAGE_ALT_MAX }).nullish();
+
 export const CreateLessonBodySchema = z
   .object({
     title: TitleSchema,
@@ -136,11 +143,12 @@ export const CreateLessonBodySchema = z
     content: multiLineText({ max: LESSON_CONTENT_MAX }).nullish(),
     videoUrl: MediaUrlSchema.nullish(),
     imageUrl: MediaUrlSchema.nullish(),
+    imageAlt: ImageAltSchema,
     duration: singleLineText({ max: 50 }).nullish(),
   })
   .superRefine((body, ctx) => {
     // Each type carries its own fields only, so a text slide never points at a video.
-    for (const field of ['content', 'videoUrl', 'imageUrl'] as const) {
+    for (const field of ['content', 'videoUrl', 'imageUrl', 'imageAlt'] as const) {
       if (!slideFields[body.type].includes(field) && body[field] != null && body[field] !== '') {
         ctx.addIssue({ code: 'custom', path: [field], message: `A ${body.type} slide has no ${field}` });
       }
@@ -155,6 +163,7 @@ export const UpdateLessonBodySchema = z.object({
   content: multiLineText({ max: LESSON_CONTENT_MAX }).nullish(),
   videoUrl: MediaUrlSchema.nullish(),
   imageUrl: MediaUrlSchema.nullish(),
+  imageAlt: ImageAltSchema,
   duration: singleLineText({ max: 50 }).nullish(),
 });
 export type UpdateLessonBody = z.input<typeof UpdateLessonBodySchema>;
@@ -271,8 +280,8 @@ export type CourseStudent = z.infer<typeof CourseStudentSchema>;
 export const CourseStudentListSchema = z.array(CourseStudentSchema);
 
 /**
- * What publishing needs, as the server checks it: `required` items refuse the publish (409) while
- * not ok; the others are recommended and only shown.
+ * What the builder shows before a publish: `required` items refuse the publish (409) while not ok (only
+ * an archived course); the others (description, thumbnail, slides, questions) are recommended and only shown.
  */
 export const PublishChecklistItemSchema = z.object({
   key: z.string(),
@@ -286,7 +295,7 @@ export type PublishChecklistItem = z.infer<typeof PublishChecklistItemSchema>;
 
 export const PublishChecklistSchema = z.object({
   courseId: z.string(),
-  /** Every required item is ok. */
+  /** Every required item is ok: the publish call will succeed. */
   canPublish: z.boolean(),
   items: z.array(PublishChecklistItemSchema),
 });

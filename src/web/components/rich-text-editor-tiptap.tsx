@@ -148,6 +148,17 @@ export default function TiptapRichTextEditor({
 }: RichTextEditorProps) {
   // The HTML this editor last reported, so a parent echoing it back does not reset the cursor.
   const lastEmitted = useRef(value);
+  const attributes: Record<string, string> = {
+    ...(id ? { id } : {}),
+    role: 'textbox',
+    'aria-multiline': 'true',
+    ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
+    ...(ariaLabelledBy ? { 'aria-labelledby': ariaLabelledBy } : {}),
+    ...(ariaDescribedBy ? { 'aria-describedby': ariaDescribedBy } : {}),
+    ...(ariaInvalid ? { 'aria-invalid': 'true' } : {}),
+    ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
+    class: 'rich-text min-h-36 px-3 py-2 text-sm text-foreground focus:outline-none sm:text-base',
+  };
   const isSlide = variant === 'slide';
   const [isLinkFormOpen, setLinkFormOpen] = useState(false);
   const linkFormId = useId();
@@ -185,21 +196,11 @@ export default function TiptapRichTextEditor({
     editable: !disabled,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: {
-        ...(id ? { id } : {}),
-        role: 'textbox',
-        'aria-multiline': 'true',
-        ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
-        ...(ariaLabelledBy ? { 'aria-labelledby': ariaLabelledBy } : {}),
-        ...(ariaDescribedBy ? { 'aria-describedby': ariaDescribedBy } : {}),
-        ...(ariaInvalid ? { 'aria-invalid': 'true' } : {}),
-        ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
-        class: 'rich-text min-h-36 px-3 py-2 text-sm text-foreground focus:outline-none sm:text-base',
-      },
-    },
+    editorProps: { attributes },
     onUpdate: ({ editor: current }) => {
       const html = current.isEmpty ? '' : current.getHTML();
+      // Tiptap also reports an update when only the editor's state around the text changed (setEditable).
+      if (html === lastEmitted.current) return;
       lastEmitted.current = html;
       onChangeRef.current(html);
     },
@@ -218,6 +219,12 @@ export default function TiptapRichTextEditor({
   useEffect(() => {
     editor.setEditable(!disabled);
   }, [editor, disabled]);
+
+  // A form marks the field invalid and names its message after the editor is made.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the attributes change only with these two
+  useEffect(() => {
+    editor.setOptions({ editorProps: { ...editor.options.editorProps, attributes } });
+  }, [editor, ariaDescribedBy, ariaInvalid]);
 
   const run = () => editor.chain().focus();
   const setBlock = (block: Block) =>

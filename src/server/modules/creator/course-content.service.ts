@@ -139,11 +139,12 @@ export async function deleteSection({ db, userId, kind, id }: Owner & { kind: Se
   });
 }
 
-type LessonMedia = { content?: string | null; videoUrl?: string | null; imageUrl?: string | null };
+type LessonMedia = { content?: string | null; videoUrl?: string | null; imageUrl?: string | null; imageAlt?: string | null };
 
 /**
  * A slide carries only its own type's fields: text is sanitized, media must be the creator's upload.
- * A text slide may also carry an image, shown beside its text (ADR 0024).
+ * A text slide may also carry an image, shown beside its text (ADR 0024); an image's alt text describes
+ * it for screen readers.
  */
 async function lessonFields(
   db: Db,
@@ -152,7 +153,7 @@ async function lessonFields(
   input: LessonMedia,
   stored?: LessonMedia,
 ): Promise<LessonMedia> {
-  for (const field of ['content', 'videoUrl', 'imageUrl'] as const) {
+  for (const field of ['content', 'videoUrl', 'imageUrl', 'imageAlt'] as const) {
     if (!slideFields[type].includes(field) && input[field] != null && input[field] !== '') {
       throw new AppError(ErrorCode.BAD_REQUEST, `A ${type} slide has no ${field}`, {
         errors: { [field]: `A ${type} slide has no ${field}` },
@@ -171,6 +172,7 @@ async function lessonFields(
     if (value && value !== stored?.[field]) await assertOwnUpload({ db, userId, objectPath: value, kind, field });
     fields[field] = value || null;
   }
+  if (input.imageAlt !== undefined && slideFields[type].includes('imageAlt')) fields.imageAlt = input.imageAlt || null;
   return fields;
 }
 

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#db/client';
 import { courses, users } from '#db/schema/index';
@@ -96,19 +96,24 @@ export async function updateCourse({
 }
 
 /**
- * Publishing refuses (409) while a required item of the checklist fails, naming each one: the
- * builder shows the same checklist, so the rules live only in publish-checklist.service.ts. An
- * admin's reason for unpublishing it (issue 24 §6) is cleared: the creator has acted on it.
+ * Any own course that is not archived becomes published, content or not: the builder's checklist
+ * (publish-checklist.service.ts) lists what is missing before the creator confirms, and never refuses.
+ * An archived course stays out of the marketplace, so it is restored first (409). An admin's reason for
+ * unpublishing it (issue 24 §6) is cleared: the creator has acted on it.
  */
 export async function publishCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
   await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
-  const checklist = await getPublishChecklist({ db, courseId });
-  if (!checklist.canPublish) {
-    const errors: Record<string, string> = {};
-    for (const item of checklist.items) if (item.required && !item.ok) errors[item.key] = item.detail;
-    throw new AppError(ErrorCode.CONFLICT, `Before publishing: ${Object.values(errors).join('; ')}.`, { errors });
+  const [row] = await db
+    .update(courses)
+    .set({ published: true, moderationReason: null, moderatedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(courses.id, courseId), eq(courses.archived, false)))
+    .returning();
+  if (!row) {
+    throw new AppError(ErrorCode.CONFLICT, 'Restore the course before publishing it', {
+      errors: { archived: 'An archived course stays out of the marketplace until it is restored' },
+    });
   }
-  return setCourse(db, courseId, { published: true, moderationReason: null, moderatedAt: null });
+  return writtenCourseJson(db, row);
 }
 
 export async function getOwnPublishChecklist({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {

@@ -161,7 +161,7 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Publish a course',
         description:
-          'Refused (409) while a required item of the publish checklist fails (no module with slides, a module without slides, a quiz without questions); `errors` names each one by its checklist key.',
+          'Publishes any own course that is not archived, with or without content (the checklist only informs). An archived course is refused (409, `errors.archived`) until it is restored.',
         security: BEARER,
         params: IdParamsSchema,
         response: { 200: CourseSchema, 409: ApiErrorBodySchema, ...bodyErrors },
@@ -176,7 +176,8 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'What publishing needs, item by item',
-        description: 'Required items refuse the publish while not ok; the others are recommended.',
+        description:
+          'What is missing or empty, as recommended items; the one required item that can fail is an archived course, which publishing refuses.',
         security: BEARER,
         params: IdParamsSchema,
         response: { 200: PublishChecklistSchema, ...denied },

@@ -17,10 +17,11 @@ function isBlankDescription(html: string): boolean {
 }
 
 /**
- * The one place the publishing rules live: the builder's checklist shows these items and publishing
- * refuses while a required one fails. Content is required (a module without slides or a quiz without
- * questions keeps every learner from 100 % and the certificate; a course without any slide has nothing
- * to sell); a description and a thumbnail are recommended, shown but not enforced.
+ * What the builder shows before the creator confirms a publish. Content is never required: publishing
+ * makes any own course that is not archived published (docs/product.md, "Publishing and the studio"),
+ * so a missing description, thumbnail, slide or question is listed as recommended, and learners see
+ * the empty messages (an empty module or quiz counts for nothing in progress, lib/progress.ts). The one
+ * required item that can fail is an archived course, which publishing refuses until it is restored.
  */
 export async function getPublishChecklist({ db, courseId }: { db: Db; courseId: string }): Promise<PublishChecklist> {
   const [[course], parts] = await Promise.all([
@@ -30,6 +31,7 @@ export async function getPublishChecklist({ db, courseId }: { db: Db; courseId: 
         description: courses.description,
         thumbnail: courses.thumbnail,
         priceCents: courses.priceCents,
+        archived: courses.archived,
       })
       .from(courses)
       .where(eq(courses.id, courseId)),
@@ -48,6 +50,17 @@ export async function getPublishChecklist({ db, courseId }: { db: Db; courseId: 
   if (!course) throw new Error('course vanished while being checked');
   const filledModules = parts.filter((part) => part.kind === 'module' && part.filled).length;
   const items: PublishChecklistItem[] = [
+    ...(course.archived
+      ? [
+          {
+            key: 'archived',
+            label: 'Not archived',
+            ok: false,
+            required: true,
+            detail: 'Restore the course from your dashboard before publishing it',
+          },
+        ]
+      : []),
     {
       key: 'title',
       label: 'Title',
@@ -73,7 +86,7 @@ export async function getPublishChecklist({ db, courseId }: { db: Db; courseId: 
       key: 'content',
       label: 'At least one module with slides',
       ok: filledModules > 0,
-      required: true,
+      required: false,
       detail:
         filledModules > 0
           ? `${filledModules} module${filledModules === 1 ? '' : 's'} with slides`
@@ -85,7 +98,7 @@ export async function getPublishChecklist({ db, courseId }: { db: Db; courseId: 
         key: `${part.kind}:${part.id}`,
         label: part.kind === 'module' ? `Module “${part.title}” has slides` : `Quiz “${part.title}” has questions`,
         ok: false,
-        required: true,
+        required: false,
         detail:
           part.kind === 'module' ? `Add a slide to the module “${part.title}”` : `Add a question to the quiz “${part.title}”`,
       })),

@@ -2,6 +2,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/utils';
 import { buttonVariants } from './button';
+import { DIALOG_BELOW_TOASTS } from './dialog';
 
 /* A dialog that must be answered: no close button, no dismissal by clicking outside (SPEC's confirmations). */
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -13,7 +14,8 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
       <AlertDialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border bg-card p-6 text-card-foreground shadow-xl',
+          'fixed left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border bg-card p-6 text-card-foreground shadow-xl',
+          DIALOG_BELOW_TOASTS,
           'data-[state=open]:animate-pop-in',
           className,
         )}

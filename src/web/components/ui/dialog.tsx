@@ -7,13 +7,22 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * Centred in the screen below the toasts' band (--toast-band, index.css), and never taller than what is
+ * left: a notice such as 'Upload successful' then never covers a dialog's buttons, on a phone as on a
+ * desktop. Content taller than that scrolls inside the dialog.
+ */
+export const DIALOG_BELOW_TOASTS =
+  'top-[calc(50%_+_var(--toast-band)/2)] max-h-[calc(100dvh_-_var(--toast-band)_-_2rem)] overflow-y-auto';
+
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border bg-card p-6 text-card-foreground shadow-xl',
+          'fixed left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border bg-card p-6 text-card-foreground shadow-xl',
+          DIALOG_BELOW_TOASTS,
           'data-[state=open]:animate-pop-in',
           className,
         )}

@@ -13,8 +13,9 @@ import { usePublishCourse } from '../api/publish-course';
 import { PublishChecklist } from './publish-checklist';
 
 /**
- * The safety net before a course goes live: the server's checklist, then a confirmation that says
- * what will happen. Publish stays disabled while a required item is missing.
+ * The safety net before a course goes live: the server's checklist of what is missing or empty, then a
+ * confirmation that says what will happen. The creator may publish anyway (learners see the empty
+ * messages); only an archived course cannot be published until it is restored.
  */
 export function PublishDialog({
   course,
@@ -49,10 +50,10 @@ export function PublishDialog({
     );
 
   const data = checklist.data;
-  const missing = data?.items.filter((item) => item.required && !item.ok).length ?? 0;
+  const missing = data?.items.filter((item) => !item.ok).length ?? 0;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
+      <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle className="break-words pr-6">Publish “{course.title}”?</DialogTitle>
           <DialogDescription>
@@ -60,9 +61,16 @@ export function PublishDialog({
               ? 'Checking your course...'
               : data.canPublish
                 ? `It goes live in the marketplace at once, priced ${formatPrice(course.price)}, and students can enroll. You can unpublish it later; enrolled students keep access.`
-                : `${missing} required item${missing === 1 ? '' : 's'} to finish before publishing.`}
+                : 'An archived course cannot be published. Restore it from your dashboard first.'}
           </DialogDescription>
         </DialogHeader>
+        {data?.canPublish && missing > 0 ? (
+          <p className="rounded-lg border border-warning/40 bg-warning-muted px-3 py-2 text-sm text-warning-muted-foreground">
+            {missing} {missing === 1 ? 'item is' : 'items are'} missing or empty. You can publish anyway: learners see a message
+            where content is missing (“No lessons in this module yet.”), and empty modules and quizzes count for nothing in their
+            progress.
+          </p>
+        ) : null}
         {checklist.isError ? (
           <RegionError
             title="The checklist could not be loaded"
@@ -88,7 +96,7 @@ export function PublishDialog({
             disabled={!data?.canPublish || publish.isPending || checklist.isFetching}
           >
             {publish.isPending ? <Spinner /> : <Rocket aria-hidden="true" />}
-            Publish now
+            {missing > 0 ? 'Publish anyway' : 'Publish now'}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -6,12 +6,13 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
 import type { CourseField, CourseFormValues } from '../lib/course-form';
+import { CourseLengthField } from './course-length-field';
 import { ThumbnailField } from './thumbnail-field';
 
 interface CourseFieldsProps {
   values: CourseFormValues;
   onChange: (change: Partial<CourseFormValues>) => void;
-  /** Server messages per field, or the field a notice just complained about (''). */
+  /** What is wrong with each field, the form's own checks' or the server's, shown under it. */
   errors: Partial<Record<CourseField, string>>;
   onThumbnailBusyChange: (isBusy: boolean) => void;
   disabled: boolean;
@@ -25,13 +26,14 @@ const selectClass =
 export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, disabled }: CourseFieldsProps) {
   const descriptionId = useId();
   const descriptionLabelId = useId();
+  const descriptionErrorId = useId();
+  const thumbnailErrorId = useId();
   return (
     <div className="grid gap-6">
-      <FormField label="Course Title" error={errors.title || undefined} hint={`${values.title.length}/${TITLE_MAX} characters`}>
+      <FormField label="Course Title" error={errors.title} hint={`${values.title.length}/${TITLE_MAX} characters`}>
         {(control) => (
           <Input
             {...control}
-            aria-invalid={'title' in errors || undefined}
             name="title"
             value={values.title}
             maxLength={TITLE_MAX}
@@ -50,13 +52,18 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
         <RichTextEditor
           id={descriptionId}
           aria-labelledby={descriptionLabelId}
-          aria-invalid={'description' in errors}
+          aria-invalid={errors.description !== undefined}
+          aria-describedby={errors.description ? descriptionErrorId : undefined}
           value={values.description}
           onChange={(description) => onChange({ description })}
           placeholder="What will students learn, and who is the course for?"
           disabled={disabled}
         />
-        {errors.description ? <p className="text-sm font-medium text-destructive">{errors.description}</p> : null}
+        {errors.description ? (
+          <p id={descriptionErrorId} className="text-sm font-medium text-destructive">
+            {errors.description}
+          </p>
+        ) : null}
       </div>
 
       <div className="grid gap-6 sm:grid-cols-3">
@@ -69,7 +76,6 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
           {(control) => (
             <Input
               {...control}
-              aria-invalid={'price' in errors || undefined}
               name="price"
               type="number"
               inputMode="decimal"
@@ -82,7 +88,7 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
             />
           )}
         </FormField>
-        <FormField label="Difficulty" error={errors.difficulty || undefined} className="content-start">
+        <FormField label="Difficulty" error={errors.difficulty} className="content-start">
           {(control) => (
             <select
               {...control}
@@ -100,29 +106,23 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
             </select>
           )}
         </FormField>
-        <FormField label="Course Length" error={errors.duration || undefined} className="content-start">
-          {(control) => (
-            <Input
-              {...control}
-              name="duration"
-              value={values.duration}
-              maxLength={100}
-              autoComplete="off"
-              placeholder="e.g. 6 hours"
-              disabled={disabled}
-              onChange={(event) => onChange({ duration: event.target.value })}
-            />
-          )}
-        </FormField>
+        <CourseLengthField values={values} onChange={onChange} error={errors.duration} disabled={disabled} />
       </div>
 
-      <ThumbnailField
-        value={values.thumbnail}
-        onChange={(thumbnail) => onChange({ thumbnail })}
-        onBusyChange={onThumbnailBusyChange}
-        disabled={disabled}
-      />
-      {errors.thumbnail ? <p className="-mt-4 text-sm font-medium text-destructive">{errors.thumbnail}</p> : null}
+      <div className="grid gap-2">
+        <ThumbnailField
+          value={values.thumbnail}
+          onChange={(thumbnail) => onChange({ thumbnail })}
+          onBusyChange={onThumbnailBusyChange}
+          disabled={disabled}
+          errorId={errors.thumbnail ? thumbnailErrorId : undefined}
+        />
+        {errors.thumbnail ? (
+          <p id={thumbnailErrorId} className="text-sm font-medium text-destructive">
+            {errors.thumbnail}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

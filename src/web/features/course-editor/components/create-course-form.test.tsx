@@ -57,6 +57,7 @@ function sentBody(): Record<string, unknown> {
 }
 
 const user = userEvent.setup();
+const notices = () => screen.getByRole('region', { name: /Notifications/ });
 
 afterEach(() => dismissToast());
 
@@ -67,7 +68,7 @@ describe('the create course form', () => {
     await user.click(screen.getByRole('button', { name: 'Create & Build' }));
 
     expect(await screen.findByText('Course title required')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a title for your course')).toBeInTheDocument();
+    expect(notices()).toHaveTextContent('Please enter a title for your course');
     expect(screen.getByLabelText('Course Title')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Course Title')).toHaveFocus();
 
@@ -83,7 +84,7 @@ describe('the create course form', () => {
     await user.click(screen.getByRole('button', { name: 'Create & Build' }));
 
     expect(await screen.findByText('Description required')).toBeInTheDocument();
-    expect(screen.getByText('Please describe your course to start building')).toBeInTheDocument();
+    expect(notices()).toHaveTextContent('Please describe your course to start building');
     expect(screen.queryByText('Missing fields')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Price (USD)')).not.toHaveAttribute('aria-invalid');
     expect(calls).toEqual([]);
@@ -105,7 +106,7 @@ describe('the create course form', () => {
     await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
 
     expect(await screen.findByText('Invalid price')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid price')).toBeInTheDocument();
+    expect(notices()).toHaveTextContent('Please enter a valid price');
     expect(screen.getByLabelText('Price (USD)')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toEqual([]);
   });
@@ -150,11 +151,55 @@ describe('the create course form', () => {
     await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
     await user.type(screen.getByLabelText('Price (USD)'), '0');
     await user.selectOptions(screen.getByLabelText('Difficulty'), 'Advanced');
-    await user.type(screen.getByLabelText('Course Length'), '6 hours');
+    await user.type(screen.getByRole('spinbutton', { name: 'Hours' }), '6');
+    await user.type(screen.getByRole('spinbutton', { name: 'Minutes' }), '5');
     await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
 
     await screen.findByRole('heading', { name: 'Dashboard page' });
-    expect(sentBody()).toMatchObject({ price: '0', difficulty: 'Advanced', duration: '6 hours', published: false });
+    expect(sentBody()).toMatchObject({ price: '0', difficulty: 'Advanced', duration: '6 hours 5 minutes', published: false });
+  });
+
+  it('shows every problem under its field, and the notice for the first', async () => {
+    const { calls } = stubFetch({});
+    renderForm();
+    await user.type(screen.getByLabelText('Price (USD)'), '-5');
+    await user.type(screen.getByRole('spinbutton', { name: 'Minutes' }), '75');
+    await user.click(screen.getByRole('button', { name: 'Create & Build' }));
+
+    expect(await screen.findByText('Course title required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Course Title')).toHaveAccessibleDescription('Please enter a title for your course');
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(
+      'Please describe your course to start building',
+    );
+    expect(screen.getByLabelText('Price (USD)')).toHaveAccessibleDescription('Please enter a valid price');
+    expect(screen.getByRole('spinbutton', { name: 'Minutes' })).toHaveAccessibleDescription(
+      'Please enter whole minutes from 0 to 59',
+    );
+    expect(screen.getByRole('spinbutton', { name: 'Minutes' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('spinbutton', { name: 'Hours' })).not.toHaveAttribute('aria-invalid');
+    expect(calls).toEqual([]);
+
+    // Fixing a field clears its message only.
+    await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
+    expect(screen.getByLabelText('Course Title')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Price (USD)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("shows the server's message for any field under that field, whatever rule refused it", async () => {
+    stubFetch({
+      'POST /api/courses': {
+        status: 400,
+        body: { message: 'price: Prices below $0.50 are not accepted', errors: { price: 'Prices below $0.50 are not accepted' } },
+      },
+    });
+    renderForm();
+    await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
+    await user.type(screen.getByLabelText('Price (USD)'), '0.25');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+
+    expect(await screen.findByText('Failed to create course')).toBeInTheDocument();
+    expect(screen.getByLabelText('Price (USD)')).toHaveAccessibleDescription('Prices below $0.50 are not accepted');
+    expect(screen.getByLabelText('Price (USD)')).toHaveFocus();
   });
 
   it("shows the server's message when the course cannot be created", async () => {

@@ -10,14 +10,16 @@ interface ThumbnailFieldProps {
   onChange: (objectPath: string | null) => void;
   onBusyChange: (isBusy: boolean) => void;
   disabled?: boolean;
+  /** The message under the field, when the server refused the thumbnail. */
+  errorId?: string | undefined;
 }
 
 /** Upload, preview and removal of a course's cover image (SPEC §2 "Create course", §9: images up to 5 MB). */
-export function ThumbnailField({ value, onChange, onBusyChange, disabled = false }: ThumbnailFieldProps) {
+export function ThumbnailField({ value, onChange, onBusyChange, disabled = false, errorId }: ThumbnailFieldProps) {
   const labelId = useId();
   const hintId = useId();
   return (
-    <fieldset className="grid gap-2" aria-labelledby={labelId} aria-describedby={hintId}>
+    <fieldset className="grid gap-2" aria-labelledby={labelId} aria-describedby={errorId ? `${hintId} ${errorId}` : hintId}>
       <legend id={labelId} className="text-sm leading-none font-medium">
         Thumbnail
       </legend>

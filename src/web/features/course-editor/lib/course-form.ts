@@ -1,5 +1,6 @@
+import { COURSE_LENGTH_HOURS_MAX, formatCourseLength, parseCourseLength } from '#shared/course-length';
 import type { Course, Difficulty } from '#shared/schemas/catalog';
-import { COURSE_PRICE_MESSAGE, CoursePriceSchema, type CreateCourseBody, type UpdateCourseBody } from '#shared/schemas/creator';
+import { CoursePriceSchema, type CreateCourseBody, type UpdateCourseBody } from '#shared/schemas/creator';
 
 export interface CourseFormValues {
   title: string;
@@ -8,19 +9,32 @@ export interface CourseFormValues {
   /** As typed: '' means free. */
   price: string;
   difficulty: Difficulty;
-  duration: string;
+  /** The course's length as typed, whole hours and minutes; both '' for none. */
+  lengthHours: string;
+  lengthMinutes: string;
+  /** A stored length the form cannot read as hours and minutes ("6 weeks"): kept until both are entered. */
+  unreadLength: string | null;
   /** An object path from PUT /api/course-thumbnails, or null. */
   thumbnail: string | null;
 }
 
-export type CourseField = keyof CourseFormValues;
+/** The fields errors are shown under, named as the API names them (`errors.<field>`). */
+export const courseFields = ['title', 'description', 'price', 'difficulty', 'duration', 'thumbnail'] as const;
+export type CourseField = (typeof courseFields)[number];
+
+/** The field each value is shown in: the hours and minutes are the API's one `duration`. */
+export function fieldOfValue(key: keyof CourseFormValues): CourseField {
+  return key === 'lengthHours' || key === 'lengthMinutes' || key === 'unreadLength' ? 'duration' : key;
+}
 
 export const EMPTY_COURSE_FORM: CourseFormValues = {
   title: '',
   description: '',
   price: '',
   difficulty: 'Beginner',
-  duration: '',
+  lengthHours: '',
+  lengthMinutes: '',
+  unreadLength: null,
   thumbnail: null,
 };
 
@@ -28,12 +42,15 @@ export const EMPTY_COURSE_FORM: CourseFormValues = {
 export const DESCRIPTION_PLACEHOLDER = 'Course description to be added';
 
 export function toCourseFormValues(course: Course): CourseFormValues {
+  const length = course.duration ? parseCourseLength(course.duration) : null;
   return {
     title: course.title,
     description: course.description,
     price: course.price,
     difficulty: course.difficulty,
-    duration: course.duration ?? '',
+    lengthHours: length ? String(length.hours) : '',
+    lengthMinutes: length ? String(length.minutes) : '',
+    unreadLength: course.duration && !length ? course.duration : null,
     thumbnail: course.thumbnail,
   };
 }
@@ -50,44 +67,73 @@ export function isBlankHtml(html: string): boolean {
 
 export interface CourseFormProblem {
   field: CourseField;
+  /** The notice's title, e.g. 'Course title required'. */
   title: string;
+  /** The notice's description, also shown under the field. */
   description: string;
-  /** Said under the field as well as in the notice. */
-  fieldMessage?: string;
+}
+
+const WHOLE_NUMBER = /^\d+$/;
+
+/** The length as typed: null when both are empty, else whole hours and minutes (0–59), or the problem. */
+function readLength(values: CourseFormValues): { hours: number; minutes: number } | null | CourseFormProblem {
+  const hours = values.lengthHours.trim();
+  const minutes = values.lengthMinutes.trim();
+  if (hours === '' && minutes === '') return null;
+  const problem = (description: string): CourseFormProblem => ({
+    field: 'duration',
+    title: 'Invalid course length',
+    description,
+  });
+  if (hours !== '' && (!WHOLE_NUMBER.test(hours) || Number(hours) > COURSE_LENGTH_HOURS_MAX)) {
+    return problem(`Please enter whole hours from 0 to ${COURSE_LENGTH_HOURS_MAX}`);
+  }
+  if (minutes !== '' && (!WHOLE_NUMBER.test(minutes) || Number(minutes) > 59)) {
+    return problem('Please enter whole minutes from 0 to 59');
+  }
+  return { hours: Number(hours || 0), minutes: Number(minutes || 0) };
 }
 
 /**
  * SPEC §5, in its order: the title always; for Create & Build also a description (the notice names
  * it, rather than SPEC's vague 'Missing fields'); a price, when given, a number of at least 0 (with
- * cents at most, as the server takes it), and free or at least 0.50. An empty price is free, as the
- * field's hint says.
+ * cents at most, as the server takes it), and free or at least 0.50 (an empty price is free, as the
+ * field's hint says); a length, when given, in whole hours and minutes. Every problem is shown under
+ * its field; the notice names the first.
  */
-export function findCourseFormProblem(
+export function findCourseFormProblems(
   values: CourseFormValues,
   { requireDescription }: { requireDescription: boolean },
-): CourseFormProblem | null {
+): CourseFormProblem[] {
+  const problems: CourseFormProblem[] = [];
   if (!values.title.trim()) {
-    return { field: 'title', title: 'Course title required', description: 'Please enter a title for your course' };
+    problems.push({ field: 'title', title: 'Course title required', description: 'Please enter a title for your course' });
   }
   if (requireDescription && isBlankHtml(values.description)) {
-    return {
+    problems.push({
       field: 'description',
       title: 'Description required',
       description: 'Please describe your course to start building',
-    };
+    });
   }
   const price = CoursePriceSchema.safeParse(values.price.trim());
   if (!price.success) {
-    const message = price.error.issues[0]?.message ?? 'Please enter a valid price';
-    return {
+    problems.push({
       field: 'price',
       title: 'Invalid price',
-      description: message,
-      // The smallest paid price is a rule, not a typo: it stays under the field, as the server's answer would.
-      ...(message === COURSE_PRICE_MESSAGE ? { fieldMessage: message } : {}),
-    };
+      description: price.error.issues[0]?.message ?? 'Please enter a valid price',
+    });
   }
-  return null;
+  const length = readLength(values);
+  if (length !== null && 'field' in length) problems.push(length);
+  return problems;
+}
+
+/** What `duration` carries: the typed length in words the search reads, or the stored text left untouched. */
+function durationOf(values: CourseFormValues): string | null {
+  const length = readLength(values);
+  if (length === null || 'field' in length) return values.unreadLength;
+  return formatCourseLength(length);
 }
 
 function sharedBody(values: CourseFormValues) {
@@ -95,7 +141,7 @@ function sharedBody(values: CourseFormValues) {
     title: values.title.trim(),
     price: values.price.trim() || '0.00',
     difficulty: values.difficulty,
-    duration: values.duration.trim() || null,
+    duration: durationOf(values),
     thumbnail: values.thumbnail,
   };
 }

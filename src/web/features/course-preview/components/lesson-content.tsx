@@ -36,14 +36,14 @@ export function LessonContent({ lesson }: { lesson: Lesson }) {
     return (
       <img
         src={lesson.imageUrl}
-        alt={lesson.title}
+        alt={lesson.imageAlt ?? lesson.title}
         className="mx-auto max-h-[32rem] w-auto max-w-full rounded-xl border object-contain"
       />
     );
   }
   if (!lesson.content) return <p className="text-muted-foreground">No content available for this lesson.</p>;
   return (
-    <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.title}>
+    <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.imageAlt ?? lesson.title}>
       <div
         className="rich-text max-w-3xl [&>:first-child]:mt-0"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here

@@ -146,7 +146,7 @@ function Sidebar({
               </button>
               {open ? (
                 module.lessons.length === 0 ? (
-                  <p className="px-3 pb-2 text-xs text-muted-foreground">No lessons available</p>
+                  <p className="px-3 pb-2 text-xs text-muted-foreground">No lessons in this module yet.</p>
                 ) : (
                   <ol className="grid gap-1 px-1 pb-2">
                     {module.lessons.map((lesson) => {

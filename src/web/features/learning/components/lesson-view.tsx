@@ -98,7 +98,7 @@ function LessonBody({
       <img
         ref={image}
         src={lesson.imageUrl}
-        alt={lesson.title}
+        alt={lesson.imageAlt ?? lesson.title}
         onLoad={onSeen}
         className="mx-auto max-h-[32rem] rounded-xl object-contain"
       />
@@ -106,7 +106,7 @@ function LessonBody({
       <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No image provided</p>
     );
   return lesson.content ? (
-    <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.title}>
+    <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.imageAlt ?? lesson.title}>
       <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
     </TextWithImage>
   ) : (

@@ -23,7 +23,7 @@ interface AddSlideDialogProps {
 export function AddSlideDialog({ open, onOpenChange, ...props }: AddSlideDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] max-w-2xl overflow-y-auto">
+      <DialogContent className="max-w-2xl">
         {/* Mounted only while open, so every opening starts from an empty step 1. */}
         {open ? <AddSlideSteps {...props} onClose={() => onOpenChange(false)} /> : null}
       </DialogContent>

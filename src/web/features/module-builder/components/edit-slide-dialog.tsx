@@ -19,7 +19,7 @@ interface EditSlideDialogProps {
 export function EditSlideDialog({ slide, onClose, moduleId, courseId }: EditSlideDialogProps) {
   return (
     <Dialog open={slide !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[90dvh] max-w-2xl overflow-y-auto">
+      <DialogContent className="max-w-2xl">
         {slide ? <EditSlideForm key={slide.id} slide={slide} onClose={onClose} moduleId={moduleId} courseId={courseId} /> : null}
       </DialogContent>
     </Dialog>
@@ -31,6 +31,7 @@ function EditSlideForm({ slide, onClose, moduleId, courseId }: EditSlideDialogPr
     title: slide.title,
     content: slide.content ?? '',
     imageUrl: slide.imageUrl,
+    imageAlt: slide.imageAlt ?? '',
     videoUrl: slide.videoUrl,
   });
   const [isUploading, setUploading] = useState(false);

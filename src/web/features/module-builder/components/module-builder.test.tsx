@@ -21,6 +21,7 @@ function slide(id: string, order: number): Lesson {
     content: `<p>About ${id}</p>`,
     videoUrl: null,
     imageUrl: null,
+    imageAlt: null,
     duration: null,
   };
 }

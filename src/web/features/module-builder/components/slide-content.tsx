@@ -25,12 +25,16 @@ export function SlideContent({ slide }: { slide: Lesson }) {
   }
   if (slide.type === 'image' && slide.imageUrl) {
     return (
-      <img src={slide.imageUrl} alt={slide.title} className="mx-auto max-h-[28rem] w-auto max-w-full rounded-xl object-contain" />
+      <img
+        src={slide.imageUrl}
+        alt={slide.imageAlt ?? slide.title}
+        className="mx-auto max-h-[28rem] w-auto max-w-full rounded-xl object-contain"
+      />
     );
   }
   if (slide.type === 'text' && slide.content) {
     return (
-      <TextWithImage imageUrl={slide.imageUrl} alt={slide.title}>
+      <TextWithImage imageUrl={slide.imageUrl} alt={slide.imageAlt ?? slide.title}>
         <div
           className="rich-text max-w-3xl [&>:first-child]:mt-0"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { LessonType } from '#shared/lists';
-import { TITLE_MAX } from '#shared/schemas/creator';
+import { IMAGE_ALT_MAX, TITLE_MAX } from '#shared/schemas/creator';
 import { VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
 import { RichTextEditor } from '#web/components/rich-text-editor';
 import { Button } from '#web/components/ui/button';
@@ -14,10 +14,12 @@ export interface SlideDraft {
   title: string;
   content: string;
   imageUrl: string | null;
+  /** What the image shows, for screen readers; '' leaves the title to stand in for it. */
+  imageAlt: string;
   videoUrl: string | null;
 }
 
-export const EMPTY_DRAFT: SlideDraft = { title: '', content: '', imageUrl: null, videoUrl: null };
+export const EMPTY_DRAFT: SlideDraft = { title: '', content: '', imageUrl: null, imageAlt: '', videoUrl: null };
 
 interface SlideFieldsProps {
   type: LessonType;
@@ -73,6 +75,7 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
           >
             {draft.imageUrl ? 'Replace Image' : 'Upload Image'}
           </UploadButton>
+          <AltTextField value={draft.imageAlt} onChange={(imageAlt) => onChange({ imageAlt })} />
         </fieldset>
       ) : (
         <fieldset className="grid gap-3">
@@ -129,19 +132,43 @@ function SideImage({ draft, onChange, onBusyChange }: Omit<SlideFieldsProps, 'ty
           {draft.imageUrl ? 'Replace Image' : 'Add Image'}
         </UploadButton>
         {draft.imageUrl ? (
-          <Button type="button" variant="outline" className="w-fit" onClick={() => onChange({ imageUrl: null })}>
+          <Button type="button" variant="outline" className="w-fit" onClick={() => onChange({ imageUrl: null, imageAlt: '' })}>
             Remove Image
           </Button>
         ) : null}
       </div>
+      {draft.imageUrl ? <AltTextField value={draft.imageAlt} onChange={(imageAlt) => onChange({ imageAlt })} /> : null}
     </fieldset>
   );
 }
 
-/** A create or update body: the title and the field of the slide's own type only (the server refuses others). */
+/** Optional: without it the slide title is what a screen reader says for the image. */
+function AltTextField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <FormField
+      label="Alt text"
+      hint={`Optional. Describes the image for screen readers (what it shows, up to ${IMAGE_ALT_MAX} characters); without it the slide title is read.`}
+    >
+      {(control) => (
+        <Input
+          {...control}
+          value={value}
+          maxLength={IMAGE_ALT_MAX}
+          autoComplete="off"
+          placeholder="e.g. Encoder and decoder stacks joined by cross-attention"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** A create or update body: the title and the fields of the slide's own type only (the server refuses others). */
 export function slideBody(type: LessonType, draft: SlideDraft) {
   const title = draft.title.trim();
-  if (type === 'text') return { title, content: draft.content, imageUrl: draft.imageUrl };
-  if (type === 'image') return { title, imageUrl: draft.imageUrl };
+  const imageAlt = draft.imageAlt.trim() || null;
+  if (type === 'text')
+    return { title, content: draft.content, imageUrl: draft.imageUrl, imageAlt: draft.imageUrl ? imageAlt : null };
+  if (type === 'image') return { title, imageUrl: draft.imageUrl, imageAlt };
   return { title, videoUrl: draft.videoUrl };
 }

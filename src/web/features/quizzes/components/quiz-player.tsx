@@ -58,7 +58,8 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       </p>
     );
   if (questions.isError) return <p role="alert">The quiz could not be loaded.</p>;
-  if (questions.data.length === 0) return <p className="text-muted-foreground">This quiz has no questions yet.</p>;
+  // A quiz published without questions counts for nothing in progress; the learner just moves on.
+  if (questions.data.length === 0) return <p className="text-muted-foreground">No questions have been added to this quiz yet.</p>;
 
   const total = questions.data.length;
   if (attempt?.status === 'completed') {
