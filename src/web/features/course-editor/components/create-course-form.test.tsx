@@ -189,16 +189,17 @@ describe('the create course form', () => {
     stubFetch({
       'POST /api/courses': {
         status: 400,
-        body: { message: 'price: Prices below $0.50 are not accepted', errors: { price: 'Prices below $0.50 are not accepted' } },
+        body: { message: 'price: Prices below $1.00 are not accepted', errors: { price: 'Prices below $1.00 are not accepted' } },
       },
     });
     renderForm();
     await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
-    await user.type(screen.getByLabelText('Price (USD)'), '0.25');
+    // A price the form itself accepts: the refusal is a rule only the server knows.
+    await user.type(screen.getByLabelText('Price (USD)'), '0.75');
     await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
 
     expect(await screen.findByText('Failed to create course')).toBeInTheDocument();
-    expect(screen.getByLabelText('Price (USD)')).toHaveAccessibleDescription('Prices below $0.50 are not accepted');
+    expect(screen.getByLabelText('Price (USD)')).toHaveAccessibleDescription('Prices below $1.00 are not accepted');
     expect(screen.getByLabelText('Price (USD)')).toHaveFocus();
   });
 
