@@ -307,10 +307,13 @@ async function settleSucceeded(tx: Tx, recorded: RecordedPayment, status: Paymen
     }
   }
   const { enrollment, isNew } = await enrollOnce(tx, { userId, courseId, source: 'payment' });
-  await movePayment(tx, recorded.id, isNew ? 'succeeded' : 'refund_pending');
-  return isNew
-    ? { kind: 'enrolled', enrollments: [enrollment], firstTime: true }
-    : { kind: 'refunded', enrollments: [enrollment] };
+  if (isNew) {
+    await movePayment(tx, recorded.id, 'succeeded');
+    return { kind: 'enrolled', enrollments: [enrollment], firstTime: true };
+  }
+  await movePayment(tx, recorded.id, 'refund_pending');
+  await tx.update(payments).set({ refundReason: 'already_owned' }).where(eq(payments.id, recorded.id));
+  return { kind: 'refunded', enrollments: [enrollment] };
 }
 
 const isOpen = (status: PaymentStatus) => OPEN_PAYMENT_STATUSES.includes(status);

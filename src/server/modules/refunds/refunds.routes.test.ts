@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, ledgerEntries, payments } from '#db/schema/index';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { isTestProcessor } from '../../lib/payments/test-processor';
 import { sqlRows } from '../../lib/sql-rows';
 
 let t: TestApp;
@@ -99,6 +100,30 @@ describe('POST /api/courses/{id}/refund', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('A refund can be asked before 30 % of the course is done; you have done 50 %');
     expect(await t.db.db.select().from(enrollments).where(eq(enrollments.userId, studied.buyer.id))).toHaveLength(1);
+  });
+
+  it('refunds the payment that bought the course, whatever newer duplicate was returned since', async () => {
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 2500 });
+    await addContent(t.db.db, course.id, { lessonCount: 4, quizCount: 0 });
+    const buyer = await createUser(t.db.db);
+    const open = async () =>
+      (await send('POST', '/api/create-payment-intent', buyer, { courseId: course.id })).json().paymentIntentId as string;
+    const [first, second] = [await open(), await open()];
+    // The second tab's card went through at the processor before the app heard of it; the first tab
+    // buys the course, and the second payment, arriving for a course its buyer owns, goes back.
+    const processor = t.app.payments;
+    if (!isTestProcessor(processor)) throw new Error('the test processor is expected');
+    await processor.confirm({ intentId: second, ...GOOD_CARD });
+    expect((await send('POST', `/api/test-payments/${first}/confirm`, buyer, GOOD_CARD)).json()).toEqual({ status: 'succeeded' });
+    const statusOf = async (intentId: string) =>
+      (await t.db.db.select().from(payments).where(eq(payments.providerPaymentId, intentId)))[0];
+    expect(await statusOf(second)).toMatchObject({ status: 'refunded', refundReason: 'already_owned' });
+
+    const refunded = await refund(buyer, course.id);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toEqual({ status: 'refunded', amount: '25.00' });
+    expect(await statusOf(first)).toMatchObject({ status: 'refunded', refundReason: 'requested' });
+    expect((await refund(buyer, course.id)).json().message).toBe('This payment has already been refunded');
   });
 
   it('has nothing to refund without a payment: guests, free enrollments, other people, unknown courses', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client';
 import { ledgerEntries, payments } from '#db/schema/index';
@@ -60,7 +60,9 @@ export async function requestRefund({
         inArray(payments.status, ['succeeded', 'refund_pending', 'refunded']),
       ),
     )
-    .orderBy(desc(payments.createdAt))
+    // The succeeded payment is the one that bought the enrollment: newer ones of the course went back
+    // (a second tab's payment for a course already owned), and only without one is there nothing to refund.
+    .orderBy(sql`${payments.status} = 'succeeded' desc`, desc(payments.createdAt))
     .limit(1);
   if (!payment) throw refuse('You have no payment for this course to refund');
   if (payment.status !== 'succeeded') throw refuse('This payment has already been refunded');
