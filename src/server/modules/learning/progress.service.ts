@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '#db/client';
+import type { Db, DbOrTx } from '#db/client';
 import { lessonProgress, lessons, users } from '#db/schema/index';
 import type { LessonProgress } from '#shared/schemas/learning';
 import { createBatcher } from '../../lib/batch';
+import { raisePeaksForLessons } from '../../lib/peak-progress';
 import { sqlRows } from '../../lib/sql-rows';
 
 export type ProgressWrite = { userId: string; lessonId: string; completed: boolean; now: number };
@@ -12,7 +13,8 @@ type StoredRow = { userId: string; lessonId: string; completed: boolean; complet
 /**
  * Marks lessons done (or not) at the server's time, many learners' marks in one statement (group
  * commit, as logouts): a repeated mark changes nothing but the flag, and a lesson completed again
- * keeps its first completion time. Answers null for a lesson (or learner) deleted meanwhile.
+ * keeps its first completion time. A completion raises the learner's peak progress in the course
+ * (lib/peak-progress.ts). Answers null for a lesson (or learner) deleted meanwhile.
  */
 export function createProgressRecorder(db: Db): (write: ProgressWrite) => Promise<LessonProgress | null> {
   return createBatcher<ProgressWrite, LessonProgress | null>(async (writes) => {
@@ -28,10 +30,16 @@ export function createProgressRecorder(db: Db): (write: ProgressWrite) => Promis
         (seen.has(key) ? later : round).push(entry);
         seen.add(key);
       }
-      const stored = await upsertProgress(
-        db,
-        round.map((entry) => entry.write),
-      );
+      const writes = round.map((entry) => entry.write);
+      // The peak rises in the marks' own transaction: a slide done and undone at once still counts.
+      const stored = await db.transaction(async (tx) => {
+        const rows = await upsertProgress(tx, writes);
+        await raisePeaksForLessons(
+          tx,
+          writes.filter((write) => write.completed),
+        );
+        return rows;
+      });
       for (const entry of round) {
         const row = stored.get(`${entry.write.userId}:${entry.write.lessonId}`);
         answers[entry.index] = row
@@ -48,7 +56,7 @@ export function createProgressRecorder(db: Db): (write: ProgressWrite) => Promis
   });
 }
 
-async function upsertProgress(db: Db, writes: ProgressWrite[]): Promise<Map<string, StoredRow>> {
+async function upsertProgress(db: DbOrTx, writes: ProgressWrite[]): Promise<Map<string, StoredRow>> {
   const rows = await sqlRows<StoredRow>(
     db,
     sql`
