@@ -1,17 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, reviews } from '#db/schema/index';
+import { adminAuditLog, courses, reviews } from '#db/schema/index';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 
 let t: TestApp;
 let creator: TestUser;
 let otherCreator: TestUser;
+let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
   creator = await createUser(t.db.db, { role: 'creator' });
   otherCreator = await createUser(t.db.db, { role: 'creator' });
+  admin = await createUser(t.db.db, { role: 'admin' });
 });
 afterAll(() => t.close());
 
@@ -160,7 +162,7 @@ describe('reviews', () => {
     expect((await call('PUT', '/api/reviews/not-an-id/reply', creator, { body: 'x' })).statusCode).toBe(404);
   });
 
-  it('a report keeps the review visible; hiding takes it out of the list and the rating', async () => {
+  it('a report keeps the review visible; only an admin hides it, which takes it out of the list and the rating', async () => {
     const { course, learners } = await courseWithLearners(2);
     const [learner, peer] = learners as [TestUser, TestUser];
     const review = (await call('PUT', `/api/courses/${course.id}/review`, learner, { rating: 1, body: 'Spam spam' })).json();
@@ -171,14 +173,15 @@ describe('reviews', () => {
     expect((await call('POST', `/api/reviews/${review.id}/report`, learner)).statusCode).toBe(400);
     expect((await call('POST', `/api/reviews/${review.id}/report`, reporter)).json()).toEqual({ reported: true });
     expect((await call('POST', `/api/reviews/${review.id}/report`, reporter)).statusCode).toBe(200);
+    // The course's creator reports too, as anyone: they reply and report, and hide nothing.
+    expect((await call('POST', `/api/reviews/${review.id}/report`, creator)).json()).toEqual({ reported: true });
     expect((await call('GET', `/api/courses/${course.id}/reviews`)).json().items).toHaveLength(2);
+    const reported = (await call('GET', '/api/admin/reviews', admin)).json();
+    expect(reported.items.find((item: { id: string }) => item.id === review.id)).toMatchObject({ reportCount: 2, hidden: false });
 
-    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, otherCreator, { hidden: true })).statusCode).toBe(403);
-    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, reporter, { hidden: true })).statusCode).toBe(403);
-    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: true })).json()).toEqual({
-      id: review.id,
-      hidden: true,
-    });
+    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: true })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/admin/reviews/${review.id}/hidden`, creator, { hidden: true })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/admin/reviews/${review.id}/hidden`, admin, { hidden: true })).statusCode).toBe(200);
     const list = (await call('GET', `/api/courses/${course.id}/reviews`)).json();
     expect(list.items.map((item: { id: string }) => item.id)).not.toContain(review.id);
     expect(list.summary).toMatchObject({ average: 5, count: 1 });
@@ -186,8 +189,13 @@ describe('reviews', () => {
     // Its author still sees it, to edit or delete.
     expect((await call('GET', `/api/courses/${course.id}/reviews`, learner)).json().mine).toMatchObject({ id: review.id });
 
-    await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: false });
+    // The creator cannot show again what an admin hid; an admin can, and both are in the audit log.
+    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: false })).statusCode).toBe(404);
+    expect(await courseJson(course.id)).toMatchObject({ rating: 5, ratingCount: 1 });
+    expect((await call('PUT', `/api/admin/reviews/${review.id}/hidden`, admin, { hidden: false })).statusCode).toBe(200);
     expect(await courseJson(course.id)).toMatchObject({ rating: 3, ratingCount: 2 });
+    const audit = await t.db.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, review.id));
+    expect(audit.map((row) => row.action).sort()).toEqual(['review.hide', 'review.unhide']);
   });
 
   it('the cached first page follows every change: a new review, an edit, a rename of its author, a hide, a change made in the database', async () => {
@@ -205,7 +213,7 @@ describe('reviews', () => {
     expect((await firstPage()).items[0].user.name).toBe('Renamed Reviewer');
 
     await call('PUT', `/api/courses/${course.id}/review`, other, { rating: 5 });
-    await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: true });
+    await call('PUT', `/api/admin/reviews/${review.id}/hidden`, admin, { hidden: true });
     expect((await firstPage()).items.map((item: { rating: number }) => item.rating)).toEqual([5]);
 
     await t.db.db.update(reviews).set({ body: 'Edited in the database' }).where(eq(reviews.userId, other.id));

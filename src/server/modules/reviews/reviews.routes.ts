@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseIdParamsSchema } from '#shared/schemas/catalog';
 import {
-  ReviewHiddenInputSchema,
   ReviewIdParamsSchema,
   ReviewInputSchema,
   ReviewListQuerySchema,
@@ -12,7 +11,7 @@ import {
   ReviewSchema,
 } from '#shared/schemas/reviews';
 import { requireUser } from '../../plugins/current-user';
-import { deleteReview, listReviews, putReview, replyToReview, reportReview, setReviewHidden } from './reviews.service';
+import { deleteReview, listReviews, putReview, replyToReview, reportReview } from './reviews.service';
 
 const TAGS = ['reviews'];
 const BEARER = [{ bearerAuth: [] }];
@@ -23,7 +22,10 @@ const refusals = {
   404: ApiErrorBodySchema,
 };
 
-/** DECISIONS §8: ratings and reviews of a course, the creator's reply, and reports. */
+/**
+ * Ratings and reviews of a course, the creator's reply, and reports (docs/product.md, Reviews). Hiding
+ * is an admin's alone (modules/admin, audit-logged): a creator replies and reports.
+ */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/:id/reviews',
@@ -115,7 +117,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Report a review; it stays visible until it is hidden',
+        summary: "Report a review (anyone signed in, its course's creator too); it stays visible until an admin hides it",
         security: BEARER,
         params: ReviewIdParamsSchema,
         response: { 200: z.object({ reported: z.literal(true) }), ...refusals },
@@ -124,30 +126,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       return reportReview({ db: app.db, reads: app.reads, userId: user.id, reviewId: request.params.id });
-    },
-  );
-
-  app.put(
-    '/api/reviews/:id/hidden',
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Hide a review of the caller's course, or show it again (it then counts in the rating again)",
-        security: BEARER,
-        params: ReviewIdParamsSchema,
-        body: ReviewHiddenInputSchema,
-        response: { 200: z.object({ id: z.string(), hidden: z.boolean() }), ...refusals },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return setReviewHidden({
-        db: app.db,
-        reads: app.reads,
-        userId: user.id,
-        reviewId: request.params.id,
-        hidden: request.body.hidden,
-      });
     },
   );
 };

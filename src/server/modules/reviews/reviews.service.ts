@@ -170,7 +170,7 @@ export async function replyToReview({
   return reviewById(db, reviewId);
 }
 
-/** Anyone signed in may report a review once; it stays visible until it is hidden. */
+/** Anyone signed in (the course's creator too) may report a review once; it stays visible until an admin hides it. */
 export async function reportReview({
   db,
   reads,
@@ -198,27 +198,4 @@ export async function reportReview({
     }
   });
   return { reported: true as const };
-}
-
-/** Until the admin console exists, the course's creator hides (or shows again) a review of their course. */
-export async function setReviewHidden({
-  db,
-  reads,
-  userId,
-  reviewId,
-  hidden,
-}: {
-  db: Db;
-  reads: ReadCache;
-  userId: string;
-  reviewId: string;
-  hidden: boolean;
-}) {
-  const { access } = await reviewForCaller(db, reads, userId, reviewId);
-  if (access.level !== 'owner') throw new AppError(ErrorCode.FORBIDDEN, "Only the course's creator can hide its reviews");
-  await db
-    .update(reviews)
-    .set({ hiddenAt: hidden ? sql`coalesce(${reviews.hiddenAt}, now())` : null })
-    .where(eq(reviews.id, reviewId));
-  return { id: reviewId, hidden };
 }

@@ -56,15 +56,6 @@ export function useReplyToReview(courseId: string) {
   });
 }
 
-export function useHideReview(courseId: string) {
-  const refresh = useRefreshAfterChange(courseId);
-  return useMutation({
-    mutationFn: (reviewId: string) =>
-      apiJson<unknown>('PUT', `/api/reviews/${encodeURIComponent(reviewId)}/hidden`, { hidden: true }),
-    onSuccess: refresh,
-  });
-}
-
 export function useReportReview() {
   return useMutation({
     mutationFn: (reviewId: string) => apiJson<unknown>('POST', `/api/reviews/${encodeURIComponent(reviewId)}/report`),

@@ -7,7 +7,7 @@ import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
 import { cn } from '#web/lib/utils';
-import { useDeleteReview, useHideReview, useReplyToReview, useReportReview, useReviewsPage, useSaveReview } from '../api/reviews';
+import { useDeleteReview, useReplyToReview, useReportReview, useReviewsPage, useSaveReview } from '../api/reviews';
 
 const TEXTAREA =
   'min-h-24 w-full rounded-lg border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none md:text-sm';
@@ -278,7 +278,6 @@ function ReviewForm({ courseId, mine }: { courseId: string; mine: Review | null 
 function ReviewItem({ courseId, review, viewer, isMine }: { courseId: string; review: Review; viewer: Viewer; isMine: boolean }) {
   const [isReplying, setReplying] = useState(false);
   const report = useReportReview();
-  const hide = useHideReview(courseId);
   return (
     <li className="grid gap-3 rounded-2xl border bg-card p-5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -302,22 +301,6 @@ function ReviewItem({ courseId, review, viewer, isMine }: { courseId: string; re
           <Button variant="ghost" size="sm" onClick={() => setReplying(true)}>
             <MessageSquareReply aria-hidden="true" />
             {review.reply ? 'Edit reply' : 'Reply'}
-          </Button>
-        ) : null}
-        {viewer.isOwner ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={hide.isPending}
-            onClick={() =>
-              hide.mutate(review.id, {
-                onSuccess: () => toast({ title: 'Review hidden', description: 'It no longer shows or counts in the rating.' }),
-                onError: (failure) =>
-                  toast({ variant: 'destructive', title: 'Not hidden', description: getErrorMessage(failure, 'Try again.') }),
-              })
-            }
-          >
-            Hide
           </Button>
         ) : null}
         {viewer.isSignedIn && !isMine ? (
