@@ -7,9 +7,11 @@ import type { refundReasons } from '#shared/lists';
 import type { RefundResult } from '#shared/schemas/enrollment';
 import { endEnrollment } from './end-enrollment';
 import type { JobQueue } from './jobs/job-kinds';
+import type { MetricsRecorder } from './metrics/app-metrics';
 import type { PaymentProvider, RefundWebhookEvent } from './payments/payment-provider';
 import { movePayment, type PaymentStatus } from './payments/payment-status';
-import { type RefundablePayment, refundRecordedPayment } from './payments/refund-payment';
+import type { RefundablePayment } from './payments/refund-payment';
+import { attemptRefund, markRefundPending } from './payments/refund-retry';
 
 /*
  * Refunding one payment, for whoever decided it (DECISIONS §8 Refunds): the buyer under the 30-day and
@@ -22,7 +24,7 @@ import { type RefundablePayment, refundRecordedPayment } from './payments/refund
  * certificate revoked, the review removed), in the caller's transaction, under
  * the payment's row lock (the ledger reverses the sale in the same transaction, migration 0025): of
  * two requests at once, or one repeated, the second finds it no longer succeeded and gets false. The
- * buyer's refund receipt is queued in the same transaction (ADR 0037).
+ * buyer's refund receipt and the refund's retry are queued in the same transaction (ADR 0037, 0041).
  */
 export async function beginRefund(
   tx: DbOrTx,
@@ -34,39 +36,36 @@ export async function beginRefund(
     .where(eq(payments.id, paymentId))
     .for('update');
   if (locked?.status !== 'succeeded') return false;
-  await movePayment(tx, paymentId, 'refund_pending');
-  await tx.update(payments).set({ refundReason: reason }).where(eq(payments.id, paymentId));
+  await markRefundPending(tx, { paymentId, reason, jobs });
   await endEnrollment(tx, { userId: locked.userId, courseId: locked.courseId, reason: 'refunded' });
   await jobs.enqueue(tx, 'mail.receipt', { paymentId, kind: 'refund' });
   return true;
 }
 
 /**
- * After beginRefund committed: the provider returns the money (the receipt was queued with the refund).
- * If the provider cannot be reached, the payment stays refund_pending (`pending`) and the purge
- * schedule's retry finishes it.
+ * After beginRefund committed: the provider returns the money at once (the receipt and the retry were
+ * queued with the refund). The answer is `refunded` as soon as the provider returned it, even if
+ * recording that failed (the retry records it); `pending` when the provider refused or could not be
+ * reached, and the payment's job tries again with backoff.
  */
 export async function completeRefund({
   db,
   provider,
   log,
+  metrics,
+  trigger,
   payment,
 }: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  metrics: MetricsRecorder;
+  trigger: 'requested' | 'admin';
   payment: RefundablePayment;
 }): Promise<RefundResult> {
-  let status: RefundResult['status'] = 'refunded';
-  try {
-    // A course bought in a cart returns its own amount only; the cart's other courses stay paid.
-    await refundRecordedPayment(provider, payment);
-    await movePayment(db, payment.id, 'refunded');
-  } catch (error) {
-    log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');
-    status = 'pending';
-  }
-  return { status, amount: centsToPrice(payment.amountCents) };
+  // A course bought in a cart returns its own amount only; the cart's other courses stay paid.
+  const { outcome } = await attemptRefund({ db, provider, log, metrics, payment, trigger });
+  return { status: outcome === 'refused' ? 'pending' : 'refunded', amount: centsToPrice(payment.amountCents) };
 }
 
 /** Money went back while the payment was in one of these: the refund is this app's own, already decided. */

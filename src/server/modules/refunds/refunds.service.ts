@@ -9,6 +9,7 @@ import type { RefundResult } from '#shared/schemas/enrollment';
 import { AppError } from '../../errors';
 import { readCourseProgress } from '../../lib/course-progress';
 import type { JobQueue } from '../../lib/jobs/job-kinds';
+import type { MetricsRecorder } from '../../lib/metrics/app-metrics';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 import { beginRefund, completeRefund } from '../../lib/refund-payment';
@@ -20,8 +21,8 @@ const refuse = (message: string) => new AppError(ErrorCode.CONFLICT, message);
  * POST /api/courses/{id}/refund (docs/product.md, Refunds): the buyer's money back within 30 days,
  * while they never reached 30 % of the course and hold no certificate of it. The enrollment ends
  * (lib/end-enrollment.ts) in the transaction that marks the payment for refund (the ledger reverses
- * the sale there too, migration 0025); then the provider returns the money. If it cannot be reached,
- * the payment stays refund_pending and the purge schedule's retry finishes it. The payment's row
+ * the sale there too, migration 0025); then the provider returns the money. If it refuses or cannot
+ * be reached, the payment stays refund_pending and its job retries it (ADR 0041). The payment's row
  * lock makes a repeated or concurrent request refund once.
  */
 export async function requestRefund({
@@ -30,6 +31,7 @@ export async function requestRefund({
   provider,
   log,
   jobs,
+  metrics,
   userId,
   courseId,
   now,
@@ -39,6 +41,7 @@ export async function requestRefund({
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   jobs: JobQueue;
+  metrics: MetricsRecorder;
   userId: string;
   courseId: string;
   now: number;
@@ -92,7 +95,7 @@ export async function requestRefund({
 
   const begun = await db.transaction((tx) => beginRefund(tx, { paymentId: payment.id, reason: 'requested', jobs }));
   if (!begun) throw refuse('This payment has already been refunded');
-  return completeRefund({ db, provider, log, payment });
+  return completeRefund({ db, provider, log, metrics, trigger: 'requested', payment });
 }
 
 /**
