@@ -618,6 +618,17 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(401, 200, 400, 200, 200, 401),
     request: (w) => ({ url: `/api/reviews/${w.paid.reviewId}/report` }),
   },
+  // Helpful votes: anyone signed in but the review's author (the enrolled student) and the course's creator.
+  {
+    route: 'POST /api/reviews/:id/helpful',
+    expect: cells(401, 200, 403, 200, 403, 401),
+    request: (w) => ({ url: `/api/reviews/${w.paid.reviewId}/helpful` }),
+  },
+  {
+    route: 'DELETE /api/reviews/:id/helpful',
+    expect: cells(401, 200, 403, 200, 403, 401),
+    request: (w) => ({ url: `/api/reviews/${w.paid.reviewId}/helpful` }),
+  },
   { route: 'GET /api/saved-courses', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/saved-courses') },
   {
     route: 'PUT /api/saved-courses/:id',

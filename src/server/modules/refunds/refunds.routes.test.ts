@@ -219,6 +219,9 @@ describe('POST /api/courses/{id}/refund', () => {
       });
       expect(reviewed.statusCode, reviewed.body).toBe(200);
     }
+    // Votes go with the review (migration 0034's cascade, its count kept by trigger).
+    const buyerReview = (await send('GET', `/api/courses/${course.id}/reviews`, buyer)).json().mine;
+    expect((await send('POST', `/api/reviews/${buyerReview.id}/helpful`, other)).json()).toMatchObject({ helpfulCount: 1 });
     // Read once, so the read cache holds the page and the course's rating.
     const before = (await send('GET', `/api/courses/${course.id}/reviews`)).json();
     expect(before.summary).toMatchObject({ average: 3, count: 2 });

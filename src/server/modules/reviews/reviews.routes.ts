@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseIdParamsSchema } from '#shared/schemas/catalog';
 import {
+  ReviewHelpfulSchema,
   ReviewIdParamsSchema,
   ReviewInputSchema,
   ReviewListQuerySchema,
@@ -10,8 +11,9 @@ import {
   ReviewReplyInputSchema,
   ReviewSchema,
 } from '#shared/schemas/reviews';
+import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
-import { deleteReview, listReviews, putReview, replyToReview, reportReview } from './reviews.service';
+import { deleteReview, listReviews, putReview, replyToReview, reportReview, voteHelpful } from './reviews.service';
 
 const TAGS = ['reviews'];
 const BEARER = [{ bearerAuth: [] }];
@@ -128,4 +130,29 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reportReview({ db: app.db, reads: app.reads, userId: user.id, reviewId: request.params.id });
     },
   );
+
+  // A helpful vote (POST) and its withdrawal (DELETE): the same checks, the same answer.
+  for (const [method, isHelpful] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/reviews/:id/helpful',
+      schema: {
+        tags: TAGS,
+        summary: isHelpful
+          ? 'Find a review helpful (once per person; not one’s own, nor on one’s own course)'
+          : 'Withdraw one’s helpful vote',
+        security: BEARER,
+        params: ReviewIdParamsSchema,
+        response: { 200: ReviewHelpfulSchema, ...refusals, 429: ApiErrorBodySchema },
+      },
+      handler: async (request) => {
+        const user = await requireUser(request);
+        await limitUserAction({ app, action: 'review-vote', userId: user.id });
+        return voteHelpful({ db: app.db, reads: app.reads, userId: user.id, reviewId: request.params.id, isHelpful });
+      },
+    });
+  }
 };
