@@ -62,12 +62,6 @@ function CertificateFacts({ certificate }: { certificate: Certificate }) {
         <dt className="inline">Issued on </dt>
         <dd className="inline font-medium text-foreground">{longDay(certificate.issuedAt)}</dd>
       </div>
-      {certificate.revokedAt ? (
-        <div>
-          <dt className="inline">Revoked on </dt>
-          <dd className="inline font-medium text-foreground">{longDay(certificate.revokedAt)}</dd>
-        </div>
-      ) : null}
       <div>
         <dt className="inline">Certificate ID </dt>
         <dd className="inline font-mono break-all">{certificate.id}</dd>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Review, ReviewInput, ReviewList, ReviewSort } from '#shared/schemas/reviews';
+import type { Review, ReviewHelpful, ReviewInput, ReviewList, ReviewSort } from '#shared/schemas/reviews';
 import { getCourseQueryOptions } from '#web/lib/api/get-course';
 import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { apiJson } from '#web/lib/api-client';
@@ -53,6 +53,16 @@ export function useReplyToReview(courseId: string) {
     mutationFn: ({ reviewId, body }: { reviewId: string; body: string }) =>
       apiJson<Review>('PUT', `/api/reviews/${encodeURIComponent(reviewId)}/reply`, { body }),
     onSuccess: refresh,
+  });
+}
+
+/** The caller finds a review helpful, or no longer does; the list is read again (its counts and, sorted by helpful, its order). */
+export function useHelpfulVote(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, isHelpful }: { reviewId: string; isHelpful: boolean }) =>
+      apiJson<ReviewHelpful>(isHelpful ? 'POST' : 'DELETE', `/api/reviews/${encodeURIComponent(reviewId)}/helpful`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey(courseId) }),
   });
 }
 
