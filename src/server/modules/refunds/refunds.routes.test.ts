@@ -144,7 +144,8 @@ describe('POST /api/courses/{id}/refund', () => {
 
     it('refuses after the creator added slides to a course the buyer had finished', async () => {
       const { course, buyer, content } = await bought();
-      for (const lesson of content.lessons) await mark(buyer, lesson.id, true);
+      // At once, so the marks share one statement: each counts the other.
+      await Promise.all(content.lessons.map((lesson) => mark(buyer, lesson.id, true)));
       await addContent(t.db.db, course.id, { lessonCount: 8, quizCount: 0 });
       expect((await send('GET', `/api/my-courses`, buyer)).json().find((c: { id: string }) => c.id === course.id).progress).toBe(
         20,
