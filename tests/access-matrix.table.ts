@@ -579,7 +579,8 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   { route: 'GET /sitemap.xml', expect: everyone(200), request: get('/sitemap.xml') },
   { route: 'GET /sitemaps/courses-:page.xml', expect: everyone(200), request: get('/sitemaps/courses-1.xml') },
   // Reviews (DECISIONS §8): anyone who may see the course reads them; the enrolled student (with a
-  // slide done) writes one; its course's creator replies and hides; anyone signed in reports.
+  // slide done) writes one; its course's creator replies; anyone signed in, the creator too, reports.
+  // Only an admin hides or shows one again (PUT /api/admin/reviews/:id/hidden below).
   {
     route: 'GET /api/courses/:id/reviews',
     on: 'paid',
@@ -617,10 +618,16 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(401, 200, 400, 200, 200, 401),
     request: (w) => ({ url: `/api/reviews/${w.paid.reviewId}/report` }),
   },
+  // Helpful votes: anyone signed in but the review's author (the enrolled student) and the course's creator.
   {
-    route: 'PUT /api/reviews/:id/hidden',
-    expect: cells(401, 403, 403, 403, 200, 401),
-    request: (w) => ({ url: `/api/reviews/${w.paid.reviewId}/hidden`, payload: { hidden: false } }),
+    route: 'POST /api/reviews/:id/helpful',
+    expect: cells(401, 200, 403, 200, 403, 401),
+    request: (w) => ({ url: `/api/reviews/${w.paid.reviewId}/helpful` }),
+  },
+  {
+    route: 'DELETE /api/reviews/:id/helpful',
+    expect: cells(401, 200, 403, 200, 403, 401),
+    request: (w) => ({ url: `/api/reviews/${w.paid.reviewId}/helpful` }),
   },
   { route: 'GET /api/saved-courses', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/saved-courses') },
   {

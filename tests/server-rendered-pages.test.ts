@@ -254,6 +254,10 @@ describe('what crawlers and link previews read (issue 23 §4)', () => {
       name: HOSTILE_TITLE,
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 2 },
     });
+    // The drawn page states the average as a number beside one star; the five-star rows (half stars
+    // included) are the reviews section's, which the browser draws after the page (course-detail.tsx).
+    expect(body).toMatch(/Rated <\/span>(<!-- -->)?4\.5/);
+    expect(body).not.toContain('Student reviews');
   });
 
   it("a person's own pages, the studio and the sign-in forms say noindex in a header; catalogue pages do not", async () => {

@@ -3,13 +3,13 @@ import type { Db } from '#db/client';
 import { sendCreatorInviteMail } from './lib/creator-invites';
 import { isRunDue } from './lib/jobs/job-schedule';
 import type { JobHandlers } from './lib/jobs/job-worker';
+import { queueOwedRefunds, retryRefund } from './lib/payments/refund-retry';
 import { sendReceiptMail } from './lib/purchases';
 import { purgeExpired } from './lib/purge';
 import { runScheduledTransfers } from './lib/stripe-transfers';
 import { emailChangedNoticeMail } from './modules/account/account.mail';
 import { sendEmailConfirmMail } from './modules/account/account.service';
 import { sendPasswordResetMail } from './modules/auth/auth.service';
-import { retryPendingRefunds } from './modules/enrollment/checkout.service';
 
 /**
  * What each kind of job does in this app (ADR 0037), composed here because the work belongs to several
@@ -34,9 +34,12 @@ export function backgroundJobHandlers(app: FastifyInstance, db: Db): JobHandlers
         'purged expired sessions, reset tokens, rate-limit windows, uploads, attempts, payments and jobs',
       );
     },
+    'payment.refund': ({ paymentId }) =>
+      retryRefund({ db, provider: app.payments, log: app.log, metrics: app.metrics, paymentId }),
     'refund-retry': async (run) => {
       if (!isRunDue(run, app.clock())) return;
-      await retryPendingRefunds({ db, provider: app.payments, log: app.log, metrics: app.metrics });
+      const queued = await queueOwedRefunds({ db, provider: app.payments, jobs: app.jobs });
+      if (queued > 0) app.log.warn({ queued }, 'refunds still owed without a retry under way were queued again');
     },
     payouts: async (run) => {
       if (!isRunDue(run, app.clock())) return;

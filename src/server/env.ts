@@ -96,6 +96,7 @@ export const EnvSchema = z.object({
   RATE_LIMIT_RESET_PER_HOUR_IP: positiveInt.default(20),
   RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: positiveInt.default(30),
   RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: positiveInt.default(30),
+  RATE_LIMIT_REVIEW_VOTES_PER_MINUTE: positiveInt.default(60),
   RATE_LIMIT_COUPON_CHECKS_PER_MINUTE: positiveInt.default(30),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
@@ -181,6 +182,8 @@ export type Config = {
     quizAttemptsPerMinute: number;
     /** Payment intents created a minute per user. */
     paymentIntentsPerMinute: number;
+    /** Helpful votes cast or withdrawn a minute per user. */
+    reviewVotesPerMinute: number;
     /** Discount codes checked a minute per IP: guessing codes stays slow. */
     couponChecksPerMinute: number;
   };
@@ -390,6 +393,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resetPerHourPerIp: e.RATE_LIMIT_RESET_PER_HOUR_IP,
       quizAttemptsPerMinute: e.RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE,
       paymentIntentsPerMinute: e.RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE,
+      reviewVotesPerMinute: e.RATE_LIMIT_REVIEW_VOTES_PER_MINUTE,
       couponChecksPerMinute: e.RATE_LIMIT_COUPON_CHECKS_PER_MINUTE,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -72,6 +72,9 @@ test('a student reviews a course, sees the new average on its card, and reads th
   const creatorPage = await creatorContext.newPage();
   await creatorPage.goto(`/course/${course.id}`);
   const creatorReviews = creatorPage.getByRole('region', { name: 'Student reviews' });
+  // The creator replies and reports; hiding a review is an admin's (docs/product.md, Reviews).
+  await expect(creatorReviews.getByRole('button', { name: 'Report' })).toBeVisible();
+  await expect(creatorReviews.getByRole('button', { name: 'Hide' })).toHaveCount(0);
   await creatorReviews.getByRole('button', { name: 'Reply' }).click();
   await creatorReviews.getByLabel(`Your reply to ${student.name}`).fill('Exercises are coming in module 2.');
   await creatorReviews.getByRole('button', { name: 'Post reply' }).click();

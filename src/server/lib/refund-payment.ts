@@ -1,14 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '#db/client';
-import { enrollments, paymentEvents, payments } from '#db/schema/index';
+import { paymentEvents, payments } from '#db/schema/index';
 import { centsToPrice } from '#shared/format';
 import type { refundReasons } from '#shared/lists';
 import type { RefundResult } from '#shared/schemas/enrollment';
+import { endEnrollment } from './end-enrollment';
 import type { JobQueue } from './jobs/job-kinds';
+import type { MetricsRecorder } from './metrics/app-metrics';
 import type { PaymentProvider, RefundWebhookEvent } from './payments/payment-provider';
 import { movePayment, type PaymentStatus } from './payments/payment-status';
-import { type RefundablePayment, refundRecordedPayment } from './payments/refund-payment';
+import type { RefundablePayment } from './payments/refund-payment';
+import { attemptRefund, markRefundPending } from './payments/refund-retry';
 
 /*
  * Refunding one payment, for whoever decided it (DECISIONS §8 Refunds): the buyer under the 30-day and
@@ -17,10 +20,11 @@ import { type RefundablePayment, refundRecordedPayment } from './payments/refund
  */
 
 /**
- * Marks a succeeded payment for refund and ends its enrollment, in the caller's transaction, under
+ * Marks a succeeded payment for refund and ends its enrollment (lib/end-enrollment.ts: the
+ * certificate revoked, the review removed), in the caller's transaction, under
  * the payment's row lock (the ledger reverses the sale in the same transaction, migration 0025): of
  * two requests at once, or one repeated, the second finds it no longer succeeded and gets false. The
- * buyer's refund receipt is queued in the same transaction (ADR 0037).
+ * buyer's refund receipt and the refund's retry are queued in the same transaction (ADR 0037, 0041).
  */
 export async function beginRefund(
   tx: DbOrTx,
@@ -32,39 +36,36 @@ export async function beginRefund(
     .where(eq(payments.id, paymentId))
     .for('update');
   if (locked?.status !== 'succeeded') return false;
-  await movePayment(tx, paymentId, 'refund_pending');
-  await tx.update(payments).set({ refundReason: reason }).where(eq(payments.id, paymentId));
-  await tx.delete(enrollments).where(and(eq(enrollments.userId, locked.userId), eq(enrollments.courseId, locked.courseId)));
+  await markRefundPending(tx, { paymentId, reason, jobs });
+  await endEnrollment(tx, { userId: locked.userId, courseId: locked.courseId, reason: 'refunded' });
   await jobs.enqueue(tx, 'mail.receipt', { paymentId, kind: 'refund' });
   return true;
 }
 
 /**
- * After beginRefund committed: the provider returns the money (the receipt was queued with the refund).
- * If the provider cannot be reached, the payment stays refund_pending (`pending`) and the purge
- * schedule's retry finishes it.
+ * After beginRefund committed: the provider returns the money at once (the receipt and the retry were
+ * queued with the refund). The answer is `refunded` as soon as the provider returned it, even if
+ * recording that failed (the retry records it); `pending` when the provider refused or could not be
+ * reached, and the payment's job tries again with backoff.
  */
 export async function completeRefund({
   db,
   provider,
   log,
+  metrics,
+  trigger,
   payment,
 }: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  metrics: MetricsRecorder;
+  trigger: 'requested' | 'admin';
   payment: RefundablePayment;
 }): Promise<RefundResult> {
-  let status: RefundResult['status'] = 'refunded';
-  try {
-    // A course bought in a cart returns its own amount only; the cart's other courses stay paid.
-    await refundRecordedPayment(provider, payment);
-    await movePayment(db, payment.id, 'refunded');
-  } catch (error) {
-    log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');
-    status = 'pending';
-  }
-  return { status, amount: centsToPrice(payment.amountCents) };
+  // A course bought in a cart returns its own amount only; the cart's other courses stay paid.
+  const { outcome } = await attemptRefund({ db, provider, log, metrics, payment, trigger });
+  return { status: outcome === 'refused' ? 'pending' : 'refunded', amount: centsToPrice(payment.amountCents) };
 }
 
 /** Money went back while the payment was in one of these: the refund is this app's own, already decided. */
@@ -74,7 +75,7 @@ const REFUNDING: readonly PaymentStatus[] = ['refund_pending', 'refunded'];
  * Applies the provider's report that money of an intent went back (Stripe's `charge.refunded`), once
  * per event and in any order with the intent's other events:
  * - the whole charge returned (a refund in Stripe's dashboard, or the last part of ours): every course
- *   paid with it is refunded and its enrollment ends; one not yet recorded as paid never enrolls, since
+ *   paid with it is refunded and its enrollment ends (lib/end-enrollment.ts); one not yet recorded as paid never enrolls, since
  *   payments only move forward and a refunded one is never settled as paid (payment-status.ts);
  * - part of it: the refunds this app asked for are done once the returned total covers them. A part
  *   nobody here asked for (a cart's course refunded in the dashboard) cannot be told apart from the
@@ -142,7 +143,7 @@ export async function applyReportedRefund({
         await movePayment(tx, row.id, 'refund_pending');
         await tx.update(payments).set({ refundReason: 'provider' }).where(eq(payments.id, row.id));
         if (row.status === 'succeeded') {
-          await tx.delete(enrollments).where(and(eq(enrollments.userId, row.userId), eq(enrollments.courseId, row.courseId)));
+          await endEnrollment(tx, { userId: row.userId, courseId: row.courseId, reason: 'refunded' });
           startedHere.push(row.id);
           await jobs.enqueue(tx, 'mail.receipt', { paymentId: row.id, kind: 'refund' });
         }

@@ -17,6 +17,7 @@ export const reviewColumns = {
   updatedAt: reviews.updatedAt,
   replyBody: reviews.replyBody,
   replyCreatedAt: reviews.replyCreatedAt,
+  helpfulCount: reviews.helpfulCount,
   // Microseconds kept, so a page boundary between two reviews of the same millisecond holds.
   sortAt: sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
@@ -31,10 +32,12 @@ type ReviewRow = {
   updatedAt: Date;
   replyBody: string | null;
   replyCreatedAt: Date | null;
+  helpfulCount: number;
   sortAt: string;
 };
 
-export function toReviewJson(row: ReviewRow): Review {
+/** A review as the API shows it; `votedHelpful` is the caller's, so it is false in what is cached for all. */
+export function toReviewJson(row: ReviewRow, votedHelpful = false): Review {
   return {
     id: row.id,
     rating: row.rating,
@@ -44,14 +47,17 @@ export function toReviewJson(row: ReviewRow): Review {
     updatedAt: row.updatedAt.toISOString(),
     reply:
       row.replyBody !== null && row.replyCreatedAt ? { body: row.replyBody, createdAt: row.replyCreatedAt.toISOString() } : null,
+    helpfulCount: row.helpfulCount,
+    votedHelpful,
   };
 }
 
 /**
  * Opaque to clients: the sort key of the last review of a page. "Newest" orders by creation, newest
- * first; "helpful" puts the most detailed written reviews first (text length), then the newest.
+ * first; "helpful" puts the reviews most people found helpful first, then the newest (index
+ * reviews_course_helpful_idx, migration 0034).
  */
-type Cursor = { at: string; id: string; length?: number };
+type Cursor = { at: string; id: string; helpful?: number };
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
@@ -64,18 +70,16 @@ export function decodeReviewCursor(value: string | undefined, sort: ReviewSort):
   } catch {
     throw invalid();
   }
-  const { at, id, length } = (parsed ?? {}) as Partial<Cursor>;
+  const { at, id, helpful } = (parsed ?? {}) as Partial<Cursor>;
   const isTime = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at);
-  const isLength = sort === 'newest' || (typeof length === 'number' && Number.isSafeInteger(length) && length >= 0);
-  if (!isTime || typeof id !== 'string' || !isUuid(id) || !isLength) throw invalid();
-  return { at, id, ...(sort === 'helpful' ? { length } : {}) };
+  const isCount = sort === 'newest' || (typeof helpful === 'number' && Number.isSafeInteger(helpful) && helpful >= 0);
+  if (!isTime || typeof id !== 'string' || !isUuid(id) || !isCount) throw invalid();
+  return { at, id, ...(sort === 'helpful' ? { helpful } : {}) };
 }
-
-const bodyLength = sql<number>`char_length(${reviews.body})`;
 
 function afterCursor(cursor: Cursor, sort: ReviewSort): SQL {
   return sort === 'helpful'
-    ? sql`(${bodyLength}, ${reviews.createdAt}, ${reviews.id}) < (${cursor.length}, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    ? sql`(${reviews.helpfulCount}, ${reviews.createdAt}, ${reviews.id}) < (${cursor.helpful}, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
     : sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
@@ -88,7 +92,7 @@ export async function loadReviewPage(
 ): Promise<ReviewPage> {
   const order =
     sort === 'helpful'
-      ? [desc(bodyLength), desc(reviews.createdAt), desc(reviews.id)]
+      ? [desc(reviews.helpfulCount), desc(reviews.createdAt), desc(reviews.id)]
       : [desc(reviews.createdAt), desc(reviews.id)];
   const rows = await db
     .select(reviewColumns)
@@ -101,9 +105,9 @@ export async function loadReviewPage(
   const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last
-      ? encodeCursor({ at: last.sortAt, id: last.id, ...(sort === 'helpful' ? { length: last.body.length } : {}) })
+      ? encodeCursor({ at: last.sortAt, id: last.id, ...(sort === 'helpful' ? { helpful: last.helpfulCount } : {}) })
       : null;
-  return { items: page.map(toReviewJson), nextCursor };
+  return { items: page.map((row) => toReviewJson(row)), nextCursor };
 }
 
 /** How many visible reviews give each number of stars. */

@@ -5,6 +5,7 @@ import { hitRateLimit, rateLimitedError } from './rate-limit';
 const ACTIONS = {
   'quiz-attempt': 'quizAttemptsPerMinute',
   'payment-intent': 'paymentIntentsPerMinute',
+  'review-vote': 'reviewVotesPerMinute',
 } as const;
 export type UserAction = keyof typeof ACTIONS;
 

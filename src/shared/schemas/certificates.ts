@@ -9,5 +9,8 @@ export const CertificateSchema = z.object({
   studentName: z.string(),
   courseTitle: z.string(),
   issuedAt: z.string(),
+  /** When the certificate stopped being valid (its course was refunded), and why; null while it is valid. */
+  revokedAt: z.string().nullable(),
+  revokedReason: z.string().nullable(),
 });
 export type Certificate = z.infer<typeof CertificateSchema>;

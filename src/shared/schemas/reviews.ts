@@ -37,8 +37,16 @@ export const ReviewSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   reply: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
+  /** How many people found the review helpful. */
+  helpfulCount: z.number().int(),
+  /** Whether the caller is one of them (false for guests). */
+  votedHelpful: z.boolean(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
+
+/** The answer to a helpful vote or its withdrawal: the review's count now, and the caller's vote. */
+export const ReviewHelpfulSchema = z.object({ id: z.string(), helpfulCount: z.number().int(), votedHelpful: z.boolean() });
+export type ReviewHelpful = z.infer<typeof ReviewHelpfulSchema>;
 
 export const ReviewSummarySchema = z.object({
   average: z.number().nullable(),

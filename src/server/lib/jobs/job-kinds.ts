@@ -17,6 +17,11 @@ export type JobPayloads = {
   'mail.email-changed': { to: string; name: string; newEmail: string };
   /** A creator invitation from the admin console, unless it was used or revoked before the mail went. */
   'mail.creator-invite': { invitationId: string; code: string };
+  /**
+   * The retry of one refund the app decided (ADR 0041): queued in the transaction that marks the
+   * payment refund_pending, to run after the first backoff, since the request tries at once itself.
+   */
+  'payment.refund': { paymentId: string };
   /** Scheduled upkeep, once per period across instances; a run not started before its period ends is dropped (the next one does its work). */
   purge: ScheduledRun;
   'refund-retry': ScheduledRun;
@@ -34,6 +39,9 @@ export const MAX_ATTEMPTS: Record<JobKind, number> = {
   'mail.email-confirm': 10,
   'mail.email-changed': 10,
   'mail.creator-invite': 10,
+  // About eleven hours of backoff, inside the day Stripe keeps an idempotency key; then the hourly
+  // 'refund-retry' sweep queues a refund still owed again.
+  'payment.refund': 20,
   purge: 3,
   'refund-retry': 3,
   payouts: 3,
@@ -41,6 +49,10 @@ export const MAX_ATTEMPTS: Record<JobKind, number> = {
 
 /** Where the call that queues a job gets its enqueue from: the app's queue (`app.jobs`). */
 export interface JobQueue {
-  /** Queues in `db`, which should be the transaction of the change that causes the job. */
-  enqueue<K extends JobKind>(db: DbOrTx, kind: K, payload: JobPayloads[K]): Promise<void>;
+  /**
+   * Queues in `db`, which should be the transaction of the change that causes the job. With
+   * `afterFirstTry`, the caller makes the first attempt itself once that transaction commits, and the
+   * job is its retry: it becomes due after the first backoff, not at once.
+   */
+  enqueue<K extends JobKind>(db: DbOrTx, kind: K, payload: JobPayloads[K], options?: { afterFirstTry?: boolean }): Promise<void>;
 }

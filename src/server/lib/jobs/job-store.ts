@@ -26,11 +26,25 @@ export async function insertJob<K extends JobKind>(
     payload,
     queuedBy,
     maxAttempts,
-  }: { kind: K; payload: JobPayloads[K]; queuedBy: string | null; maxAttempts?: number | undefined },
+    runInMs,
+  }: {
+    kind: K;
+    payload: JobPayloads[K];
+    queuedBy: string | null;
+    maxAttempts?: number | undefined;
+    /** Due this long after now() rather than at once. */
+    runInMs?: number | undefined;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(jobs)
-    .values({ kind, payload, queuedBy, ...(maxAttempts ? { maxAttempts } : {}) })
+    .values({
+      kind,
+      payload,
+      queuedBy,
+      ...(maxAttempts ? { maxAttempts } : {}),
+      ...(runInMs ? { runAt: sql`now() + ${runInMs}::float8 * interval '1 millisecond'` } : {}),
+    })
     .returning({ id: jobs.id });
   if (!row) throw new Error('job insert returned no row');
   return row.id;

@@ -158,12 +158,7 @@ export function createJobWorker({
       });
       if (outcome === 'retry') {
         log.warn({ ...details, err: error, retryInMs }, 'job failed; it will be tried again');
-        const timer = setTimeout(() => {
-          retryTimers.delete(timer);
-          wake();
-        }, retryInMs);
-        timer.unref();
-        retryTimers.add(timer);
+        wakeIn(retryInMs);
       } else if (outcome === 'failed') {
         log.error({ ...details, err: error }, 'job failed for good after its last attempt');
       }
@@ -175,9 +170,22 @@ export function createJobWorker({
     pollTimer.unref();
   }
 
+  /** Wakes the worker once `ms` have passed: this instance's retries are due then. */
+  function wakeIn(ms: number) {
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      wake();
+    }, ms);
+    timer.unref();
+    retryTimers.add(timer);
+  }
+
   const queue: JobQueue = {
-    async enqueue<K extends JobKind>(tx: DbOrTx, kind: K, payload: JobPayloads[K]) {
-      await insertJob(tx, { kind, payload, queuedBy: instanceId, maxAttempts: MAX_ATTEMPTS[kind] });
+    async enqueue<K extends JobKind>(tx: DbOrTx, kind: K, payload: JobPayloads[K], options?: { afterFirstTry?: boolean }) {
+      const runInMs = options?.afterFirstTry ? backoffMs(1, timings) : undefined;
+      await insertJob(tx, { kind, payload, queuedBy: instanceId, maxAttempts: MAX_ATTEMPTS[kind], runInMs });
+      // Found by the timer, not the poll: a retry the caller's own try leaves pending runs on time.
+      if (runInMs !== undefined && !stopped) wakeIn(runInMs);
     },
   };
 

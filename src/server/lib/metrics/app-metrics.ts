@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, type Metric, Registry } from 'prom-client';
 import type { DbHandle } from '#db/client';
-import type { RefundResult } from '#shared/schemas/enrollment';
 import { registerDatabaseFamilies } from './database-families';
 import { RouteLatencyHistogram } from './route-latency';
 import { registerRuntimeFamilies } from './runtime-families';
@@ -13,7 +12,11 @@ export type CacheStats = { name: string; hits: number; misses: number; entries: 
 export type PaymentOutcome = 'succeeded' | 'failed' | 'canceled';
 /** Who decided a refund: the buyer, an admin, the app (a payment it could not keep), or the retry of one that failed. */
 export type RefundReason = 'requested' | 'admin' | 'returned' | 'retried';
-export type RefundOutcome = 'refunded' | 'failed';
+/**
+ * A refund try: the money went back and is recorded; the provider refused it (or could not be
+ * reached); or the money went back but recording it failed. The last two stay pending and are retried.
+ */
+export type RefundOutcome = 'refunded' | 'refused' | 'unrecorded';
 /** Who draws a page: the server (ADR 0019), or the browser from the plain shell. */
 export type PageDrawnBy = 'server' | 'browser';
 
@@ -21,8 +24,6 @@ export type PageDrawnBy = 'server' | 'browser';
 export type MetricsRecorder = {
   payment(outcome: PaymentOutcome, amountCents: number): void;
   refund(reason: RefundReason, outcome: RefundOutcome, amountCents: number): void;
-  /** A refund route's answer: `pending` means the provider could not be reached (the purge retries it). */
-  refundAnswered(reason: 'requested' | 'admin', result: RefundResult): void;
   /** A request answered before any route: an address the router refused, or one that could not be parsed. */
   refused(statusCode: number): void;
   /** A page sent by the SPA handler; `page` is its router pattern (shared/page-modules.ts), never the address. */
@@ -131,7 +132,7 @@ export function createAppMetrics({ handle, caches }: MetricsSources) {
   });
   const refunds = new Counter({
     name: 'ga_refunds_total',
-    help: "Refunds this instance asked the payment provider for, by who decided them and the provider's outcome (a failed one stays pending and is retried)",
+    help: 'Refund tries this instance made, by who decided them and outcome: refunded, refused by the provider, or returned but not recorded (both retried)',
     labelNames: ['reason', 'outcome'],
     registers,
   });
@@ -154,9 +155,6 @@ export function createAppMetrics({ handle, caches }: MetricsSources) {
     refund(reason, outcome, amountCents) {
       refunds.inc({ reason, outcome });
       refundCents.inc({ reason, outcome }, amountCents);
-    },
-    refundAnswered(reason, result) {
-      recorder.refund(reason, result.status === 'refunded' ? 'refunded' : 'failed', Math.round(Number(result.amount) * 100));
     },
     refused(statusCode) {
       refused.inc({ status_code: String(statusCode) });
@@ -223,7 +221,6 @@ export const METRICS_OFF: MetricsRecorder & { enabled: false } = {
   enabled: false,
   payment() {},
   refund() {},
-  refundAnswered() {},
   refused() {},
   pageServed() {},
 };

@@ -116,6 +116,44 @@ describe('payments', () => {
     });
   });
 
+  it("revokes the refunded buyer's certificate and removes their review; a second purchase earns it back", async () => {
+    const { course, content, buyer, paymentId } = await bought();
+    for (const lesson of content.lessons) await send('POST', '/api/progress', buyer, { lessonId: lesson.id, completed: true });
+    const pdf = await send('GET', `/api/courses/${course.id}/certificate`, buyer);
+    expect(pdf.statusCode).toBe(200);
+    const certificateId = String(pdf.headers['x-certificate-id']);
+    const reviewed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/courses/${course.id}/review`,
+      headers: bearer(buyer),
+      payload: { rating: 5, body: 'Loved it' },
+    });
+    expect(reviewed.statusCode).toBe(200);
+    // Read once each, so whatever the server keeps of them is held when the refund comes.
+    expect((await send('GET', `/api/certificates/${certificateId}`)).json()).toMatchObject({ revokedAt: null });
+    expect((await send('GET', `/api/courses/${course.id}/reviews`)).json().summary.count).toBe(1);
+    expect((await send('GET', `/api/courses/${course.id}`)).json().ratingCount).toBe(1);
+
+    const refundedAt = Date.now();
+    expect((await refund(paymentId)).json()).toMatchObject({ status: 'refunded' });
+    const verified = await send('GET', `/api/certificates/${certificateId}`);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ id: certificateId, revokedReason: 'The course was refunded' });
+    expect(Date.parse(verified.json().revokedAt)).toBeGreaterThanOrEqual(refundedAt - 60_000);
+    const reviews = (await send('GET', `/api/courses/${course.id}/reviews`)).json();
+    expect(reviews).toMatchObject({ items: [], summary: { average: null, count: 0 } });
+    expect((await send('GET', `/api/courses/${course.id}`)).json()).toMatchObject({ rating: null, ratingCount: 0 });
+
+    // Bought again and finished again: the same certificate is valid again.
+    const { paymentIntentId } = (await send('POST', '/api/create-payment-intent', buyer, { courseId: course.id })).json();
+    await send('POST', `/api/test-payments/${paymentIntentId}/confirm`, buyer, GOOD_CARD);
+    expect((await send('GET', `/api/courses/${course.id}/certificate`, buyer)).headers['x-certificate-id']).toBe(certificateId);
+    expect((await send('GET', `/api/certificates/${certificateId}`)).json()).toMatchObject({
+      revokedAt: null,
+      revokedReason: null,
+    });
+  });
+
   it('refunds once, however often and concurrently asked, by admins and the buyer together', async () => {
     const { course, buyer, paymentId } = await bought();
     const answers = await Promise.all([

@@ -19,6 +19,7 @@ import { recordAdminAction } from '../../lib/admin-audit';
 import { insertCoupon, toCouponJson } from '../../lib/coupons';
 import type { JobQueue } from '../../lib/jobs/job-kinds';
 import { cursorTime, decodeCursor, iso, pageOf, timeOfCursor } from '../../lib/list-pages';
+import type { MetricsRecorder } from '../../lib/metrics/app-metrics';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { beginRefund, completeRefund } from '../../lib/refund-payment';
 import { sqlRows } from '../../lib/sql-rows';
@@ -91,6 +92,7 @@ export async function refundPayment({
   provider,
   log,
   jobs,
+  metrics,
   adminId,
   paymentId,
 }: {
@@ -98,6 +100,7 @@ export async function refundPayment({
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   jobs: JobQueue;
+  metrics: MetricsRecorder;
   adminId: string;
   paymentId: string;
 }): Promise<RefundResult> {
@@ -136,7 +139,7 @@ export async function refundPayment({
       details: { amount: centsToPrice(payment.amountCents), buyerId: payment.userId, courseId: payment.courseId },
     });
   });
-  return completeRefund({ db, provider, log, payment });
+  return completeRefund({ db, provider, log, metrics, trigger: 'admin', payment });
 }
 
 type Sums = { gross: string; refunds: string; fees: string; creatorShare: string; sales: number; refundCount: number };

@@ -289,16 +289,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const refunded = await refundPayment({
+      return refundPayment({
         db: app.db,
         provider: app.payments,
         log: request.log,
         jobs: app.jobs,
+        metrics: app.metrics,
         adminId: await adminId(request),
         paymentId: request.params.id,
       });
-      app.metrics.refundAnswered('admin', refunded);
-      return refunded;
     },
   );
 

@@ -28,10 +28,16 @@ function toCertificateJson(row: typeof certificates.$inferSelect): Certificate {
     studentName: row.studentName,
     courseTitle: row.courseTitle,
     issuedAt: row.issuedAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokedReason: row.revokedReason,
   };
 }
 
-/** Issued once per (student, course) with the names of that day, then always the same certificate. */
+/**
+ * Issued once per (student, course) with the names of that day, then always the same certificate. One
+ * revoked by a refund (lib/end-enrollment.ts) is valid again once its student has bought the course
+ * again and completed it: the caller checked that they are enrolled and eligible.
+ */
 export async function issueCertificate({
   db,
   userId,
@@ -44,7 +50,15 @@ export async function issueCertificate({
   const issued = and(eq(certificates.userId, userId), eq(certificates.courseId, courseId));
   // Every download after the first finds it: a read, not a write.
   const [kept] = await db.select().from(certificates).where(issued).limit(1);
-  if (kept) return toCertificateJson(kept);
+  if (kept?.revokedAt === null) return toCertificateJson(kept);
+  if (kept) {
+    const [restored] = await db
+      .update(certificates)
+      .set({ revokedAt: null, revokedReason: null })
+      .where(eq(certificates.id, kept.id))
+      .returning();
+    return toCertificateJson(restored ?? kept);
+  }
   await db.execute(sql`
     insert into ${certificates} (user_id, course_id, student_name, course_title)
     select ${userId}, ${courseId}, u.name, c.title from ${users} u, ${courses} c where u.id = ${userId} and c.id = ${courseId}

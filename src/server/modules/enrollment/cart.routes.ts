@@ -115,6 +115,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           provider: app.payments,
           log: request.log,
+          jobs: app.jobs,
           metrics: app.metrics,
           userId: user.id,
           courseId,

@@ -12,7 +12,7 @@ import { findJoinableCourse } from '../../lib/joinable-course';
 import type { MetricsRecorder } from '../../lib/metrics/app-metrics';
 import type { PaymentIntent, PaymentProvider } from '../../lib/payments/payment-provider';
 import { movePayment, OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../lib/payments/payment-status';
-import { refundRecordedPayment } from '../../lib/payments/refund-payment';
+import { attemptRefund, markRefundPending } from '../../lib/payments/refund-retry';
 import { enrollOnce, findEnrollment, isEnrolled, refuseOwnCourse } from './enrollment.service';
 
 type Checkout = {
@@ -21,11 +21,11 @@ type Checkout = {
   log: FastifyBaseLogger;
   /**
    * Queues the buyer's receipt in the transaction that first enrolls them by a payment (issue 24 §5,
-   * ADR 0037); without it no receipt is sent (a settlement started by cancelOpenIntents only refunds).
+   * ADR 0037), and the retry of each refund in the transaction that decides it (ADR 0041).
    */
-  jobs?: JobQueue;
+  jobs: JobQueue;
   /** Where settled payments and the refunds asked of the provider are counted (ADR 0035). */
-  metrics?: MetricsRecorder;
+  metrics: MetricsRecorder;
 };
 
 /**
@@ -189,14 +189,14 @@ export async function settlePayment({
       if (!isCart) {
         const [only] = recorded;
         if (!only) throw new Error('a payment without its row');
-        const settledOne = await settleSucceeded(tx, only, locked[0]?.status ?? only.status);
+        const settledOne = await settleSucceeded(tx, jobs, only, locked[0]?.status ?? only.status);
         return queueReceipts(tx, settledOne);
       }
-      return queueReceipts(tx, await settleCartSucceeded(tx, recorded, locked, declined));
+      return queueReceipts(tx, await settleCartSucceeded(tx, jobs, recorded, locked, declined));
     });
   // In the transaction that enrolls, so a receipt goes exactly when the sale is recorded.
   const queueReceipts = async (tx: Tx, settled: Settled): Promise<Settled> => {
-    if (settled.kind === 'enrolled' && settled.firstTime && jobs) {
+    if (settled.kind === 'enrolled' && settled.firstTime) {
       for (const row of recorded) await jobs.enqueue(tx, 'mail.receipt', { paymentId: row.id, kind: 'purchase' });
     }
     return settled;
@@ -211,13 +211,14 @@ export async function settlePayment({
   }
 
   countSettlement(metrics, settled, intent);
-  if (settled.kind === 'refunded') await refundPayments({ db, provider, log, metrics, payments: recorded });
+  if (settled.kind === 'refunded') await refundPayments({ db, provider, log, jobs, metrics, payments: recorded });
   if (settled.kind === 'enrolled') {
     for (const row of recorded) {
       await cancelOpenIntents({
         db,
         provider,
         log,
+        jobs,
         metrics,
         userId: row.userId,
         courseId: row.courseId,
@@ -277,7 +278,7 @@ async function findRecordedPayments(
   return recorded;
 }
 
-async function settleSucceeded(tx: Tx, recorded: RecordedPayment, status: PaymentStatus): Promise<Settled> {
+async function settleSucceeded(tx: Tx, jobs: JobQueue, recorded: RecordedPayment, status: PaymentStatus): Promise<Settled> {
   const { userId, courseId } = recorded;
   const owned = async () => {
     const enrollment = await findEnrollment(tx, userId, courseId);
@@ -293,7 +294,7 @@ async function settleSucceeded(tx: Tx, recorded: RecordedPayment, status: Paymen
   }
   if (status === 'canceled') {
     // Cancelled here, paid there: a cancel that lost its race. It enrolls nobody.
-    await movePayment(tx, recorded.id, 'refund_pending');
+    await markRefundPending(tx, { paymentId: recorded.id, reason: null, jobs });
     return { kind: 'refunded', enrollments: await owned() };
   }
   // Paid, and not yet settled: it enrolls, unless its buyer owns the course already (another tab's payment, a free enrollment).
@@ -302,16 +303,17 @@ async function settleSucceeded(tx: Tx, recorded: RecordedPayment, status: Paymen
     // have taken the last uses between the quote and the payment: then the payment goes back.
     const redeemed = await redeemCoupon(tx, { couponId: recorded.couponId, userId, courseId, paymentId: recorded.id });
     if (!redeemed) {
-      await movePayment(tx, recorded.id, 'refund_pending');
-      await tx.update(payments).set({ refundReason: 'coupon_used_up' }).where(eq(payments.id, recorded.id));
+      await markRefundPending(tx, { paymentId: recorded.id, reason: 'coupon_used_up', jobs });
       return { kind: 'refunded', enrollments: [], reason: COUPON_USED_UP };
     }
   }
   const { enrollment, isNew } = await enrollOnce(tx, { userId, courseId, source: 'payment' });
-  await movePayment(tx, recorded.id, isNew ? 'succeeded' : 'refund_pending');
-  return isNew
-    ? { kind: 'enrolled', enrollments: [enrollment], firstTime: true }
-    : { kind: 'refunded', enrollments: [enrollment] };
+  if (isNew) {
+    await movePayment(tx, recorded.id, 'succeeded');
+    return { kind: 'enrolled', enrollments: [enrollment], firstTime: true };
+  }
+  await markRefundPending(tx, { paymentId: recorded.id, reason: 'already_owned', jobs });
+  return { kind: 'refunded', enrollments: [enrollment] };
 }
 
 const isOpen = (status: PaymentStatus) => OPEN_PAYMENT_STATUSES.includes(status);
@@ -324,6 +326,7 @@ const isOpen = (status: PaymentStatus) => OPEN_PAYMENT_STATUSES.includes(status)
  */
 async function settleCartSucceeded(
   tx: Tx,
+  jobs: JobQueue,
   recorded: RecordedPayment[],
   locked: { id: string; status: PaymentStatus; refundReason: RefundReason | null }[],
   declined: CartDeclined | undefined,
@@ -342,16 +345,7 @@ async function settleCartSucceeded(
 
   if (locked.every((row) => isOpen(row.status))) {
     if (declined) {
-      for (const row of locked) await movePayment(tx, row.id, 'refund_pending');
-      await tx
-        .update(payments)
-        .set({ refundReason: declined.reason })
-        .where(
-          inArray(
-            payments.id,
-            locked.map((row) => row.id),
-          ),
-        );
+      for (const row of locked) await markRefundPending(tx, { paymentId: row.id, reason: declined.reason, jobs });
       return { kind: 'refunded', enrollments: await owned(), reason: declined.message };
     }
     return enrollCart(tx, recorded);
@@ -362,7 +356,7 @@ async function settleCartSucceeded(
   }
   if (locked.some((row) => row.status === 'canceled')) {
     // Cancelled here, paid there: a cancel that lost its race. It enrolls nobody.
-    for (const row of locked) await movePayment(tx, row.id, 'refund_pending');
+    for (const row of locked) await markRefundPending(tx, { paymentId: row.id, reason: null, jobs });
     return { kind: 'refunded', enrollments: await owned() };
   }
   // Gone back whole before (refund_pending or refunded): say why again, naming the courses still in the way.
@@ -460,8 +454,9 @@ async function enrollCart(tx: Tx, recorded: RecordedPayment[]): Promise<Settled>
 type RefundablePayment = Pick<RecordedPayment, 'id' | 'providerPaymentId' | 'amountCents' | 'checkoutId'>;
 
 /**
- * Returns payments that must not be kept (those refund_pending). If the provider cannot be reached
- * now, a payment stays refund_pending (never counted as revenue) and retryPendingRefunds tries again.
+ * Returns at once the payments that must not be kept (those refund_pending). One the provider does
+ * not take now stays refund_pending (never counted as revenue), and its job, queued when it was
+ * marked, tries again with backoff (ADR 0041).
  */
 async function refundPayments({ payments: candidates, ...checkout }: Checkout & { payments: RefundablePayment[] }) {
   const { db } = checkout;
@@ -479,45 +474,8 @@ async function refundPayments({ payments: candidates, ...checkout }: Checkout & 
     );
   const ids = new Set(pending.map((row) => row.id));
   for (const payment of candidates) {
-    if (ids.has(payment.id)) await refundPayment({ ...checkout, payment, reason: 'returned' });
+    if (ids.has(payment.id)) await attemptRefund({ ...checkout, payment, trigger: 'returned' });
   }
-}
-
-async function refundPayment({
-  db,
-  provider,
-  log,
-  metrics,
-  payment,
-  reason,
-}: Checkout & { payment: RefundablePayment; reason: 'returned' | 'retried' }) {
-  let isReturned = false;
-  try {
-    await refundRecordedPayment(provider, payment);
-    isReturned = true;
-    metrics?.refund(reason, 'refunded', payment.amountCents);
-    await movePayment(db, payment.id, 'refunded');
-    log.info({ paymentId: payment.id }, 'a payment that could not be kept was refunded');
-  } catch (error) {
-    if (!isReturned) metrics?.refund(reason, 'failed', payment.amountCents);
-    log.error({ err: error, paymentId: payment.id }, 'refund failed: the payment stays refund_pending and is retried');
-  }
-}
-
-/** Refunds still owed (the provider could not be reached at the time); the purge schedule calls it. */
-export async function retryPendingRefunds({ db, provider, log, metrics }: Checkout): Promise<number> {
-  const pending = await db
-    .select({
-      id: payments.id,
-      providerPaymentId: payments.providerPaymentId,
-      amountCents: payments.amountCents,
-      checkoutId: payments.checkoutId,
-    })
-    .from(payments)
-    .where(and(eq(payments.status, 'refund_pending'), eq(payments.provider, provider.name)))
-    .limit(100);
-  for (const payment of pending) await refundPayment({ db, provider, log, metrics, payment, reason: 'retried' });
-  return pending.length;
 }
 
 /**
@@ -529,6 +487,7 @@ export async function cancelOpenIntents({
   db,
   provider,
   log,
+  jobs,
   metrics,
   userId,
   courseId,
@@ -557,7 +516,7 @@ export async function cancelOpenIntents({
         continue;
       }
       const intent = await provider.retrieveIntent(intentId);
-      if (intent) await settlePayment({ db, provider, log, metrics, intent });
+      if (intent) await settlePayment({ db, provider, log, jobs, metrics, intent });
     } catch (error) {
       log.warn({ err: error, intentId }, 'an open payment of an enrolled course could not be cancelled');
     }

@@ -50,6 +50,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         provider: app.payments,
         log: request.log,
+        jobs: app.jobs,
         metrics: app.metrics,
         userId: user.id,
         courseId: enrollment.courseId,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, ledgerEntries, payments } from '#db/schema/index';
-import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
+import { addContent, bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { postStripeWebhook, startStripeForTests, stripeEvent } from '#tests/helpers/stripe';
 import type { StripeStandIn } from '#tests/helpers/stripe-stand-in';
@@ -113,6 +113,24 @@ describe('a refund made in Stripe’s dashboard (charge.refunded)', () => {
     // The student's purchases no longer list a sale that went back.
     const purchases = (await send('GET', '/api/purchases', student)).json();
     expect(purchases.items.map((item: { status: string }) => item.status)).not.toContain('succeeded');
+  });
+
+  it("revokes the student's certificate and removes their review", async () => {
+    const { student, course, intentId } = await buyOne('Finished, then refunded at Stripe', 2500);
+    const { lessons } = await addContent(t.db.db, course.id, { lessonCount: 1, quizCount: 0 });
+    await deliver(eventOf('payment_intent.succeeded', intentId));
+    await send('POST', '/api/progress', student, { lessonId: lessons[0]?.id, completed: true });
+    const certificateId = (await send('GET', `/api/courses/${course.id}/certificate`, student)).headers['x-certificate-id'];
+    expect((await send('PUT', `/api/courses/${course.id}/review`, student, { rating: 4 })).statusCode).toBe(200);
+
+    await standIn.refundInDashboard(intentId);
+    await deliver(eventOf('charge.refunded', intentId));
+
+    expect((await send('GET', `/api/certificates/${certificateId}`, student)).json()).toMatchObject({
+      revokedReason: 'The course was refunded',
+      revokedAt: expect.any(String),
+    });
+    expect((await send('GET', `/api/courses/${course.id}/reviews`, student)).json().summary.count).toBe(0);
   });
 
   it('arriving before the payment’s own success report, leaves nobody enrolled when that report comes', async () => {

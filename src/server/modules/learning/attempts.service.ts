@@ -5,6 +5,7 @@ import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
 import { type AnswerResult, QUIZ_ALREADY_COMPLETED, type QuizAttempt } from '#shared/schemas/learning';
 import { AppError } from '../../errors';
+import { raisePeakForQuiz } from '../../lib/peak-progress';
 
 type AttemptRow = typeof quizAttempts.$inferSelect;
 
@@ -159,16 +160,21 @@ export async function completeAttempt({ db, userId, attemptId }: { db: Db; userI
   const attempt = await requireOwnAttempt(db, userId, attemptId);
   if (attempt.status === 'in_progress') {
     const total = await questionCount(db, attempt.quizId);
-    const [done] = await db
-      .update(quizAttempts)
-      .set({
-        status: 'completed',
-        completedAt: new Date(),
-        totalQuestions: total,
-        score: sql`(select count(*)::int from ${quizAnswers} where ${quizAnswers.attemptId} = ${attemptId} and ${quizAnswers.isCorrect})`,
-      })
-      .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.status, 'in_progress')))
-      .returning();
+    const done = await db.transaction(async (tx) => {
+      const [completed] = await tx
+        .update(quizAttempts)
+        .set({
+          status: 'completed',
+          completedAt: new Date(),
+          totalQuestions: total,
+          score: sql`(select count(*)::int from ${quizAnswers} where ${quizAnswers.attemptId} = ${attemptId} and ${quizAnswers.isCorrect})`,
+        })
+        .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.status, 'in_progress')))
+        .returning();
+      // A pass raises the learner's peak progress with it (lib/peak-progress.ts).
+      if (completed) await raisePeakForQuiz(tx, { userId, quizId: completed.quizId });
+      return completed;
+    });
     if (done) return toAttemptJson(db, done);
   }
   return toAttemptJson(db, await requireOwnAttempt(db, userId, attemptId));

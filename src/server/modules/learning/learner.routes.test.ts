@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseModules, lessons, quizAttempts, quizQuestions } from '#db/schema/index';
+import { courseModules, enrollments, lessons, quizAttempts, quizQuestions } from '#db/schema/index';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { countQueries } from '#tests/helpers/query-counter';
+import { createProgressRecorder } from './progress.service';
 
 let t: TestApp;
 let creator: TestUser;
@@ -355,5 +356,37 @@ describe('one attempt in progress', () => {
     expect((await attemptsOf(learner)).map((row) => row.id)).toEqual([fresh.id]);
 
     await expect(t.db.db.insert(quizAttempts).values({ userId: learner.id, quizId: quiz, totalQuestions: 2 })).rejects.toThrow();
+  });
+});
+
+describe('peak progress (enrollments.peak_progress)', () => {
+  const peakOf = async (userId: string, id: string) =>
+    (
+      await t.db.db
+        .select()
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, id)))
+    )[0]?.peakProgress;
+
+  it('rises with completions, counting marks of one batch together, and never falls', async () => {
+    const course = await createCourse(t.db.db, creator.id);
+    const { lessons: slides } = await addContent(t.db.db, course.id, { lessonCount: 4, quizCount: 0 });
+    const learner = await createUser(t.db.db);
+    await enroll(t.db.db, learner.id, course.id);
+    const record = createProgressRecorder(t.db.db);
+    const mark = (lessonId: string, completed: boolean) => record({ userId: learner.id, lessonId, completed, now: Date.now() });
+    const [first, second, third] = slides.map((slide) => slide.id) as [string, string, string];
+
+    // Called in one turn: one statement, in which each completion counts the other.
+    await Promise.all([mark(first, true), mark(second, true)]);
+    expect(await peakOf(learner.id, course.id)).toBe(50);
+    // One done and one undone in one statement: three of four were never done at once.
+    await Promise.all([mark(third, true), mark(first, false)]);
+    expect(await peakOf(learner.id, course.id)).toBe(50);
+    await Promise.all([mark(second, false), mark(third, false)]);
+    expect(await peakOf(learner.id, course.id)).toBe(50);
+    // Marked again, a slide raises it from today's count, not past it.
+    await mark(first, true);
+    expect(await peakOf(learner.id, course.id)).toBe(50);
   });
 });

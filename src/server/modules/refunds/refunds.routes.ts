@@ -12,9 +12,9 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['enrollment'],
-        summary: 'My money back for a course I bought, within 30 days and below 30 % progress',
+        summary: 'My money back for a course I bought: within 30 days, before reaching 30 % of it, without its certificate',
         description:
-          'The enrollment ends at once (the course leaves My Courses and its content closes). `status` is `pending` when the provider could not be reached yet; the refund is retried. 409 says why a refund is refused.',
+          'The enrollment ends at once (the course leaves My Courses and its content closes, the certificate is revoked and the review removed). `status` is `pending` when the provider refused or could not be reached yet; the refund is retried with backoff. 409 says why a refund is refused.',
         security: [{ bearerAuth: [] }],
         params: CourseIdParamsSchema,
         response: { 200: RefundResultSchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 409: ApiErrorBodySchema },
@@ -22,18 +22,17 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const refunded = await requestRefund({
+      return requestRefund({
         db: app.db,
         reads: app.reads,
         provider: app.payments,
         log: request.log,
         jobs: app.jobs,
+        metrics: app.metrics,
         userId: user.id,
         courseId: request.params.id,
         now: app.clock(),
       });
-      app.metrics.refundAnswered('requested', refunded);
-      return refunded;
     },
   );
 };

@@ -1,17 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, reviews } from '#db/schema/index';
+import { adminAuditLog, courses, reviews } from '#db/schema/index';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 
 let t: TestApp;
 let creator: TestUser;
 let otherCreator: TestUser;
+let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
   creator = await createUser(t.db.db, { role: 'creator' });
   otherCreator = await createUser(t.db.db, { role: 'creator' });
+  admin = await createUser(t.db.db, { role: 'admin' });
 });
 afterAll(() => t.close());
 
@@ -160,7 +162,7 @@ describe('reviews', () => {
     expect((await call('PUT', '/api/reviews/not-an-id/reply', creator, { body: 'x' })).statusCode).toBe(404);
   });
 
-  it('a report keeps the review visible; hiding takes it out of the list and the rating', async () => {
+  it('a report keeps the review visible; only an admin hides it, which takes it out of the list and the rating', async () => {
     const { course, learners } = await courseWithLearners(2);
     const [learner, peer] = learners as [TestUser, TestUser];
     const review = (await call('PUT', `/api/courses/${course.id}/review`, learner, { rating: 1, body: 'Spam spam' })).json();
@@ -171,14 +173,15 @@ describe('reviews', () => {
     expect((await call('POST', `/api/reviews/${review.id}/report`, learner)).statusCode).toBe(400);
     expect((await call('POST', `/api/reviews/${review.id}/report`, reporter)).json()).toEqual({ reported: true });
     expect((await call('POST', `/api/reviews/${review.id}/report`, reporter)).statusCode).toBe(200);
+    // The course's creator reports too, as anyone: they reply and report, and hide nothing.
+    expect((await call('POST', `/api/reviews/${review.id}/report`, creator)).json()).toEqual({ reported: true });
     expect((await call('GET', `/api/courses/${course.id}/reviews`)).json().items).toHaveLength(2);
+    const reported = (await call('GET', '/api/admin/reviews', admin)).json();
+    expect(reported.items.find((item: { id: string }) => item.id === review.id)).toMatchObject({ reportCount: 2, hidden: false });
 
-    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, otherCreator, { hidden: true })).statusCode).toBe(403);
-    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, reporter, { hidden: true })).statusCode).toBe(403);
-    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: true })).json()).toEqual({
-      id: review.id,
-      hidden: true,
-    });
+    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: true })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/admin/reviews/${review.id}/hidden`, creator, { hidden: true })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/admin/reviews/${review.id}/hidden`, admin, { hidden: true })).statusCode).toBe(200);
     const list = (await call('GET', `/api/courses/${course.id}/reviews`)).json();
     expect(list.items.map((item: { id: string }) => item.id)).not.toContain(review.id);
     expect(list.summary).toMatchObject({ average: 5, count: 1 });
@@ -186,8 +189,13 @@ describe('reviews', () => {
     // Its author still sees it, to edit or delete.
     expect((await call('GET', `/api/courses/${course.id}/reviews`, learner)).json().mine).toMatchObject({ id: review.id });
 
-    await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: false });
+    // The creator cannot show again what an admin hid; an admin can, and both are in the audit log.
+    expect((await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: false })).statusCode).toBe(404);
+    expect(await courseJson(course.id)).toMatchObject({ rating: 5, ratingCount: 1 });
+    expect((await call('PUT', `/api/admin/reviews/${review.id}/hidden`, admin, { hidden: false })).statusCode).toBe(200);
     expect(await courseJson(course.id)).toMatchObject({ rating: 3, ratingCount: 2 });
+    const audit = await t.db.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, review.id));
+    expect(audit.map((row) => row.action).sort()).toEqual(['review.hide', 'review.unhide']);
   });
 
   it('the cached first page follows every change: a new review, an edit, a rename of its author, a hide, a change made in the database', async () => {
@@ -205,7 +213,7 @@ describe('reviews', () => {
     expect((await firstPage()).items[0].user.name).toBe('Renamed Reviewer');
 
     await call('PUT', `/api/courses/${course.id}/review`, other, { rating: 5 });
-    await call('PUT', `/api/reviews/${review.id}/hidden`, creator, { hidden: true });
+    await call('PUT', `/api/admin/reviews/${review.id}/hidden`, admin, { hidden: true });
     expect((await firstPage()).items.map((item: { rating: number }) => item.rating)).toEqual([5]);
 
     await t.db.db.update(reviews).set({ body: 'Edited in the database' }).where(eq(reviews.userId, other.id));
@@ -222,7 +230,7 @@ describe('reviews', () => {
     expect((await call('GET', '/api/courses/not-an-id/reviews')).statusCode).toBe(404);
   });
 
-  it('page by cursor, newest or most detailed first, never repeating or skipping a review while others arrive', async () => {
+  it('page by cursor, newest or most helpful first, never repeating or skipping a review while others arrive', async () => {
     const { course, learners } = await courseWithLearners(7);
     for (const [i, learner] of learners.slice(0, 5).entries()) {
       await call('PUT', `/api/courses/${course.id}/review`, learner, { rating: 5, body: 'word '.repeat(i).trim() });
@@ -241,8 +249,9 @@ describe('reviews', () => {
     };
     const newest = await pages('newest');
     expect(newest.map((review) => review.body)).toEqual(['word word word word', 'word word word', 'word word', 'word', '']);
+    // Nobody voted yet: the most helpful are the newest.
     const helpful = await pages('helpful');
-    expect(helpful.map((review) => review.body.length)).toEqual([19, 14, 9, 4, 0]);
+    expect(helpful.map((review) => review.id)).toEqual(newest.map((review) => review.id));
 
     // New reviews arriving while paging come before the pages already read: none is seen twice or missed.
     const late = learners.slice(5);
@@ -256,5 +265,107 @@ describe('reviews', () => {
     expect((await call('GET', `/api/courses/${course.id}/reviews?cursor=garbage`)).statusCode).toBe(400);
     expect((await call('GET', `/api/courses/${course.id}/reviews?limit=101`)).statusCode).toBe(400);
     expect((await call('GET', `/api/courses/${course.id}/reviews?sort=best`)).statusCode).toBe(400);
+  });
+});
+
+describe('helpful votes', () => {
+  const vote = (reviewId: string, user?: TestUser) => call('POST', `/api/reviews/${reviewId}/helpful`, user);
+  const unvote = (reviewId: string, user?: TestUser) => call('DELETE', `/api/reviews/${reviewId}/helpful`, user);
+
+  it('one per signed-in person, counted once however often cast, withdrawn as often; never on one’s own review or course', async () => {
+    const { course, learners } = await courseWithLearners(1);
+    const [author] = learners as [TestUser];
+    const review = (await call('PUT', `/api/courses/${course.id}/review`, author, { rating: 4, body: 'Useful' })).json();
+    expect(review).toMatchObject({ helpfulCount: 0, votedHelpful: false });
+    const [reader, other] = [await createUser(t.db.db), await createUser(t.db.db)];
+    const firstPage = async (user?: TestUser) =>
+      (await call('GET', `/api/courses/${course.id}/reviews`, user)).json().items[0] as Record<string, unknown>;
+    expect(await firstPage()).toMatchObject({ helpfulCount: 0, votedHelpful: false });
+
+    expect((await vote(review.id)).statusCode).toBe(401);
+    const own = await vote(review.id, author);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot vote on your own review');
+    expect((await vote(review.id, creator)).json()).toEqual({ message: 'You cannot vote on reviews of your own course' });
+
+    expect((await vote(review.id, reader)).json()).toEqual({ id: review.id, helpfulCount: 1, votedHelpful: true });
+    const [again, concurrent] = await Promise.all([vote(review.id, reader), vote(review.id, reader)]);
+    expect(again.json()).toMatchObject({ helpfulCount: 1, votedHelpful: true });
+    expect(concurrent.json()).toMatchObject({ helpfulCount: 1, votedHelpful: true });
+    expect((await vote(review.id, other)).json()).toMatchObject({ helpfulCount: 2 });
+    // The first page is cached for everyone; whether the caller voted is their own.
+    expect(await firstPage(reader)).toMatchObject({ helpfulCount: 2, votedHelpful: true });
+    expect(await firstPage()).toMatchObject({ helpfulCount: 2, votedHelpful: false });
+    expect(await firstPage(author)).toMatchObject({ helpfulCount: 2, votedHelpful: false });
+
+    expect((await unvote(review.id, other)).json()).toEqual({ id: review.id, helpfulCount: 1, votedHelpful: false });
+    expect((await unvote(review.id, other)).json()).toMatchObject({ helpfulCount: 1, votedHelpful: false });
+    expect(await firstPage(other)).toMatchObject({ helpfulCount: 1, votedHelpful: false });
+
+    // A hidden review, an unknown one and a draft's are all not there.
+    expect((await call('PUT', `/api/admin/reviews/${review.id}/hidden`, admin, { hidden: true })).statusCode).toBe(200);
+    expect((await vote(review.id, other)).statusCode).toBe(404);
+    expect((await unvote(review.id, reader)).statusCode).toBe(404);
+    expect((await vote('00000000-0000-4000-8000-000000000000', reader)).statusCode).toBe(404);
+    expect((await vote('not-an-id', reader)).statusCode).toBe(404);
+    const draft = await courseWithLearners(1, { published: false });
+    await t.db.db.insert(reviews).values({ courseId: draft.course.id, userId: draft.learners[0]?.id ?? '', rating: 3 });
+    const [drafted] = await t.db.db.select().from(reviews).where(eq(reviews.courseId, draft.course.id));
+    expect((await vote(drafted?.id ?? '', reader)).statusCode).toBe(404);
+  });
+
+  it('"Most helpful" orders by votes, then newest, a page at a time', async () => {
+    const { course, learners } = await courseWithLearners(4);
+    const made: string[] = [];
+    for (const [i, learner] of learners.entries()) {
+      made.push((await call('PUT', `/api/courses/${course.id}/review`, learner, { rating: 5, body: `Review ${i}` })).json().id);
+    }
+    const voters = [await createUser(t.db.db), await createUser(t.db.db)];
+    const votesFor = [0, 2, 1, 2];
+    for (const [i, count] of votesFor.entries()) {
+      for (const voter of voters.slice(0, count)) expect((await vote(made[i] ?? '', voter)).statusCode).toBe(200);
+    }
+    const seen: { body: string; helpfulCount: number }[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `sort=helpful&limit=1${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = (await call('GET', `/api/courses/${course.id}/reviews?${query}`)).json();
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    // Two votes each: the newer first; then one vote; then none.
+    expect(seen.map((review) => [review.body, review.helpfulCount])).toEqual([
+      ['Review 3', 2],
+      ['Review 1', 2],
+      ['Review 2', 1],
+      ['Review 0', 0],
+    ]);
+    const first = (await call('GET', `/api/courses/${course.id}/reviews?sort=helpful`)).json();
+    expect(first.items.map((review: { body: string }) => review.body)).toEqual(['Review 3', 'Review 1', 'Review 2', 'Review 0']);
+    // A vote moves a review up at once, in the cached first page too.
+    await vote(made[0] ?? '', voters[0]);
+    await vote(made[0] ?? '', voters[1]);
+    await vote(made[0] ?? '', await createUser(t.db.db));
+    const after = (await call('GET', `/api/courses/${course.id}/reviews?sort=helpful`)).json();
+    expect(after.items[0]).toMatchObject({ body: 'Review 0', helpfulCount: 3 });
+  });
+
+  it('are limited per person and minute', async () => {
+    const limited = await createTestApp({ db: t.db, env: { RATE_LIMIT_REVIEW_VOTES_PER_MINUTE: '3' } });
+    try {
+      const { course, learners } = await courseWithLearners(1);
+      const review = (await call('PUT', `/api/courses/${course.id}/review`, learners[0], { rating: 3 })).json();
+      const reader = await createUser(t.db.db);
+      const send = (method: 'POST' | 'DELETE') =>
+        limited.app.inject({ method, url: `/api/reviews/${review.id}/helpful`, headers: bearer(reader) });
+      expect((await send('POST')).statusCode).toBe(200);
+      expect((await send('DELETE')).statusCode).toBe(200);
+      expect((await send('POST')).statusCode).toBe(200);
+      const refused = await send('DELETE');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
   });
 });

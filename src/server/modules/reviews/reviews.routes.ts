@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseIdParamsSchema } from '#shared/schemas/catalog';
 import {
-  ReviewHiddenInputSchema,
+  ReviewHelpfulSchema,
   ReviewIdParamsSchema,
   ReviewInputSchema,
   ReviewListQuerySchema,
@@ -11,8 +11,9 @@ import {
   ReviewReplyInputSchema,
   ReviewSchema,
 } from '#shared/schemas/reviews';
+import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
-import { deleteReview, listReviews, putReview, replyToReview, reportReview, setReviewHidden } from './reviews.service';
+import { deleteReview, listReviews, putReview, replyToReview, reportReview, voteHelpful } from './reviews.service';
 
 const TAGS = ['reviews'];
 const BEARER = [{ bearerAuth: [] }];
@@ -23,7 +24,10 @@ const refusals = {
   404: ApiErrorBodySchema,
 };
 
-/** DECISIONS §8: ratings and reviews of a course, the creator's reply, and reports. */
+/**
+ * Ratings and reviews of a course, the creator's reply, and reports (docs/product.md, Reviews). Hiding
+ * is an admin's alone (modules/admin, audit-logged): a creator replies and reports.
+ */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/:id/reviews',
@@ -115,7 +119,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Report a review; it stays visible until it is hidden',
+        summary: "Report a review (anyone signed in, its course's creator too); it stays visible until an admin hides it",
         security: BEARER,
         params: ReviewIdParamsSchema,
         response: { 200: z.object({ reported: z.literal(true) }), ...refusals },
@@ -127,27 +131,28 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/reviews/:id/hidden',
-    {
+  // A helpful vote (POST) and its withdrawal (DELETE): the same checks, the same answer.
+  for (const [method, isHelpful] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/reviews/:id/helpful',
       schema: {
         tags: TAGS,
-        summary: "Hide a review of the caller's course, or show it again (it then counts in the rating again)",
+        summary: isHelpful
+          ? 'Find a review helpful (once per person; not one’s own, nor on one’s own course)'
+          : 'Withdraw one’s helpful vote',
         security: BEARER,
         params: ReviewIdParamsSchema,
-        body: ReviewHiddenInputSchema,
-        response: { 200: z.object({ id: z.string(), hidden: z.boolean() }), ...refusals },
+        response: { 200: ReviewHelpfulSchema, ...refusals, 429: ApiErrorBodySchema },
       },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return setReviewHidden({
-        db: app.db,
-        reads: app.reads,
-        userId: user.id,
-        reviewId: request.params.id,
-        hidden: request.body.hidden,
-      });
-    },
-  );
+      handler: async (request) => {
+        const user = await requireUser(request);
+        await limitUserAction({ app, action: 'review-vote', userId: user.id });
+        return voteHelpful({ db: app.db, reads: app.reads, userId: user.id, reviewId: request.params.id, isHelpful });
+      },
+    });
+  }
 };

@@ -1,11 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { reviewReports, reviews, users } from '#db/schema/index';
+import { reviewReports, reviews, reviewVotes, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
-import { REVIEWS_PAGE_DEFAULT, type Review, type ReviewInput, type ReviewList, type ReviewSort } from '#shared/schemas/reviews';
+import {
+  REVIEWS_PAGE_DEFAULT,
+  type Review,
+  type ReviewHelpful,
+  type ReviewInput,
+  type ReviewList,
+  type ReviewSort,
+} from '#shared/schemas/reviews';
 import { AppError } from '../../errors';
 import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import type { CourseDoc, ReadCache } from '../../lib/read-cache/read-cache';
 import { decodeReviewCursor, loadRatingDistribution, loadReviewPage, reviewColumns, toReviewJson } from '../../lib/reviews-page';
 
@@ -64,8 +72,9 @@ export async function listReviews({
     userId !== undefined && access.level === 'enrolled' && (await hasCompletedASlide(reads, userId, access.course));
   // The rating the database keeps on the course row, as the cached course holds it.
   const { rating, ratingCount } = access.course.course;
+  const voted = userId === undefined ? new Set<string>() : await votedHelpful(db, userId, page.items);
   return {
-    items: page.items,
+    items: voted.size === 0 ? page.items : page.items.map((review) => ({ ...review, votedHelpful: voted.has(review.id) })),
     nextCursor: page.nextCursor,
     summary: { average: rating, count: ratingCount, distribution },
     mine: mine ? toReviewJson(mine) : null,
@@ -134,11 +143,29 @@ export async function deleteReview({
   if (removed.length === 0) throw reviewNotFound();
 }
 
+/** Which of these reviews the user found helpful: the page itself is the same for everyone (and cached). */
+async function votedHelpful(db: Db, userId: string, items: readonly Review[]): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
+  const rows = await db
+    .select({ reviewId: reviewVotes.reviewId })
+    .from(reviewVotes)
+    .where(
+      and(
+        eq(reviewVotes.userId, userId),
+        inArray(
+          reviewVotes.reviewId,
+          items.map((review) => review.id),
+        ),
+      ),
+    );
+  return new Set(rows.map((row) => row.reviewId));
+}
+
 /** The review with its course's creator, when the caller may see the course; 404 otherwise. */
 async function reviewForCaller(db: Db, reads: ReadCache, userId: string, reviewId: string) {
   if (!isUuid(reviewId)) throw reviewNotFound();
   const [row] = await db
-    .select({ id: reviews.id, courseId: reviews.courseId, userId: reviews.userId })
+    .select({ id: reviews.id, courseId: reviews.courseId, userId: reviews.userId, hiddenAt: reviews.hiddenAt })
     .from(reviews)
     .where(eq(reviews.id, reviewId));
   if (!row) throw reviewNotFound();
@@ -170,7 +197,7 @@ export async function replyToReview({
   return reviewById(db, reviewId);
 }
 
-/** Anyone signed in may report a review once; it stays visible until it is hidden. */
+/** Anyone signed in (the course's creator too) may report a review once; it stays visible until an admin hides it. */
 export async function reportReview({
   db,
   reads,
@@ -200,25 +227,39 @@ export async function reportReview({
   return { reported: true as const };
 }
 
-/** Until the admin console exists, the course's creator hides (or shows again) a review of their course. */
-export async function setReviewHidden({
+/**
+ * The caller finds a review helpful (`isHelpful`), or no longer does: one vote per person, so voting
+ * twice counts once and withdrawing twice changes nothing; the review's count follows by trigger
+ * (migration 0034). Not on one's own review, nor by the course's creator, who could otherwise lift the
+ * reviews they like to the top; a hidden review is as unknown as a missing one.
+ */
+export async function voteHelpful({
   db,
   reads,
   userId,
   reviewId,
-  hidden,
+  isHelpful,
 }: {
   db: Db;
   reads: ReadCache;
   userId: string;
   reviewId: string;
-  hidden: boolean;
-}) {
-  const { access } = await reviewForCaller(db, reads, userId, reviewId);
-  if (access.level !== 'owner') throw new AppError(ErrorCode.FORBIDDEN, "Only the course's creator can hide its reviews");
-  await db
-    .update(reviews)
-    .set({ hiddenAt: hidden ? sql`coalesce(${reviews.hiddenAt}, now())` : null })
-    .where(eq(reviews.id, reviewId));
-  return { id: reviewId, hidden };
+  isHelpful: boolean;
+}): Promise<ReviewHelpful> {
+  const { review, access } = await reviewForCaller(db, reads, userId, reviewId);
+  if (review.hiddenAt !== null) throw reviewNotFound();
+  if (review.userId === userId) throw new AppError(ErrorCode.FORBIDDEN, 'You cannot vote on your own review');
+  if (access.level === 'owner') throw new AppError(ErrorCode.FORBIDDEN, 'You cannot vote on reviews of your own course');
+  const mine = and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId));
+  try {
+    if (isHelpful) await db.insert(reviewVotes).values({ reviewId, userId }).onConflictDoNothing();
+    else await db.delete(reviewVotes).where(mine);
+  } catch (error) {
+    // Deleted meanwhile (its author withdrew it, or a refund removed it).
+    if (isForeignKeyViolation(error)) throw reviewNotFound();
+    throw error;
+  }
+  const [counted] = await db.select({ helpfulCount: reviews.helpfulCount }).from(reviews).where(eq(reviews.id, reviewId));
+  if (!counted) throw reviewNotFound();
+  return { id: reviewId, helpfulCount: counted.helpfulCount, votedHelpful: isHelpful };
 }

@@ -1,5 +1,6 @@
 import { Award, ShieldCheck, ShieldX } from 'lucide-react';
 import { Link } from 'react-router';
+import type { Certificate } from '#shared/schemas/certificates';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
@@ -27,6 +28,8 @@ export function CertificateVerification({ certificateId }: { certificateId: stri
             No Gradient Academy certificate has the id <span className="font-mono break-all">{certificateId}</span>.
           </p>
         </Card>
+      ) : certificate.data.revokedAt ? (
+        <RevokedCertificate certificate={certificate.data} revokedAt={certificate.data.revokedAt} />
       ) : (
         <Card className="grid justify-items-center gap-4 p-8 text-center">
           <span className="flex size-16 items-center justify-center rounded-full bg-success-muted text-success-muted-foreground">
@@ -40,23 +43,50 @@ export function CertificateVerification({ certificateId }: { certificateId: stri
             <Award className="size-5 shrink-0 text-primary" aria-hidden="true" />
             {certificate.data.courseTitle}
           </p>
-          <dl className="grid gap-1 text-sm text-muted-foreground">
-            <div>
-              <dt className="inline">Issued on </dt>
-              <dd className="inline font-medium text-foreground">
-                {new Date(certificate.data.issuedAt).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' })}
-              </dd>
-            </div>
-            <div>
-              <dt className="inline">Certificate ID </dt>
-              <dd className="inline font-mono break-all">{certificate.data.id}</dd>
-            </div>
-          </dl>
+          <CertificateFacts certificate={certificate.data} />
           <Button asChild variant="outline">
             <Link to={paths.course.detail.getHref(certificate.data.courseId)}>View the course</Link>
           </Button>
         </Card>
       )}
     </div>
+  );
+}
+
+const longDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' });
+
+function CertificateFacts({ certificate }: { certificate: Certificate }) {
+  return (
+    <dl className="grid gap-1 text-sm text-muted-foreground">
+      <div>
+        <dt className="inline">Issued on </dt>
+        <dd className="inline font-medium text-foreground">{longDay(certificate.issuedAt)}</dd>
+      </div>
+      <div>
+        <dt className="inline">Certificate ID </dt>
+        <dd className="inline font-mono break-all">{certificate.id}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A certificate that was issued and then revoked (its course was refunded): it no longer confirms anything. */
+function RevokedCertificate({ certificate, revokedAt }: { certificate: Certificate; revokedAt: string }) {
+  return (
+    <Card role="alert" className="grid justify-items-center gap-4 p-8 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+        <ShieldX className="size-8" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold">Certificate revoked</h1>
+      <p className="text-muted-foreground">
+        This certificate was issued to <span className="font-semibold text-foreground">{certificate.studentName}</span> for the
+        course <span className="font-semibold text-foreground">{certificate.courseTitle}</span>, and is no longer valid.
+      </p>
+      <p className="font-medium">
+        Revoked on {longDay(revokedAt)}
+        {certificate.revokedReason ? `: ${certificate.revokedReason}.` : '.'}
+      </p>
+      <CertificateFacts certificate={certificate} />
+    </Card>
   );
 }

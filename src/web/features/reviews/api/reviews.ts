@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Review, ReviewInput, ReviewList, ReviewSort } from '#shared/schemas/reviews';
+import type { Review, ReviewHelpful, ReviewInput, ReviewList, ReviewSort } from '#shared/schemas/reviews';
 import { getCourseQueryOptions } from '#web/lib/api/get-course';
 import { courseListsQueryKey } from '#web/lib/api/get-courses';
 import { apiJson } from '#web/lib/api-client';
@@ -56,12 +56,13 @@ export function useReplyToReview(courseId: string) {
   });
 }
 
-export function useHideReview(courseId: string) {
-  const refresh = useRefreshAfterChange(courseId);
+/** The caller finds a review helpful, or no longer does; the list is read again (its counts and, sorted by helpful, its order). */
+export function useHelpfulVote(courseId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reviewId: string) =>
-      apiJson<unknown>('PUT', `/api/reviews/${encodeURIComponent(reviewId)}/hidden`, { hidden: true }),
-    onSuccess: refresh,
+    mutationFn: ({ reviewId, isHelpful }: { reviewId: string; isHelpful: boolean }) =>
+      apiJson<ReviewHelpful>(isHelpful ? 'POST' : 'DELETE', `/api/reviews/${encodeURIComponent(reviewId)}/helpful`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey(courseId) }),
   });
 }
 

@@ -1,13 +1,23 @@
-import { Flag, MessageSquareReply, Star } from 'lucide-react';
+import { Flag, MessageSquareReply, Star, ThumbsUp } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { formatDay } from '#shared/format';
 import { REVIEW_BODY_MAX, type Review, type ReviewSort, type ReviewSummary } from '#shared/schemas/reviews';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
+import { paths } from '#web/lib/paths';
+import { withReturnPath } from '#web/lib/return-path';
 import { cn } from '#web/lib/utils';
-import { useDeleteReview, useHideReview, useReplyToReview, useReportReview, useReviewsPage, useSaveReview } from '../api/reviews';
+import {
+  useDeleteReview,
+  useHelpfulVote,
+  useReplyToReview,
+  useReportReview,
+  useReviewsPage,
+  useSaveReview,
+} from '../api/reviews';
 
 const TEXTAREA =
   'min-h-24 w-full rounded-lg border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none md:text-sm';
@@ -64,7 +74,7 @@ export function CourseReviews({ courseId, isOwner }: { courseId: string; isOwner
                   <option value="helpful">Most helpful</option>
                 </select>
               </label>
-              <ol className="grid gap-4">
+              <ol className="grid gap-4" aria-label="Reviews">
                 {cursors.map((cursor, index) => (
                   <ReviewPage
                     key={cursor ?? 'first'}
@@ -126,16 +136,27 @@ function ReviewPage({
   );
 }
 
+/**
+ * A rating as five stars, to the nearest half: 4.5 draws four full stars and a half one, 4.2 four.
+ * A half star is a full one clipped to its left half over an empty one.
+ */
 function Stars({ rating, className }: { rating: number; className?: string }) {
+  const halves = Math.round(rating * 2);
   return (
     <span className={cn('flex items-center gap-0.5', className)} role="img" aria-label={`Rated ${rating} out of 5`}>
-      {[1, 2, 3, 4, 5].map((star) => (
-        <Star
-          key={star}
-          className={cn('size-4', star <= Math.round(rating) ? 'fill-star text-star' : 'text-muted-foreground/40')}
-          aria-hidden="true"
-        />
-      ))}
+      {[1, 2, 3, 4, 5].map((star) => {
+        const filled = halves >= star * 2 ? 'full' : halves === star * 2 - 1 ? 'half' : 'empty';
+        return (
+          <span key={star} className="relative inline-flex size-4 shrink-0" data-star={filled}>
+            <Star className="size-4 text-muted-foreground/40" aria-hidden="true" />
+            {filled === 'empty' ? null : (
+              <span className={cn('absolute inset-y-0 left-0 overflow-hidden', filled === 'half' ? 'w-1/2' : 'w-full')}>
+                <Star className="size-4 max-w-none fill-star text-star" aria-hidden="true" />
+              </span>
+            )}
+          </span>
+        );
+      })}
     </span>
   );
 }
@@ -278,7 +299,8 @@ function ReviewForm({ courseId, mine }: { courseId: string; mine: Review | null 
 function ReviewItem({ courseId, review, viewer, isMine }: { courseId: string; review: Review; viewer: Viewer; isMine: boolean }) {
   const [isReplying, setReplying] = useState(false);
   const report = useReportReview();
-  const hide = useHideReview(courseId);
+  // Neither a review's author nor the course's creator votes on it (docs/product.md, Reviews).
+  const canVote = !isMine && !viewer.isOwner;
   return (
     <li className="grid gap-3 rounded-2xl border bg-card p-5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -297,27 +319,18 @@ function ReviewItem({ courseId, review, viewer, isMine }: { courseId: string; re
         </div>
       ) : null}
       {viewer.isOwner && isReplying ? <ReplyForm courseId={courseId} review={review} onDone={() => setReplying(false)} /> : null}
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {canVote ? (
+          <HelpfulButton courseId={courseId} review={review} isSignedIn={viewer.isSignedIn} />
+        ) : review.helpfulCount > 0 ? (
+          <p className="px-2 text-sm text-muted-foreground">
+            {review.helpfulCount} {review.helpfulCount === 1 ? 'person' : 'people'} found this helpful
+          </p>
+        ) : null}
         {viewer.isOwner && !isReplying ? (
           <Button variant="ghost" size="sm" onClick={() => setReplying(true)}>
             <MessageSquareReply aria-hidden="true" />
             {review.reply ? 'Edit reply' : 'Reply'}
-          </Button>
-        ) : null}
-        {viewer.isOwner ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={hide.isPending}
-            onClick={() =>
-              hide.mutate(review.id, {
-                onSuccess: () => toast({ title: 'Review hidden', description: 'It no longer shows or counts in the rating.' }),
-                onError: (failure) =>
-                  toast({ variant: 'destructive', title: 'Not hidden', description: getErrorMessage(failure, 'Try again.') }),
-              })
-            }
-          >
-            Hide
           </Button>
         ) : null}
         {viewer.isSignedIn && !isMine ? (
@@ -339,6 +352,48 @@ function ReviewItem({ courseId, review, viewer, isMine }: { courseId: string; re
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** "Helpful (n)", pressed once the viewer voted; a guest is asked to log in first. */
+function HelpfulButton({ courseId, review, isSignedIn }: { courseId: string; review: Review; isSignedIn: boolean }) {
+  const vote = useHelpfulVote(courseId);
+  const [isLoginAsked, setLoginAsked] = useState(false);
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-pressed={review.votedHelpful}
+        disabled={vote.isPending}
+        className="aria-pressed:bg-secondary aria-pressed:text-secondary-foreground"
+        onClick={() => {
+          if (!isSignedIn) {
+            setLoginAsked(true);
+            return;
+          }
+          vote.mutate(
+            { reviewId: review.id, isHelpful: !review.votedHelpful },
+            {
+              onError: (failure) =>
+                toast({ variant: 'destructive', title: 'Vote not saved', description: getErrorMessage(failure, 'Try again.') }),
+            },
+          );
+        }}
+      >
+        <ThumbsUp aria-hidden="true" className={review.votedHelpful ? 'fill-current' : undefined} />
+        Helpful ({review.helpfulCount})
+      </Button>
+      {isLoginAsked ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          <Link to={withReturnPath(paths.login.getHref(), pathname)} className="font-medium text-primary underline">
+            Log in
+          </Link>{' '}
+          to say a review helped you.
+        </p>
+      ) : null}
+    </>
   );
 }
 
