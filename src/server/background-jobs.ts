@@ -10,6 +10,7 @@ import { runScheduledTransfers } from './lib/stripe-transfers';
 import { emailChangedNoticeMail } from './modules/account/account.mail';
 import { sendEmailConfirmMail } from './modules/account/account.service';
 import { sendPasswordResetMail } from './modules/auth/auth.service';
+import { sendPayoutDetailsChangedMail } from './modules/earnings/payout-details.service';
 
 /**
  * What each kind of job does in this app (ADR 0037), composed here because the work belongs to several
@@ -26,6 +27,7 @@ export function backgroundJobHandlers(app: FastifyInstance, db: Db): JobHandlers
     'mail.email-changed': (notice) => app.mailer.send(emailChangedNoticeMail(notice)),
     'mail.creator-invite': ({ invitationId, code }) =>
       sendCreatorInviteMail({ db, mailer: app.mailer, publicUrl, invitationId, code }),
+    'mail.payout-details-changed': (notice) => sendPayoutDetailsChangedMail({ db, mailer: app.mailer, publicUrl, notice }),
     purge: async (run) => {
       if (!isRunDue(run, app.clock())) return;
       const deleted = await purgeExpired({ db, store: app.objectStore, retention: config.retention, now: app.clock() });

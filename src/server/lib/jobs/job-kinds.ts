@@ -15,6 +15,8 @@ export type JobPayloads = {
   'mail.email-confirm': { emailChangeId: string };
   /** The notice to the old address once an email change is done. */
   'mail.email-changed': { to: string; name: string; newEmail: string };
+  /** The notice to a creator that where they are paid changed; the address and name are read when sent. */
+  'mail.payout-details-changed': { userId: string; changedAt: string; isCleared: boolean };
   /** A creator invitation from the admin console, unless it was used or revoked before the mail went. */
   'mail.creator-invite': { invitationId: string; code: string };
   /**
@@ -39,6 +41,7 @@ export const MAX_ATTEMPTS: Record<JobKind, number> = {
   'mail.email-confirm': 10,
   'mail.email-changed': 10,
   'mail.creator-invite': 10,
+  'mail.payout-details-changed': 10,
   // About eleven hours of backoff, inside the day Stripe keeps an idempotency key; then the hourly
   // 'refund-retry' sweep queues a refund still owed again.
   'payment.refund': 20,

@@ -311,10 +311,22 @@ describe('GET and PUT /api/creator/payouts/details', () => {
     const [audit] = await t.db.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, paid.json().id));
     expect(audit?.details).toMatchObject({ payoutDetails: text });
 
+    // Every change is mailed to the creator, naming no bank details; saving the same text again is no change.
+    // Mail goes from the job queue once the change commits.
+    await expect.poll(() => t.mailer.last(creator.email)?.subject).toBe('Your Gradient Academy payout details were changed');
+    const notice = t.mailer.last(creator.email);
+    expect(notice?.text).toContain('Where you are paid by bank transfer was changed');
+    expect(notice?.text).not.toContain('DE89');
+    const mailsTo = () => t.mailer.sent.filter((mail) => mail.to === creator.email).length;
+    const mailed = mailsTo();
+    expect((await save(text, creator)).statusCode).toBe(200);
+    // Empty or null clears them, which is a change: its notice is the only new mail.
+    expect((await save('', creator)).json()).toEqual({ payoutDetails: null });
+    await expect.poll(() => t.mailer.last(creator.email)?.text).toContain('was removed from your account');
+    expect(mailsTo()).toBe(mailed + 1);
+
     // Another creator's are their own.
     expect((await details(await createUser(t.db.db, { role: 'creator' }))).json()).toEqual({ payoutDetails: null });
-    // Empty or null clears them.
-    expect((await save('', creator)).json()).toEqual({ payoutDetails: null });
     expect((await save(text, creator)).statusCode).toBe(200);
     expect((await save(null, creator)).json()).toEqual({ payoutDetails: null });
   });

@@ -139,6 +139,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       setPayoutDetails({
         db: app.db,
+        jobs: app.jobs,
         userId: (await requireRole(request, 'creator')).id,
         payoutDetails: request.body.payoutDetails,
       }),
