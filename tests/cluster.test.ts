@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type DbHandle } from '#db/client';
 import { migrationsFolder } from '#db/migrate';
+import { seedCourses } from '#db/seed/courses/index';
+import { demoAccounts } from '#db/seed/index';
 import { addContent, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { type Answer, type LoadWorker, parseAccessLog, startLoad, upstreamsOf } from '#tests/helpers/cluster-load';
 import { createTestDb } from '#tests/helpers/db';
@@ -342,30 +344,35 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
 
 describe.skipIf(!isPostgres)('instances started together on an empty PostgreSQL database', () => {
   let admin: DbHandle;
-  let name: string;
+  const names: string[] = [];
   beforeAll(async () => {
     const adminUrl = new URL(inject('postgresTemplateUrl'));
     adminUrl.pathname = '/postgres';
     admin = await createDb({ kind: 'postgres', url: adminUrl.toString(), poolSize: 1 });
-    name = `ga_empty_${randomBytes(6).toString('hex')}`;
-    await admin.execute(`create database ${name}`);
   });
   afterAll(async () => {
     cleanUpProcesses();
-    await admin?.execute(`drop database if exists ${name} with (force)`);
+    for (const name of names) await admin?.execute(`drop database if exists ${name} with (force)`);
     await admin?.close();
   });
 
-  // docs/deploy.md: each instance migrates as it starts, under one advisory lock.
-  it('both become ready, and each migration is applied once', async () => {
+  async function emptyDatabaseUrl(): Promise<string> {
+    const name = `ga_empty_${randomBytes(6).toString('hex')}`;
+    names.push(name);
+    await admin.execute(`create database ${name}`);
     const url = new URL(inject('postgresTemplateUrl'));
     url.pathname = `/${name}`;
-    const ports = await Promise.all([freePort(), freePort()]);
-    const servers = ports.map((port) => spawnServer(tempDataDir(), port, { DATABASE_URL: url.toString() }));
+    return url.toString();
+  }
+
+  /** Starts `count` instances at once and resolves once every one is ready; one that exits first fails it. */
+  async function startTogether(count: number, env: Record<string, string>) {
+    const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+    const servers = ports.map((port) => spawnServer(tempDataDir(), port, env));
     await Promise.all(
       ports.map(async (port, index) => {
         const server = servers[index] as (typeof servers)[number];
-        const deadline = Date.now() + 60_000;
+        const deadline = Date.now() + 80_000;
         while (Date.now() < deadline && server.child.exitCode === null) {
           const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
             (response) => response.status === 200,
@@ -377,16 +384,41 @@ describe.skipIf(!isPostgres)('instances started together on an empty PostgreSQL 
         throw new Error(`instance ${index + 1} not ready:\n${server.output()}`);
       }),
     );
-    const database = await createDb({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    return servers;
+  }
+
+  async function query<T>(url: string, text: string): Promise<T[]> {
+    const database = await createDb({ kind: 'postgres', url, poolSize: 1 });
     try {
-      const { rows } = (await database.execute('select hash from drizzle.__drizzle_migrations')) as { rows: { hash: string }[] };
-      const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
-        entries: unknown[];
-      };
-      expect(rows).toHaveLength(journal.entries.length);
-      expect(new Set(rows.map((row) => row.hash)).size).toBe(rows.length);
+      return ((await database.execute(text)) as { rows: T[] }).rows;
     } finally {
       await database.close();
     }
+  }
+
+  // docs/deploy.md: each instance migrates as it starts, under one advisory lock.
+  it('both become ready, and each migration is applied once', async () => {
+    const url = await emptyDatabaseUrl();
+    await startTogether(2, { DATABASE_URL: url });
+    const rows = await query<{ hash: string }>(url, 'select hash from drizzle.__drizzle_migrations');
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    expect(rows).toHaveLength(journal.entries.length);
+    expect(new Set(rows.map((row) => row.hash)).size).toBe(rows.length);
   }, 90_000);
+
+  // The demo is seeded under the same lock: one instance seeds, the others find it there.
+  it('three seeding the demo all become ready, and the demo is seeded once', async () => {
+    const url = await emptyDatabaseUrl();
+    const servers = await startTogether(3, { DATABASE_URL: url, SEED_DEMO: 'true' });
+    expect(servers.filter((server) => server.output().includes('Seeded ')).length).toBe(1);
+    const [courses] = await query<{ count: string }>(url, 'select count(*) from courses');
+    expect(Number(courses?.count)).toBe(seedCourses.length);
+    const owners = await query<{ email: string }>(
+      url,
+      'select distinct u.email from courses c join users u on u.id = c.creator_id',
+    );
+    expect(owners.map((owner) => owner.email)).toEqual([demoAccounts[0].email]);
+  }, 120_000);
 });
