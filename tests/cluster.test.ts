@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -7,10 +7,12 @@ import { createDb, type DbHandle } from '#db/client';
 import { migrationsFolder } from '#db/migrate';
 import { seedCourses } from '#db/seed/courses/index';
 import { demoAccounts } from '#db/seed/index';
+import { JSON_BODY_LIMIT, LARGER_BODY_LIMITS } from '#server/body-limits';
 import { addContent, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { type Answer, type LoadWorker, parseAccessLog, startLoad, upstreamsOf } from '#tests/helpers/cluster-load';
 import { createTestDb } from '#tests/helpers/db';
 import { cleanUpProcesses, freePort, spawnServer, tempDataDir } from '#tests/helpers/process';
+import { sendBody } from '#tests/helpers/raw-body';
 import { NGINX_TEMPLATE } from '../scripts/nginx-config.mjs';
 import { type Cluster, findNginx, startCluster } from '../scripts/start-cluster.mjs';
 
@@ -307,7 +309,7 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
     expect(await failedLogin('127.0.0.3', '127.0.0.2')).toBe(401);
   });
 
-  it('passes bodies too large for its memory to the app, and refuses those over 1 MB itself in JSON', async () => {
+  it('passes bodies too large for its memory to the app, and refuses those over their limit itself in JSON', async () => {
     // ~90 KB: past nginx's in-memory buffer (16 KB), so written to its temp directory first, then sent on.
     const description = `<p>${'Long description. '.repeat(5_000)}</p>`;
     const large = await api(cluster.url, 'PATCH', `/api/courses/${paidCourseId}`, creator.token, { description });
@@ -320,6 +322,48 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
     expect(huge.status).toBe(413);
     expect(huge.json).toEqual({ message: 'Request body is too large' });
   });
+
+  it("answers a body over its address's limit with a JSON 413, never a 502, and passes one at the limit to the app", async () => {
+    const TOO_LARGE = { status: 413, body: JSON.stringify({ message: 'Request body is too large' }) };
+    // Each with the method its route takes: an upload is a PUT, a change to one thing a PATCH, the rest POSTs.
+    const methodOf = (route: string) => (route.startsWith('/api/uploads/') ? 'PUT' : route.endsWith(':id') ? 'PATCH' : 'POST');
+    const addresses = [
+      ['/api/auth/login', JSON_BODY_LIMIT, 'POST'],
+      ...Object.entries(LARGER_BODY_LIMITS).map(
+        ([route, limit]) => [route.replace(/:[a-z]+/gi, randomUUID()), limit, methodOf(route)] as const,
+      ),
+    ] as const;
+    for (const [path, limit, method] of addresses) {
+      const headers = { 'content-type': method === 'PUT' ? 'video/mp4' : 'application/json' };
+      for (let i = 0; i < 10; i++) {
+        expect(await sendBody(cluster.url, { method, path, size: limit + 1, headers }), `${path}: ${limit + 1} bytes`).toEqual(
+          TOO_LARGE,
+        );
+      }
+      // At the limit it is the app's to answer (not JSON, no such course, not signed in...): no refusal by size.
+      const atLimit = await sendBody(cluster.url, { method, path, size: limit, headers });
+      expect([400, 401, 404], `${path}: ${limit} bytes`).toContain(atLimit.status);
+    }
+    // Within the upload address's limit the app refuses early, before the file has arrived; its answer arrives all the same.
+    for (let i = 0; i < 10; i++) {
+      const grant = await api(cluster.url, 'POST', '/api/objects/upload', creator.token, { kind: 'image' });
+      expect(
+        await sendBody(cluster.url, {
+          method: 'PUT',
+          path: grant.json.uploadURL,
+          size: 6_000_000,
+          headers: { 'content-type': 'image/png' },
+        }),
+      ).toEqual({ status: 413, body: JSON.stringify({ message: 'The file is larger than 5 MB' }) });
+      const unknown = await sendBody(cluster.url, {
+        method: 'PUT',
+        path: `/api/uploads/${randomBytes(32).toString('base64url')}`,
+        size: 6_000_000,
+        headers: { 'content-type': 'image/png' },
+      });
+      expect(unknown).toEqual({ status: 404, body: JSON.stringify({ message: 'Upload address not found' }) });
+    }
+  }, 120_000);
 
   it('keeps upload grants and query strings out of its access log, and makes every request id itself', async () => {
     const response = await fetch(`${cluster.url}/api/uploads/grantSECRETinPATH?token=querySECRET`, {

@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DbHandle } from '#db/client';
 import { backgroundJobHandlers } from './background-jobs';
+import { JSON_BODY_LIMIT, LARGER_BODY_LIMITS } from './body-limits';
 import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions } from './lib/http-timeouts';
@@ -56,7 +57,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inFlightPlugin } from './plugins/in-flight';
-import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { metricsPlugin } from './plugins/metrics';
 import { objectUrlsPlugin } from './plugins/object-urls';
 import { loadPageHtml } from './plugins/page-html';
@@ -129,7 +130,7 @@ export async function buildApp({
     // The header is read by requestIdFor, which keeps only a short id of safe characters.
     requestIdHeader: false,
     genReqId: requestIdFor,
-    // Routes that take more (uploads, webhooks) raise it with their own bodyLimit; see json-body.ts.
+    // Addresses that take more (uploads, webhooks, rich text) are listed in body-limits.ts.
     bodyLimit: JSON_BODY_LIMIT,
     ...httpTimeoutOptions(config.httpTimeouts),
     return503OnClosing: true,
@@ -180,7 +181,7 @@ export async function buildApp({
   await app.register(inFlightPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(bodyDeadlinePlugin, { ...DEFAULT_HTTP_TIMEOUTS, ...config.httpTimeouts });
-  await app.register(jsonBodyPlugin);
+  await app.register(jsonBodyPlugin, { largerLimits: LARGER_BODY_LIMITS });
   await app.register(dbPlugin, { handle: db });
   await app.register(readCachePlugin);
   // Before every route: each route's registration gets its metrics hook (ADR 0035).
