@@ -22,7 +22,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalDiskStore } from './lib/object-store/local-disk-store';
 import type { ObjectStore } from './lib/object-store/object-store';
 import { createS3Store } from './lib/object-store/s3-store';
-import { injectGet, loadPageRenderer } from './lib/page-renderer';
+import { type ApiGet, injectGet, loadPageRenderer } from './lib/page-renderer';
 import type { PaymentProvider } from './lib/payments/payment-provider';
 import { createStripeProvider, STRIPE_JS_SOURCES } from './lib/payments/stripe-provider';
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
@@ -192,12 +192,14 @@ export async function buildApp({
     config.webDir && existsSync(path.join(config.webDir, 'index.html'))
       ? loadPageHtml(config.webDir, { publicUrl: config.publicUrl })
       : undefined;
+  // A page's API reads, as its viewer would make them, answered in-process.
+  const apiGet: ApiGet = (url, token, requestId) => injectGet(app, url, token, requestId);
   // The first views the server draws (ADR 0019), where the build made a renderer beside the web app.
   const renderer =
     pages && config.webDir
       ? await loadPageRenderer({
           modulePath: path.join(config.webDir, '..', 'ssr', 'entry-server.js'),
-          get: (url, token, requestId) => injectGet(app, url, token, requestId),
+          get: apiGet,
           renderMsPerSecond: config.pageRenderMsPerSecond,
         })
       : undefined;
@@ -237,7 +239,7 @@ export async function buildApp({
   await app.register(seoRoutes);
   if (testPlugin) await app.register(testPlugin.routes);
 
-  await app.register(spaPlugin, { webDir: config.webDir, pages, renderer });
+  await app.register(spaPlugin, { webDir: config.webDir, pages, renderer, get: apiGet });
 
   app.addHook('onReady', async () => {
     worker.start();
