@@ -264,6 +264,9 @@ describe('backup and restore', () => {
       const env = { ...source.env, CREATOR_INVITE_CODE: INVITE, SEED_DEMO: 'true' };
       const server = await startServer(source.dataDir, env);
       const world = await buildWorld(server.url);
+      // Sessions' use is stamped in one write a few seconds later (lib/session-activity.ts): in the
+      // backup, as in the source read after the server stops.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
       const archive = path.join(tempDataDir(), 'academy.tar.gz');
       // The staging folder of a backup that was killed (its pid long gone) is swept away.
       mkdirSync(path.join(source.dataDir, '.backup-4000000-dead', 'objects'), { recursive: true });
