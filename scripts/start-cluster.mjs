@@ -126,8 +126,8 @@ async function startObjectStore(dir) {
 /**
  * Starts the cluster and resolves once nginx answers `/api/health/ready` through every instance.
  * The first instance starts alone (unless `firstAlone` is false), so it migrates and seeds the demo
- * before the others start: concurrent starts migrate safely, but two seeding at once would not
- * (docs/deploy.md).
+ * while the others are not yet started: instances starting together would wait their turn on the
+ * migration lock, each within its own start-up timeout (docs/deploy.md).
  *
  * `env` goes to every instance on top of this process's environment; `instanceEnv(index)` and
  * `nodeArgs` add per instance (a benchmark's probe). PORT, HOST, DATA_DIR and DATABASE_URL are the

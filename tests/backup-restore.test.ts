@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import pg from 'pg';
 import { create, extract, list } from 'tar';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client';
 import { lockDataDir } from '#server/lib/data-dir-lock';
+import { createLocalDiskStore } from '#server/lib/object-store/local-disk-store';
 import { callOk } from './helpers/crash-api';
 import { createTestDb } from './helpers/db';
 import { PNG_BYTES } from './helpers/media-bytes';
@@ -28,6 +30,8 @@ type Target = {
   env: Record<string, string>;
   /** Every table as sorted row texts, read while no server runs on it. */
   tables: () => Promise<Map<string, string[]>>;
+  /** Writes through SQL while no server runs on it. */
+  write: (work: (pool: pg.Pool) => Promise<void>) => Promise<void>;
   dispose: () => Promise<void>;
 };
 
@@ -50,19 +54,21 @@ async function readTables(pool: pg.Pool): Promise<Map<string, string[]>> {
 }
 
 function embeddedTarget(dataDir = tempDataDir()): Target {
+  const withPool = async <T>(work: (pool: pg.Pool) => Promise<T>): Promise<T> => {
+    const lock = lockDataDir(dataDir);
+    const handle = await createDb({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    try {
+      return await work(handle.pool);
+    } finally {
+      await handle.close();
+      lock.release();
+    }
+  };
   return {
     dataDir,
     env: { DATABASE_URL: '' },
-    async tables() {
-      const lock = lockDataDir(dataDir);
-      const handle = await createDb({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-      try {
-        return await readTables(handle.pool);
-      } finally {
-        await handle.close();
-        lock.release();
-      }
-    },
+    tables: () => withPool(readTables),
+    write: withPool,
     dispose: async () => {},
   };
 }
@@ -85,6 +91,7 @@ async function emptyPostgresTarget(): Promise<Target> {
     dataDir: tempDataDir(),
     env: { DATABASE_URL: url.toString() },
     tables: () => readTables(pool),
+    write: (work) => work(pool),
     async dispose() {
       await pool.end();
       await admin.query(`drop database if exists ${name} with (force)`);
@@ -100,6 +107,7 @@ async function postgresSource(): Promise<Target> {
     dataDir: tempDataDir(),
     env: { DATABASE_URL: String(handle.connection.connectionString) },
     tables: () => readTables(handle.pool),
+    write: (work) => work(handle.pool),
     dispose: () => handle.close(),
   };
 }
@@ -182,7 +190,26 @@ async function buildWorld(base: string): Promise<World> {
   });
   expect(certificate.status).toBe(200);
   expect(certificate.headers.get('content-type')).toContain('application/pdf');
+  // Read whole: an answer left unread keeps its connection busy, and the server's stop waits for it.
+  await certificate.arrayBuffer();
   return { courseId: course.id, thumbnail, studentToken: student.token };
+}
+
+type Manifest = {
+  tables: { name: string; bytes: number; sha256: string }[];
+  objects: { files: { path: string; size: number; sha256: string }[] };
+};
+
+async function manifestOf(archive: string): Promise<Manifest> {
+  const chunks: Buffer[] = [];
+  await list({
+    file: archive,
+    onReadEntry: (entry) => {
+      if (entry.path === 'manifest.json') entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+      else entry.resume();
+    },
+  });
+  return JSON.parse(Buffer.concat(chunks).toString()) as Manifest;
 }
 
 async function stop(server: RunningServer) {
@@ -195,11 +222,23 @@ async function runTool(entry: string, file: string, env: Record<string, string>)
   return { code: await run.exited, output: run.output().trim() };
 }
 
+/**
+ * What the running server writes by itself after the backup, so the source read once it has stopped
+ * may be ahead of the archive: the backup's hold on the purge (checked apart), a session's use
+ * (stamped seconds later, lib/session-activity.ts), the schedules' last runs and the jobs they ran.
+ */
+const WRITTEN_AFTER_THE_BACKUP = new Set(['operation_holds', 'session_activity', 'job_schedules', 'jobs']);
+
 /** The restored copy holds the same rows and objects, and the app serves it. */
 async function expectSameAndServed(source: Target, sourceTables: Map<string, string[]>, restored: Target, world: World) {
   const restoredTables = await restored.tables();
   expect([...restoredTables.keys()]).toEqual([...sourceTables.keys()]);
-  for (const [table, rows] of sourceTables) expect(restoredTables.get(table), table).toEqual(rows);
+  // The backup's hold on the purge is the source's own: released (only the purge's gate is left), and not restored.
+  expect(sourceTables.get('operation_holds')?.every((row) => row.startsWith('(upload-purge,'))).toBe(true);
+  expect(restoredTables.get('operation_holds')).toEqual([]);
+  for (const [table, rows] of sourceTables) {
+    if (!WRITTEN_AFTER_THE_BACKUP.has(table)) expect(restoredTables.get(table), table).toEqual(rows);
+  }
   const objects = storedObjects(restored.dataDir);
   const sourceObjects = storedObjects(source.dataDir);
   // The upload and the certificate's PDF at least.
@@ -219,6 +258,7 @@ async function expectSameAndServed(source: Target, sourceTables: Map<string, str
       headers: { authorization: `Bearer ${world.studentToken}` },
     });
     expect(certificate.status).toBe(200);
+    await certificate.arrayBuffer();
     const catalogue = await callOk<{ id: string }[]>(server.url, 'GET', '/api/courses');
     expect(catalogue.length).toBeGreaterThanOrEqual(7);
   } finally {
@@ -241,6 +281,18 @@ describe('backup and restore', () => {
       expect(readdirSync(source.dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
       expect(backup.output).toMatch(/^Backed up \d+ tables \(\d+ rows, read in \d+ ms\) and 2 stored objects/);
       expect(backup.code).toBe(0);
+      // It holds password hashes and the app's secrets: its owner's alone.
+      expect(statSync(archive).mode & 0o777).toBe(0o600);
+      const manifest = await manifestOf(archive);
+      expect(manifest.tables.map((table) => table.name)).not.toContain('operation_holds');
+      for (const object of manifest.objects.files) {
+        const bytes = storedObjects(source.dataDir).get(object.path.slice('objects/'.length));
+        expect(object.sha256).toBe(
+          createHash('sha256')
+            .update(bytes ?? '')
+            .digest('hex'),
+        );
+      }
       // Still serving, and a backup never overwrites a file.
       await callOk(server.url, 'GET', `/api/courses/${world.courseId}`);
       const again = await runTool(BACKUP, archive, { ...source.env, DATA_DIR: source.dataDir });
@@ -284,11 +336,55 @@ describe('backup and restore', () => {
     }
   }, 180_000);
 
+  it('writes no archive when an object the rows name is missing from the store, and says which in one line', async () => {
+    const source = isPglite ? embeddedTarget(await migratedDataDir()) : await postgresSource();
+    try {
+      const key = `uploads/${randomUUID()}`;
+      await source.write(async (pool) => {
+        const [user] = (
+          await pool.query<{ id: string }>(
+            `insert into users (email, name, password_hash) values ('lost@backup.test', 'Lost', '!') returning id`,
+          )
+        ).rows;
+        await pool.query(
+          `insert into uploads (user_id, kind, grant_hash, object_key, content_type, size_bytes, expires_at, claimed_at, completed_at)
+           values ($1, 'image', 'lost-grant', $2, 'image/png', 100, now(), now(), now())`,
+          [user?.id, key],
+        );
+      });
+      // Another object is there: the store exists, it just lacks this one (as if purged after the rows were read).
+      await createLocalDiskStore({ root: path.join(source.dataDir, 'objects') }).put({
+        key: 'images/present',
+        body: Readable.from([PNG_BYTES]),
+        contentType: 'image/png',
+        maxBytes: PNG_BYTES.length,
+      });
+      const folder = tempDataDir();
+      const archive = path.join(folder, 'incomplete.tar.gz');
+      const run = await runTool(BACKUP, archive, { ...source.env, DATA_DIR: source.dataDir });
+      expect(run.code).toBe(1);
+      expect(run.output).toBe(
+        `backup failed: 1 stored object the rows name is missing from ${path.join(source.dataDir, 'objects')} (${key}); no archive was written.`,
+      );
+      expect(readdirSync(folder)).toEqual([]);
+      expect(readdirSync(source.dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
+    } finally {
+      await source.dispose();
+    }
+  }, 60_000);
+
   it.skipIf(!isPglite)(
     'refuses a damaged, foreign or unsafe archive with one line and touches nothing',
     async () => {
       const source = embeddedTarget(await migratedDataDir());
       const server = await startServer(source.dataDir, source.env);
+      // A stored object no row names: the backup takes every file of the store.
+      await createLocalDiskStore({ root: path.join(source.dataDir, 'objects') }).put({
+        key: 'images/kept-as-is',
+        body: Readable.from([PNG_BYTES]),
+        contentType: 'image/png',
+        maxBytes: PNG_BYTES.length,
+      });
       const work = tempDataDir();
       const archive = path.join(work, 'good.tar.gz');
       const backup = await runTool(BACKUP, archive, { ...source.env, DATA_DIR: source.dataDir });
@@ -365,16 +461,57 @@ describe('backup and restore', () => {
       mkdirSync(unpacked);
       await extract({ file: archive, cwd: unpacked });
       const repack = (name: string) =>
-        create({ gzip: true, file: path.join(work, name), cwd: unpacked }, ['manifest.json', 'database']);
+        create({ gzip: true, file: path.join(work, name), cwd: unpacked }, ['manifest.json', 'database', 'objects']);
       const usersFile = path.join(unpacked, 'database', 'users.jsonl');
       const users = readFileSync(usersFile, 'utf8');
       writeFileSync(usersFile, `${users}${JSON.stringify(['00000000-0000-4000-8000-000000000001', 'mallory@forged.test'])}\n`);
       await repack('edited-row.tar.gz');
       writeFileSync(usersFile, users);
+      // The rows of a table that has some, the same number of bytes with one of them changed.
+      const tableWithRows = readdirSync(path.join(unpacked, 'database'))
+        .map((name) => path.join(unpacked, 'database', name))
+        .find((file) => statSync(file).size > 0);
+      if (!tableWithRows) throw new Error('the archive holds no rows');
+      const rows = readFileSync(tableWithRows);
+      const changedRows = Buffer.from(rows);
+      changedRows[1] = (changedRows[1] ?? 0) ^ 0x01;
+      writeFileSync(tableWithRows, changedRows);
+      await repack('changed-row.tar.gz');
+      writeFileSync(tableWithRows, rows);
       const manifestFile = path.join(unpacked, 'manifest.json');
-      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { migrations: { count: number } };
-      writeFileSync(manifestFile, JSON.stringify({ ...manifest, migrations: { ...manifest.migrations, count: 9999 } }));
-      await repack('newer.tar.gz');
+      const manifestText = readFileSync(manifestFile, 'utf8');
+      const manifest = JSON.parse(manifestText) as Manifest & { version: number; migrations: { count: number } };
+      const withManifest = async (name: string, changed: object | string) => {
+        writeFileSync(manifestFile, typeof changed === 'string' ? changed : JSON.stringify(changed));
+        await repack(name);
+        writeFileSync(manifestFile, manifestText);
+      };
+      await withManifest('newer.tar.gz', { ...manifest, migrations: { ...manifest.migrations, count: 9999 } });
+      await withManifest('format-1.tar.gz', { ...manifest, version: 1 });
+      // A few KB of gzip each, that would unpack to 65 MiB of manifest or a petabyte of rows.
+      await withManifest('huge-manifest.tar.gz', `${manifestText}${' '.repeat(65 * 1024 * 1024)}`);
+      const petabyte = manifest.tables.map((table) => (table.name === 'users' ? { ...table, bytes: 2 ** 50 } : table));
+      await withManifest('petabyte.tar.gz', { ...manifest, tables: petabyte });
+      // One row of 17 MiB, its size and checksum declared: over the cap on one row.
+      const longRow = `${users}${JSON.stringify(['x'.repeat(17 * 1024 * 1024)])}\n`;
+      writeFileSync(usersFile, longRow);
+      const longTables = manifest.tables.map((table) =>
+        table.name === 'users'
+          ? { ...table, bytes: Buffer.byteLength(longRow), sha256: createHash('sha256').update(longRow).digest('hex') }
+          : table,
+      );
+      await withManifest('long-row.tar.gz', { ...manifest, tables: longTables });
+      writeFileSync(usersFile, users);
+      // The stored object with one byte changed, its size the same.
+      const [object] = manifest.objects.files;
+      if (!object) throw new Error('the archive holds no object');
+      const objectFile = path.join(unpacked, object.path);
+      const objectBytes = readFileSync(objectFile);
+      const changedObject = Buffer.from(objectBytes);
+      changedObject[changedObject.length - 1] = (changedObject.at(-1) ?? 0) ^ 0x01;
+      writeFileSync(objectFile, changedObject);
+      await repack('changed-object.tar.gz');
+      writeFileSync(objectFile, objectBytes);
 
       const cases: [string, RegExp][] = [
         ['flipped.tar.gz', /is damaged/],
@@ -383,7 +520,28 @@ describe('backup and restore', () => {
         ['foreign.tar.gz', /is not a Gradient Academy backup/],
         ['manifest.json', /is (damaged|not a Gradient Academy backup)/],
         ['dotdot.tar.gz', /has an entry with an unsafe path \("\.\.\/escape\.txt"\); nothing was restored\.$/],
-        ['edited-row.tar.gz', /is damaged: the rows of table users do not match their checksum\.$/],
+        [
+          'edited-row.tar.gz',
+          /is refused: database\/users\.jsonl is \d+ bytes, over the cap of \d+ bytes its manifest declares for it; nothing was restored\.$/,
+        ],
+        ['changed-row.tar.gz', /is damaged: the rows of table [a-z_]+ do not match their checksum\.$/],
+        ['changed-object.tar.gz', /is damaged: the stored object objects\/[0-9a-f/]+ does not match its checksum\.$/],
+        [
+          'huge-manifest.tar.gz',
+          /is refused: its manifest\.json is \d+ bytes, over the cap of 64 MiB on a manifest; nothing was restored\.$/,
+        ],
+        [
+          'petabyte.tar.gz',
+          /is refused: its manifest declares \d+ bytes of rows and objects, over the \d+ bytes free in \/.*; nothing was restored\.$/,
+        ],
+        [
+          'long-row.tar.gz',
+          /is refused: a row of table users is \d+ bytes, over the cap of 16 MiB on one row; nothing was restored\.$/,
+        ],
+        [
+          'format-1.tar.gz',
+          /is an archive of format 1, without the checksums of its objects .*; restore it with the version that made it\.$/,
+        ],
         [
           'newer.tar.gz',
           /was made by a newer version of Gradient Academy \(9999 migrations, this one has \d+\); restore it with that version\.$/,

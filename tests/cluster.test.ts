@@ -1,14 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type DbHandle } from '#db/client';
 import { migrationsFolder } from '#db/migrate';
+import { seedCourses } from '#db/seed/courses/index';
+import { demoAccounts } from '#db/seed/index';
+import { JSON_BODY_LIMIT, LARGER_BODY_LIMITS } from '#server/body-limits';
 import { addContent, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { type Answer, type LoadWorker, parseAccessLog, startLoad, upstreamsOf } from '#tests/helpers/cluster-load';
 import { createTestDb } from '#tests/helpers/db';
 import { cleanUpProcesses, freePort, spawnServer, tempDataDir } from '#tests/helpers/process';
+import { sendBody } from '#tests/helpers/raw-body';
 import { NGINX_TEMPLATE } from '../scripts/nginx-config.mjs';
 import { type Cluster, findNginx, startCluster } from '../scripts/start-cluster.mjs';
 
@@ -305,7 +309,7 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
     expect(await failedLogin('127.0.0.3', '127.0.0.2')).toBe(401);
   });
 
-  it('passes bodies too large for its memory to the app, and refuses those over 1 MB itself in JSON', async () => {
+  it('passes bodies too large for its memory to the app, and refuses those over their limit itself in JSON', async () => {
     // ~90 KB: past nginx's in-memory buffer (16 KB), so written to its temp directory first, then sent on.
     const description = `<p>${'Long description. '.repeat(5_000)}</p>`;
     const large = await api(cluster.url, 'PATCH', `/api/courses/${paidCourseId}`, creator.token, { description });
@@ -318,6 +322,48 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
     expect(huge.status).toBe(413);
     expect(huge.json).toEqual({ message: 'Request body is too large' });
   });
+
+  it("answers a body over its address's limit with a JSON 413, never a 502, and passes one at the limit to the app", async () => {
+    const TOO_LARGE = { status: 413, body: JSON.stringify({ message: 'Request body is too large' }) };
+    // Each with the method its route takes: an upload is a PUT, a change to one thing a PATCH, the rest POSTs.
+    const methodOf = (route: string) => (route.startsWith('/api/uploads/') ? 'PUT' : route.endsWith(':id') ? 'PATCH' : 'POST');
+    const addresses = [
+      ['/api/auth/login', JSON_BODY_LIMIT, 'POST'],
+      ...Object.entries(LARGER_BODY_LIMITS).map(
+        ([route, limit]) => [route.replace(/:[a-z]+/gi, randomUUID()), limit, methodOf(route)] as const,
+      ),
+    ] as const;
+    for (const [path, limit, method] of addresses) {
+      const headers = { 'content-type': method === 'PUT' ? 'video/mp4' : 'application/json' };
+      for (let i = 0; i < 10; i++) {
+        expect(await sendBody(cluster.url, { method, path, size: limit + 1, headers }), `${path}: ${limit + 1} bytes`).toEqual(
+          TOO_LARGE,
+        );
+      }
+      // At the limit it is the app's to answer (not JSON, no such course, not signed in...): no refusal by size.
+      const atLimit = await sendBody(cluster.url, { method, path, size: limit, headers });
+      expect([400, 401, 404], `${path}: ${limit} bytes`).toContain(atLimit.status);
+    }
+    // Within the upload address's limit the app refuses early, before the file has arrived; its answer arrives all the same.
+    for (let i = 0; i < 10; i++) {
+      const grant = await api(cluster.url, 'POST', '/api/objects/upload', creator.token, { kind: 'image' });
+      expect(
+        await sendBody(cluster.url, {
+          method: 'PUT',
+          path: grant.json.uploadURL,
+          size: 6_000_000,
+          headers: { 'content-type': 'image/png' },
+        }),
+      ).toEqual({ status: 413, body: JSON.stringify({ message: 'The file is larger than 5 MB' }) });
+      const unknown = await sendBody(cluster.url, {
+        method: 'PUT',
+        path: `/api/uploads/${randomBytes(32).toString('base64url')}`,
+        size: 6_000_000,
+        headers: { 'content-type': 'image/png' },
+      });
+      expect(unknown).toEqual({ status: 404, body: JSON.stringify({ message: 'Upload address not found' }) });
+    }
+  }, 120_000);
 
   it('keeps upload grants and query strings out of its access log, and makes every request id itself', async () => {
     const response = await fetch(`${cluster.url}/api/uploads/grantSECRETinPATH?token=querySECRET`, {
@@ -342,30 +388,35 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
 
 describe.skipIf(!isPostgres)('instances started together on an empty PostgreSQL database', () => {
   let admin: DbHandle;
-  let name: string;
+  const names: string[] = [];
   beforeAll(async () => {
     const adminUrl = new URL(inject('postgresTemplateUrl'));
     adminUrl.pathname = '/postgres';
     admin = await createDb({ kind: 'postgres', url: adminUrl.toString(), poolSize: 1 });
-    name = `ga_empty_${randomBytes(6).toString('hex')}`;
-    await admin.execute(`create database ${name}`);
   });
   afterAll(async () => {
     cleanUpProcesses();
-    await admin?.execute(`drop database if exists ${name} with (force)`);
+    for (const name of names) await admin?.execute(`drop database if exists ${name} with (force)`);
     await admin?.close();
   });
 
-  // docs/deploy.md: each instance migrates as it starts, under one advisory lock.
-  it('both become ready, and each migration is applied once', async () => {
+  async function emptyDatabaseUrl(): Promise<string> {
+    const name = `ga_empty_${randomBytes(6).toString('hex')}`;
+    names.push(name);
+    await admin.execute(`create database ${name}`);
     const url = new URL(inject('postgresTemplateUrl'));
     url.pathname = `/${name}`;
-    const ports = await Promise.all([freePort(), freePort()]);
-    const servers = ports.map((port) => spawnServer(tempDataDir(), port, { DATABASE_URL: url.toString() }));
+    return url.toString();
+  }
+
+  /** Starts `count` instances at once and resolves once every one is ready; one that exits first fails it. */
+  async function startTogether(count: number, env: Record<string, string>) {
+    const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+    const servers = ports.map((port) => spawnServer(tempDataDir(), port, env));
     await Promise.all(
       ports.map(async (port, index) => {
         const server = servers[index] as (typeof servers)[number];
-        const deadline = Date.now() + 60_000;
+        const deadline = Date.now() + 80_000;
         while (Date.now() < deadline && server.child.exitCode === null) {
           const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
             (response) => response.status === 200,
@@ -377,16 +428,41 @@ describe.skipIf(!isPostgres)('instances started together on an empty PostgreSQL 
         throw new Error(`instance ${index + 1} not ready:\n${server.output()}`);
       }),
     );
-    const database = await createDb({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    return servers;
+  }
+
+  async function query<T>(url: string, text: string): Promise<T[]> {
+    const database = await createDb({ kind: 'postgres', url, poolSize: 1 });
     try {
-      const { rows } = (await database.execute('select hash from drizzle.__drizzle_migrations')) as { rows: { hash: string }[] };
-      const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
-        entries: unknown[];
-      };
-      expect(rows).toHaveLength(journal.entries.length);
-      expect(new Set(rows.map((row) => row.hash)).size).toBe(rows.length);
+      return ((await database.execute(text)) as { rows: T[] }).rows;
     } finally {
       await database.close();
     }
+  }
+
+  // docs/deploy.md: each instance migrates as it starts, under one advisory lock.
+  it('both become ready, and each migration is applied once', async () => {
+    const url = await emptyDatabaseUrl();
+    await startTogether(2, { DATABASE_URL: url });
+    const rows = await query<{ hash: string }>(url, 'select hash from drizzle.__drizzle_migrations');
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    expect(rows).toHaveLength(journal.entries.length);
+    expect(new Set(rows.map((row) => row.hash)).size).toBe(rows.length);
   }, 90_000);
+
+  // The demo is seeded under the same lock: one instance seeds, the others find it there.
+  it('three seeding the demo all become ready, and the demo is seeded once', async () => {
+    const url = await emptyDatabaseUrl();
+    const servers = await startTogether(3, { DATABASE_URL: url, SEED_DEMO: 'true' });
+    expect(servers.filter((server) => server.output().includes('Seeded ')).length).toBe(1);
+    const [courses] = await query<{ count: string }>(url, 'select count(*) from courses');
+    expect(Number(courses?.count)).toBe(seedCourses.length);
+    const owners = await query<{ email: string }>(
+      url,
+      'select distinct u.email from courses c join users u on u.id = c.creator_id',
+    );
+    expect(owners.map((owner) => owner.email)).toEqual([demoAccounts[0].email]);
+  }, 120_000);
 });

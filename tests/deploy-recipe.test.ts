@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
+import { JSON_BODY_LIMIT, LARGER_BODY_LIMITS } from '#server/body-limits';
 import { EnvSchema } from '#server/env';
 import { healthRoutes } from '#server/modules/health/health.routes';
 import { NGINX_TEMPLATE, placeholdersOf, UPSTREAM_SERVER_PARAMETERS } from '../scripts/nginx-config.mjs';
@@ -151,6 +152,24 @@ describe.skipIf(inject('dbKind') === 'postgres')('the deploy recipe', () => {
     expect(config).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     // compose's own interpolation: .env's TRUST_PROXY, else 1.
     expect(app.environment?.TRUST_PROXY).toMatch(/^\$\{TRUST_PROXY:-1\}$/);
+  });
+
+  it("gives nginx each address's body limit, the app's own, so a body over it is refused in JSON before an instance sees it", () => {
+    const config = read('deploy/nginx.conf');
+    const server = config.slice(config.indexOf('    server {'));
+    expect(server).toMatch(new RegExp(`^ {8}client_max_body_size ${JSON_BODY_LIMIT};$`, 'm'));
+    const locations = new Map(
+      [...server.matchAll(/^ {8}location ~ \^(\S+)\$ \{\n([\s\S]*?)^ {8}\}/gm)].map(([, pattern = '', block = '']) => [
+        pattern,
+        { limit: Number(/client_max_body_size (\d+);/.exec(block)?.[1]), block },
+      ]),
+    );
+    const expected = Object.entries(LARGER_BODY_LIMITS).map(([route, limit]) => [route.replace(/:[a-z]+/gi, '[^/]+'), limit]);
+    expect([...locations].map(([pattern, { limit }]) => [pattern, limit])).toEqual(expected);
+    for (const { block } of locations.values()) expect(block).toContain('proxy_pass http://gradient_academy;');
+    // An upload streams through to the app, which counts it against its kind's limit as it arrives.
+    expect(locations.get('/api/uploads/[^/]+')?.block).toContain('proxy_request_buffering off;');
+    expect(config).toMatch(/^\s*error_page 413 @body_too_large;/m);
   });
 
   it('builds in stages and runs as an unprivileged user', () => {

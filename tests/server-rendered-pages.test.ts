@@ -147,14 +147,58 @@ describe('pages drawn for anyone', () => {
     expect(asOwner.root).toContain('You created this course.');
   });
 
-  it("never draws a draft for anyone but its creator, nor names it in a stranger's page", async () => {
+  it("never draws a draft for anyone but its creator, nor names it in a stranger's page: to them it is a 404", async () => {
     for (const token of [null, student.token, otherCreator.token, revokedToken]) {
       const response = await get(`/course/${draftId}`, token ? cookie(token) : {});
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(404);
       expect(drawing(response.body).state).toBeNull();
       expect(response.body).not.toContain('Unreleased Draft Course');
+      // Still the app for a course page: its creator, signed in without the cookie, sees the draft there.
+      expect(response.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
+      expect(response.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/course-detail-/);
     }
-    expect(drawing((await get(`/course/${draftId}`, cookie(owner.token))).body).root).toContain('Unreleased Draft Course');
+    const asOwner = await get(`/course/${draftId}`, cookie(owner.token));
+    expect(asOwner.statusCode).toBe(200);
+    expect(drawing(asOwner.body).root).toContain('Unreleased Draft Course');
+  });
+
+  it('answers 404 to an address that names nothing: an unknown or malformed id, a student as an instructor', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const url of [
+      `/course/${unknown}`,
+      '/course/x',
+      `/instructors/${student.id}`,
+      `/instructors/${unknown}`,
+      '/instructors/x',
+      `/course/${unknown}/learn`,
+      '/course/x/learn',
+      `/course/${courseId}/learn/x`,
+      `/course/${draftId}/preview`,
+      `/checkout/${unknown}`,
+      '/checkout/x',
+      `/certificates/${unknown}`,
+      '/creator/courses/x/edit',
+      '/creator/modules/x/build',
+      '/no-such-page',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(drawing(response.body).state, url).toBeNull();
+    }
+    // A signed-in student's cookie changes nothing for a course that does not exist.
+    expect((await get(`/course/${unknown}`, cookie(student.token))).statusCode).toBe(404);
+    for (const url of [
+      `/course/${courseId}`,
+      `/instructors/${owner.id}`,
+      `/checkout/${courseId}`,
+      `/course/${courseId}/learn`,
+      `/course/${courseId}/learn/${unknown}`,
+      // The studio's pages are their creator's: an id of the right form is left to the browser.
+      `/creator/courses/${unknown}/edit`,
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
   });
 
   it("keeps a course's text inert: escaped in the HTML, the title and the page's state, and sanitized", async () => {
@@ -264,6 +308,8 @@ describe('what crawlers and link previews read (issue 23 §4)', () => {
     for (const url of [
       '/account',
       '/my-courses',
+      '/purchases',
+      '/cart',
       '/creator/dashboard',
       `/checkout/${courseId}`,
       '/login',

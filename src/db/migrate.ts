@@ -33,8 +33,13 @@ export function migrationJournal(): JournalEntry[] {
 /**
  * Applies the migrations not yet applied; with `upTo`, only the first `upTo` of them (a restore
  * loads an archive's rows into the schema they were dumped from, then migrates the rest).
+ * `whileLocked` runs after them, still under the lock: start-up work that instances starting together
+ * must do once, in turn (seeding the demo into an empty database).
  */
-export async function migrateDb(handle: DbHandle, { upTo }: { upTo?: number } = {}): Promise<void> {
+export async function migrateDb(
+  handle: DbHandle,
+  { upTo, whileLocked }: { upTo?: number; whileLocked?: () => Promise<void> } = {},
+): Promise<void> {
   const folder = upTo === undefined ? migrationsFolder() : truncatedMigrationsFolder(upTo);
   const client = await handle.pool.connect();
   try {
@@ -42,6 +47,7 @@ export async function migrateDb(handle: DbHandle, { upTo }: { upTo?: number } = 
     try {
       const db = drizzle({ client, casing: 'snake_case' });
       await migrate(db, { migrationsFolder: folder });
+      await whileLocked?.();
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

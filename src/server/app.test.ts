@@ -4,9 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourse, createUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 
 let t: TestApp;
+/** Two published courses' Learn pages: addresses that name something. */
+let learnUrls: [string, string];
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', false);";
 const INDEX_HTML = `<!doctype html><html><head><title>Gradient Academy</title><script>${THEME_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 /** A build manifest as Vite writes it: the entry, two lazy pages sharing a chunk with the entry and one between them. */
@@ -30,6 +33,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js.br'), brotliCompressSync('y'.repeat(4000)));
   writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js.gz'), gzipSync('y'.repeat(4000), { level: 9 }));
   t = await createTestApp({ config: { webDir } });
+  const creator = await createUser(t.db.db, { role: 'creator' });
+  const [first, second] = await Promise.all([createCourse(t.db.db, creator.id), createCourse(t.db.db, creator.id)]);
+  learnUrls = [`/course/${first.id}/learn`, `/course/${second.id}/learn`];
 });
 afterAll(async () => {
   await t.close();
@@ -61,9 +67,11 @@ describe('the HTTP shell', () => {
   });
 
   it('serves the single-page app for its pages, 404 with the app for unknown addresses, and JSON 404s under /api', async () => {
-    for (const url of ['/', '/login', '/course/123/learn', '/My-Courses/', '/no/such/page', '/course', '/nope?x=1']) {
+    const known = ['/', '/login', learnUrls[0], '/My-Courses/'];
+    // `/course/123/learn`: no course has such an id.
+    for (const url of [...known, '/no/such/page', '/course', '/nope?x=1', '/course/123/learn']) {
       const page = await t.app.inject({ method: 'GET', url });
-      const isKnown = ['/', '/login', '/course/123/learn', '/My-Courses/'].includes(url);
+      const isKnown = known.includes(url);
       expect(page.statusCode, url).toBe(isKnown ? 200 : 404);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.headers['cache-control']).toBe('no-cache');
@@ -88,7 +96,7 @@ describe('the HTTP shell', () => {
     // The entry's own imports first (the build leaves preloading to the server), then the page's.
     const home = await t.app.inject({ method: 'GET', url: '/?from=ml' });
     expect(modulepreloads(home.body)).toEqual(['/assets/vendor-def456.js', '/assets/home-222.js', '/assets/shared-111.js']);
-    const learn = await t.app.inject({ method: 'GET', url: '/course/123/learn' });
+    const learn = await t.app.inject({ method: 'GET', url: learnUrls[0] });
     expect(modulepreloads(learn.body)).toEqual(['/assets/vendor-def456.js', '/assets/learn-333.js', '/assets/shared-111.js']);
     // A page the manifest does not know (a hand-made build) gets index.html as it is.
     const login = await t.app.inject({ method: 'GET', url: '/login' });
@@ -98,7 +106,7 @@ describe('the HTTP shell', () => {
     const scriptSrc = /script-src ([^;]+)/.exec(String(home.headers['content-security-policy']))?.[1];
     expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
 
-    const again = await t.app.inject({ method: 'GET', url: '/course/9/learn', headers: { 'if-none-match': learn.headers.etag } });
+    const again = await t.app.inject({ method: 'GET', url: learnUrls[1], headers: { 'if-none-match': learn.headers.etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(learn.headers.etag).not.toBe(home.headers.etag);

@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DbHandle } from '#db/client';
 import { backgroundJobHandlers } from './background-jobs';
+import { JSON_BODY_LIMIT, LARGER_BODY_LIMITS } from './body-limits';
 import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions } from './lib/http-timeouts';
@@ -21,7 +22,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { createLocalDiskStore } from './lib/object-store/local-disk-store';
 import type { ObjectStore } from './lib/object-store/object-store';
 import { createS3Store } from './lib/object-store/s3-store';
-import { injectGet, loadPageRenderer } from './lib/page-renderer';
+import { type ApiGet, injectGet, loadPageRenderer } from './lib/page-renderer';
 import type { PaymentProvider } from './lib/payments/payment-provider';
 import { createStripeProvider, STRIPE_JS_SOURCES } from './lib/payments/stripe-provider';
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
@@ -56,7 +57,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inFlightPlugin } from './plugins/in-flight';
-import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { metricsPlugin } from './plugins/metrics';
 import { objectUrlsPlugin } from './plugins/object-urls';
 import { loadPageHtml } from './plugins/page-html';
@@ -129,7 +130,7 @@ export async function buildApp({
     // The header is read by requestIdFor, which keeps only a short id of safe characters.
     requestIdHeader: false,
     genReqId: requestIdFor,
-    // Routes that take more (uploads, webhooks) raise it with their own bodyLimit; see json-body.ts.
+    // Addresses that take more (uploads, webhooks, rich text) are listed in body-limits.ts.
     bodyLimit: JSON_BODY_LIMIT,
     ...httpTimeoutOptions(config.httpTimeouts),
     return503OnClosing: true,
@@ -180,7 +181,7 @@ export async function buildApp({
   await app.register(inFlightPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(bodyDeadlinePlugin, { ...DEFAULT_HTTP_TIMEOUTS, ...config.httpTimeouts });
-  await app.register(jsonBodyPlugin);
+  await app.register(jsonBodyPlugin, { largerLimits: LARGER_BODY_LIMITS });
   await app.register(dbPlugin, { handle: db });
   await app.register(readCachePlugin);
   // Before every route: each route's registration gets its metrics hook (ADR 0035).
@@ -191,12 +192,14 @@ export async function buildApp({
     config.webDir && existsSync(path.join(config.webDir, 'index.html'))
       ? loadPageHtml(config.webDir, { publicUrl: config.publicUrl })
       : undefined;
+  // A page's API reads, as its viewer would make them, answered in-process.
+  const apiGet: ApiGet = (url, token, requestId) => injectGet(app, url, token, requestId);
   // The first views the server draws (ADR 0019), where the build made a renderer beside the web app.
   const renderer =
     pages && config.webDir
       ? await loadPageRenderer({
           modulePath: path.join(config.webDir, '..', 'ssr', 'entry-server.js'),
-          get: (url, token, requestId) => injectGet(app, url, token, requestId),
+          get: apiGet,
           renderMsPerSecond: config.pageRenderMsPerSecond,
         })
       : undefined;
@@ -236,7 +239,7 @@ export async function buildApp({
   await app.register(seoRoutes);
   if (testPlugin) await app.register(testPlugin.routes);
 
-  await app.register(spaPlugin, { webDir: config.webDir, pages, renderer });
+  await app.register(spaPlugin, { webDir: config.webDir, pages, renderer, get: apiGet });
 
   app.addHook('onReady', async () => {
     worker.start();

@@ -38,8 +38,8 @@ export const PAGE_MODULES: readonly { path: string; module: string }[] = [
   { path: '*', module: 'app/routes/not-found.tsx' },
 ];
 
-/** The catch-all's page: the server answers its addresses with 404 (src/server/plugins/spa.ts). */
-export const NOT_FOUND_PAGE_MODULE = 'app/routes/not-found.tsx';
+/** The catch-all's page: the server answers its addresses with 404 (src/server/lib/page-status.ts). */
+const NOT_FOUND_PAGE_MODULE = 'app/routes/not-found.tsx';
 
 const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) => segment !== '');
 
@@ -51,6 +51,28 @@ export function pageModuleFor(pathname: string): string | undefined {
 /** The router pattern of an address's page (`/course/:id`, `*`): how metrics name a page, never by its address. */
 export function pagePatternFor(pathname: string): string {
   return pageFor(pathname)?.path ?? '*';
+}
+
+/** Every id in a page's address (a course, a slide, a person, a certificate) is a UUID. */
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The page an address names, its router pattern and parameters (`/course/:id` → `{ id }`), or
+ * undefined where it names none: no pattern but the catch-all fits, or an id in it is not one that
+ * can exist (the server answers both with 404).
+ */
+export function pageAddressFor(pathname: string): { path: string; params: Record<string, string> } | undefined {
+  const page = pageFor(pathname);
+  if (!page || page.module === NOT_FOUND_PAGE_MODULE) return undefined;
+  const segments = segmentsOf(pathname);
+  const params: Record<string, string> = {};
+  for (const [index, part] of segmentsOf(page.path).entries()) {
+    if (!part.startsWith(':')) continue;
+    const value = segments[index] ?? '';
+    if (!ID_PATTERN.test(value)) return undefined;
+    params[part.slice(1)] = value;
+  }
+  return { path: page.path, params };
 }
 
 function pageFor(pathname: string): { path: string; module: string } | undefined {

@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { randomUUID } from 'node:crypto';
+import { apiAs, expect, signUpViaApi, test } from './fixtures';
 
 test('the home page lists the most followed courses per difficulty, each tab with a way to all of them', async ({ page }) => {
   await page.goto('/');
@@ -46,6 +47,33 @@ test('an unknown address answers HTTP 404 with the friendly not-found page', asy
   const api = await page.request.get('/api/no-such-endpoint');
   expect(api.status()).toBe(404);
   expect(api.headers()['content-type']).toContain('application/json');
+});
+
+test("an address that names nothing answers 404; a draft does to strangers, and is its creator's all the same", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const creator = await signUpViaApi(page.request, 'creator', 'Drafty Creator');
+  const draft = await apiAs(page.request, creator.token)('POST', '/api/courses', { title: `Still a draft ${Date.now()}` });
+
+  for (const url of [`/course/${draft.id}`, '/course/not-an-id', `/course/${randomUUID()}`]) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Course not found' })).toBeVisible();
+  }
+
+  // Its creator, signed in but without the page-session cookie (the server sees a guest): the 404's
+  // HTML is the app, which asks the API with the stored token and shows the draft.
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript((token) => localStorage.setItem('token', token), creator.token);
+  const owner = await context.newPage();
+  const response = await owner.goto(`/course/${draft.id}`);
+  expect(response?.status()).toBe(404);
+  await expect(owner.getByRole('heading', { name: String(draft.title), level: 1 })).toBeVisible();
+  // Now with the cookie the app wrote: the server draws it for its creator.
+  expect((await owner.goto(`/course/${draft.id}`))?.status()).toBe(200);
+  await context.close();
 });
 
 test('a stored but invalid token is dropped silently on load', async ({ page }) => {

@@ -2,7 +2,9 @@
  * `npm run backup -- FILE`: one archive of the database and the stored objects (ADR 0040), made while
  * the server runs or not, on either engine. The embedded database of a running server is read through
  * the server's own socket (DATA_DIR/server.socket names it); without a server, the tool opens it itself,
- * holding the DATA_DIR lock so that no server starts on it meanwhile.
+ * holding the DATA_DIR lock so that no server starts on it meanwhile. With the disk store, the upload
+ * purge is held from before the rows are read until the objects are linked (ADR 0043), and an object
+ * the rows name that is missing all the same fails the backup: no archive is written.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -14,20 +16,43 @@ import type { Config } from '../env';
 import { snapshotObjects, writeArchive } from '../lib/backup/backup-archive';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from '../lib/backup/backup-manifest';
 import { dumpDatabase } from '../lib/backup/database-rows';
+import { missingObjects, objectsNamedByRows } from '../lib/backup/named-objects';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
+import { holdUploadPurge, type PurgeHold } from '../lib/operation-holds';
 import { SERVER_SOCKET_FILE } from '../lib/server-socket';
 import { exit, loadCliConfig } from './cli-database';
 
 const USAGE = 'Usage: npm run backup -- <file>   (writes one archive of the database and the stored objects)';
 
-type Source = { client: pg.ClientBase; engine: 'pglite' | 'postgres'; whileServing: boolean; close: () => Promise<void> };
+type Source = {
+  client: pg.ClientBase;
+  engine: 'pglite' | 'postgres';
+  whileServing: boolean;
+  /** A second connection (the purge hold's, outside the snapshot's transaction), closed with the source. */
+  connectAgain: () => Promise<pg.ClientBase>;
+  close: () => Promise<void>;
+};
+
+/** A source reached by its address: each connection a client of its own, all ended by close. */
+async function connectedSource(settings: pg.ClientConfig, engine: Source['engine'], whileServing: boolean): Promise<Source> {
+  const clients: pg.Client[] = [];
+  const connect = async () => {
+    const client = new pg.Client(settings);
+    clients.push(client);
+    await client.connect();
+    return client;
+  };
+  return {
+    client: await connect(),
+    engine,
+    whileServing,
+    connectAgain: connect,
+    close: async () => void (await Promise.all(clients.map((client) => client.end()))),
+  };
+}
 
 async function openSource(config: Config): Promise<Source> {
-  if (config.databaseUrl) {
-    const client = new pg.Client({ connectionString: config.databaseUrl });
-    await client.connect();
-    return { client, engine: 'postgres', whileServing: false, close: () => client.end() };
-  }
+  if (config.databaseUrl) return connectedSource({ connectionString: config.databaseUrl }, 'postgres', false);
   let lock: { release: () => void };
   try {
     lock = lockDataDir(config.dataDir);
@@ -44,20 +69,25 @@ async function openSource(config: Config): Promise<Source> {
     handle = await createDb({
       kind: 'pglite',
       dataDir: path.join(config.dataDir, 'db'),
-      poolSize: 1,
+      poolSize: 2,
       fsync: config.embeddedFsync,
     });
   } catch (error) {
     lock.release();
     throw error;
   }
-  const client = await handle.pool.connect();
+  const clients = [await handle.pool.connect()];
   return {
-    client,
+    client: clients[0] as pg.PoolClient,
     engine: 'pglite',
     whileServing: false,
+    connectAgain: async () => {
+      const client = await handle.pool.connect();
+      clients.push(client);
+      return client;
+    },
     close: async () => {
-      client.release();
+      for (const client of clients) client.release();
       await handle.close();
       lock.release();
     },
@@ -72,13 +102,11 @@ async function openRunningServer(config: Config): Promise<Source> {
   } catch {
     exit(1, `The server on DATA_DIR ${config.dataDir} is still starting (no ${SERVER_SOCKET_FILE} yet); try again in a moment.`);
   }
-  const client = new pg.Client({ host: socketDir, user: 'postgres', database: 'postgres' });
   try {
-    await client.connect();
+    return await connectedSource({ host: socketDir, user: 'postgres', database: 'postgres' }, 'pglite', true);
   } catch (error) {
     exit(1, `Could not reach the database of the server running on DATA_DIR ${config.dataDir}: ${(error as Error).message}`);
   }
-  return { client, engine: 'pglite', whileServing: true, close: () => client.end() };
 }
 
 /** Staging folders `.backup-<pid>-…` of backups that were killed: their hard links would keep deleted objects' space. */
@@ -117,16 +145,31 @@ async function main(): Promise<number> {
   const staging = mkdtempSync(path.join(stagingParent, `.backup-${process.pid}-`));
   try {
     await mkdir(path.join(staging, 'database'));
+    const objectsDir = path.join(config.dataDir, 'objects');
+    let hold: PurgeHold | undefined;
     let dumped: Awaited<ReturnType<typeof dumpDatabase>>;
-    const dumpStartedAt = performance.now();
+    let files: BackupManifest['objects']['files'] = [];
+    let dumpMs: number;
     try {
+      // Taken before the snapshot: no object the rows name can be purged before it is linked (ADR 0043).
+      if (usesDisk) hold = await holdUploadPurge(await source.connectAgain());
+      const dumpStartedAt = performance.now();
       dumped = await dumpDatabase(source.client, path.join(staging, 'database'));
+      dumpMs = Math.round(performance.now() - dumpStartedAt);
+      // After the rows: an object a row names was stored before its row was written, so it is here too.
+      if (usesDisk) {
+        files = await snapshotObjects(objectsDir, staging);
+        const missing = missingObjects(await objectsNamedByRows(path.join(staging, 'database'), dumped.tables), files);
+        if (missing.length > 0) {
+          throw new Error(
+            `${missing.length} stored object${missing.length === 1 ? '' : 's'} the rows name ${missing.length === 1 ? 'is' : 'are'} missing from ${objectsDir} (${missing[0]}${missing.length > 1 ? ', …' : ''}); no archive was written.`,
+          );
+        }
+      }
     } finally {
+      await hold?.release();
       await source.close();
     }
-    const dumpMs = Math.round(performance.now() - dumpStartedAt);
-    // After the rows: an object a row names was stored before its row was written, so it is here too.
-    const files = usesDisk ? await snapshotObjects(path.join(config.dataDir, 'objects'), staging) : [];
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -136,7 +179,7 @@ async function main(): Promise<number> {
       tables: dumped.tables,
       sequences: dumped.sequences,
       objects: usesDisk
-        ? { store: 'disk', note: `every stored object of ${path.join(config.dataDir, 'objects')}`, files }
+        ? { store: 'disk', note: `every stored object of ${objectsDir}`, files }
         : {
             store: 's3',
             note: `no stored objects: they are in the S3 bucket ${config.s3?.bucket}, which the operator versions or copies`,

@@ -69,9 +69,9 @@ async function main(): Promise<number> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'ga-restore-'));
   let lock: { release: () => void } | undefined;
   try {
-    const manifest = await verifyArchive(file, scratch);
-    checkMigrations(file, manifest);
     const objectsDir = path.join(config.dataDir, 'objects');
+    const manifest = await verifyArchive(file, { scratch, objectsDir });
+    checkMigrations(file, manifest);
     if (manifest.objects.files.length > 0 && config.s3) {
       refuse(
         `${file} holds ${manifest.objects.files.length} stored objects of a disk store; restore with S3_BUCKET unset (into DATA_DIR/objects), then copy them to the bucket.`,
@@ -117,7 +117,7 @@ async function main(): Promise<number> {
     let objects: number;
     try {
       rows = await restoreRows(handle, scratch, manifest);
-      objects = manifest.objects.files.length > 0 ? await extractObjects(file, objectsDir) : 0;
+      objects = manifest.objects.files.length > 0 ? await extractObjects(file, manifest, objectsDir) : 0;
     } catch (error) {
       await handle.close().catch(() => {});
       if (!config.databaseUrl) {

@@ -61,6 +61,7 @@ export async function purgeExpired({ db, now, store, retention }: PurgeOptions) 
     signInAddresses: deletedAddresses.length,
     uploads: deletedUploads.unfinished,
     orphanedUploads: deletedUploads.orphaned,
+    uploadsHeldByBackup: deletedUploads.heldByBackup,
     abandonedQuizAttempts: abandoned.quizAttempts,
     abandonedPayments: abandoned.payments,
     sessions: deletedSessions.length,

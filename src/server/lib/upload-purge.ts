@@ -2,6 +2,7 @@ import { and, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { uploads } from '#db/schema/index';
 import type { ObjectStore } from './object-store/object-store';
+import { isUploadPurgeHeld } from './operation-holds';
 
 /**
  * Longer than any upload can take: the body deadline lets a 100 MB video trickle in at 64 KiB per
@@ -34,6 +35,8 @@ const isUnreferenced = sql`not exists (select 1 from lessons l where l.image_url
  */
 async function purgeBatch({ db, store, where }: { db: DbOrTx; store: ObjectStore; where: ReturnType<typeof sql> }) {
   return db.transaction(async (tx) => {
+    // A backup is reading the rows and copying the objects (operation-holds.ts): nothing goes meanwhile.
+    if (await isUploadPurgeHeld(tx)) return { deleted: 0, full: false, isHeld: true };
     const candidates = await tx
       .select({ id: uploads.id })
       .from(uploads)
@@ -41,7 +44,7 @@ async function purgeBatch({ db, store, where }: { db: DbOrTx; store: ObjectStore
       .orderBy(uploads.createdAt)
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    if (candidates.length === 0) return { deleted: 0, full: false };
+    if (candidates.length === 0) return { deleted: 0, full: false, isHeld: false };
     const deleted = await tx
       .delete(uploads)
       .where(
@@ -56,25 +59,31 @@ async function purgeBatch({ db, store, where }: { db: DbOrTx; store: ObjectStore
       .returning({ key: uploads.objectKey, claimedAt: uploads.claimedAt });
     // Only a claimed address can have written an object.
     await Promise.all(deleted.filter((row) => row.claimedAt !== null).map((row) => store.delete(row.key)));
-    return { deleted: deleted.length, full: candidates.length === BATCH };
+    return { deleted: deleted.length, full: candidates.length === BATCH, isHeld: false };
   });
 }
 
-async function purgeAll(options: { db: DbOrTx; store: ObjectStore; where: ReturnType<typeof sql> }): Promise<number> {
+async function purgeAll(options: {
+  db: DbOrTx;
+  store: ObjectStore;
+  where: ReturnType<typeof sql>;
+}): Promise<{ deleted: number; isHeld: boolean }> {
   let total = 0;
   for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-    const { deleted, full } = await purgeBatch(options);
+    const { deleted, full, isHeld } = await purgeBatch(options);
     total += deleted;
+    if (isHeld) return { deleted: total, isHeld };
     if (!full) break;
   }
-  return total;
+  return { deleted: total, isHeld: false };
 }
 
 /**
  * The purge's share of uploads: addresses that expired unused (no object was ever kept for those),
  * uploads that failed or died midway (any object a crash left is removed with them), and finished
  * uploads that nothing uses once `orphanAfterMs` has passed since they finished (a creator uploads,
- * then saves the slide). Removed rows stop counting against their creator's storage quota.
+ * then saves the slide). Removed rows stop counting against their creator's storage quota. While a
+ * backup holds the purge it deletes nothing (`heldByBackup`), and the next run takes up the backlog.
  */
 export async function purgeUploads({
   db,
@@ -86,7 +95,7 @@ export async function purgeUploads({
   store: ObjectStore;
   now: number;
   orphanAfterMs: number;
-}): Promise<{ unfinished: number; orphaned: number }> {
+}): Promise<{ unfinished: number; orphaned: number; heldByBackup: boolean }> {
   const unfinished = await purgeAll({
     db,
     store,
@@ -96,10 +105,11 @@ export async function purgeUploads({
       or(isNull(uploads.claimedAt), lt(uploads.claimedAt, new Date(now - UPLOAD_IN_FLIGHT_MS))),
     )}`,
   });
+  if (unfinished.isHeld) return { unfinished: unfinished.deleted, orphaned: 0, heldByBackup: true };
   const orphaned = await purgeAll({
     db,
     store,
     where: sql`${and(isNotNull(uploads.completedAt), lt(uploads.completedAt, new Date(now - orphanAfterMs)))} and ${isUnreferenced}`,
   });
-  return { unfinished, orphaned };
+  return { unfinished: unfinished.deleted, orphaned: orphaned.deleted, heldByBackup: orphaned.isHeld };
 }

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEdgeApp, type EdgeApp } from '#tests/helpers/edge-app';
-import { JSON_BODY_LIMIT } from './json-body';
+import { JSON_BODY_LIMIT, LARGER_BODY_LIMITS } from '../body-limits';
 
 let t: EdgeApp;
 let url: string;
@@ -84,6 +84,30 @@ describe('the JSON body policy', () => {
     });
     expect(raised.statusCode).toBe(200);
     expect(raised.json()).toEqual({ size: twenty.length });
+  });
+
+  it('gives every method on an address that takes more its limit, and lets no API route set its own (nginx would not know it)', async () => {
+    const courseLimit = LARGER_BODY_LIMITS['/api/courses/:id'] ?? 0;
+    const within = JSON.stringify({ pad: 'x'.repeat(courseLimit - 20) });
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: `/api/courses/${randomUUID()}`,
+        headers: { 'content-type': 'application/json' },
+        payload: within,
+      });
+      expect(response.statusCode, method).toBe(401);
+      const over = await t.app.inject({
+        method,
+        url: `/api/courses/${randomUUID()}`,
+        headers: { 'content-type': 'application/json', 'content-length': String(courseLimit + 1) },
+        payload: `${within}${' '.repeat(courseLimit + 1 - within.length)}`,
+      });
+      expect(over.statusCode, method).toBe(413);
+    }
+    await expect(
+      createEdgeApp({ db: t.db, routes: (app) => app.post('/api/own-limit', { bodyLimit: 1_048_576 }, async () => ({})) }),
+    ).rejects.toThrow('POST /api/own-limit: set its body limit in src/server/body-limits.ts, which nginx is given too');
   });
 
   it('answers 400, never 500, to deeply nested JSON that fits the limit', async () => {

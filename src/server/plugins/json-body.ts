@@ -3,12 +3,14 @@ import fp from 'fastify-plugin';
 import { ErrorCode } from '#shared/errors';
 import { AppError } from '../errors';
 
-/**
- * The largest JSON body a route accepts unless it says otherwise. Every JSON route today (auth,
- * enrollment, quiz answers) needs well under 1 KB; a small ceiling means an attacker's megabyte
- * is refused from its Content-Length, or after 16 KB read, and never reaches JSON.parse.
- */
-export const JSON_BODY_LIMIT = 16_384;
+export type JsonBodyOptions = {
+  /**
+   * The addresses that take more than the server's `bodyLimit`, by route path, for every method on
+   * them (src/server/body-limits.ts). A route under /api/ may not set its own `bodyLimit`: nginx is
+   * given these, and would not know it.
+   */
+  largerLimits: Readonly<Record<string, number>>;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,14 +28,24 @@ declare module 'fastify' {
 const unsupported = () => new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Unsupported content type; send application/json');
 
 /**
- * One body policy for every route: JSON only, at most JSON_BODY_LIMIT bytes (the server's
- * `bodyLimit`; a route may raise it with its own `bodyLimit`). A text/plain or form body is a
- * client bug, so 415 rather than a confusing 400, and a JSON content type with no body reads as
- * "no body", because clients often send that header on body-less calls such as logout or publish.
- * Routes that need the raw bytes or a stream opt in with `config: { rawBody: true }`.
+ * One body policy for every route: JSON only, at most the server's `bodyLimit` (a small ceiling: an
+ * attacker's megabyte is refused from its Content-Length, or after the limit is read, and never reaches
+ * JSON.parse), or its address's larger limit. A text/plain or form body is a client bug, so 415 rather
+ * than a confusing 400, and a JSON content type with no body reads as "no body", because clients often
+ * send that header on body-less calls such as logout or publish. Routes that need the raw bytes or a
+ * stream opt in with `config: { rawBody: true }`.
  */
 export const jsonBodyPlugin = fp(
-  async (app) => {
+  async (app, { largerLimits }: JsonBodyOptions) => {
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/') && route.bodyLimit !== undefined) {
+        throw new Error(
+          `${route.method} ${route.url}: set its body limit in src/server/body-limits.ts, which nginx is given too`,
+        );
+      }
+      const limit = largerLimits[route.url];
+      if (limit !== undefined) route.bodyLimit = limit;
+    });
     app.removeContentTypeParser('text/plain');
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');

@@ -4,15 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '#shared/errors';
-import {
-  NOT_FOUND_PAGE_MODULE,
-  PAGES_STARTED_ON_ENGAGEMENT,
-  pageModuleFor,
-  pagePatternFor,
-  SERVER_RENDERED_PAGES,
-} from '#shared/page-modules';
+import { PAGES_STARTED_ON_ENGAGEMENT, pageModuleFor, pagePatternFor, SERVER_RENDERED_PAGES } from '#shared/page-modules';
 import { PAGE_SESSION_COOKIE, SESSION_TOKEN_PATTERN } from '#shared/page-session';
-import type { PageRenderer } from '../lib/page-renderer';
+import type { ApiGet, PageRenderer } from '../lib/page-renderer';
+import { pageStatus } from '../lib/page-status';
 import type { PageHtml } from './page-html';
 
 /**
@@ -79,7 +74,7 @@ function encodedHtml(page: Html, encoding: Encoding): Buffer {
  * header reaches crawlers for pages the browser draws too, whose HTML is the same for every address.
  */
 const PRIVATE_PAGE =
-  /^\/(?:account|my-courses|creator|admin|checkout|certificates|login|forgot-password|reset-password)(?:\/|$)|^\/course\/[^/]+\/(?:learn|preview)(?:\/|$)/;
+  /^\/(?:account|my-courses|purchases|cart|creator|admin|checkout|certificates|login|forgot-password|reset-password)(?:\/|$)|^\/course\/[^/]+\/(?:learn|preview)(?:\/|$)/;
 
 function isPrivatePage(pathname: string): boolean {
   return PRIVATE_PAGE.test(pathname);
@@ -96,8 +91,8 @@ function isGuestLandingPage(pathname: string, drawn: { signedIn: boolean } | und
   return drawn !== undefined && !drawn.signedIn && module !== undefined && PAGES_STARTED_ON_ENGAGEMENT.has(module);
 }
 
-export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | undefined; renderer?: PageRenderer }>(
-  async (app, { webDir, pages, renderer }) => {
+export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | undefined; renderer?: PageRenderer; get: ApiGet }>(
+  async (app, { webDir, pages, renderer, get }) => {
     // `pages` exists only when the web dir holds a built index.html (app.ts).
     const hasWeb = webDir !== undefined && pages !== undefined;
     if (hasWeb) {
@@ -118,11 +113,10 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
       });
     }
 
-    async function drawnPage(request: FastifyRequest, pathname: string) {
+    async function drawnPage(request: FastifyRequest, pathname: string, token: string | null) {
       const module = pageModuleFor(pathname);
       const drawnFor = module === undefined ? undefined : SERVER_RENDERED_PAGES[module];
       if (!renderer || !pages || !drawnFor) return undefined;
-      const token = pageSessionToken(request);
       if (drawnFor === 'signed-in' && token === null) return undefined;
       try {
         const drawn = await renderer.render(request.url, token, {
@@ -149,12 +143,14 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
         // Home no longer searches: a search's old address (`/?q=…`) moved to the search page, query and all.
         const search = request.url.slice(pathname.length + 1);
         if (pathname === '/' && new URLSearchParams(search).has('q')) return reply.redirect(`/courses?${search}`, 301);
-        const drawn = await drawnPage(request, pathname);
+        const token = pageSessionToken(request);
+        // An address that names nothing for this viewer is a 404, not a soft 404 a search engine
+        // indexes (page-status.ts). Its HTML is still the app for that address, undrawn: the browser
+        // asks the API with its own token, so a draft's creator signed in without the cookie sees it.
+        const status = await pageStatus({ pathname, token, get, requestId: request.id });
+        const drawn = status === 200 ? await drawnPage(request, pathname, token) : undefined;
         const page = drawn ?? pages.forPath(pathname);
         if (app.metrics.enabled) app.metrics.pageServed(request, pagePatternFor(pathname), drawn ? 'server' : 'browser');
-        // An address no page answers is a 404 with the app's not-found page, not a soft 404 a search
-        // engine indexes (issue 22); the app draws the same page as for any other address.
-        const status = pageModuleFor(pathname) === NOT_FOUND_PAGE_MODULE ? 404 : 200;
         // A drawn page depends on who the cookie names; a signed-in viewer's is theirs alone.
         reply
           .code(status)

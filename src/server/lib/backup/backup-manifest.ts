@@ -10,14 +10,24 @@ import { z } from 'zod';
  */
 
 export const BACKUP_FORMAT = 'gradient-academy-backup';
-export const BACKUP_VERSION = 1;
+/** 2 added each table file's size and each object's SHA-256, which restore's caps and checks need. */
+export const BACKUP_VERSION = 2;
 export const MANIFEST_ENTRY = 'manifest.json';
+
+/**
+ * What restore reads into memory whole. An object's line in the manifest is about 200 bytes, so this
+ * lists some 300,000 objects; parsing it takes a few hundred MB at most.
+ */
+export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/** One row's line in a table file, read whole when loaded: far above any row the app writes. */
+export const MAX_ROW_BYTES = 16 * 1024 * 1024;
 
 export const TABLE_ENTRY = /^database\/([a-z_][a-z0-9_]*)\.jsonl$/;
 export const OBJECT_ENTRY = /^objects\/([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
 export const FOLDER_ENTRY = /^(database|objects|objects\/[0-9a-f]{2}|objects\/[0-9a-f]{2}\/[0-9a-f]{2})\/?$/;
 
 const IdentifierSchema = z.string().regex(/^[a-z_][a-z0-9_]*$/);
+const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const BackupManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -32,7 +42,9 @@ export const BackupManifestSchema = z.object({
       name: IdentifierSchema,
       columns: z.array(IdentifierSchema).min(1),
       rows: z.number().int().nonnegative(),
-      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      /** The table file's size: restore reads no more than this of it. */
+      bytes: z.number().int().nonnegative(),
+      sha256: Sha256Schema,
     }),
   ),
   sequences: z.array(z.object({ name: IdentifierSchema, lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() })),
@@ -40,7 +52,9 @@ export const BackupManifestSchema = z.object({
     /** `disk`: every object is in the archive; `s3`: none is, the bucket is the operator's to version. */
     store: z.enum(['disk', 's3']),
     note: z.string(),
-    files: z.array(z.object({ path: z.string().regex(OBJECT_ENTRY), size: z.number().int().nonnegative() })),
+    files: z.array(
+      z.object({ path: z.string().regex(OBJECT_ENTRY), size: z.number().int().nonnegative(), sha256: Sha256Schema }),
+    ),
   }),
 });
 

@@ -17,6 +17,14 @@ import type { BackupManifest } from './backup-manifest';
 const AS_TEXT = { getTypeParser: () => (value: string) => value } as unknown as pg.CustomTypesConfig;
 const FETCH_ROWS = 1000;
 const INSERT_ROWS = 500;
+/** A batch of rows is sent once it holds this much text, however few rows that is. */
+const INSERT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Tables that describe the running instances, not the data: `operation_holds` holds the backup's own
+ * hold when the snapshot is read (operation-holds.ts), which must not come back with a restore.
+ */
+const NOT_BACKED_UP = new Set(['operation_holds']);
 
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -89,10 +97,13 @@ export async function dumpDatabase(
     const migrations = await migrationLevel(client);
     const tables: BackupManifest['tables'] = [];
     for (const table of await listTables(client)) {
+      if (NOT_BACKED_UP.has(table.name)) continue;
       const hash = createHash('sha256');
       const file = createWriteStream(path.join(dir, `${table.name}.jsonl`));
+      let bytes = 0;
       const write = async (text: string) => {
         hash.update(text);
+        bytes += Buffer.byteLength(text);
         if (!file.write(text)) await once(file, 'drain');
       };
       let rows = 0;
@@ -108,7 +119,7 @@ export async function dumpDatabase(
       }
       file.end();
       await once(file, 'close');
-      tables.push({ name: table.name, columns: table.columns, rows, sha256: hash.digest('hex') });
+      tables.push({ name: table.name, columns: table.columns, rows, bytes, sha256: hash.digest('hex') });
     }
     const sequences = await listSequences(client);
     await client.query('commit');
@@ -152,18 +163,22 @@ export async function loadDatabase(client: pg.ClientBase, dir: string, manifest:
         select ${types.map(([type], i) => `u.c${i}::${type}`).join(', ')}
           from unnest(${aliases.map((_, i) => `$${i + 1}::text[]`).join(', ')}) as u(${aliases.join(', ')})`;
       let batch: unknown[][] = [];
+      let batchBytes = 0;
       const flush = async () => {
         if (batch.length === 0) return;
         const byColumn = table.columns.map((_, i) => batch.map((row) => row[i]));
         await client.query(insert, byColumn);
         loaded += batch.length;
         batch = [];
+        batchBytes = 0;
       };
+      // Each line was checked against MAX_ROW_BYTES when the archive was verified.
       const lines = createInterface({ input: createReadStream(path.join(dir, `${table.name}.jsonl`)), crlfDelay: Infinity });
       for await (const line of lines) {
         if (line === '') continue;
         batch.push(JSON.parse(line) as unknown[]);
-        if (batch.length >= INSERT_ROWS) await flush();
+        batchBytes += line.length;
+        if (batch.length >= INSERT_ROWS || batchBytes >= INSERT_BYTES) await flush();
       }
       await flush();
     }

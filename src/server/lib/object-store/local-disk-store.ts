@@ -42,6 +42,12 @@ export type LocalDiskStoreOptions = {
   now?: () => number;
 };
 
+/** Where the object of `key` lives below the store's root (a backup checks its files by it). */
+export function objectFileOf(key: string): string {
+  const digest = createHash('sha256').update(key).digest('hex');
+  return path.join(digest.slice(0, 2), digest.slice(2, 4), digest);
+}
+
 export function createLocalDiskStore({ root, now = Date.now }: LocalDiskStoreOptions): ObjectStore {
   const base = path.resolve(root);
   const prefix = base.endsWith(path.sep) ? base : base + path.sep;
@@ -50,8 +56,7 @@ export function createLocalDiskStore({ root, now = Date.now }: LocalDiskStoreOpt
 
   function objectPath(key: string): string {
     assertValidObjectKey(key);
-    const digest = createHash('sha256').update(key).digest('hex');
-    const file = path.resolve(base, digest.slice(0, 2), digest.slice(2, 4), digest);
+    const file = path.resolve(base, objectFileOf(key));
     // Cannot fail with hashed names; kept so a future layout change cannot silently escape the root.
     if (!file.startsWith(prefix)) throw new InvalidObjectKeyError('resolves outside the store');
     return file;

@@ -132,7 +132,6 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CreateCourseBodySchema,
         response: { 201: CourseSchema, ...bodyErrors },
       },
-      bodyLimit: 256 * 1024,
     },
     async (request, reply) =>
       reply.code(201).send(await createCourse({ db, userId: await creator(request), input: request.body })),
@@ -149,7 +148,6 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: UpdateCourseBodySchema,
         response: { 200: CourseSchema, ...bodyErrors },
       },
-      bodyLimit: 256 * 1024,
     },
     async (request) => updateCourse({ db, userId: await creator(request), courseId: request.params.id, input: request.body }),
   );
@@ -316,7 +314,6 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CreateLessonBodySchema,
         response: { 201: LessonSchema, ...bodyErrors },
       },
-      bodyLimit: 512 * 1024,
     },
     async (request, reply) =>
       reply
@@ -338,7 +335,6 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: UpdateLessonBodySchema,
         response: { 200: LessonSchema, ...bodyErrors },
       },
-      bodyLimit: 512 * 1024,
     },
     async (request) =>
       signed(await updateLesson({ db, userId: await creator(request), id: request.params.id, input: request.body })),

@@ -134,7 +134,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/webhook',
     {
       config: { rawBody: true },
-      bodyLimit: 262_144,
       schema: {
         tags: TAGS,
         summary: 'Stripe webhook: payment outcomes, refunds, payout transfers and connected accounts (signature checked)',

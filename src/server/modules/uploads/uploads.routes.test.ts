@@ -177,20 +177,22 @@ describe.each(stores)('uploads on the %s', (_name, createStore) => {
       expect((await put(await grant(creator, 'video'), Buffer.from('x'), 'video/x-msvideo')).statusCode).toBe(415);
     });
 
-    it('refuses a JSON or unlabelled body before reading any of it', async () => {
+    it('refuses a JSON or unlabelled body before it has arrived, and reads the rest into nothing', async () => {
       for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'text/plain' }, {}]) {
         let chunksRead = 0;
+        // A body that stops arriving after its first chunks: the answer must not wait for it.
         const body = new Readable({
           read() {
             chunksRead++;
-            this.push(chunksRead > 100 ? null : Buffer.alloc(65_536, 0x20));
+            if (chunksRead <= 10) this.push(Buffer.alloc(65_536, 0x20));
           },
         });
         const response = await t.app.inject({ method: 'PUT', url: await grant(), headers, payload: body as never });
-        body.destroy();
-        expect(chunksRead, JSON.stringify(headers)).toBeLessThan(20);
+        body.push(null);
+        expect(chunksRead, JSON.stringify(headers)).toBeLessThanOrEqual(11);
         expect(response.statusCode).toBe(415);
-        expect(response.headers.connection).toBe('close');
+        // Not closed with bytes unread, which resets the connection and can lose the answer (ADR 0043).
+        expect(response.headers.connection).not.toBe('close');
         expect(response.json().message).toMatch(/^Send an image \(PNG, JPEG, GIF or WebP\) or a video \(MP4, WebM or MOV\)/);
       }
     });

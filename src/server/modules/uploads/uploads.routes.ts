@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
@@ -45,6 +46,16 @@ const errors = {
 /** Images and video are shown inline; anything else that ever got stored is only downloadable. */
 const INLINE = /^(image\/(png|jpeg|gif|webp)|video\/(mp4|webm|quicktime))$/;
 
+/** Reads a request's remaining body into nothing; past `limit` more bytes the connection is cut instead. */
+function discardRest(body: IncomingMessage, limit: number): void {
+  let read = 0;
+  body.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > limit) body.socket.destroy();
+  });
+  body.resume();
+}
+
 /** SPEC §7 "File upload" and DECISIONS §6: a one-time address, a checked streamed PUT, then the object. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -79,8 +90,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${UPLOAD_PATH_PREFIX}:grant`,
     {
       config: { rawBody: true, streamedUpload: true },
-      // The store counts the bytes it accepts; this only refuses a declared length far too big.
-      bodyLimit: MAX_BYTES.video,
       // Before any body parser runs: a rawBody route gets a JSON body read whole, up to bodyLimit.
       onRequest: async (request) => {
         const { grant } = request.params as { grant: string };
@@ -93,9 +102,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
       },
-      // A refusal leaves the rest of the file unread; keeping the connection would mean reading it all.
-      onSend: async (request, reply) => {
-        if (!request.raw.complete) reply.header('connection', 'close');
+      // A refusal before the whole file has arrived (ADR 0043): the rest is read and dropped, up to the
+      // largest file an upload takes. Closing with it unread would reset the connection, and the
+      // answer could be lost with it (behind nginx, a 502 instead of this answer).
+      onSend: async (request) => {
+        if (!request.raw.complete) discardRest(request.raw, MAX_BYTES.video);
       },
       schema: {
         tags: TAGS,

@@ -190,10 +190,10 @@ export async function storeUpload({
         upload.reservedBytes < MAX_BYTES[upload.kind]
           ? 'The file is longer than its Content-Length'
           : `The file is larger than ${Math.round(MAX_BYTES[upload.kind] / 1_048_576)} MB`;
-      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, message, { headers: { connection: 'close' } });
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, message);
     }
     if (error instanceof MediaMismatchError) {
-      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, error.message, { headers: { connection: 'close' } });
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, error.message);
     }
     throw error;
   } finally {
