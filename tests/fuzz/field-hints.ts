@@ -11,10 +11,13 @@ const word = fc.stringMatching(/^[a-z][a-z0-9]{0,9}$/);
 
 export const emailAddress = (): fc.Arbitrary<string> => fc.tuple(word, word).map(([name, domain]) => `${name}@${domain}.test`);
 
+/** A course is free or costs at least 0.50 (docs/product.md, Prices): cents 0 or 50 up. */
+const courseCents = (max: number) => fc.oneof(fc.constant(0), fc.integer({ min: 50, max }));
+
 const price = (): fc.Arbitrary<unknown> =>
   fc.oneof(
-    fc.integer({ min: 0, max: 1_000_000 }).map((cents) => (cents / 100).toFixed(2)),
-    fc.integer({ min: 0, max: 100_000 }),
+    courseCents(1_000_000).map((cents) => (cents / 100).toFixed(2)),
+    courseCents(100_000).map((cents) => (cents === 0 ? 0 : Math.ceil(cents / 100))),
     fc.constant(''),
   );
 

@@ -150,8 +150,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const user = await requireUser(request);
-        await limitUserAction({ app, action: 'review-vote', userId: user.id });
-        return voteHelpful({ db: app.db, reads: app.reads, userId: user.id, reviewId: request.params.id, isHelpful });
+        return voteHelpful({
+          db: app.db,
+          reads: app.reads,
+          userId: user.id,
+          reviewId: request.params.id,
+          isHelpful,
+          countVote: () => limitUserAction({ app, action: 'review-vote', userId: user.id }),
+        });
       },
     });
   }

@@ -231,7 +231,8 @@ export async function reportReview({
  * The caller finds a review helpful (`isHelpful`), or no longer does: one vote per person, so voting
  * twice counts once and withdrawing twice changes nothing; the review's count follows by trigger
  * (migration 0034). Not on one's own review, nor by the course's creator, who could otherwise lift the
- * reviews they like to the top; a hidden review is as unknown as a missing one.
+ * reviews they like to the top; a hidden review is as unknown as a missing one. `countVote` (the rate
+ * limit) runs once the vote is known to be allowed, so a refused vote spends none of the caller's budget.
  */
 export async function voteHelpful({
   db,
@@ -239,17 +240,20 @@ export async function voteHelpful({
   userId,
   reviewId,
   isHelpful,
+  countVote,
 }: {
   db: Db;
   reads: ReadCache;
   userId: string;
   reviewId: string;
   isHelpful: boolean;
+  countVote: () => Promise<void>;
 }): Promise<ReviewHelpful> {
   const { review, access } = await reviewForCaller(db, reads, userId, reviewId);
   if (review.hiddenAt !== null) throw reviewNotFound();
   if (review.userId === userId) throw new AppError(ErrorCode.FORBIDDEN, 'You cannot vote on your own review');
   if (access.level === 'owner') throw new AppError(ErrorCode.FORBIDDEN, 'You cannot vote on reviews of your own course');
+  await countVote();
   const mine = and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId));
   try {
     if (isHelpful) await db.insert(reviewVotes).values({ reviewId, userId }).onConflictDoNothing();
