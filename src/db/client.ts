@@ -47,9 +47,6 @@ export type DbOptions =
       onExit?: (error: Error) => void;
     };
 
-/** How alike a query and a course title must be, 0–1, for a search to find the course despite a typo. */
-export const TITLE_SIMILARITY_THRESHOLD = 0.45;
-
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   let embedded: EmbeddedDatabase | undefined;
   let connection: pg.ClientConfig;
@@ -71,12 +68,6 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   const pool = new pg.Pool({ ...connection, max, Client: changes.ListeningClient });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
-  // Course search's typo tolerance (migration 0021): a title is found from this similarity to the
-  // query, below pg_trgm's 0.6, which missed 'tranformer' for 'Transformers'. Queued before any query
-  // of the new connection; a placeholder until the session first uses pg_trgm.
-  pool.on('connect', (client) => {
-    client.query(`SET pg_trgm.word_similarity_threshold = ${TITLE_SIMILARITY_THRESHOLD}`).catch(() => {});
-  });
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
   return {

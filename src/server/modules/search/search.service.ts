@@ -10,24 +10,37 @@ import { AppError } from '../../errors';
 import { toCourseJson } from '../../lib/course-json';
 import { sanitizeStoredRichText } from '../../lib/rich-text';
 import { sqlRows } from '../../lib/sql-rows';
+import { withCorrections } from './typos';
 
 /** Words of at most this many letters each, at most this many words: a query's cost stays bounded. */
 const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
-const MAX_FUZZY_LENGTH = 80;
+
+/** The query's words: runs of letters and digits, lowercased, so nothing typed is read as syntax. */
+function queryWords(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
+}
 
 /**
- * What the query's words find, in the fields of `weights` (the document's A title, B instructor, C
- * module and slide titles, D description; '' for all): each word stemmed ('networks' finds 'network')
- * or as the start of a word ('tokeniz' finds 'tokenization'), every word required but English stop
- * words ('the', 'for'), which are left out. Only letters and digits reach to_tsquery, so nothing typed
- * is read as its syntax.
+ * What one spelling of a word finds, in the fields of `weights` (the document's A title, B instructor,
+ * C module and slide titles, D description; '' for all): the word stemmed ('networks' finds 'network')
+ * or as the start of a word ('tokeniz' finds 'tokenization'); nothing for an English stop word ('the',
+ * 'for'), which is left out.
  */
-function wordsQuery(words: string[], weights: '' | 'A' | 'ABC'): SQL {
-  const terms = words.map((word) => {
-    const stemmed = sql`to_tsquery('english', ${weights ? `${word}:${weights}` : word})`;
-    return sql`(CASE WHEN numnode(${stemmed}) = 0 THEN ${stemmed} ELSE ${stemmed} || to_tsquery('simple', ${`${word}:*${weights}`}) END)`;
-  });
+function spellingQuery(spelling: string, weights: '' | 'A' | 'ABC'): SQL {
+  const stemmed = sql`to_tsquery('english', ${weights ? `${spelling}:${weights}` : spelling})`;
+  return sql`(CASE WHEN numnode(${stemmed}) = 0 THEN ${stemmed} ELSE ${stemmed} || to_tsquery('simple', ${`${spelling}:*${weights}`}) END)`;
+}
+
+/** Every word required, each in any of its spellings (as typed, or corrected: ADR 0046). */
+function wordsQuery(words: string[][], weights: '' | 'A' | 'ABC'): SQL {
+  const terms = words.map(
+    (spellings) =>
+      sql`(${sql.join(
+        spellings.map((spelling) => spellingQuery(spelling, weights)),
+        sql` || `,
+      )})`,
+  );
   // Parenthesized: in `document @@ a && b`, PostgreSQL would read `(document @@ a) && b`.
   return sql`(${sql.join(terms, sql` && `)})::text`;
 }
@@ -35,20 +48,27 @@ function wordsQuery(words: string[], weights: '' | 'A' | 'ABC'): SQL {
 type Words = { all: string; outline: string; title: string };
 
 /**
- * The query's words as text-search queries, written out by the database first: a constant in the
- * search's statements, whose planner then knows how many courses each word is in (a function call it
- * would have to guess). Null without words, or with stop words only.
+ * The words as text-search queries, written out by the database first: a constant in the search's
+ * statements, whose planner then knows how many courses each word is in (a function call it would
+ * have to guess). Null without words, or with stop words only.
  */
-async function readWords(db: Db, q: string): Promise<Words | null> {
-  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-    .slice(0, MAX_WORDS)
-    .map((word) => word.slice(0, MAX_WORD_LENGTH));
+async function readWords(db: Db, words: string[][]): Promise<Words | null> {
   if (words.length === 0) return null;
   const [read] = await sqlRows<Words>(
     db,
     sql`SELECT ${wordsQuery(words, '')} AS "all", ${wordsQuery(words, 'ABC')} AS outline, ${wordsQuery(words, 'A')} AS title`,
   );
   return read && read.all !== '' ? read : null;
+}
+
+/**
+ * The words with their corrections (ADR 0046), when the words as typed found nothing: each word of 5
+ * letters or more also as the catalogue's words within one typo of it, two from 9 letters. Null when
+ * no word has a correction.
+ */
+async function readCorrectedWords(db: Db, typed: string[]): Promise<Words | null> {
+  const spellings = await withCorrections(db, typed);
+  return spellings.some((word) => word.length > 1) ? readWords(db, spellings) : null;
 }
 
 type Tier = 3 | 2 | 1;
@@ -70,16 +90,6 @@ function wordTiers(words: Words): Tiers {
   };
 }
 
-/**
- * When the words find nothing, titles like what was typed ('nueral netwrks'): pg_trgm's word
- * similarity, only then, since it costs far more a course than a word looked up.
- */
-function typoTiers(q: string): Tiers {
-  // A title is a few words: a longer query adds trigrams to look up, not matches.
-  const similar = sql`${q.slice(0, MAX_FUZZY_LENGTH)} <% cs.title`;
-  return { matches: similar, tier: sql`3`, only: { 3: sql`true` } };
-}
-
 type SortKeyType = 'real' | 'integer' | 'timestamptz';
 type SortPlan = { keys: { expr: SQL; type: SortKeyType }[]; direction: 'asc' | 'desc' };
 
@@ -99,7 +109,7 @@ const SORT_PLANS: Record<Exclude<SearchSort, 'relevance'>, SortPlan> = {
   price_asc: { keys: [{ expr: sql`${courses.priceCents}`, type: 'integer' }], direction: 'asc' },
   price_desc: { keys: [{ expr: sql`${courses.priceCents}`, type: 'integer' }], direction: 'desc' },
 };
-/** The tier (wordTiers, typoTiers), then the marketplace's own order within it. */
+/** The tier (wordTiers), then the marketplace's own order within it. */
 const relevancePlan = (tier: SQL): SortPlan => ({
   keys: [{ expr: tier, type: 'integer' }, ...SORT_PLANS.popular.keys],
   direction: 'desc',
@@ -176,9 +186,10 @@ const orderBy = (plan: SortPlan) => {
 };
 
 /**
- * GET /api/courses/search (DECISIONS §8): published courses found by words (best in the title, then
- * the instructor, module and slide titles, then the description; a typo of the title too), filtered
- * and ordered, a page at a time; with the total and each filter value's count.
+ * GET /api/courses/search (docs/product.md, "Search"): published courses found by words (best in the
+ * title, then the instructor, module and slide titles, then the description; a word of 5 letters or
+ * more despite a typo, ADR 0046), filtered and ordered, a page at a time; with the total and each
+ * filter value's count.
  *
  * Its cost is bounded by `countLimit`, not by the catalogue (ADR 0028). The counts read at most that
  * many courses. When they find fewer, the page is sorted from those; when more, the matches are many,
@@ -190,7 +201,11 @@ export async function searchCourses(
   query: CourseSearchQuery,
   { countLimit }: { countLimit: number },
 ): Promise<CourseSearchResult> {
-  const words = await readWords(db, query.q);
+  const typed = queryWords(query.q);
+  const words = await readWords(
+    db,
+    typed.map((word) => [word]),
+  );
   const sort: SearchSort = query.sort ?? (words ? 'relevance' : 'popular');
   // Without words there is nothing to be relevant to: the marketplace's own order.
   const planOf = (tiers: Tiers | null) =>
@@ -223,8 +238,10 @@ export async function searchCourses(
   let tiers = words ? wordTiers(words) : null;
   let common = commonOf(tiers);
   let groups = await countOf(common);
-  if (words && groups.length === 0) {
-    tiers = typoTiers(query.q);
+  // Typos only when the words as typed find nothing: then every course found holds a corrected word.
+  const corrected = words && groups.length === 0 ? await readCorrectedWords(db, typed) : null;
+  if (corrected) {
+    tiers = wordTiers(corrected);
     common = commonOf(tiers);
     groups = await countOf(common);
   }
