@@ -113,3 +113,23 @@ test('search with filters, share the address, and the same results open in a new
   await visitor.close();
   axe.expectNoViolations();
 });
+
+test('a typo in a word is forgiven: “pyhton” finds the Python course, in both themes and on a phone', async ({
+  page,
+}, testInfo) => {
+  for (const [theme, width] of [
+    ['light', 1280],
+    ['dark', 1280],
+    ['dark', 390],
+    ['light', 390],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/courses?q=pyhton');
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for “pyhton”' })).toBeVisible();
+    const results = page.getByRole('region', { name: 'Courses found' });
+    await expect(results.getByRole('heading', { name: /Python/ }).first()).toBeVisible();
+    await expect(page.getByText('No courses found')).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`typo-search-${theme}-${width}.png`) });
+  }
+});
