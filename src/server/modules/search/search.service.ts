@@ -16,9 +16,15 @@ import { withCorrections } from './typos';
 const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
 
-/** The query's words: runs of letters and digits, lowercased, so nothing typed is read as syntax. */
+/**
+ * The query's words, lowercased: runs of letters and digits, joined by inner hyphens and dots as the
+ * document's parser joins them ('gpt-4' is indexed as 'gpt' and '-4', '3.5' as one word), so such a
+ * word is looked up as written. Nothing else typed reaches the text search, so nothing is read as syntax.
+ */
 function queryWords(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+(?:[.-][\p{L}\p{N}]+)*/gu) ?? [])
+    .slice(0, MAX_WORDS)
+    .map((word) => word.slice(0, MAX_WORD_LENGTH).replace(/[.-]+$/, ''));
 }
 
 /**

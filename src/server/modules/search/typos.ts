@@ -78,6 +78,8 @@ export function typoPatterns(word: string, typos: 1 | 2): string[] {
   return [...patterns];
 }
 
+const SINGLE_WORD = /^[\p{L}\p{N}]+$/u;
+
 /** Corrections per word at most, the commonest first: a query's text search stays small. */
 const MAX_CORRECTIONS = 10;
 /** Vocabulary rows a lookup reads at most, whatever the words (a cost bound, not a rule). */
@@ -87,10 +89,12 @@ const MAX_CANDIDATES = 500;
  * Each query word with the words of the catalogue within its allowed typos (typosAllowed): one
  * statement over the vocabulary `course_search_words` keeps (words whose letters outside a typo's
  * window are the query word's, through its trigram index, and of a length within the typos), then the
- * exact distance here. A word under 5 letters, or with nothing close, stands alone.
+ * exact distance here. A word under 5 letters, joined by a hyphen or dot, or with nothing close,
+ * stands alone.
  */
 export async function withCorrections(db: Db, words: string[]): Promise<string[][]> {
-  const lookups = words.map((word) => ({ word, typos: typosAllowed(word) }));
+  // A word joined by a hyphen or dot ('gpt-4') is looked up as written: the vocabulary holds single words.
+  const lookups = words.map((word) => ({ word, typos: SINGLE_WORD.test(word) ? typosAllowed(word) : 0 }));
   const patterns = lookups.flatMap(({ word, typos }) => (typos === 0 ? [] : typoPatterns(word, typos)));
   if (patterns.length === 0) return words.map((word) => [word]);
   const lengths = lookups
@@ -106,7 +110,7 @@ export async function withCorrections(db: Db, words: string[]): Promise<string[]
   );
   return lookups.map(({ word, typos }) => {
     const corrections = candidates
-      .filter((candidate) => candidate.word !== word && /^[\p{L}\p{N}]+$/u.test(candidate.word))
+      .filter((candidate) => candidate.word !== word && SINGLE_WORD.test(candidate.word))
       .map((candidate) => ({ ...candidate, distance: typoDistance(word, candidate.word, typos) }))
       .filter((candidate) => candidate.distance <= typos)
       .sort((a, b) => a.distance - b.distance || b.documents - a.documents || (a.word < b.word ? -1 : 1))
