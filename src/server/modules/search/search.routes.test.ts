@@ -88,8 +88,18 @@ describe('course search', () => {
   it('finds words joined by hyphens and dots as they are written in the title (GPT-4, 3.5, numbered runs)', async () => {
     const term = word();
     const joined = await course({ title: `Fine-tuning GPT-4 and Claude 3.5 with ${term} 7-1795900804364` });
-    for (const q of [`GPT-4 ${term}`, `gpt-4 ${term}`, `3.5 ${term}`, `fine-tuning ${term}`, `${term} 7-1795900804364`, `${term}-`]) {
-      expect((await search({ q })).items.map((item) => item.id), q).toEqual([joined.id]);
+    for (const q of [
+      `GPT-4 ${term}`,
+      `gpt-4 ${term}`,
+      `3.5 ${term}`,
+      `fine-tuning ${term}`,
+      `${term} 7-1795900804364`,
+      `${term}-`,
+    ]) {
+      expect(
+        (await search({ q })).items.map((item) => item.id),
+        q,
+      ).toEqual([joined.id]);
     }
   });
 
