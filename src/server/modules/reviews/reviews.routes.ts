@@ -11,6 +11,7 @@ import {
   ReviewReplyInputSchema,
   ReviewSchema,
 } from '#shared/schemas/reviews';
+import { sendJsonBytes } from '../../lib/json-bytes';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { deleteReview, listReviews, putReview, replyToReview, reportReview, voteHelpful } from './reviews.service';
@@ -40,9 +41,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReviewListSchema, 400: ApiErrorBodySchema, 404: ApiErrorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await request.getCurrentUser();
-      return listReviews({
+      const json = await listReviews({
         db: app.db,
         reads: app.reads,
         userId: user?.id,
@@ -51,6 +52,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: request.query.limit,
         cursor: request.query.cursor,
       });
+      return sendJsonBytes(reply, json);
     },
   );
 

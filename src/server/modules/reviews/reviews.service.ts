@@ -36,7 +36,11 @@ async function hasCompletedASlide(reads: ReadCache, userId: string, course: Cour
   return course.modules.some((module) => module.lessons.some((lesson) => completedLessons.has(lesson.id)));
 }
 
-/** The first page of each order, as most visits ask for it, comes from the read cache. */
+/**
+ * A course's reviews as sent (ReviewList's JSON). The first page of each order, as most visits ask for
+ * it, comes from the read cache with its items serialized once; what is the caller's own (their
+ * review, whether they may write one, their helpful votes) is added per request.
+ */
 export async function listReviews({
   db,
   reads,
@@ -53,7 +57,7 @@ export async function listReviews({
   sort: ReviewSort;
   limit: number;
   cursor: string | undefined;
-}): Promise<ReviewList> {
+}): Promise<Buffer> {
   const access = await visibleCourse(reads, userId, courseId);
   const after = decodeReviewCursor(cursor, sort);
   const isFirstPage = after === null && limit === REVIEWS_PAGE_DEFAULT;
@@ -73,13 +77,17 @@ export async function listReviews({
   // The rating the database keeps on the course row, as the cached course holds it.
   const { rating, ratingCount } = access.course.course;
   const voted = userId === undefined ? new Set<string>() : await votedHelpful(db, userId, page.items);
-  return {
-    items: voted.size === 0 ? page.items : page.items.map((review) => ({ ...review, votedHelpful: voted.has(review.id) })),
+  const items =
+    voted.size === 0 && 'itemsJson' in page
+      ? page.itemsJson
+      : Buffer.from(JSON.stringify(page.items.map((review) => ({ ...review, votedHelpful: voted.has(review.id) }))));
+  const rest: Omit<ReviewList, 'items'> = {
     nextCursor: page.nextCursor,
     summary: { average: rating, count: ratingCount, distribution },
     mine: mine ? toReviewJson(mine) : null,
     canReview,
   };
+  return Buffer.concat([Buffer.from('{"items":'), items, Buffer.from(`,${JSON.stringify(rest).slice(1)}`)]);
 }
 
 /** Creates or replaces the caller's review: enrolled students with a completed slide only. */
