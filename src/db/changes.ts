@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** Channel of the triggers in migration 0001: payloads '<kind>:<id>' for every change of cached data. */
+/** Channel of the announcing triggers (src/db/cache-feeds.ts): payloads '<table>:<key>,…' for every change of cached data. */
 export const CHANGES_CHANNEL = 'ga_cache';
 
 /**

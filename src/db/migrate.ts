@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { installCacheFeeds } from './cache-feeds';
 import type { DbHandle } from './client';
 
 /** src/db/migrations in the source tree; copied beside the bundle in dist/server. */
@@ -33,7 +34,7 @@ export function migrationJournal(): JournalEntry[] {
 /**
  * Applies the migrations not yet applied; with `upTo`, only the first `upTo` of them (a restore
  * loads an archive's rows into the schema they were dumped from, then migrates the rest).
- * `whileLocked` runs after them, still under the lock: start-up work that instances starting together
+ * Then the announcing triggers are made to match the cache-feeds map. `whileLocked` runs after them, still under the lock: start-up work that instances starting together
  * must do once, in turn (seeding the demo into an empty database).
  */
 export async function migrateDb(
@@ -47,6 +48,8 @@ export async function migrateDb(
     try {
       const db = drizzle({ client, casing: 'snake_case' });
       await migrate(db, { migrationsFolder: folder });
+      // A restore's partial schema may predate the announcing function: its rest is migrated next.
+      if (upTo === undefined) await installCacheFeeds(client);
       await whileLocked?.();
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);

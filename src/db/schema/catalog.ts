@@ -31,7 +31,7 @@ export const courses = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // Counts the row's updates (a trigger, migration 0011), so a cache can tell a late announcement from a new one.
+    // Counts the row's updates (a trigger, migration 0011), so a cache can tell an older read of the row from a newer one.
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [

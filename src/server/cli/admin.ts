@@ -30,7 +30,7 @@ async function main(): Promise<number> {
       console.error(`${email} is a creator account; an admin owns no courses. Make another account the admin.`);
       return 1;
     }
-    // The row's update announces itself (migration 0001): a running server drops the cached
+    // The row's update announces itself (src/db/cache-feeds.ts): a running server drops the cached
     // sessions of the account, so its next request already has the admin role.
     await handle.db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, user.id));
   } finally {

@@ -44,7 +44,7 @@ export type CatalogSnapshot = {
   entries: readonly CatalogEntry[];
   /** The filter has courses past `entries`: what is held is the top of the list, not all of it. */
   hasMore: boolean;
-  /** Each course's row version: an announced change applies only on top of the one before it. */
+  /** Each course's row version: a course read again applies only when newer. */
   versions: ReadonlyMap<string, number>;
   /** First pages made so far, by limit: the few the pages ask for (MAX_PAGE_FORMS), not all a client could. */
   pages: Map<number, CatalogPage>;
@@ -103,46 +103,34 @@ export function firstCatalogPage(snapshot: CatalogSnapshot, limit: number): Cata
   return page;
 }
 
-/** What the database announces of a course without a reload: its new `updatedAt` or student count. */
-export type CourseTouch = Partial<Pick<Course, 'updatedAt' | 'studentCount'>>;
-
 /**
- * How an announced change of a course at `version` meets a held copy at `held`: applied on top of
- * the version before it, ignored when the copy is as new or newer (the announcement came late), and
- * 'drop' on a gap, since an announcement in between is still on its way.
+ * The snapshot with one course as the database now holds it (`entry`, or null once it is gone): the
+ * same snapshot when nothing it shows changed, a new one, or undefined to drop it (loaded again at the
+ * next read). A copy as new as `entry` is kept. A snapshot of only the top of its list knows nothing
+ * of the courses below: a course it does not hold that now sorts within it, and a held course that
+ * leaves or falls to the bottom, may belong among courses it never saw, so both drop it.
  */
-export function touchOutcome(held: number, version: number): 'apply' | 'ignore' | 'drop' {
-  if (version <= held) return 'ignore';
-  return version === held + 1 ? 'apply' : 'drop';
-}
-
-/**
- * The snapshot with one course's fields changed, the same snapshot, or undefined to drop it. A
- * snapshot holding only the top of its list knows nothing of the courses below: a course it does not
- * hold whose count now reaches its last one's may belong in it, and a held course that falls to the
- * bottom may belong below courses it never saw, so both drop it (to be loaded again).
- */
-export function touchCatalogSnapshot(
+export function patchCatalogSnapshot(
   snapshot: CatalogSnapshot,
   courseId: string,
-  version: number,
-  change: CourseTouch,
+  entry: CatalogEntry | null,
 ): CatalogSnapshot | undefined {
   const held = snapshot.versions.get(courseId);
+  if (held !== undefined && entry && entry.version <= held) return snapshot;
+  const course = entry?.course;
+  const isListed =
+    course !== undefined &&
+    course.published &&
+    !course.archived &&
+    (snapshot.filter === 'all' || course.difficulty === snapshot.filter);
   if (held === undefined) {
     const last = snapshot.entries.at(-1);
-    const mayEnter =
-      snapshot.hasMore && change.studentCount !== undefined && (!last || change.studentCount >= last.course.studentCount);
-    return mayEnter ? undefined : snapshot;
+    const sortsWithin = !snapshot.hasMore || !last || (entry !== null && comparePopular(keyOf(entry), keyOf(last)) < 0);
+    return isListed && sortsWithin ? undefined : snapshot;
   }
-  const outcome = touchOutcome(held, version);
-  if (outcome !== 'apply') return outcome === 'ignore' ? snapshot : undefined;
-  const entries = snapshot.entries.map((entry) =>
-    entry.course.id === courseId ? { ...entry, course: { ...entry.course, ...change }, version } : entry,
-  );
-  if (change.studentCount !== undefined) {
-    entries.sort((a, b) => comparePopular(keyOf(a), keyOf(b)));
-    if (snapshot.hasMore && entries.at(-1)?.course.id === courseId) return undefined;
-  }
+  const others = snapshot.entries.filter((candidate) => candidate.course.id !== courseId);
+  if (!isListed || entry === null) return snapshot.hasMore ? undefined : buildCatalogSnapshot(snapshot.filter, others, false);
+  const entries = [...others, entry].sort((a, b) => comparePopular(keyOf(a), keyOf(b)));
+  if (snapshot.hasMore && entries.at(-1)?.course.id === courseId) return undefined;
   return buildCatalogSnapshot(snapshot.filter, entries, snapshot.hasMore);
 }

@@ -20,7 +20,7 @@ import { courseWithCreatorColumns, toCourseJson } from '../course-json';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import { type LearnerRecord, passedAttempt } from '../progress';
 import { sanitizeStoredRichText } from '../rich-text';
-import type { CatalogEntry, CatalogFilter, CourseTouch, PopularKey } from './catalog-snapshot';
+import type { CatalogEntry, CatalogFilter, PopularKey } from './catalog-snapshot';
 
 export type SessionEntry = {
   /** Who is asking, shared by every request of the session: frozen, so no handler can change it. */
@@ -64,7 +64,7 @@ export async function loadSessions(db: Db, tokenHashes: string[]): Promise<(Sess
 /** A course as everyone may see it, with its outline, serialized once. */
 export type CourseDoc = {
   id: string;
-  /** The row's version when read (migration 0011): an announced change applies only on top of the one before it. */
+  /** The row's version when read (migration 0011): a course read again applies only when newer. */
   version: number;
   creatorId: string;
   published: boolean;
@@ -140,35 +140,48 @@ export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc
     order: quiz.position,
     questionCount: quiz.questionCount,
   }));
+  return withCourseRow(
+    { modules, modulesJson: prepareJson(modules), quizzes: quizOutlines, quizzesJson: prepareJson(quizOutlines) },
+    row,
+  );
+}
+
+type CourseRow = Parameters<typeof toCourseJson>[0];
+
+/** Creation to the microsecond, as the Popular order and its cursors compare it (catalog-snapshot.ts). */
+const courseSortAt = sql<string>`to_char(${courses.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A course document with its course as `row` holds it; its outline as it was. */
+export function withCourseRow(
+  outline: Pick<CourseDoc, 'modules' | 'modulesJson' | 'quizzes' | 'quizzesJson'>,
+  row: CourseRow,
+): CourseDoc {
   // Sanitized when loaded, not per view: a row may have been written past the API's sanitizer.
   const course = toCourseJson({ ...row, description: sanitizeStoredRichText(row.description) });
   return {
+    ...outline,
     id: row.id,
     version: row.version,
     creatorId: row.creatorId,
     published: row.published,
     archived: row.archived,
     course,
-    json: courseJsonForms(course),
-    modules,
-    modulesJson: prepareJson(modules),
-    quizzes: quizOutlines,
-    quizzesJson: prepareJson(quizOutlines),
+    json: {
+      guest: prepareJson(course),
+      enrolled: prepareJson({ ...course, isEnrolled: true }),
+      notEnrolled: prepareJson({ ...course, isEnrolled: false }),
+    },
   };
 }
 
-function courseJsonForms(course: Course): CourseDoc['json'] {
-  return {
-    guest: prepareJson(course),
-    enrolled: prepareJson({ ...course, isEnrolled: true }),
-    notEnrolled: prepareJson({ ...course, isEnrolled: false }),
-  };
-}
-
-/** The document with what the database announced changed: `updatedAt` after an edit, the count after an enrollment. */
-export function touchCourseDoc(doc: CourseDoc, version: number, change: CourseTouch): CourseDoc {
-  const course = { ...doc.course, ...change };
-  return { ...doc, version, course, json: courseJsonForms(course) };
+/** Courses as they are now, with their creators' names, as catalogue entries (those that exist). */
+export async function loadCourseEntries(db: Db, courseIds: string[]): Promise<(CatalogEntry & { row: CourseRow })[]> {
+  const rows = await db
+    .select({ ...courseWithCreatorColumns, sortAt: courseSortAt })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.creatorId))
+    .where(inArray(courses.id, courseIds));
+  return rows.map(({ sortAt, ...row }) => ({ course: toCourseJson(row), sortAt, version: row.version, row }));
 }
 
 /** A user's enrollments, newest first. */
@@ -209,9 +222,6 @@ export async function loadLearnerRecord(db: Db, userId: string): Promise<Learner
     passedQuizzes: new Set(quizRows.map((row) => row.quizId)),
   };
 }
-
-/** Creation to the microsecond, as the Popular order and its cursors compare it (catalog-snapshot.ts). */
-const courseSortAt = sql<string>`to_char(${courses.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * Up to `limit` published courses of a filter in Popular order (catalog-snapshot.ts), after the

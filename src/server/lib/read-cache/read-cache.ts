@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { CACHE_FEEDS, type CacheName, type FedTable } from '#db/cache-feeds';
 import type { DbHandle } from '#db/client';
 import { CATALOG_PAGE_MAX, difficulties } from '#shared/schemas/catalog';
 import type { Lesson } from '#shared/schemas/creator';
@@ -12,26 +12,20 @@ import { type PreparedJson, prepareJson } from '../prepared-json';
 import type { LearnerRecord } from '../progress';
 import { loadRatingDistribution, loadReviewPage, type ReviewPage } from '../reviews-page';
 import { sanitizeStoredRichText } from '../rich-text';
-import {
-  buildCatalogSnapshot,
-  type CatalogFilter,
-  type CatalogSnapshot,
-  type CourseTouch,
-  touchCatalogSnapshot,
-  touchOutcome,
-} from './catalog-snapshot';
+import { buildCatalogSnapshot, type CatalogFilter, type CatalogSnapshot, patchCatalogSnapshot } from './catalog-snapshot';
 import { KeyedCache } from './keyed-cache';
 import {
   type CourseDoc,
   type EnrollmentEntry,
   loadCatalogPage,
   loadCourseDoc,
+  loadCourseEntries,
   loadEnrollments,
   loadLearnerRecord,
   loadSavedCourseIds,
   loadSessions,
   type SessionEntry,
-  touchCourseDoc,
+  withCourseRow,
 } from './loaders';
 
 export type { CatalogFilter, CatalogSnapshot } from './catalog-snapshot';
@@ -40,7 +34,8 @@ export type { CourseDoc, EnrollmentEntry, SessionEntry } from './loaders';
 /** A creator's earnings as the route answers them, the courses they name, and until when they hold. */
 export type EarningsEntry = { earnings: Earnings; courseIds: string[]; validUntil: number };
 
-export type FirstReviewPage = ReviewPage & { distribution: ReviewSummary['distribution'] };
+/** A first page of reviews, its items serialized once (no caller's votes in them), and its star distribution. */
+export type FirstReviewPage = ReviewPage & { itemsJson: Buffer; distribution: ReviewSummary['distribution'] };
 const REVIEW_SORTS = ReviewSortSchema.options;
 const CATALOG_FILTERS: readonly CatalogFilter[] = ['all', ...difficulties];
 
@@ -54,9 +49,6 @@ export type ReadCacheOptions = {
   maxSearches?: number;
 };
 
-/** The announcements of a change a course search may show or match (migrations 0001, 0011, 0021). */
-const SEARCHED_KINDS = new Set(['course', 'course-touched', 'course-counted', 'outline', 'user']);
-
 /**
  * A module's slides as stored: media as object paths. Without object media the list is the same for
  * every caller and is served as prepared bytes; object media are signed per caller and per request.
@@ -69,7 +61,7 @@ type LearnablePartKind = Extract<CoursePartKind, 'module' | 'quiz' | 'lesson'>;
 
 /**
  * The hot reads of every request, kept in memory and dropped by the database's own change
- * announcements (migration 0001's triggers, LISTEN/NOTIFY): a change made through this process is
+ * announcements (the triggers made from src/db/cache-feeds.ts, LISTEN/NOTIFY: ADR 0047): a change made through this process is
  * dropped before the write's query resolves; one made by another process within moments. Each read
  * answers from memory synchronously when it holds the value, otherwise with a promise (MaybePromise).
  * Whenever the announcements may have been missed (the listening connection is down, or has just come
@@ -108,7 +100,7 @@ export function createReadCache({
   const searches = new KeyedCache<string, PreparedJson>(maxSearches);
   /**
    * A creator's earnings for one period ('<creator id>|<period>'), dropped by any ledger entry of
-   * theirs (migration 0027) or change of one of their courses, and held no longer than `validUntil`:
+   * theirs or change of one of their courses, and held no longer than `validUntil`:
    * the moment a sale leaves the refund window and its money becomes available.
    */
   const earnings = new KeyedCache<string, EarningsEntry>(maxUsers);
@@ -128,86 +120,98 @@ export function createReadCache({
   };
   const all = Object.values(named);
 
-  function dropCourse(courseId: string) {
-    courses.drop(courseId);
-    // Any change may move a course into, out of or within any list (its difficulty, state, title…).
-    catalog.clear();
+  /**
+   * Courses announced changed, re-read in turns (one at a time, so a later turn's rows are newer) and
+   * applied to the held documents and catalogue snapshots in place: an enrollment's count or an edit's
+   * date costs one small query instead of every reader waiting for a rebuild. Until its turn is
+   * applied, a read of the course, or of the catalogue, waits for it: a writer reads its own write.
+   */
+  type Turn = { ids: Set<string>; done: Promise<void> };
+  let reading: Turn | undefined;
+  let queued: Turn | undefined;
+
+  function refreshCourse(courseId: string) {
+    // A load in flight may have read the course before the change: forgotten, not kept.
+    courses.update(courseId, (doc) => doc);
+    for (const filter of CATALOG_FILTERS) catalog.update(filter, (snapshot) => snapshot);
+    if (!queued) {
+      const turn: Turn = { ids: new Set(), done: (reading?.done ?? Promise.resolve()).then(() => applyTurn(turn)) };
+      queued = turn;
+    }
+    queued.ids.add(courseId);
   }
 
-  /** An announced change of only `updated_at` or the student count, applied to what is held (catalog-snapshot.ts). */
-  function touchCourse(courseId: string, version: number, change: CourseTouch) {
-    courses.update(courseId, (doc) => {
-      if (!doc) return undefined;
-      const outcome = touchOutcome(doc.version, version);
-      return outcome === 'apply' ? touchCourseDoc(doc, version, change) : outcome === 'ignore' ? doc : undefined;
-    });
-    for (const filter of CATALOG_FILTERS) {
-      catalog.update(filter, (snapshot) => touchCatalogSnapshot(snapshot, courseId, version, change));
+  async function applyTurn(turn: Turn) {
+    reading = turn;
+    if (queued === turn) queued = undefined;
+    const ids = [...turn.ids];
+    try {
+      const found = new Map((await loadCourseEntries(db, ids)).map((entry) => [entry.course.id, entry]));
+      for (const courseId of ids) {
+        const entry = found.get(courseId) ?? null;
+        courses.update(courseId, (doc) =>
+          entry === null || doc === null ? undefined : entry.version > doc.version ? withCourseRow(doc, entry.row) : doc,
+        );
+        for (const filter of CATALOG_FILTERS)
+          catalog.update(filter, (snapshot) => patchCatalogSnapshot(snapshot, courseId, entry));
+      }
+    } catch {
+      // Not read: dropped, so the next read loads them whole.
+      for (const courseId of ids) courses.drop(courseId);
+      catalog.clear();
+    } finally {
+      if (reading === turn) reading = undefined;
     }
   }
 
+  /** `read`, once the course's announced changes (without a course, every course's) are applied. */
+  function whenFresh<T>(courseId: string | undefined, read: () => MaybePromise<T>): MaybePromise<T> {
+    for (const turn of [queued, reading]) {
+      if (turn && (courseId === undefined || turn.ids.has(courseId))) return turn.done.then(read);
+    }
+    return read();
+  }
+
+  /** What an announced change of a table's row (by the map's key) drops, cache by cache (CACHE_FEEDS). */
+  const onChange: Record<CacheName, (table: FedTable, id: string) => void> = {
+    sessions: (table, id) => (table === 'sessions' ? sessions.drop(id) : sessions.dropWhere((entry) => entry?.user.id === id)),
+    courses: (table, id) => {
+      if (table === 'courses') refreshCourse(id);
+      else if (table === 'users') courses.dropWhere((doc) => doc?.creatorId === id);
+      else if (table === 'lessons') courses.dropWhere((doc) => doc?.modules.some((module) => module.id === id) ?? false);
+      else if (table === 'quiz_questions') courses.dropWhere((doc) => doc?.quizzes.some((quiz) => quiz.id === id) ?? false);
+      else courses.drop(id);
+    },
+    catalog: (table, id) =>
+      table === 'courses'
+        ? refreshCourse(id)
+        : catalog.dropWhere((snapshot) => snapshot.entries.some((entry) => entry.course.creatorId === id)),
+    // A part never moves to another course; whether it still exists is asked of the course's outline.
+    course_parts: () => {},
+    lessons: (_table, id) => lessonLists.drop(id),
+    enrollments: (_table, id) => enrollments.drop(id),
+    learners: (_table, id) => learners.drop(id),
+    saved_courses: (_table, id) => saved.drop(id),
+    review_pages: (table, id) => {
+      if (table === 'reviews') for (const sort of REVIEW_SORTS) reviewPages.drop(`${id}:${sort}`);
+      else reviewPages.dropWhere((page) => page.items.some((review) => review.user.id === id));
+    },
+    // A search reads every published course: any change to what one shows or matches drops all.
+    searches: () => searches.clear(),
+    earnings: (table, id) =>
+      table === 'courses'
+        ? earnings.dropWhere((entry) => entry.courseIds.includes(id))
+        : earnings.dropWhere((_entry, key) => key.startsWith(`${id}|`)),
+  };
+
+  /** An announcement, '<table>:<key>,<key>,…' (migration 0036), applied to every cache the table feeds. */
   function applyChange(payload: string) {
     const separator = payload.indexOf(':');
-    const kind = payload.slice(0, separator);
-    const id = payload.slice(separator + 1);
-    if (SEARCHED_KINDS.has(kind)) searches.clear();
-    switch (kind) {
-      // One notification per statement: the token hashes of every session it changed (migration 0003).
-      case 'sessions':
-        for (const tokenHash of id.split(',')) sessions.drop(tokenHash);
-        break;
-      case 'user':
-        sessions.dropWhere((entry) => entry?.user.id === id);
-        // A review shows its author's name, and a course its instructor's.
-        reviewPages.dropWhere((page) => page.items.some((review) => review.user.id === id));
-        courses.dropWhere((doc) => doc?.creatorId === id);
-        catalog.dropWhere((snapshot) => snapshot.entries.some((entry) => entry.course.creatorId === id));
-        break;
-      case 'course':
-        dropCourse(id);
-        // A course's title is in its creator's earnings.
-        earnings.dropWhere((entry) => entry.courseIds.includes(id));
-        break;
-      // Only updated_at or student_count changed (migration 0011): '<id>,<version>,<value>'.
-      case 'course-touched':
-      case 'course-counted': {
-        const [courseId = '', version = '', value = ''] = id.split(',');
-        const change =
-          kind === 'course-touched' ? { updatedAt: parseTimestamptz(value).toISOString() } : { studentCount: Number(value) };
-        // What it cannot read is treated as any other change of the course: reloaded, never shown wrong.
-        const isReadable = Number.isSafeInteger(Number(version)) && version !== '' && value !== '';
-        if (isReadable && (change.studentCount === undefined || Number.isSafeInteger(change.studentCount))) {
-          touchCourse(courseId, Number(version), change);
-        } else {
-          dropCourse(courseId);
-        }
-        break;
-      }
-      case 'outline':
-        courses.drop(id);
-        break;
-      case 'lessons':
-        lessonLists.drop(id);
-        break;
-      case 'enrollments':
-        enrollments.drop(id);
-        break;
-      case 'progress':
-        learners.drop(id);
-        break;
-      // A save or an unsave of the user's (migration 0010).
-      case 'saved':
-        saved.drop(id);
-        break;
-      // A ledger entry of the creator's: a sale, a refund or a payout (migration 0027).
-      case 'earnings':
-        earnings.dropWhere((_entry, key) => key.startsWith(`${id}|`));
-        break;
-      // Any change to a review of the course (migration 0020).
-      case 'reviews':
-        for (const sort of REVIEW_SORTS) reviewPages.drop(`${id}:${sort}`);
-        break;
-    }
+    const table = payload.slice(0, separator);
+    if (!Object.hasOwn(CACHE_FEEDS, table)) return;
+    const feed = CACHE_FEEDS[table as FedTable];
+    const ids = payload.slice(separator + 1).split(',');
+    for (const cache of feed.feeds) for (const id of ids) onChange[cache](table as FedTable, id);
   }
 
   const setEnabled = (enabled: boolean) => {
@@ -243,7 +247,7 @@ export function createReadCache({
       );
     },
     course(courseId: string): MaybePromise<CourseDoc | null> {
-      return courses.get(courseId, () => loadCourseDoc(db, courseId));
+      return whenFresh(courseId, () => courses.get(courseId, () => loadCourseDoc(db, courseId)));
     },
     /** The user's enrollments, newest first. */
     enrollments(userId: string): MaybePromise<EnrollmentEntry[]> {
@@ -256,7 +260,7 @@ export function createReadCache({
           loadReviewPage(db, { courseId, sort, limit: REVIEWS_PAGE_DEFAULT, after: null }),
           loadRatingDistribution(db, courseId),
         ]);
-        return { ...page, distribution };
+        return { ...page, itemsJson: Buffer.from(JSON.stringify(page.items)), distribution };
       });
     },
     /**
@@ -315,10 +319,12 @@ export function createReadCache({
     },
     /** The first CATALOG_PAGE_MAX courses of the catalogue or of one difficulty, in Popular order. */
     catalog(filter: CatalogFilter = 'all'): MaybePromise<CatalogSnapshot> {
-      return catalog.get(filter, async () => {
-        const { entries, hasMore } = await loadCatalogPage(db, { filter, after: null, limit: CATALOG_PAGE_MAX });
-        return buildCatalogSnapshot(filter, entries, hasMore);
-      });
+      return whenFresh(undefined, () =>
+        catalog.get(filter, async () => {
+          const { entries, hasMore } = await loadCatalogPage(db, { filter, after: null, limit: CATALOG_PAGE_MAX });
+          return buildCatalogSnapshot(filter, entries, hasMore);
+        }),
+      );
     },
     /** For tests: a change as the database would announce it. */
     applyChange,
@@ -342,9 +348,6 @@ export function createReadCache({
 }
 
 export type ReadCache = ReturnType<typeof createReadCache>;
-
-/** node-postgres's own reading of a timestamptz, so a touched date equals the one a load would read. */
-const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (text: string) => Date;
 
 function findInOutline(course: CourseDoc, kind: LearnablePartKind, id: string): CoursePart | null {
   const courseId = course.id;

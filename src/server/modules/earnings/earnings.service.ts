@@ -16,7 +16,7 @@ import { sqlRows } from '../../lib/sql-rows';
 
 /**
  * GET /api/creator/earnings, from the read cache: the figures change only with a ledger entry of the
- * creator's (announced, migration 0027), a course's title, or time, when a sale leaves the refund window.
+ * creator's (announced: src/db/cache-feeds.ts), a course's title, or time, when a sale leaves the refund window.
  */
 export async function getCachedEarnings({
   reads,
