@@ -209,7 +209,10 @@ export type Config = {
    * browser draws them, as it can any page.
    */
   pageRenderMsPerSecond: number;
-  /** The share of each sale the platform keeps (DECISIONS §8), recorded on the payment when it is made. */
+  /**
+   * The share of each sale the platform keeps (docs/product.md, Earnings and payouts), recorded on the
+   * payment when it is made.
+   */
   platformFeePercent: number;
   /**
    * How many of a search's courses are counted (ADR 0028): past it `total` and the facets say "at
@@ -231,11 +234,11 @@ export type Config = {
       }
     | undefined;
   /**
-   * Who takes the money: Stripe, or the built-in test processor (DECISIONS §4), under which every
+   * Who takes the money: Stripe, or the built-in test processor (docs/product.md, Checkout), under which every
    * paid course is free with the test card; in production only when PAYMENT_PROVIDER=test says so.
    */
   paymentProvider: 'stripe' | 'test';
-  /** Card payments through Stripe; unset means the built-in test processor (DECISIONS §4). */
+  /** Card payments through Stripe; unset means the built-in test processor (docs/product.md, Checkout). */
   stripe:
     | {
         secretKey: string;
