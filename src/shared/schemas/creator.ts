@@ -83,8 +83,8 @@ export const CreateSectionBodySchema = z.object({
 export type CreateSectionBody = z.input<typeof CreateSectionBodySchema>;
 
 /**
- * Setting `order` to a neighbour's value swaps the two items (move up / move down: docs/product.md,
- * Publishing and the studio).
+ * Setting `order` to a neighbour's value swaps the two items (move up / move down:
+ * docs/product.md, Publishing and the studio).
  */
 export const UpdateSectionBodySchema = z.object({
   title: TitleSchema.optional(),

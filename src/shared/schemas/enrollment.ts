@@ -24,8 +24,8 @@ export const EnrollmentResultSchema = z.object({
 export type EnrollmentResult = z.infer<typeof EnrollmentResultSchema>;
 
 /**
- * create-payment-intent's body: the course, and a discount code typed at checkout (docs/product.md, Prices,
- * coupons and the cart).
+ * create-payment-intent's body: the course, and a discount code typed at checkout
+ * (docs/product.md, Prices, coupons and the cart).
  */
 export const CreatePaymentIntentBodySchema = CourseIdBodySchema.extend({ couponCode: z.string().max(64).optional() });
 export type CreatePaymentIntentBody = z.infer<typeof CreatePaymentIntentBodySchema>;

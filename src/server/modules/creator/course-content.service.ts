@@ -38,8 +38,8 @@ type SectionKind = 'module' | 'quiz';
 const sectionTables = { module: courseModules, quiz: quizzes } as const;
 
 /**
- * Modules and quizzes share one order sequence: a new one takes the current count (docs/product.md,
- * Publishing and the studio).
+ * Modules and quizzes share one order sequence: a new one takes the current count
+ * (docs/product.md, Publishing and the studio).
  */
 async function sectionCount(tx: Tx, courseId: string): Promise<number> {
   const [[modules], [quizCount]] = await Promise.all([
