@@ -21,7 +21,7 @@ const price = (): fc.Arbitrary<unknown> =>
     fc.constant(''),
   );
 
-/** Stripe's test cards (DECISIONS §4): success, declines, a Luhn failure. */
+/** Stripe's test cards (docs/product.md, Checkout): success, declines, a Luhn failure. */
 const TEST_CARDS = ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995', '4242 4242 4242 4241'];
 
 export const semanticHints: FieldHints = (field) => {
