@@ -81,13 +81,13 @@ function linesMatching(text: string, pattern: RegExp): string[] {
 
 /** A heading's name, and its words before a colon ("Operations" of "Operations: backups, …"). */
 function sectionNames(document: string): string[] {
-  return [...document.matchAll(/^## (.+)$/gm)].flatMap(([, heading]) => [heading, heading.split(':')[0]]);
+  return [...document.matchAll(/^## (.+)$/gm)].flatMap(([, heading = '']) => [heading, heading.split(':')[0] ?? heading]);
 }
 
 /** What follows `docs/<name>.md, ` in each citation, a wrapped comment's line breaks and markers taken out. */
 function citedSections(text: string, document: string): string[] {
   const citation = new RegExp(`docs/${document}, "?((?:[^\\n]|\\n\\s*(?:\\*|//|#)?\\s*){1,60})`, 'g');
-  return [...text.matchAll(citation)].map(([, words]) => words.replace(/\n\s*(?:\*|\/\/|#)?\s*/g, ' '));
+  return [...text.matchAll(citation)].map(([, words = '']) => words.replace(/\n\s*(?:\*|\/\/|#)?\s*/g, ' '));
 }
 
 describe.skipIf(!runsHere)('what the repository cites, a clone holds', () => {
@@ -116,7 +116,7 @@ describe.skipIf(!runsHere)('what the repository cites, a clone holds', () => {
     const held = new Set(readdirSync(path.join(root, 'docs/decisions')).map((name) => name.slice(0, 4)));
     const missing = checked.flatMap(({ file, text }) =>
       [...text.matchAll(/\bADRs?\s+(\d{4}(?:(?:,\s*|\s+and\s+|\s*\/\s*)\d{4})*)/g)]
-        .flatMap(([, numbers]) => numbers.match(/\d{4}/g) ?? [])
+        .flatMap(([, numbers = '']) => numbers.match(/\d{4}/g) ?? [])
         .filter((number) => !held.has(number))
         .map((number) => `${file}: ADR ${number}`),
     );
