@@ -1,4 +1,4 @@
-// The import fence of STYLE.md ("Direction"; ADR 0020), checked by `npm run lint` after Biome.
+// The import fence of ADR 0020 (which layer may import which), checked by `npm run lint` after Biome.
 // Rules are patterns over the folder layout: `$1` in a `to` stands for the folder the `from` captured,
 // so a new server module or web feature is fenced the moment its folder exists. tests/lint-rules.test.ts
 // proves each rule on probe files.

@@ -1,5 +1,6 @@
-// `node bench/durability.mjs`: what a power cut costs the embedded database, with and without its
-// fsync (EMBEDDED_DB_FSYNC, ADR 0036), and what the fsync costs a commit. A report, not a test.
+// `node bench/durability.mjs`: what a power cut costs the embedded database, with and without its fsync
+// (EMBEDDED_DB_FSYNC; docs/performance.md, Durable commits), and what the fsync costs a commit. A report, not a
+// test.
 //
 // 1. Power cut. A copy of the data directory's files is NOT a power cut: it reads the kernel's page
 //    cache, which holds every write a process made, so it shows what a killed *process* leaves (and

@@ -1,5 +1,5 @@
 // `node bench/fastify-hook-cost.mjs`: what timing a request costs in a bare Fastify app, by the hooks
-// it takes (ADR 0035): none, an onResponse hook (Fastify then sets up 'finish' listeners on every
+// it takes (docs/performance.md, Metrics): none, an onResponse hook (Fastify then sets up 'finish' listeners on every
 // response), or an onRequest hook noting the time and an onSend hook taking it (what src/server/plugins/metrics.ts
 // does). Each variant is a server of its own, measured by autocannon in alternating rounds; the figure
 // to compare is the server's CPU µs a request (from /proc), which other work on the machine hardly

@@ -1,10 +1,11 @@
-// What a page for reading costs at its visitor's first move (ADR 0033): its code runs then, not when
-// it shows. On a phone-like browser (412 px, CPU slowed 4×, as Lighthouse's mobile profile), each
-// listed page is opened cold as a guest and left until the network is quiet; then the pointer moves
-// (its code is downloaded from then on, from this machine's server). Printed per page: the time from that move to the app's takeover (`data-app-ready`), the
-// longest task in between, and the blocking time of that stretch (the part of each task over 50 ms), in
-// the median of RUNS loads; and beside it the same page started at once (as before ADR 0033), from its
-// first paint to the takeover. A report, not a test: node bench/first-engagement.mjs (after a build).
+// What a page for reading costs at its visitor's first move (docs/performance.md, First paint): its code runs
+// then, not when it shows. On a phone-like browser (412 px, CPU slowed 4×, as Lighthouse's mobile profile),
+// each listed page is opened cold as a guest and left until the network is quiet; then the pointer moves (its
+// code is downloaded from then on, from this machine's server). Printed per page: the time from that move to
+// the app's takeover (`data-app-ready`), the longest task in between, and the blocking time of that stretch
+// (the part of each task over 50 ms), in the median of RUNS loads; and beside it the same page started at once
+// (as all pages were before pages for reading waited), from its first paint to the takeover. A report, not a
+// test: node bench/first-engagement.mjs (after a build).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,9 +60,9 @@ async function median(run) {
 }
 
 /**
- * One cold load. `engage`: wait until the network is quiet, then move the pointer and time
- * the takeover from there; otherwise start the code at first paint (the loader's way before ADR 0033,
- * forced by a focus event at paint) and time the takeover from the paint.
+ * One cold load. `engage`: wait until the network is quiet, then move the pointer and time the takeover from
+ * there; otherwise start the code at first paint (the loader's way before pages for reading waited, forced by a
+ * focus event at paint) and time the takeover from the paint.
  */
 async function measure(url, engage) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });

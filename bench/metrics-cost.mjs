@@ -1,4 +1,4 @@
-// `node bench/metrics-cost.mjs`: what the per-request work of /metrics costs (ADR 0035). Two built
+// `node bench/metrics-cost.mjs`: what the per-request work of /metrics costs (docs/performance.md, Metrics). Two built
 // servers on the same data, one with METRICS_TOKEN set (an onResponse hook on every route) and one
 // without (no hook), take turns in short rounds under autocannon on `GET /api/courses` and
 // `GET /api/courses/{id}`; then one scrape of the metered server: its time, size and series.

@@ -26,7 +26,7 @@ import { PNG_BYTES } from '#tests/helpers/media-bytes';
  *              otherCreator  a creator who owns none of these courses
  *              owner         the creator of every course in the world
  *              revoked       the owner's token after POST /api/auth/logout revoked it
- *              admin         an admin (DECISIONS §8): everywhere outside /api/admin, no more than a
+ *              admin         an admin (docs/product.md, Accounts and access): everywhere outside /api/admin, no more than a
  *                            student who owns nothing, so when not given the column is the student's
  *                            (a creator route refuses an admin as it refuses a student)
  *   request  (world, as) => { url, payload?, headers?, token? }: a request that is valid for the
@@ -34,7 +34,7 @@ import { PNG_BYTES } from '#tests/helpers/media-bytes';
  *            unless `token` replaces it (null: none). Rows that change something take the thing
  *            they change from world.fresh, so every cell has its own.
  *
- * The statuses come from DECISIONS §2–§6 and SPEC §7: 401 without a valid token, 403 for a caller
+ * The statuses follow docs/product.md, API conventions: 401 without a valid token, 403 for a caller
  * who is signed in but not allowed, 404 for what the caller may not even know exists (a draft, an
  * archived course to a non-student, someone else's quiz attempt or payment).
  */
@@ -82,7 +82,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   { route: 'GET /api/health', expect: everyone(200), request: get('/api/health') },
   { route: 'GET /api/health/live', expect: everyone(200), request: get('/api/health/live') },
   { route: 'GET /api/health/ready', expect: everyone(200), request: get('/api/health/ready') },
-  // Operations (DECISIONS §8, ADR 0035): no session token reads the metrics, whoever holds it.
+  // Operations (docs/product.md, Operations): no session token reads the metrics, whoever holds it.
   { route: 'GET /metrics', on: "a caller's own token", expect: everyone(401), request: get('/metrics') },
   {
     route: 'GET /metrics',
@@ -103,7 +103,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   },
   { route: 'GET /api/docs/static/*', expect: everyone(200), request: get('/api/docs/static/swagger-ui.css') },
 
-  // Accounts (DECISIONS §3).
+  // Accounts (docs/product.md, Accounts and access).
   {
     route: 'POST /api/auth/signup',
     expect: everyone(201),
@@ -135,7 +135,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
 
-  // The account page (DECISIONS §8 Account): each caller acts on their own account only.
+  // The account page (docs/product.md, Accounts and access): each caller acts on their own account only.
   {
     route: 'PATCH /api/auth/me',
     expect: cells(401, 200, 200, 200, 200, 401),
@@ -206,9 +206,10 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
 
-  // The catalogue (DECISIONS §3): published to anyone, archived to its students and creator, drafts to the creator.
+  // The catalogue (docs/product.md, Accounts and access): published to anyone, archived to its students and
+  // creator, drafts to the creator.
   { route: 'GET /api/courses', expect: everyone(200), request: get('/api/courses') },
-  // Course search (DECISIONS §8): the same public answer for everyone.
+  // Course search (docs/product.md, Search): the same public answer for everyone.
   {
     route: 'GET /api/courses/search',
     expect: everyone(200),
@@ -281,7 +282,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: (w) => ({ url: `/api/quizzes/${w.draft.quizId}` }),
   },
 
-  // The creator studio (DECISIONS §3): the course's own creator only; 401 guests, 403 everyone else.
+  // The creator studio (docs/product.md, Accounts and access): the course's own creator only; 401 guests, 403 everyone else.
   {
     route: 'GET /api/creator/courses',
     expect: cells(401, 403, 403, 200, 200, 401),
@@ -423,7 +424,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/questions/${await w.fresh.question()}` }),
   },
 
-  // Preview (DECISIONS §3): the course's own creator only, drafts included.
+  // Preview (docs/product.md, Accounts and access): the course's own creator only, drafts included.
   {
     route: 'GET /api/preview/courses/:id',
     on: 'draft',
@@ -455,7 +456,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: (w) => ({ url: `/api/preview/quizzes/${w.draft.quizId}/questions` }),
   },
 
-  // Learning content (DECISIONS §3, §5): enrolled students and the creator; a draft's stays hidden (404).
+  // Learning content (docs/product.md, Accounts and access): enrolled students and the creator; a draft's stays hidden (404).
   {
     route: 'GET /api/modules/:id/lessons',
     on: 'paid',
@@ -538,9 +539,9 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/quiz-attempts/${await w.fresh.attempt()}/complete` }),
   },
 
-  // Certificates (DECISIONS §5): earned by the course's enrolled students only; verification is public.
-  // DECISIONS §3 lets "only" enrolled students and the creator at learning content: a creator may
-  // learn from their own course but earns no certificate of it, so the owner gets 403.
+  // Certificates (docs/product.md, Certificates): earned by the course's enrolled students only; verification is
+  // public. Learning content is for enrolled students and the creator: a creator may learn from their own course
+  // but earns no certificate of it, so the owner gets 403.
   {
     route: 'GET /api/courses/:id/certificate/eligible',
     on: 'paid',
@@ -567,18 +568,18 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
 
   // The learner's own lists.
   { route: 'GET /api/my-courses', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/my-courses') },
-  // Instructor pages (DECISIONS §8): public; each creator edits their own.
+  // Instructor pages (docs/product.md, Catalogue and course pages): public; each creator edits their own.
   { route: 'GET /api/instructors/:id', expect: everyone(200), request: (w) => ({ url: `/api/instructors/${w.ownerId}` }) },
   {
     route: 'PATCH /api/creator/profile',
     expect: cells(401, 403, 403, 200, 200, 401),
     request: () => ({ url: '/api/creator/profile', payload: { headline: 'Teaches machine learning' } }),
   },
-  // What search engines read (DECISIONS §8): public.
+  // What search engines read (docs/product.md, Catalogue and course pages): public.
   { route: 'GET /robots.txt', expect: everyone(200), request: get('/robots.txt') },
   { route: 'GET /sitemap.xml', expect: everyone(200), request: get('/sitemap.xml') },
   { route: 'GET /sitemaps/courses-:page.xml', expect: everyone(200), request: get('/sitemaps/courses-1.xml') },
-  // Reviews (DECISIONS §8): anyone who may see the course reads them; the enrolled student (with a
+  // Reviews (docs/product.md, Reviews): anyone who may see the course reads them; the enrolled student (with a
   // slide done) writes one; its course's creator replies; anyone signed in, the creator too, reports.
   // Only an admin hides or shows one again (PUT /api/admin/reviews/:id/hidden below).
   {
@@ -655,8 +656,8 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: (w) => ({ url: `/api/saved-courses/${w.draft.courseId}` }),
   },
 
-  // Enrollment and payment (DECISIONS §4). Another creator may join a course like any student; its own
-  // creator, who reads it already (DECISIONS §3), is refused so as not to count as its student or buyer.
+  // Enrollment and payment (docs/product.md, Checkout). Another creator may join a course like any student; its
+  // own creator, who reads it already, is refused so as not to count as its student or buyer.
   {
     route: 'POST /api/enroll-free',
     on: 'free',
@@ -675,7 +676,8 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(401, 200, 409, 200, 409, 401),
     request: (w) => ({ url: '/api/create-payment-intent', payload: { courseId: w.paid.courseId } }),
   },
-  // The cart (DECISIONS §8): each signed-in caller their own. A course they own or made is refused (409).
+  // The cart (docs/product.md, Prices, coupons and the cart): each signed-in caller their own. A course they
+  // own or made is refused (409).
   { route: 'GET /api/cart', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/cart') },
   {
     route: 'PUT /api/cart/:id',
@@ -705,14 +707,14 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
       return { url: '/api/cart/checkout' };
     },
   },
-  // Refunds (DECISIONS §8): only the buyer has a payment to refund; everyone else has none (409).
+  // Refunds (docs/product.md, Refunds): only the buyer has a payment to refund; everyone else has none (409).
   {
     route: 'POST /api/courses/:id/refund',
     on: 'a course the student has just bought',
     expect: cells(401, 200, 409, 409, 409, 401, 409),
     request: async (w) => ({ url: `/api/courses/${(await w.fresh.studentIntent({ paid: true })).courseId}/refund` }),
   },
-  // Purchases (DECISIONS §8): each buyer their own; another's receipt is not found.
+  // Purchases (docs/product.md, Checkout): each buyer their own; another's receipt is not found.
   { route: 'GET /api/purchases', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/purchases') },
   {
     route: 'GET /api/purchases/:id/receipt',
@@ -720,7 +722,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(401, 200, 404, 404, 404, 401, 404),
     request: async (w) => ({ url: `/api/purchases/${await w.fresh.studentPurchase()}/receipt` }),
   },
-  // Earnings (DECISIONS §8): each creator their own.
+  // Earnings (docs/product.md, Earnings and payouts): each creator their own.
   { route: 'GET /api/creator/earnings', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/earnings') },
   { route: 'GET /api/creator/payouts', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/payouts') },
   // The matrix runs the built-in test processor: without Stripe an admin records payouts, so a creator is
@@ -746,7 +748,8 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(401, 403, 403, 200, 200, 401),
     request: () => ({ url: '/api/creator/payouts/details', payload: { payoutDetails: 'IBAN GB33 BUKB 2020 1555 5555 55' } }),
   },
-  // Coupons (DECISIONS §8): a creator's codes for their own courses; the price a code gives, for anyone.
+  // Coupons (docs/product.md, Prices, coupons and the cart): a creator's codes for their own courses; the price
+  // a code gives, for anyone.
   {
     route: 'POST /api/creator/coupons',
     expect: cells(401, 403, 403, 404, 201, 401),
@@ -797,7 +800,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
 
-  // The admin console (DECISIONS §8 Admin, issue 24 §6): admins only, 401 for guests and 403 for
+  // The admin console (docs/product.md, Accounts and access; issue 24 §6): admins only, 401 for guests and 403 for
   // everyone else, whatever the request. Each action takes a fresh thing of its own.
   { route: 'GET /api/admin/users', expect: adminOnly(200), request: get('/api/admin/users?q=student&role=student') },
   {
@@ -875,7 +878,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
   },
   { route: 'GET /api/admin/audit', expect: adminOnly(200), request: get('/api/admin/audit') },
 
-  // Uploads and stored objects (DECISIONS §6): creators upload; the upload address is its own credential.
+  // Uploads and stored objects (docs/product.md, Files and uploads): creators upload; the upload address is its own credential.
   {
     route: 'POST /api/objects/upload',
     expect: cells(401, 403, 403, 200, 200, 401),

@@ -7,8 +7,8 @@ import { loadConfig } from '#server/env';
 import { copyPgliteTemplate } from './helpers/db';
 import { cleanUpProcesses, spawnEntry, tempDataDir } from './helpers/process';
 
-// ADR 0036: the embedded engine acknowledges a commit only after fsync(2) has put its WAL on disk.
-// How much a power cut takes without it is measured by bench/durability.mjs, not here.
+// docs/performance.md, Durable commits: the embedded engine acknowledges a commit only after fsync(2) has put
+// its WAL on disk. How much a power cut takes without it is measured by bench/durability.mjs, not here.
 describe.skipIf(inject('dbKind') !== 'pglite')('the embedded database on disk', () => {
   const dirs: string[] = [];
   let handle: DbHandle | undefined;

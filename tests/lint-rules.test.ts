@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
-// The import fence of STYLE.md (ADR 0020), proven through the step of `npm run lint` that checks it:
+// The import fence of ADR 0020, proven through the step of `npm run lint` that checks it:
 // probe files are written into the tree, `npm run lint:imports` judges the whole project once, and the
 // probes are removed again, even when the run fails. Probes import targets they make themselves, so
 // renaming a real file never breaks this test. Once per run: the rules do not depend on the database.

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
-// STYLE.md principles 4 and 5: handlers validate, call a service and return; services say what
-// failed. A handler that writes to the database itself, or turns any failure into "not found", hides
+// The rule of src/server/modules/README.md: handlers validate, call a service and return; services say
+// what failed. A handler that writes to the database itself, or turns any failure into "not found", hides
 // what went wrong. Once per run: the files do not depend on the database.
 const runsHere = inject('dbKind') === 'pglite';
 const modulesDir = path.resolve('src/server/modules');

@@ -111,7 +111,7 @@ describe('pages drawn for anyone', () => {
     // loader, which the CSP lets run by its hash (and no other inline script but the theme's).
     expect(response.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
     expect(response.body).toContain('id="page-code"');
-    // Home is for reading: its code runs at the visitor's first sign of use (ADR 0033).
+    // Home is for reading: its code runs at the visitor's first sign of use (docs/performance.md, First paint).
     expect(JSON.parse(/id="page-code">([^<]*)</.exec(response.body)?.[1] ?? '{}')).toMatchObject({ start: 'engaged' });
     const loaderHash = createHash('sha256').update(PAGE_LOADER).digest('base64');
     const scriptSrc = /script-src ([^;]+)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ');

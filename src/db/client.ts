@@ -39,7 +39,7 @@ export type DbOptions =
       loadDataDirPath?: string;
       poolSize?: number;
       /**
-       * Commits reach the disk before they are acknowledged (ADR 0036); on by default for a
+       * Commits reach the disk before they are acknowledged (docs/performance.md, Durable commits); on by default for a
        * database on disk. `EMBEDDED_DB_FSYNC=false` turns it off.
        */
       fsync?: boolean;

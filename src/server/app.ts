@@ -184,7 +184,7 @@ export async function buildApp({
   await app.register(jsonBodyPlugin, { largerLimits: LARGER_BODY_LIMITS });
   await app.register(dbPlugin, { handle: db });
   await app.register(readCachePlugin);
-  // Before every route: each route's registration gets its metrics hook (ADR 0035).
+  // Before every route: each route's registration gets its metrics hook (docs/performance.md, Metrics).
   await app.register(metricsPlugin);
   await app.register(objectUrlsPlugin);
   await app.register(currentUserPlugin);

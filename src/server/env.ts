@@ -79,8 +79,8 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: TrustProxySchema.optional(),
   SEED_DEMO: booleanFromString.optional(),
-  // The embedded database flushes each commit to disk before acknowledging it (ADR 0036); by default
-  // in production only.
+  // The embedded database flushes each commit to disk before acknowledging it
+  // (docs/performance.md, Durable commits); by default in production only.
   EMBEDDED_DB_FSYNC: booleanFromString.optional(),
   CREATOR_INVITE_CODE: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: z
@@ -122,7 +122,7 @@ export const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFromString.optional(),
   OBJECT_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  // GET /metrics answers only this bearer (ADR 0035); short tokens are guessable.
+  // GET /metrics answers only this bearer (docs/performance.md, Metrics); short tokens are guessable.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_SECRET_KEY: z
     .string()
@@ -163,7 +163,10 @@ export type Config = {
   /** false, a hop count, or the proxies' addresses/CIDRs (Fastify's trustProxy). */
   trustProxy: false | number | string[];
   seedDemo: boolean;
-  /** The embedded database syncs each commit to disk (ADR 0036); by default in production only. */
+  /**
+   * The embedded database syncs each commit to disk (docs/performance.md, Durable commits); by default in
+   * production only.
+   */
   embeddedFsync: boolean;
   creatorInviteCode: string | undefined;
   smtpUrl: string | undefined;
@@ -209,11 +212,14 @@ export type Config = {
    * browser draws them, as it can any page.
    */
   pageRenderMsPerSecond: number;
-  /** The share of each sale the platform keeps (DECISIONS §8), recorded on the payment when it is made. */
+  /**
+   * The share of each sale the platform keeps (docs/product.md, Earnings and payouts), recorded on the
+   * payment when it is made.
+   */
   platformFeePercent: number;
   /**
-   * How many of a search's courses are counted (ADR 0028): past it `total` and the facets say "at
-   * least", and pages are read in each order's index instead of sorting every match.
+   * How many of a search's courses are counted (docs/performance.md, Search at scale): past it `total` and the
+   * facets say "at least", and pages are read in each order's index instead of sorting every match.
    */
   searchCountLimit: number;
   /** Percent of a video slide the player must see played before it marks the slide complete. */
@@ -231,11 +237,11 @@ export type Config = {
       }
     | undefined;
   /**
-   * Who takes the money: Stripe, or the built-in test processor (DECISIONS §4), under which every
+   * Who takes the money: Stripe, or the built-in test processor (docs/product.md, Checkout), under which every
    * paid course is free with the test card; in production only when PAYMENT_PROVIDER=test says so.
    */
   paymentProvider: 'stripe' | 'test';
-  /** Card payments through Stripe; unset means the built-in test processor (DECISIONS §4). */
+  /** Card payments through Stripe; unset means the built-in test processor (docs/product.md, Checkout). */
   stripe:
     | {
         secretKey: string;
@@ -249,7 +255,7 @@ export type Config = {
     | undefined;
   /** Signs short-lived lesson-media addresses; unset means a random secret kept in the database. */
   objectUrlSecret: string | undefined;
-  /** The bearer token of GET /metrics; unset, there are no metrics at all (ADR 0035). */
+  /** The bearer token of GET /metrics; unset, there are no metrics at all (docs/performance.md, Metrics). */
   metricsToken: string | undefined;
   /** Built web app; absent in API-only test runs. */
   webDir: string | undefined;
@@ -356,7 +362,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const stripe = stripeConfig(e);
-  // Real money on a database that a power cut can roll back: never by accident (ADR 0036).
+  // Real money on a database that a power cut can roll back: never by accident (docs/performance.md, Durable commits).
   if (
     e.NODE_ENV === 'production' &&
     !e.DATABASE_URL &&
@@ -379,7 +385,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Never known demo passwords in a production database unless asked for explicitly.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     // Production's data must survive a power cut; a laptop's demo, the tests and the bench trade that
-    // for write speed (ADR 0036: a third of the write rows' throughput).
+    // for write speed (a third of the write rows' throughput: docs/performance.md, Durable commits).
     embeddedFsync: e.EMBEDDED_DB_FSYNC ?? e.NODE_ENV === 'production',
     creatorInviteCode: e.CREATOR_INVITE_CODE,
     smtpUrl: e.SMTP_URL,

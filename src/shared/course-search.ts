@@ -1,7 +1,7 @@
 import { type Difficulty, difficulties } from './difficulties';
 
 /**
- * The course search's parameters (DECISIONS §8), plain constants and a plain reader: the search
+ * The course search's parameters (docs/product.md, Search), plain constants and a plain reader: the search
  * page reads its address with them without loading zod (the server validates with schemas/search.ts).
  */
 export const searchSorts = ['relevance', 'rating', 'newest', 'price_asc', 'price_desc', 'popular'] as const;

@@ -1,6 +1,6 @@
 /*
  * Learning rules both sides need as values. No zod here: the Learn page's first load must not carry
- * the schema library (ADR 0016's budget), only these numbers.
+ * the schema library (the budget of docs/performance.md, The JavaScript budget), only these numbers.
  */
 
 /** Issue 22: a video slide counts once this share of it (percent) has been played, unless configured otherwise. */

@@ -3,7 +3,7 @@
 export { type Difficulty, difficulties } from './difficulties';
 
 /**
- * `admin` is granted only by `npm run admin -- <email>` (DECISIONS §8): never by sign-up or the API.
+ * `admin` is granted only by `npm run admin -- <email>` (docs/product.md, Accounts and access): never by sign-up or the API.
  * An admin runs the platform (/admin) and is no creator: creator routes refuse them like a student.
  */
 export const userRoles = ['student', 'creator', 'admin'] as const;

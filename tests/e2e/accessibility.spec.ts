@@ -4,7 +4,7 @@ import { AxeReport, useStableRendering } from './axe-scanner';
 import { test } from './fixtures';
 
 /*
- * Issue 8, accessibility budget: every screen of SPEC §2, signed out, as a student and as a creator,
+ * Issue 8, accessibility budget: every screen of the app, signed out, as a student and as a creator,
  * in light and dark theme on a desktop and a phone, with the WCAG 2.2 A/AA rules of axe: 0 violations.
  * Each test keeps one page and walks its screens; six tests of about the same length keep both workers
  * busy to the end, largest first.

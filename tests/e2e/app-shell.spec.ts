@@ -91,7 +91,7 @@ test('a signed-in student sees My Courses and the demo student sees progress on 
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'My Courses', exact: true })).toBeVisible();
-  // SPEC §2's cart button: the cart page, with the count once there is something in it (cart.spec.ts).
+  // The header's cart button: the cart page, with the count once there is something in it (cart.spec.ts).
   await expect(page.getByRole('link', { name: /^Cart(, \d+ courses?)?$/ })).toHaveAttribute('href', '/cart');
   await expect(page.getByTestId('course-card').filter({ hasText: '% complete' }).first()).toBeVisible();
 });

@@ -88,7 +88,8 @@ export class AxeReport {
   /** `ready` is something only the settled page shows: its data arrived and nothing is loading. */
   async scan(page: Page, name: string, ready: Locator) {
     await expect(ready).toBeVisible();
-    // What a visitor reads once they use the page: the app has it (a page for reading waits for that, ADR 0033).
+    // What a visitor reads once they use the page: the app has it (a page for reading waits for that,
+    // docs/performance.md, First paint).
     await page.evaluate(() => document.dispatchEvent(new PointerEvent('pointermove', { bubbles: true })));
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     const before = page.viewportSize();

@@ -9,7 +9,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 /*
  * A course card opens its course from its title and its picture, not only from "View Course"; the title
- * link is named by the course, and "View Course" (SPEC's button, kept) names the course too, so a screen
+ * link is named by the course, and "View Course" (the fixed button, kept) names the course too, so a screen
  * reader's list of links tells the cards apart. On Home, the search, an instructor's page and My Courses.
  */
 
@@ -24,7 +24,7 @@ async function expectCardLinks(page: Page, title: string, courseId: string, wher
   await expect(card, where).toHaveCount(1);
   const titleLink = card.getByRole('link', { name: title, exact: true });
   await expect(titleLink, `${where}: the title is the link`).toHaveAttribute('href', `/course/${courseId}`);
-  // SPEC's "View Course" stays visible, named with the course.
+  // The fixed "View Course" stays visible, named with the course.
   const view = card.getByRole('link', { name: new RegExp(`^View Course.*${title}`) });
   if ((await view.count()) > 0) await expect(view).toHaveText(/View Course/);
   // Every link of the card to the course says which course: none is named "View Course" alone.

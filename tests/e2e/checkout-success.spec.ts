@@ -42,7 +42,7 @@ for (const viewport of VIEWPORTS) {
     const intents = countIntents(page);
 
     await page.goto(`/checkout/${course.id}`);
-    // SPEC's words, then the amount charged (the dot between them is not read out).
+    // The fixed words, then the amount charged (the dot between them is not read out).
     const pay = page.getByRole('button', { name: 'Complete Purchase $19.99', exact: true });
     await expect(pay).toBeVisible();
     await page.screenshot({ path: shotPath(`checkout-pay-button-${viewport.width}.png`), fullPage: true });

@@ -2,7 +2,7 @@ import { apiAs, expect, signUpViaApi, test } from './fixtures';
 
 /*
  * The course page's main button follows the learner's progress, as My Courses does: Start Course at
- * 0 % (SPEC's text), Continue Course once begun, Review Course once every slide is done.
+ * 0 % (the fixed text), Continue Course once begun, Review Course once every slide is done.
  */
 
 test('an enrolled course page says Start Course at 0 %, Continue Course at 25 %, Review Course at 100 %', async ({

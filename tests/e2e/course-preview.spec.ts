@@ -84,7 +84,7 @@ test('the creator previews every section, lesson and correct answer', async ({ p
   await expect(page.getByText('Preview Mode')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Transformers, Previewed' })).toBeVisible();
   await expect(page.locator('header strong', { hasText: 'attention' })).toBeVisible();
-  // No top navigation bar on the preview (SPEC §2).
+  // No top navigation bar on the preview (docs/product.md, Pages, addresses and the header).
   await expect(page.getByPlaceholder('Search courses...')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
 

@@ -76,7 +76,7 @@ test('search with filters, share the address, and the same results open in a new
   await expect(titles).toHaveText([advanced, paidBeginner, freeBeginner]);
 
   // An order chosen on the server's drawing, before the page's code has run: the choice starts the
-  // code, and is made again once the app has the page (the loader remembers it, ADR 0033).
+  // code, and is made again once the app has the page (the loader remembers it, docs/performance.md, First paint).
   const early = await (await browser.newContext({ baseURL })).newPage();
   await early.goto(`/courses?q=${word}`);
   await expect(early.locator('html[data-app-ready]')).toHaveCount(0);

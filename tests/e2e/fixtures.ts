@@ -86,7 +86,7 @@ export async function payForCourse(api: Api, courseId: string): Promise<void> {
 
 /**
  * The visitor's first sign of use, as a pointer moving over the page makes it: a page for reading runs
- * its code only then (ADR 0033), and a test is a visitor.
+ * its code only then (docs/performance.md, First paint), and a test is a visitor.
  */
 export async function engage(page: Page): Promise<void> {
   await page.evaluate(() => document.dispatchEvent(new PointerEvent('pointermove', { bubbles: true })));

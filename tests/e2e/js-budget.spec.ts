@@ -72,7 +72,7 @@ function firstLoad(pageModule: string) {
 
 /**
  * Every script the browser requests while opening `url` on a cold cache, until the page shows, its
- * visitor engages (a page for reading loads its code only then, ADR 0033) and it settles.
+ * visitor engages (a page for reading loads its code only then, docs/performance.md, First paint) and it settles.
  */
 async function scriptsFetched(browser: Browser, url: string, token: string | null, shownText: string) {
   const context = await browser.newContext();

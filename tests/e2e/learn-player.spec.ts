@@ -165,7 +165,7 @@ test('Mark as Complete is a toggle; a video never played and a slide that failed
   expect((await progressOf(api, course.courseId)).videoCompletePercent).toBe(90);
   await signIn(page, student.token, baseURL ?? '');
 
-  // A text slide still completes itself after a second (SPEC), and the toggle undoes it for good.
+  // A text slide still completes itself after a second (docs/product.md, Learning), and the toggle undoes it for good.
   await page.goto(`/course/${course.courseId}/learn/${tensors.id}`);
   const undo = page.getByRole('button', { name: 'Mark as Incomplete' });
   await expect(undo).toBeVisible({ timeout: 5000 });

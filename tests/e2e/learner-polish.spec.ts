@@ -44,7 +44,7 @@ test('the theme button shows the same icon on every page in a theme, on a drawn 
     const context = await browser.newContext({ baseURL });
     await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const page = await context.newPage();
-    // Home as the server drew it, before the visitor's first move runs its code (ADR 0033).
+    // Home as the server drew it, before the visitor's first move runs its code (docs/performance.md, First paint).
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Popular AI Courses' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);

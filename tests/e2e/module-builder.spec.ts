@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 
 /*
  * The module content (slide) builder in Chromium against the real server and its uploads: text,
- * image and video slides added, edited, moved and deleted, with SPEC's notices and selection rules.
+ * image and video slides added, edited, moved and deleted, with their fixed notices and selection rules.
  */
 
 type Lesson = {

@@ -20,7 +20,7 @@ const REQUEST_TIMEOUT_MS = 5_000;
 /** The writes a refusal makes by design; every other table must come out of a 4xx unchanged. */
 const WRITING_REFUSALS: { table: string; applies: (route: ApiRoute, status: number) => boolean }[] = [
   // Failed logins, refused sign-ups and bad reset tokens are counted so that guessing is rate
-  // limited (DECISIONS §3): the counter row is the point of those refusals. A 429 adds nothing.
+  // limited (docs/product.md, Accounts and access): the counter row is the point of those refusals. A 429 adds nothing.
   { table: 'rate_limits', applies: (route, status) => route.tags.includes('auth') && status !== 429 },
   // The account page's calls count guesses of the current password and of email links the same way.
   { table: 'rate_limits', applies: (route, status) => route.tags.includes('account') && status !== 429 },

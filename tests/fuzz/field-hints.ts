@@ -11,7 +11,7 @@ const word = fc.stringMatching(/^[a-z][a-z0-9]{0,9}$/);
 
 export const emailAddress = (): fc.Arbitrary<string> => fc.tuple(word, word).map(([name, domain]) => `${name}@${domain}.test`);
 
-/** A course is free or costs at least 0.50 (docs/product.md, Prices): cents 0 or 50 up. */
+/** A course is free or costs at least 0.50 (docs/product.md, Prices, coupons and the cart): cents 0 or 50 up. */
 const courseCents = (max: number) => fc.oneof(fc.constant(0), fc.integer({ min: 50, max }));
 
 const price = (): fc.Arbitrary<unknown> =>
@@ -21,7 +21,7 @@ const price = (): fc.Arbitrary<unknown> =>
     fc.constant(''),
   );
 
-/** Stripe's test cards (DECISIONS §4): success, declines, a Luhn failure. */
+/** Stripe's test cards (docs/product.md, Checkout): success, declines, a Luhn failure. */
 const TEST_CARDS = ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995', '4242 4242 4242 4241'];
 
 export const semanticHints: FieldHints = (field) => {

@@ -8,7 +8,8 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * fsync at all: fdatasync is a no-op and fsync calls nothing. Every write reaches the kernel's page
  * cache, so a killed process loses nothing, but a power cut or kernel crash loses what the kernel had
  * not written back yet (up to ~35 s with Linux's defaults) and may leave WAL and data files out of
- * step. Here PostgreSQL's own fsync logic is switched back on, and reaches the disk (ADR 0036):
+ * step. Here PostgreSQL's own fsync logic is switched back on, and reaches the disk
+ * (docs/performance.md, Durable commits):
  * - without `-F`, PostgreSQL flushes the WAL at every commit and the data files at checkpoints;
  * - `wal_sync_method=fsync`, because Emscripten's fdatasync never reaches the file system;
  * - NODEFS's streams get the fsync they lack, a real fsync(2) of the file.

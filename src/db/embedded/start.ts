@@ -63,7 +63,7 @@ export async function startEmbeddedDatabase(options: {
   dataDir?: string;
   loadDataDirPath?: string;
   idleInTransactionMs?: number;
-  /** Commits on disk before they are acknowledged (ADR 0036). */
+  /** Commits on disk before they are acknowledged (docs/performance.md, Durable commits). */
   fsync?: boolean;
   onExit?: (error: Error) => void;
 }): Promise<EmbeddedDatabase> {

@@ -136,8 +136,9 @@ export const payouts = pgTable(
 );
 
 /**
- * A discount code (DECISIONS §8): a creator's for one of their courses, or site-wide (courseId null,
- * an admin's). Deleting one sets deletedAt, so a payment made with it still settles at its price.
+ * A discount code (docs/product.md, Prices, coupons and the cart): a creator's for one of their courses, or
+ * site-wide (courseId null, an admin's). Deleting one sets deletedAt, so a payment made with it still settles
+ * at its price.
  */
 export const coupons = pgTable(
   'coupons',
@@ -192,9 +193,10 @@ export const couponRedemptions = pgTable(
 );
 
 /**
- * A signed-in student's cart (DECISIONS §8 Cart), kept across devices: the courses they mean to buy in
- * one payment, each with the code they typed for it. A guest's cart lives in the browser and is put
- * here at sign-in. Prices are never stored: the server prices the cart each time it is read.
+ * A signed-in student's cart (docs/product.md, Prices, coupons and the cart), kept across devices: the
+ * courses they mean to buy in one payment, each with the code they typed for it. A guest's cart lives in the
+ * browser and is put here at sign-in. Prices are never stored: the server prices the cart each time it is
+ * read.
  */
 export const cartItems = pgTable(
   'cart_items',

@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- someone@example.com`: makes that account an admin (DECISIONS §8 Admin). The only
+ * `npm run admin -- someone@example.com`: makes that account an admin (docs/product.md, Accounts and access). The only
  * way the role is granted: sign-up and the API never give it. The account must exist (sign up first)
  * and must not be a creator: an admin runs the platform and owns no courses.
  */

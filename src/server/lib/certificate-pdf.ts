@@ -2,7 +2,7 @@ import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { pdfToolkit } from './pdf-toolkit';
 
 /*
- * The certificate (DECISIONS §5): student, course, date, id and the address that verifies it, on one
+ * The certificate (docs/product.md, Certificates): student, course, date, id and the address that verifies it, on one
  * landscape A4 page, in the embedded DejaVu fonts (pdf-toolkit.ts).
  */
 
@@ -76,7 +76,7 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   return pdf.save({ useObjectStreams: false });
 }
 
-/** `certificate-{course-title-slug}.pdf` (SPEC §7). */
+/** `certificate-{course-title-slug}.pdf` (docs/product.md, Certificates). */
 export function certificateFileName(courseTitle: string): string {
   const slug = courseTitle
     .normalize('NFKD')

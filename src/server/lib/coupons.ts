@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { isUniqueViolation } from './db-errors';
 
 /*
- * Making coupons (DECISIONS §8): a creator's for one of their courses (modules/coupons) and an
+ * Making coupons (docs/product.md, Prices, coupons and the cart): a creator's for one of their courses (modules/coupons) and an
  * admin's site-wide ones (modules/admin) are written by the same rules. What a code does at
  * checkout is coupon-pricing.ts.
  */

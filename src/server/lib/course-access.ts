@@ -13,7 +13,7 @@ export type CourseAccess = {
 };
 
 /**
- * The one access rule of every module (DECISIONS §3): a published course is visible to anyone; an
+ * The one access rule of every module (docs/product.md, Accounts and access): a published course is visible to anyone; an
  * archived one only to its enrolled students and its creator; a draft only to its creator, and to
  * students enrolled before it was unpublished (Unpublish keeps their access, like Archive). Null when
  * the caller may not see the course at all, so callers answer 404 and drafts stay undiscoverable.

@@ -48,7 +48,7 @@ export function toLessonJson(row: typeof lessons.$inferSelect, mediaPath: (path:
   };
 }
 
-/** Learners get questions without the answer (DECISIONS §3); the course's creator with it. */
+/** Learners get questions without the answer (docs/product.md, Accounts and access); the course's creator with it. */
 export function toQuestionJson(row: typeof quizQuestions.$inferSelect, { withAnswer }: { withAnswer: boolean }): Question {
   return {
     id: row.id,

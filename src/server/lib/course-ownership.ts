@@ -69,7 +69,7 @@ export async function findCourseOfPart(db: DbOrTx, kind: CoursePartKind, id: str
 }
 
 /**
- * Only a course's own creator may change it or read its previews (DECISIONS §3): 404 when the part
+ * Only a course's own creator may change it or read its previews (docs/product.md, Accounts and access): 404 when the part
  * does not exist, 403 for anyone else. The caller has already answered 401 for guests.
  */
 export async function requireOwnedPart({

@@ -16,7 +16,7 @@ type Made = { progress: CourseProgressCounts; json: Map<number, PreparedJson> };
 const made = new WeakMap<LearnerRecord, WeakMap<CourseDoc, Made>>();
 
 /**
- * A learner's progress in a course (DECISIONS §5), from their cached record and the course's cached
+ * A learner's progress in a course (docs/product.md, Learning), from their cached record and the course's cached
  * outline: synchronous and query-free once both are held; null when there is no such course.
  */
 export function readCourseProgress({

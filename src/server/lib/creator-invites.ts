@@ -6,7 +6,7 @@ import type { Mail, Mailer } from './mailer';
 import { generateToken, hashToken } from './tokens';
 
 /*
- * Single-use creator invitations (DECISIONS §3): made by `npm run invite` and by an admin on /admin,
+ * Single-use creator invitations (docs/product.md, Accounts and access): made by `npm run invite` and by an admin on /admin,
  * the same way. Sign-up (modules/auth) takes one that is neither used nor revoked.
  */
 

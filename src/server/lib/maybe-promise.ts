@@ -1,6 +1,6 @@
 /**
- * A read answered from memory is there now; one that needs the database comes later. Cached reads
- * answer with either (ADR 0010): a warm read costs no promise and no turn of the event loop, which
+ * A read answered from memory is there now; one that needs the database comes later. Cached reads answer with
+ * either (docs/performance.md, Warm reads): a warm read costs no promise and no turn of the event loop, which
  * was the largest cost left between a cached read and a bare server.
  */
 export type MaybePromise<T> = T | Promise<T>;

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { UploadKind } from '#shared/schemas/uploads';
 
 /*
- * What an upload may be (SPEC §9, DECISIONS §6), judged by its bytes, never by its name or label:
+ * What an upload may be (docs/product.md, Files and uploads), judged by its bytes, never by its name or label:
  * raster images and three video containers. SVG and HTML are text that a browser would run, so they
  * are refused even when labelled image/png.
  */

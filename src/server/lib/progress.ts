@@ -36,7 +36,7 @@ export type LearnerRecord = {
 type Outline = { readonly modules: readonly ModuleOutline[]; readonly quizzes: readonly QuizOutline[] };
 
 /**
- * DECISIONS §5 progress of one learner in one course: every slide in outline order with its state,
+ * The progress of one learner in one course (docs/product.md, Learning): every slide in outline order with its state,
  * the quizzes passed, the percent, and whether the course is complete (every slide done and every
  * quiz passed: the certificate's rule). A quiz without questions cannot be passed, so it counts for
  * neither the percent nor completion (a course may be published with one). A course with nothing to

@@ -14,7 +14,7 @@ import type { RefundablePayment } from './payments/refund-payment';
 import { attemptRefund, markRefundPending } from './payments/refund-retry';
 
 /*
- * Refunding one payment, for whoever decided it (DECISIONS §8 Refunds): the buyer under the 30-day and
+ * Refunding one payment, for whoever decided it (docs/product.md, Refunds): the buyer under the 30-day and
  * 30 % rules (modules/refunds), an admin without them (modules/admin). In two steps: the decision in
  * a transaction, then the provider.
  */

@@ -15,10 +15,11 @@ import { AppError } from '../errors';
 import { highlightCodeBlocks } from './highlight-code';
 
 /*
- * What the rich-text editors can produce (SPEC §9's marks, lists and colours; issue 22's headings,
- * links, inline code and highlighted code blocks), and nothing else: no scripts, event handlers,
- * frames, forms, images, style on links, or links other than http(s) and mailto, whatever a client
- * sends. The lists live in src/shared/rich-text.ts, which the browser's DOMPurify pass reads too.
+ * What the rich-text editors can produce (docs/product.md, Publishing and the studio: marks, lists and
+ * colours; issue 22's headings, links, inline code and highlighted code blocks), and nothing else: no
+ * scripts, event handlers, frames, forms, images, style on links, or links other than http(s) and mailto,
+ * whatever a client sends. The lists live in src/shared/rich-text.ts, which the browser's DOMPurify pass
+ * reads too.
  */
 const CSS_LENGTH = /^\d{1,3}(\.\d{1,2})?(px|em|rem|%)$/;
 const CSS_COLOR =

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hitRateLimit, rateLimitedError } from './rate-limit';
 
-/** Calls that each write rows for one signed-in user, limited per user and minute (DECISIONS §2). */
+/** Calls that each write rows for one signed-in user, limited per user and minute (docs/product.md, Accounts and access). */
 const ACTIONS = {
   'quiz-attempt': 'quizAttemptsPerMinute',
   'payment-intent': 'paymentIntentsPerMinute',

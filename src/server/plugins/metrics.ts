@@ -3,14 +3,17 @@ import { type AppMetrics, createAppMetrics, METRICS_OFF } from '../lib/metrics/a
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Prometheus metrics of this instance (ADR 0035); METRICS_OFF, which records nothing, without METRICS_TOKEN. */
+    /**
+     * Prometheus metrics of this instance (docs/performance.md, Metrics); METRICS_OFF, which records nothing,
+     * without METRICS_TOKEN.
+     */
     metrics: AppMetrics | typeof METRICS_OFF;
   }
 }
 
 /**
- * With METRICS_TOKEN set, every route gets hooks of its own that add each answer's time to series
- * made here, once (ADR 0035); without it there is no hook at all, so metrics cost nothing where nobody
+ * With METRICS_TOKEN set, every route gets hooks of its own that add each answer's time to series made here,
+ * once (docs/performance.md, Metrics); without it there is no hook at all, so metrics cost nothing where nobody
  * scrapes them. Registered before every route, so each one's registration is seen.
  */
 export const metricsPlugin = fp(

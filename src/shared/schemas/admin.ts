@@ -7,7 +7,7 @@ import { PAYOUT_REFERENCE_MAX, PayoutAmountSchema, PayoutSchema } from './payout
 import { multiLineText, singleLineText } from './text';
 
 /*
- * The admin console's API (DECISIONS §8 Admin, issue 24 §6): routes under /api/admin/*, for admins
+ * The admin console's API (docs/product.md, Accounts and access; issue 24 §6): routes under /api/admin/*, for admins
  * only. Lists answer `{ items, nextCursor }` (limit ≤ 100, default 20); money is a string with two
  * decimals; every action is written to the audit log.
  */

@@ -3,8 +3,8 @@ import { CourseSchema } from './catalog';
 import { CartEnrollmentResultSchema, PaymentIntentResultSchema } from './enrollment';
 
 /*
- * The cart (DECISIONS §8): courses to buy in one payment, each with its own code. The server prices
- * it every time it is read; money is a string with two decimals.
+ * The cart (docs/product.md, Prices, coupons and the cart): courses to buy in one payment, each with its own
+ * code. The server prices it every time it is read; money is a string with two decimals.
  */
 
 /** More would be a bulk order, not a cart; it also bounds what one read prices. */

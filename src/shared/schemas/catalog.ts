@@ -34,7 +34,7 @@ export type Course = z.infer<typeof CourseSchema>;
 
 export const CourseListSchema = z.array(CourseSchema);
 
-/** DECISIONS §8: no list answers more than this; `GET /api/courses` without `limit` answers this many. */
+/** docs/product.md, API conventions: no list answers more than this; `GET /api/courses` without `limit` answers this many. */
 export const CATALOG_PAGE_MAX = 100;
 
 export const CourseListQuerySchema = z.object({

@@ -3,8 +3,8 @@ import { PriceInputSchema } from './creator';
 import { singleLineText } from './text';
 
 /*
- * Coupons (DECISIONS §8): what a creator makes for their courses and what a buyer types at checkout.
- * Money in answers is a string with two decimals, like prices.
+ * Coupons (docs/product.md, Prices, coupons and the cart): what a creator makes for their courses and what a
+ * buyer types at checkout. Money in answers is a string with two decimals, like prices.
  */
 
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{4,32}$/;

@@ -4,7 +4,7 @@ import { CourseSchema } from './catalog';
 import { multiLineText, singleLineText } from './text';
 
 /*
- * The creator studio's contract (SPEC §7 "Creator" and "Preview"), shared by the server's
+ * The creator studio's contract (docs/product.md, Publishing and the studio), shared by the server's
  * validation and the web's forms, so both refuse the same input with the same words.
  */
 
@@ -77,12 +77,15 @@ const OrderSchema = z.number().int().min(0).max(100_000);
 export const CreateSectionBodySchema = z.object({
   title: TitleSchema,
   description: OptionalDescription,
-  /** Ignored: a new item always takes the current count of items (SPEC §4). */
+  /** Ignored: a new item always takes the current count of items (docs/product.md, Publishing and the studio). */
   order: OrderSchema.optional(),
 });
 export type CreateSectionBody = z.input<typeof CreateSectionBodySchema>;
 
-/** Setting `order` to a neighbour's value swaps the two items (SPEC §4, move up / move down). */
+/**
+ * Setting `order` to a neighbour's value swaps the two items (move up / move down:
+ * docs/product.md, Publishing and the studio).
+ */
 export const UpdateSectionBodySchema = z.object({
   title: TitleSchema.optional(),
   description: OptionalDescription,

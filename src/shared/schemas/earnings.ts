@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Money in answers is a string with two decimals (DECISIONS §8). */
+/** Money in answers is a string with two decimals (docs/product.md, API conventions). */
 const money = z.string();
 
 /** A day of a report's range. PostgreSQL has no year 0, which the ISO format allows (a 500 before this check). */

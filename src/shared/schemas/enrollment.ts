@@ -18,12 +18,15 @@ export const EnrollmentResultSchema = z.object({
   courseId: z.string(),
   enrolled: z.literal(true),
   enrolledAt: z.string(),
-  /** This payment arrived for a course the buyer already owned, and was refunded (DECISIONS §4). */
+  /** This payment arrived for a course the buyer already owned, and was refunded (docs/product.md, Checkout). */
   refunded: z.literal(true).optional(),
 });
 export type EnrollmentResult = z.infer<typeof EnrollmentResultSchema>;
 
-/** create-payment-intent's body: the course, and a discount code typed at checkout (DECISIONS §8). */
+/**
+ * create-payment-intent's body: the course, and a discount code typed at checkout
+ * (docs/product.md, Prices, coupons and the cart).
+ */
 export const CreatePaymentIntentBodySchema = CourseIdBodySchema.extend({ couponCode: z.string().max(64).optional() });
 export type CreatePaymentIntentBody = z.infer<typeof CreatePaymentIntentBodySchema>;
 
@@ -42,7 +45,7 @@ export const CreatePaymentIntentResultSchema = z.union([PaymentIntentResultSchem
 export type CreatePaymentIntentResult = z.infer<typeof CreatePaymentIntentResultSchema>;
 
 /**
- * A cart's payment enrolls in every course of it, or none (DECISIONS §8 Cart); a cart whose total is
+ * A cart's payment enrolls in every course of it, or none (docs/product.md, Prices, coupons and the cart); a cart whose total is
  * 0 answers this at checkout, without a payment.
  */
 export const CartEnrollmentResultSchema = z.object({
@@ -61,7 +64,7 @@ export type ConfirmPaymentBody = z.infer<typeof ConfirmPaymentBodySchema>;
 export const ConfirmPaymentResultSchema = z.union([EnrollmentResultSchema, CartEnrollmentResultSchema]);
 export type ConfirmPaymentResult = z.infer<typeof ConfirmPaymentResultSchema>;
 
-/** DECISIONS §4: the test processor's card form. Spaces in the number are ignored. */
+/** docs/product.md, Checkout: the test processor's card form. Spaces in the number are ignored. */
 export const TestCardBodySchema = z.object({
   cardNumber: z.string().max(40),
   expMonth: z.number().int().min(1).max(12),

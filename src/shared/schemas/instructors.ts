@@ -6,7 +6,7 @@ import { multiLineText, singleLineText } from './text';
 export const HEADLINE_MAX = 120;
 export const BIO_MAX = 2000;
 
-/** DECISIONS §8: a creator's public page. */
+/** A creator's public page (docs/product.md, Catalogue and course pages). */
 export const InstructorSchema = z.object({
   id: z.string(),
   name: z.string(),

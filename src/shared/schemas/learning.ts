@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export { DEFAULT_VIDEO_COMPLETE_PERCENT } from '../learning-rules';
 
-/* The learner's calls (SPEC §7 "Learner", DECISIONS §5). */
+/* The learner's calls (docs/product.md, Learning). */
 
 export const LessonProgressSchema = z.object({
   lessonId: z.string(),
@@ -33,7 +33,7 @@ export const ProgressBodySchema = z.object({
   lessonId: z.string().min(1).max(100),
   /** false undoes a completion: the slide counts again as not done, for progress and the certificate. */
   completed: z.boolean().optional().default(true),
-  /** Accepted for SPEC's shape; the server records its own time. */
+  /** Sent by clients, the web app too; the server records its own time. */
   completedAt: z.string().max(40).optional(),
 });
 export type ProgressBody = z.input<typeof ProgressBodySchema>;

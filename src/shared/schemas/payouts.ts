@@ -3,7 +3,7 @@ import { payoutMethods, payoutStatuses } from '../lists';
 import { multiLineText, singleLineText } from './text';
 
 /*
- * Payouts (issue 24 §4, DECISIONS §8 Earnings): money sent to a creator out of their available
+ * Payouts (issue 24 §4, docs/product.md, Earnings and payouts): money sent to a creator out of their available
  * balance. Money is a string with two decimals; lists answer `{ items, nextCursor }`.
  */
 

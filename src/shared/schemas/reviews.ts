@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multiLineText } from './text';
 
-/** DECISIONS §8: reviews are plain text, 2,000 characters at most. */
+/** Reviews are plain text, 2,000 characters at most (docs/product.md, Reviews). */
 export const REVIEW_BODY_MAX = 2000;
 export const REVIEWS_PAGE_MAX = 100;
 export const REVIEWS_PAGE_DEFAULT = 20;

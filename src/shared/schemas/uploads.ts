@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §9 and DECISIONS §6. */
+/** What an upload may be (docs/product.md, Files and uploads). */
 export const IMAGE_MAX_BYTES = 5_242_880;
 export const VIDEO_MAX_BYTES = 104_857_600;
 export const uploadKinds = ['image', 'video'] as const;

@@ -116,7 +116,7 @@ const routes: RouteObject[] = [
           ),
         ],
       },
-      // Pages without the top navigation bar (SPEC §2).
+      // Pages without the top navigation bar (docs/product.md, Pages, addresses and the header).
       page(
         paths.login.path,
         lazyPage(() => import('./routes/auth/login').then((m) => m.LoginRoute)),

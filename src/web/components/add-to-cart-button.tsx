@@ -25,15 +25,17 @@ function AddToCartLook({ course, compact, onClick }: { course: AddToCartCourse; 
 }
 
 /**
- * Add to cart (DECISIONS §8) for a paid course someone may buy: a guest (this browser's cart) or a
- * student (their account's). Once in the cart it links there. `compact` is the card's icon button.
+ * Add to cart (docs/product.md, Prices, coupons and the cart) for a paid course someone may buy: a guest (this
+ * browser's cart) or a student (their account's). Once in the cart it links there. `compact` is the card's icon
+ * button.
  */
 export function AddToCartButton({ course, compact = false }: { course: AddToCartCourse; compact?: boolean }) {
   const { user } = useAuth();
   const isHydrated = useHydrated();
   // Pressed before its code arrived: the press is kept, and done once it has.
   const [isAddPressed, setIsAddPressed] = useState(false);
-  // Creators buy through checkout, as SPEC §2 gives them no cart; nobody buys a free, archived or unpublished course here.
+  // Creators buy through checkout, having no cart (docs/product.md, Catalogue and course pages); nobody buys a
+  // free, archived or unpublished course here.
   if (user?.role === 'creator' || Number(course.price) === 0 || course.archived || !course.published) return null;
   // A press before then (replayed once the page is taken over, press-replay.ts) is kept for CartToggle.
   if (!isHydrated) return <AddToCartLook course={course} compact={compact} onClick={() => setIsAddPressed(true)} />;

@@ -15,8 +15,8 @@ export interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   /**
-   * A course description: size, marks, lists and colours (SPEC §9). A slide adds what technical courses
-   * need (issue 22): headings, links, inline code and code blocks with a language.
+   * A course description: size, marks, lists and colours (docs/product.md, Publishing and the studio). A slide
+   * adds what technical courses need (issue 22): headings, links, inline code and code blocks with a language.
    */
   variant?: 'description' | 'slide';
   /** Given to the editable area, so a label can point at it (aria-labelledby, or focus on click). */

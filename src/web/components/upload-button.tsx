@@ -12,7 +12,7 @@ export interface UploadResult {
 
 interface UploadButtonProps {
   accept?: UploadKind;
-  /** Bytes; SPEC §5 default is 5 MB. Pass VIDEO_MAX_BYTES for slide videos. */
+  /** Bytes; 5 MB unless given (docs/product.md, Files and uploads). Pass VIDEO_MAX_BYTES for slide videos. */
   maxFileSize?: number;
   /**
    * Receives the address the file now sits at. The button stays busy until a returned promise
@@ -37,7 +37,7 @@ const PICKER_FILTER: Record<UploadKind, string> = {
   video: 'video/mp4,video/webm,video/quicktime',
 };
 
-/** A failed PUT: SPEC §8 names its message; the server's reason is kept for the notice. */
+/** A failed PUT: 'Failed to upload file'; the server's reason is kept for the notice. */
 class UploadPutError extends Error {
   readonly reason: string | null;
 
@@ -62,7 +62,7 @@ function isOwnOrigin(address: string): boolean {
   return new URL(address, window.location.href).origin === window.location.origin;
 }
 
-/** SPEC §7 "File upload": ask for a one-time address, then PUT the raw bytes to it. */
+/** docs/product.md, Files and uploads: ask for a one-time address, then PUT the raw bytes to it. */
 async function uploadFile(file: File, kind: UploadKind): Promise<UploadResult> {
   const { uploadURL } = await apiJson<UploadResult>('POST', '/api/objects/upload', { kind });
   const headers: Record<string, string> = { 'Content-Type': file.type };
@@ -80,7 +80,7 @@ function failureDescription(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Failed to upload file';
 }
 
-/** Idle or uploading (SPEC §4); checks kind and size before anything leaves the browser (SPEC §5). */
+/** Idle or uploading; checks kind and size before anything leaves the browser (docs/product.md, Files and uploads). */
 export function UploadButton({
   accept = 'image',
   maxFileSize = IMAGE_MAX_BYTES,
@@ -106,7 +106,7 @@ export function UploadButton({
         toast({
           variant: 'destructive',
           title: 'Invalid file type',
-          // SPEC §5 word for word, "a(n)" included.
+          // The product's fixed words, "a(n)" included.
           description: accept === 'video' ? 'Please select a video file.' : 'Please select a(n) image file.',
         });
         return;

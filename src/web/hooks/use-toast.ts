@@ -1,6 +1,7 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 
-// SPEC §9: one notification visible at a time; a dismissed one is removed from memory later.
+// One notification visible at a time; a dismissed one is removed from memory later
+// (docs/product.md, Web app conventions).
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 

@@ -13,7 +13,7 @@ export interface ApiRequestOptions {
   token?: string;
 }
 
-/** A non-OK answer. `message` is `${status}: ${body text or status text}` (SPEC §8). */
+/** A non-OK answer. `message` is `${status}: ${body text or status text}` (docs/product.md, Web app conventions). */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
@@ -44,7 +44,7 @@ export function getStoredToken(): string | null {
   }
 }
 
-/** The one helper every call goes through (SPEC §7). */
+/** The one helper every call goes through (docs/product.md, Web app conventions). */
 export async function apiRequest(
   method: HttpMethod,
   url: string,

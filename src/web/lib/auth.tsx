@@ -28,7 +28,7 @@ export async function revokeToken(token?: string): Promise<void> {
 interface AuthContextValue {
   user: User | null;
   status: AuthStatus;
-  /** Stores the token and user of a successful login or sign-up (SPEC §4 Session). */
+  /** Stores the token and user of a successful login or sign-up (docs/product.md, Accounts and access). */
   setSession: (session: AuthResponse) => void;
   /** Revokes the token, clears storage and cached data. The caller navigates. */
   logout: () => Promise<void>;
@@ -61,9 +61,10 @@ export function AuthProvider({ serverToken, children }: { serverToken?: string |
     setToken(null);
   }, []);
 
-  // SPEC §4: an invalid token, or a failed check, signs the visitor out silently. A check that never
-  // reached the server (offline, server down) is no verdict: the session waits for the connection,
-  // whose return fetches the check again (./connection.ts), instead of being thrown away (issue 22).
+  // An invalid token, or a failed check, signs the visitor out silently (docs/product.md, Accounts and access).
+  // A check that never reached the server (offline, server down) is no verdict: the session waits for the
+  // connection, whose return fetches the check again (./connection.ts), instead of being thrown away
+  // (issue 22).
   const isCheckUnreachable = token !== null && meQuery.isError && isConnectionError(meQuery.error);
   const isRejected = token !== null && ((meQuery.isError && !isCheckUnreachable) || (meQuery.isSuccess && meQuery.data === null));
   useEffect(() => {

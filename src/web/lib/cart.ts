@@ -6,9 +6,10 @@ import { apiJson } from './api-client';
 import { useAuth } from './auth';
 
 /*
- * The cart (DECISIONS §8): the server's for a signed-in user, kept across devices; this browser's for a
- * guest (localStorage, course ids only), put into the server's cart when they sign in. Shared by the
- * top bar's count, the Add to cart buttons and the cart page; kept small, as it is in every page's first load.
+ * The cart (docs/product.md, Prices, coupons and the cart): the server's for a signed-in user, kept across
+ * devices; this browser's for a guest (localStorage, course ids only), put into the server's cart when they
+ * sign in. Shared by the top bar's count, the Add to cart buttons and the cart page; kept small, as it is in
+ * every page's first load.
  */
 
 const GUEST_CART_KEY = 'cart';

@@ -14,7 +14,7 @@ export const paths = {
   /** The admin console; `tab` one of its sections (features/admin ADMIN_TABS). */
   admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${tab}` : '/admin') },
   cart: { path: '/cart', getHref: () => '/cart' },
-  /** The course search; its filters as DECISIONS §8's parameters (src/shared/course-search.ts). */
+  /** The course search; its filters as the API's parameters (docs/product.md, Search; src/shared/course-search.ts). */
   search: {
     path: '/courses',
     getHref: (params?: URLSearchParams) => (params && params.size > 0 ? `/courses?${params}` : '/courses'),

@@ -9,10 +9,11 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: reportRequestFailure, onSuccess: reportRequestSuccess }),
     mutationCache: new MutationCache({ onError: reportRequestFailure, onSuccess: reportRequestSuccess }),
     defaultOptions: {
-      // No default queryFn: every query comes from its endpoint's factory (src/web/lib/api, features' api/).
-      // SPEC §9: no retries, never stale automatically, no refetch on focus, no polling. Offline, a call
-      // fails at once (networkMode 'always') instead of waiting unseen, so the page shows its error and
-      // Retry; the connection monitor, not reconnect refetching, fetches it again when the server answers.
+      // No default queryFn: every query comes from its endpoint's factory (src/web/lib/api, features' api/). No
+      // retries, never stale automatically, no refetch on focus, no polling
+      // (docs/product.md, Web app conventions). Offline, a call fails at once (networkMode 'always') instead of
+      // waiting unseen, so the page shows its error and Retry; the connection monitor, not reconnect
+      // refetching, fetches it again when the server answers.
       queries: {
         retry: false,
         staleTime: Number.POSITIVE_INFINITY,

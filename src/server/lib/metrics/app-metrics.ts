@@ -43,7 +43,7 @@ declare module 'fastify' {
   }
 }
 
-/** The hooks that time one route's requests (ADR 0035). */
+/** The hooks that time one route's requests (docs/performance.md, Metrics). */
 export type TimingHooks = {
   onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
   onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => void;
@@ -172,7 +172,7 @@ export function createAppMetrics({ handle, caches }: MetricsSources) {
     /**
      * The hooks of one route: its series are found without a lookup by address or label. An
      * onRequest and an onSend hook, not Fastify's onResponse: that one sets up 'finish' listeners on
-     * every response, ~1.5 µs a request against ~0.3 µs for these two (ADR 0035).
+     * every response, ~1.5 µs a request against ~0.3 µs for these two (docs/performance.md, Metrics).
      */
     timingHooks(method: string | string[], route: string): TimingHooks {
       if (typeof method === 'string') {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /*
- * Where uploaded files live (DECISIONS §6). The local disk store is the default; an S3-protocol
+ * Where uploaded files live (docs/product.md, Files and uploads). The local disk store is the default; an S3-protocol
  * store implements the same interface later, and the shared contract tests
  * (object-store.contract.ts) run against both, so routes never learn which one they talk to.
  */

@@ -21,7 +21,7 @@ import {
 } from './object-store';
 
 /*
- * Objects in an S3-compatible bucket (DECISIONS §1, §6), one S3 object per key, under the key itself.
+ * Objects in an S3-compatible bucket (docs/product.md, Files and uploads), one S3 object per key, under the key itself.
  * - A put writes straight to its final key: S3 shows an object only once its PutObject or
  *   CompleteMultipartUpload has succeeded, whole and with its content type, so no temporary key (and
  *   no copy of every upload) is needed. A refused or failed multipart upload is aborted, which

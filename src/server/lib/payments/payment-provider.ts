@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MIN_PAID_PRICE_CENTS } from '#shared/schemas/creator';
 
 /*
- * The seam between the payment routes and whoever moves the money (DECISIONS §4): Stripe when a key
+ * The seam between the payment routes and whoever moves the money (docs/product.md, Checkout): Stripe when a key
  * is configured, the built-in test processor otherwise. Routes see only this interface; the amount
  * always comes from the server's course price, never from the client.
  */

@@ -6,7 +6,7 @@ import { payments } from '#db/schema/index';
 export { type PaymentStatus, paymentStatuses };
 
 /**
- * The one place that says how a recorded payment may change (DECISIONS §4). Payments only move
+ * The one place that says how a recorded payment may change (ADR 0022). Payments only move
  * forward: open (awaiting a card or mid-flow) → succeeded → refunded. A payment that succeeds for a
  * course its buyer already owns goes to refund_pending, then refunded once the provider returns the
  * money; a cancelled one can only be found paid after all (the cancel lost a race), and then it is

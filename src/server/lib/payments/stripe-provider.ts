@@ -20,7 +20,7 @@ import {
 } from './payment-provider';
 
 /*
- * The Stripe provider (DECISIONS §1, §4): PaymentIntents through the official SDK, confirmed in the
+ * The Stripe provider (docs/product.md, Checkout): PaymentIntents through the official SDK, confirmed in the
  * browser by Stripe.js with the client secret, verified here by retrieving the intent, and reported
  * by signed webhooks. Intents whose metadata is not ours (another app on the same account) are
  * treated as unknown, so they can never enroll anyone.

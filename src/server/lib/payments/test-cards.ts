@@ -1,5 +1,5 @@
 /*
- * The card rules of the test processor (DECISIONS §4), modelled on Stripe's test mode and its
+ * The card rules of the test processor (docs/product.md, Checkout), modelled on Stripe's test mode and its
  * wording. Checks run in the order a card form validates: number, expiry, security code, and only
  * then the card's outcome, so an expired "declined" card reports the expiry.
  */

@@ -7,7 +7,7 @@ import { checkTestCard, type TestCard, type TestCardOutcome } from './test-cards
 import { createMemoryTestIntentStore, type TestIntent, type TestIntentStore } from './test-intent-store';
 
 /*
- * The built-in processor used when no Stripe key is configured (DECISIONS §4). It behaves like a
+ * The built-in processor used when no Stripe key is configured (docs/product.md, Checkout). It behaves like a
  * provider, not like a shortcut: intents are created by the server with the course price, and the
  * checkout confirms one with a test card through `POST /api/test-payments/{id}/confirm`.
  */

@@ -66,7 +66,7 @@ const notFound = { 404: ApiErrorBodySchema };
 const conflict = { 409: ApiErrorBodySchema };
 
 /**
- * DECISIONS §8 Admin and issue 24 §6: the admin console's API. Every route is for admins only: the
+ * docs/product.md, Accounts and access, and issue 24 §6: the admin console's API. Every route is for admins only: the
  * role is checked before the request's body or query is even read (401 for a guest, 403 for anyone
  * else), and every action writes one audit row in its own transaction.
  */

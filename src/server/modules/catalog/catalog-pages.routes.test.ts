@@ -8,8 +8,8 @@ import { createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { countQueries } from '#tests/helpers/query-counter';
 
-// GET /api/courses a page at a time (DECISIONS §8: limit, cursor, difficulty; the next page in a Link
-// header). Every write goes straight to the database, as another process's would.
+// GET /api/courses a page at a time (docs/product.md, Catalogue and course pages: limit, cursor, difficulty;
+// the next page in a Link header). Every write goes straight to the database, as another process's would.
 
 type CourseInsert = typeof courses.$inferInsert;
 /** A row to insert; a column may be SQL (a creation time to the microsecond). */
@@ -83,7 +83,7 @@ describe('GET /api/courses, a page at a time', () => {
   });
   afterAll(() => t.close());
 
-  it("answers SPEC's array of every course while there are at most 100, then 100 and the rest through Link", async () => {
+  it('answers a plain array of every course while there are at most 100, then 100 and the rest through Link', async () => {
     await addCourses(
       creator,
       Array.from({ length: 30 }, (_, i) => ({ studentCount: i % 7, difficulty: 'Beginner' as const })),

@@ -48,9 +48,10 @@ export function decodeCatalogCursor(value: string): PopularKey {
 }
 
 /**
- * A page of the catalogue (DECISIONS §8: `limit`, `cursor`, `difficulty`). A first page is a slice of
- * the cached top of its list, the same bytes for everyone, synchronous when warm; a later one is one
- * index range of the database, compressed (off the event loop) before it is sent when the client takes it.
+ * A page of the catalogue (docs/product.md, Catalogue and course pages: `limit`, `cursor`, `difficulty`). A
+ * first page is a slice of the cached top of its list, the same bytes for everyone, synchronous when warm; a
+ * later one is one index range of the database, compressed (off the event loop) before it is sent when the
+ * client takes it.
  */
 export function listCatalogPage({
   db,

@@ -14,7 +14,7 @@ const TAGS = ['certificates'];
 const BEARER = [{ bearerAuth: [] }];
 const denied = { 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
 
-/** DECISIONS §5: eligibility, the PDF (issued once) and the public verification. */
+/** docs/product.md, Certificates: eligibility, the PDF (issued once) and the public verification. */
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = createCertificateFiles(app.objectStore);
   /** Certificates are for the course's enrolled students; its creator and others learn nothing here. */

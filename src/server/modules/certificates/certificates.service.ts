@@ -7,7 +7,7 @@ import { readCourseProgress } from '../../lib/course-progress';
 import { after, type MaybePromise } from '../../lib/maybe-promise';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 
-/** DECISIONS §5: every lesson completed and every quiz passed, in a course that has any; from the read cache. */
+/** docs/product.md, Certificates: every lesson completed and every quiz passed, in a course that has any; from the read cache. */
 export function isEligible({
   reads,
   userId,

@@ -26,7 +26,10 @@ const bodyErrors = {
   ...denied,
 };
 
-/** DECISIONS §8 coupons: a creator's codes for their own courses, and the price a code gives at checkout. */
+/**
+ * docs/product.md, Prices, coupons and the cart: a creator's codes for their own courses, and the price a
+ * code gives at checkout.
+ */
 export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   const creator = async (request: Parameters<typeof requireRole>[0]) => (await requireRole(request, 'creator')).id;
   const db = app.db;

@@ -37,7 +37,10 @@ type Owner = { db: Db; userId: string };
 type SectionKind = 'module' | 'quiz';
 const sectionTables = { module: courseModules, quiz: quizzes } as const;
 
-/** Modules and quizzes share one order sequence: a new one takes the current count (SPEC §4). */
+/**
+ * Modules and quizzes share one order sequence: a new one takes the current count
+ * (docs/product.md, Publishing and the studio).
+ */
 async function sectionCount(tx: Tx, courseId: string): Promise<number> {
   const [[modules], [quizCount]] = await Promise.all([
     tx.select({ n: count() }).from(courseModules).where(eq(courseModules.courseId, courseId)),
@@ -90,8 +93,8 @@ export async function createSection({
 }
 
 /**
- * Title, description and place. Moving to a place another item holds swaps the two, so "set its order
- * to the neighbour's order" (SPEC §4) moves it up or down by one without a tie.
+ * Title, description and place. Moving to a place another item holds swaps the two, so giving an item
+ * its neighbour's order (docs/product.md, Publishing and the studio) moves it up or down by one without a tie.
  */
 export async function updateSection({
   db,

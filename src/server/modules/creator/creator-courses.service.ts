@@ -130,7 +130,7 @@ export async function unpublishCourse({ db, userId, courseId }: { db: Db; userId
   return setCourse(db, courseId, { published: false });
 }
 
-/** Hidden from the marketplace; enrolled students keep access (SPEC §4). */
+/** Hidden from the marketplace; enrolled students keep access (docs/product.md, Publishing and the studio). */
 export async function archiveCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
   await requireOwnedPart({ db, userId, kind: 'course', id: courseId });
   return setCourse(db, courseId, { archived: true });

@@ -178,7 +178,7 @@ describe('creating and editing a course', () => {
     expect(CourseListSchema.parse((await call('GET', '/api/courses')).json()).map((c) => c.id)).not.toContain(course.id);
   });
 
-  it('publishes a course as a client written from the spec does it: create, then publish, no content needed', async () => {
+  it('publishes a course as a plain API client does it: create, then publish, no content needed', async () => {
     const created = await call('POST', '/api/courses', owner, { title: 'Published straight away', price: '0' });
     expect(created.statusCode).toBe(201);
     const published = await call('POST', `/api/courses/${created.json().id}/publish`, owner, {});

@@ -5,7 +5,10 @@ import { centsToPrice, formatPrice } from '#shared/format';
 import type { PublishChecklist, PublishChecklistItem } from '#shared/schemas/creator';
 import { sqlRows } from '../../lib/sql-rows';
 
-/** What the create form saves for a course without a description (SPEC §5): no description to a learner. */
+/**
+ * What the create form saves for a course without a description (docs/product.md, Publishing and the studio):
+ * no description to a learner.
+ */
 const DESCRIPTION_PLACEHOLDER = 'Course description to be added';
 
 function isBlankDescription(html: string): boolean {

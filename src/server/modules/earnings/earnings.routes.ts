@@ -14,7 +14,7 @@ import { requireRole } from '../../plugins/current-user';
 import { connectStripeAccount, getCachedEarnings, listCreatorPayouts } from './earnings.service';
 import { getPayoutDetails, setPayoutDetails } from './payout-details.service';
 
-/** DECISIONS §8 Earnings: each creator sees their own, from the ledger, and the payouts made to them. */
+/** docs/product.md, Earnings and payouts: each creator sees their own, from the ledger, and the payouts made to them. */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/creator/earnings',

@@ -22,7 +22,7 @@ import { createTestProcessor } from '../../lib/payments/test-processor';
 import { sqlRows } from '../../lib/sql-rows';
 
 /*
- * The cart (DECISIONS §8 Cart, ADR 0031) on both payment providers: the built-in test processor, and
+ * The cart (docs/product.md, Prices, coupons and the cart; ADR 0031) on both payment providers: the built-in test processor, and
  * Stripe through its SDK against the local stand-in of its API.
  */
 

@@ -20,7 +20,7 @@ const CART_ERRORS = {
   415: ApiErrorBodySchema,
 };
 
-/** DECISIONS §8 Cart: a signed-in student's cart, and paying for all of it at once (ADR 0031). */
+/** docs/product.md, Prices, coupons and the cart: a signed-in student's cart, and paying for all of it at once (ADR 0031). */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 

@@ -23,12 +23,12 @@ import { byId } from './checkout.service';
 import { enrollOnce, isEnrolled, refuseOwnCourse } from './enrollment.service';
 
 /*
- * The cart (DECISIONS §8, ADR 0031): a signed-in student's courses to buy in one payment, each with
- * its own code. Nothing priced is stored: every read prices the cart as checkout will, with the
- * coupon rules of lib/coupon-pricing.ts. A course the student has come to own, or that is no longer
- * sold, is neither priced nor charged: the cart lists it apart, with the reason, until the student
- * removes it or checks out, which takes it out. Reading the cart writes nothing, so every tab and
- * device (the top bar's count, the cart page) reads the same cart.
+ * The cart (docs/product.md, Prices, coupons and the cart; ADR 0031): a signed-in student's courses to buy in
+ * one payment, each with its own code. Nothing priced is stored: every read prices the cart as checkout will,
+ * with the coupon rules of lib/coupon-pricing.ts. A course the student has come to own, or that is no longer
+ * sold, is neither priced nor charged: the cart lists it apart, with the reason, until the student removes it
+ * or checks out, which takes it out. Reading the cart writes nothing, so every tab and device (the top bar's
+ * count, the cart page) reads the same cart.
  */
 
 type CourseRow = typeof courses.$inferSelect & { creatorName: string };
@@ -217,7 +217,7 @@ export async function removeCartItem({
 const titled = (lines: { course: { title: string } }[]) => lines.map((line) => `"${line.course.title}"`).join(', ');
 
 /**
- * POST /api/cart/checkout (DECISIONS §8, ADR 0031): the cart as its last read showed it. Courses with
+ * POST /api/cart/checkout (ADR 0031): the cart as its last read showed it. Courses with
  * nothing to pay (free, or a 100 % code) are enrolled at once, their codes counted in the same
  * transaction; the others get one intent for their sum, recorded as one payment row per course
  * sharing the intent and a checkout id, which the intent's metadata carries. Their codes are counted

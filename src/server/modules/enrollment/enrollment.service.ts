@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { findJoinableCourse } from '../../lib/joinable-course';
 
 /**
- * A creator already reads their own course (DECISIONS §3), so enrolling in it or paying for it would
+ * A creator already reads their own course (docs/product.md, Accounts and access), so enrolling in it or paying for it would
  * only add themselves to its student count and their own payment to its revenue.
  */
 export function refuseOwnCourse(course: { creatorId: string }, userId: string): void {
@@ -54,7 +54,7 @@ export async function enrollOnce(
   return { enrollment, isNew: false };
 }
 
-/** SPEC §7 enroll-free: a joinable course whose price is 0, not the caller's own; enrolled once. */
+/** enroll-free (docs/product.md, Checkout): a joinable course whose price is 0, not the caller's own; enrolled once. */
 export async function enrollInFreeCourse({ db, userId, courseId }: { db: Db; userId: string; courseId: string }) {
   const course = await findJoinableCourse(db, courseId);
   if (course.priceCents > 0) throw new AppError(ErrorCode.BAD_REQUEST, 'This course is not free: buy it at checkout');

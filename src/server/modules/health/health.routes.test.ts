@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { createTestDb } from '#tests/helpers/db';
 
 /*
- * DECISIONS §8 Operations: live is the process answering; ready is the database reachable, every
+ * docs/product.md, Operations: live is the process answering; ready is the database reachable, every
  * shipped migration applied and the change feed listening. Each cause of a 503 on its own, on the
  * engine of the run.
  */

@@ -4,7 +4,7 @@ import { checkReadiness, isDatabaseReachable } from './health.service';
 
 const TAGS = ['health'];
 
-/** DECISIONS §8 Operations: liveness and readiness for a load balancer; `/api/health` as before. */
+/** docs/product.md, Operations: liveness and readiness for a load balancer; `/api/health` as before. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',

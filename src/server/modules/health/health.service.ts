@@ -31,7 +31,10 @@ async function countAppliedMigrations(handle: DbHandle): Promise<number> {
   return result.rows[0]?.applied ?? 0;
 }
 
-/** DECISIONS §8: ready when the database answers, every shipped migration is applied and the change feed listens. */
+/**
+ * docs/product.md, Operations: ready when the database answers, every shipped migration is applied and the
+ * change feed listens.
+ */
 export async function checkReadiness(handle: DbHandle, log: FastifyBaseLogger): Promise<Readiness> {
   const missing: string[] = [];
   const reachable = await isDatabaseReachable(handle, log);

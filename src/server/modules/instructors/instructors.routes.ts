@@ -7,7 +7,7 @@ import { getInstructor, updateProfile } from './instructors.service';
 
 const TAGS = ['instructors'];
 
-/** DECISIONS §8: instructor pages, and the creator's edit of their own. */
+/** docs/product.md, Catalogue and course pages: instructor pages, and the creator's edit of their own. */
 export const instructorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/instructors/:id',

@@ -59,7 +59,7 @@ async function hasAnswers(db: Db, attemptId: string): Promise<boolean> {
 }
 
 /**
- * DECISIONS §5: the latest attempt, made only when there is none; `forceNew` always starts one. The
+ * docs/product.md, Learning: the latest attempt, made only when there is none; `forceNew` always starts one. The
  * database keeps one attempt in progress per learner and quiz (migration 0012), so parallel starts (a
  * double click) share one: the first insert wins, the others take it. A forced start replaces an
  * attempt in progress that has answers; one without any is new already (a second click of Retake).

@@ -26,7 +26,7 @@ const TAGS = ['learning'];
 const BEARER = [{ bearerAuth: [] }];
 const denied = { 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
 
-/** Full lessons and questions: for enrolled students and the course's creator only (DECISIONS §3). */
+/** Full lessons and questions: for enrolled students and the course's creator only (docs/product.md, Accounts and access). */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/modules/:id/lessons',

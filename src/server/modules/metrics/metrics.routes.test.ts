@@ -7,8 +7,9 @@ import { addContent, bearer, createCourse, createUser, type TestUser } from '#te
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 
 /*
- * GET /metrics (DECISIONS §8, ADR 0035): who may scrape it, that every family named in issue 25 §4 is
- * there, and that each moves when the app does the thing it counts, on the engine of the run.
+ * GET /metrics (docs/product.md, Operations; docs/performance.md, Metrics): who may scrape it, that every
+ * family named in issue 25 §4 is there, and that each moves when the app does the thing it counts, on the
+ * engine of the run.
  */
 
 const TOKEN = `metrics-${randomBytes(16).toString('hex')}`;

@@ -6,7 +6,7 @@ import { isBearerOf } from '../../lib/bearer-secret';
 const TAGS = ['health'];
 
 /**
- * DECISIONS §8 Operations: Prometheus text, only for `Authorization: Bearer $METRICS_TOKEN`; 404 when
+ * docs/product.md, Operations: Prometheus text, only for `Authorization: Bearer $METRICS_TOKEN`; 404 when
  * METRICS_TOKEN is unset, as if there were no such address. The token is never read from the query
  * string, which proxies and access logs keep.
  */

@@ -30,7 +30,7 @@ function decodeCursor(value: string): ListCursor {
   throw new AppError(ErrorCode.BAD_REQUEST, 'Invalid cursor');
 }
 
-/** DECISIONS §8 and issue 24 §5: a buyer's payments, each with its receipt. */
+/** docs/product.md, Checkout, and issue 24 §5: a buyer's payments, each with its receipt. */
 export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/purchases',

@@ -5,7 +5,7 @@ import { RefundResultSchema } from '#shared/schemas/enrollment';
 import { requireUser } from '../../plugins/current-user';
 import { requestRefund } from './refunds.service';
 
-/** DECISIONS §8 Refunds: the buyer asks, the server decides by the rules, the provider returns the money. */
+/** docs/product.md, Refunds: the buyer asks, the server decides by the rules, the provider returns the money. */
 export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/courses/:id/refund',

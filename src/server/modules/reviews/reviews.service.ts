@@ -28,7 +28,7 @@ async function visibleCourse(reads: ReadCache, userId: string | undefined, cours
 }
 
 /**
- * DECISIONS §8: an enrolled student with at least one completed slide may review. Asked of the read
+ * docs/product.md, Reviews: an enrolled student with at least one completed slide may review. Asked of the read
  * cache: the learner's record of completed slides and the course's outline.
  */
 async function hasCompletedASlide(reads: ReadCache, userId: string, course: CourseDoc): Promise<boolean> {

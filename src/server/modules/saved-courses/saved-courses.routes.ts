@@ -9,7 +9,7 @@ const TAGS = ['enrollment'];
 const BEARER = [{ bearerAuth: [] }];
 const denied = { 401: ApiErrorBodySchema, 404: ApiErrorBodySchema };
 
-/** DECISIONS §5: My Courses' Saved tab lists courses the user saved from their page. */
+/** docs/product.md, Catalogue and course pages: My Courses' Saved tab lists courses the user saved from their page. */
 export const savedCoursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/saved-courses',

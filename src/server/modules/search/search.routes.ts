@@ -5,7 +5,7 @@ import { answer } from '../../lib/maybe-promise';
 import { prepareJson, sendPrepared } from '../../lib/prepared-json';
 import { searchCourses } from './search.service';
 
-/** DECISIONS §8: the marketplace's course search, the same for everyone. */
+/** docs/product.md, Search: the marketplace's course search, the same for everyone. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/search',

@@ -197,9 +197,9 @@ const orderBy = (plan: SortPlan) => {
  * more despite a typo, ADR 0046), filtered and ordered, a page at a time; with the total and each
  * filter value's count.
  *
- * Its cost is bounded by `countLimit`, not by the catalogue (ADR 0028). The counts read at most that
- * many courses. When they find fewer, the page is sorted from those; when more, the matches are many,
- * so the page is read along the order's index (each relevance tier in turn) and stops when full, and
+ * Its cost is bounded by `countLimit`, not by the catalogue (docs/performance.md, Search at scale). The counts
+ * read at most that many courses. When they find fewer, the page is sorted from those; when more, the matches
+ * are many, so the page is read along the order's index (each relevance tier in turn) and stops when full, and
  * the counts say they are lower bounds (`exact: false`).
  */
 export async function searchCourses(

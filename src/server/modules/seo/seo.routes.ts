@@ -6,7 +6,7 @@ import { courseSitemapXml, robotsTxt, sitemapXml } from './seo.service';
 
 const TAGS = ['seo'];
 
-/** DECISIONS §8: what search engines read. Before this, both addresses answered the app's HTML. */
+/** docs/product.md, Catalogue and course pages: what search engines read. Before this, both addresses answered the app's HTML. */
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/robots.txt',

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { UPLOAD_IN_FLIGHT_MS } from '../../lib/upload-purge';
 
 /*
- * A creator's storage quota (DECISIONS §6). It counts the bytes of finished uploads that are still
+ * A creator's storage quota (docs/product.md, Files and uploads). It counts the bytes of finished uploads that are still
  * kept (the purge removes unused ones), plus, for every upload under way, the bytes it reserved when
  * it claimed its address: its Content-Length, or the most its kind may have when it sends none
  * (chunked). A creator's claims take turns on their user row, so uploads started at the same moment

@@ -56,7 +56,7 @@ function discardRest(body: IncomingMessage, limit: number): void {
   body.resume();
 }
 
-/** SPEC §7 "File upload" and DECISIONS §6: a one-time address, a checked streamed PUT, then the object. */
+/** docs/product.md, Files and uploads: a one-time address, a checked streamed PUT, then the object. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const protection = createProtectionCache((objectPath) => isProtectedObject({ db, objectPath }));
@@ -68,7 +68,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'A single-use upload address, valid 15 minutes (creators)',
         security: BEARER,
-        // SPEC's call sends no body (an image is meant); a kind may be named.
+        // The plain call sends no body (an image is meant); a kind may be named.
         body: UploadRequestBodySchema.nullish(),
         response: { 200: UploadUrlSchema, ...errors },
       },

@@ -7,7 +7,10 @@ import { CartLink } from './cart-link';
 // paint, in a chunk of its own (the JavaScript budget, ADR 0031).
 const CartButtonWithCount = lazy(() => import('./cart-count'));
 
-/** SPEC §2's cart button, with the count of courses in the cart when above 0 (a guest's cart too). */
+/**
+ * The header's cart button (docs/product.md, Pages, addresses and the header), with the count of courses in the
+ * cart when above 0 (a guest's cart too).
+ */
 export function CartButton() {
   const isHydrated = useHydrated();
   if (!isHydrated) return <CartLink />;

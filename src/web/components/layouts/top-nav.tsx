@@ -78,7 +78,7 @@ export function TopNav() {
                       <span className="max-sm:hidden">My Courses</span>
                     </Link>
                   </Button>
-                  {/* The cart is a student's (SPEC §2): an admin buys nothing here. */}
+                  {/* The cart is a student's (docs/product.md, Prices, coupons and the cart): an admin buys nothing here. */}
                   {user.role === 'student' ? <CartButton /> : null}
                 </>
               )}
@@ -86,7 +86,7 @@ export function TopNav() {
             </>
           ) : (
             <>
-              {/* A guest's cart is kept in this browser until they sign in (DECISIONS §8). */}
+              {/* A guest's cart is kept in this browser until they sign in (docs/product.md, Prices, coupons and the cart). */}
               <CartButton />
               <Button asChild variant="ghost" size="sm" className="max-sm:px-2.5">
                 <Link to={next ? `${paths.login.getHref()}?${next}` : paths.login.getHref()}>Login</Link>

@@ -4,7 +4,10 @@ import { cn } from '#web/lib/utils';
 import { buttonVariants } from './button';
 import { DIALOG_BELOW_TOASTS } from './dialog';
 
-/* A dialog that must be answered: no close button, no dismissal by clicking outside (SPEC's confirmations). */
+/*
+ * A dialog that must be answered: no close button, no dismissal by clicking outside
+ * (docs/product.md, Web app conventions).
+ */
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 

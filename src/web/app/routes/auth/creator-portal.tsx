@@ -30,7 +30,7 @@ export function CreatorPortalRoute() {
 
   const handleLogin = async (session: AuthResponse) => {
     if (session.user.role !== 'creator') {
-      // Not a creator: the fresh session is not kept (SPEC §6).
+      // Not a creator: the fresh session is not kept (docs/product.md, Accounts and access).
       await revokeToken(session.token);
       toast({ variant: 'destructive', title: 'Access Denied', description: 'This page is for creators only.' });
       navigate(paths.login.getHref());

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { paths } from '#web/lib/paths';
 
-// SPEC §9: redirect 3 s after an invalid link, 2 s after a successful reset.
+// Redirect 3 s after an invalid link, 2 s after a successful reset (docs/product.md, Accounts and access).
 const INVALID_LINK_REDIRECT_MS = 3000;
 const SUCCESS_REDIRECT_MS = 2000;
 

@@ -83,7 +83,8 @@ export function CourseDetailRoute() {
       setAccountDialogOpen(true);
       return;
     }
-    // Free and paid alike go through checkout, which enrolls a free course at once (SPEC §2).
+    // Free and paid alike go through checkout, which enrolls a free course at once
+    // (docs/product.md, Catalogue and course pages).
     navigate(paths.checkout.getHref(course.id));
   };
 

@@ -8,7 +8,7 @@ import { SearchFiltersPanel } from '#web/features/course-search/components/searc
 import { SearchResults } from '#web/features/course-search/components/search-results';
 import { useDocumentTitle, usePageHead } from '#web/hooks/use-document-title';
 
-/** `/courses`: the catalogue searched, filtered and ordered as its address says (DECISIONS §8). */
+/** `/courses`: the catalogue searched, filtered and ordered as its address says (docs/product.md, Search). */
 export function CourseSearchRoute() {
   const [searchParams] = useSearchParams();
   const filters = useMemo(() => readSearchParams(searchParams), [searchParams]);

@@ -12,7 +12,7 @@ import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { formString, toFieldErrors } from '#web/lib/form';
 import { paths } from '#web/lib/paths';
 
-/** Request form, then a confirmation view with the address entered (SPEC §2). */
+/** Request form, then a confirmation view with the address entered (docs/product.md, Accounts and access). */
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [email, setEmail] = useState('');

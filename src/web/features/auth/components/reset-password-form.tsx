@@ -19,7 +19,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
     const newPassword = formString(data, 'newPassword');
     const confirmPassword = formString(data, 'confirmPassword');
 
-    // SPEC §5: both rules are reported as notices.
+    // Both rules are reported as notices (docs/product.md, Accounts and access).
     if (newPassword !== confirmPassword) {
       setInvalidField('confirm');
       toast({

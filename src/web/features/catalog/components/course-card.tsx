@@ -78,7 +78,7 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
           <div className="flex items-center gap-2">
             {isEnrolled || course.isEnrolled ? null : <AddToCartButton course={course} compact />}
             <Button asChild size="sm" variant={isEnrolled ? 'default' : 'outline'} className="group/btn">
-              {/* SPEC's words on the button; its name says which course, as a list of links reads them out of their cards. */}
+              {/* Fixed words on the button; its name says which course, as a list of links reads them out of their cards. */}
               <Link to={courseHref} aria-label={`View Course: ${course.title}`}>
                 View Course
                 <ArrowRight className="transition-transform group-hover/btn:translate-x-0.5" aria-hidden="true" />

@@ -33,7 +33,8 @@ function course(overrides: Partial<Course>): Course {
 }
 
 function renderCatalog() {
-  // The app's own query defaults (SPEC §9): no retries, so an error shows at once; never stale by itself.
+  // The app's own query defaults (docs/product.md, Web app conventions): no retries, so an error shows at once;
+  // never stale by itself.
   const client = new QueryClient({
     defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });

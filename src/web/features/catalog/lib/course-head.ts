@@ -13,8 +13,9 @@ function summary(html: string): string {
 }
 
 /**
- * A course page's head (DECISIONS §8): its description, thumbnail as the preview image, schema.org
- * `Course` data with the provider, the offer and the rating, and no indexing of a draft or an archived course.
+ * A course page's head (docs/product.md, Catalogue and course pages): its description, thumbnail as the preview
+ * image, schema.org `Course` data with the provider, the offer and the rating, and no indexing of a draft or an
+ * archived course.
  */
 export function courseHead(course: Course): PageHead {
   const description = summary(course.description);

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Certificate } from '#shared/schemas/certificates';
 import { apiJson } from '#web/lib/api-client';
 
-/** Public: what a certificate's verification page confirms (DECISIONS §5). */
+/** Public: what a certificate's verification page confirms (docs/product.md, Certificates). */
 export function getCertificate({ id, signal }: { id: string; signal?: AbortSignal }): Promise<Certificate> {
   return apiJson<Certificate>('GET', `/api/certificates/${encodeURIComponent(id)}`, undefined, { signal });
 }

@@ -8,7 +8,7 @@ import { isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { useCertificate } from '../api/get-certificate';
 
-/** DECISIONS §5: the public page a certificate's verification address opens. */
+/** docs/product.md, Certificates: the public page a certificate's verification address opens. */
 export function CertificateVerification({ certificateId }: { certificateId: string }) {
   const certificate = useCertificate(certificateId);
   useDocumentTitle('Certificate verification');

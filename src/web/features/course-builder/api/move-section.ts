@@ -4,7 +4,7 @@ import { apiJson } from '#web/lib/api-client';
 import { type SectionKind, sectionPaths } from '../lib/sections';
 import { useRefreshContent } from './use-refresh-content';
 
-/** SPEC §4: the item takes its neighbour's order value; the server swaps the two. */
+/** The item takes its neighbour's order value; the server swaps the two (docs/product.md, Publishing and the studio). */
 export function moveSection({ kind, id, order }: { kind: SectionKind; id: string; order: number }): Promise<Module | Quiz> {
   return apiJson<Module | Quiz>('PATCH', sectionPaths[kind].item(id), { order });
 }

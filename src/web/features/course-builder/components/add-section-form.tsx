@@ -16,7 +16,10 @@ const DESCRIPTION_MAX = 5_000;
 interface AddSectionFormProps {
   kind: SectionKind;
   courseId: string;
-  /** The number of modules and quizzes, the new item's order (SPEC §4); null while it is unknown. */
+  /**
+   * The number of modules and quizzes, the new item's order (docs/product.md, Publishing and the studio); null
+   * while it is unknown.
+   */
   itemCount: number | null;
 }
 

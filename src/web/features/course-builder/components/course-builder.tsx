@@ -12,7 +12,10 @@ import { BackToDashboard, BuilderPage } from './builder-page';
 import { CourseContent } from './course-content';
 import { CourseHeader } from './course-header';
 
-/** SPEC §2 "Course builder": the course's modules and quizzes, added, ordered and removed here. */
+/**
+ * The course builder (docs/product.md, Publishing and the studio): the course's modules and quizzes, added,
+ * ordered and removed here.
+ */
 export function CourseBuilder({ courseId }: { courseId: string }) {
   const course = useCourse(courseId);
   const modules = useCourseModules(courseId);

@@ -77,7 +77,7 @@ function ContentList({ courseId, items }: { courseId: string; items: ContentItem
     const neighbour = items[direction === 'up' ? index - 1 : index + 1];
     if (!neighbour) return;
     setFocusAfterMove({ id: item.id, direction });
-    // SPEC §8: a failed reorder shows no notice; the lists are fetched again either way.
+    // A failed reorder shows no notice (docs/product.md, Web app conventions); the lists are fetched again either way.
     move.mutate({ kind: item.kind, id: item.id, order: neighbour.order });
   };
 

@@ -19,7 +19,7 @@ export function CourseHeader({ course }: { course: Course }) {
       </div>
       <div className="flex w-full flex-wrap gap-2 sm:w-auto">
         <Button asChild variant="outline">
-          {/* SPEC §2: the preview opens in a new tab of the same origin, which reads the stored token. */}
+          {/* The preview opens in a new tab of the same origin, which reads the stored token. */}
           <a href={paths.course.preview.getHref(course.id)} target="_blank" rel="noopener">
             <ExternalLink aria-hidden="true" />
             Preview Course

@@ -14,7 +14,7 @@ interface MoveButtonsProps {
   buttonRef?: (direction: MoveDirection, element: HTMLButtonElement | null) => void;
 }
 
-/** SPEC §4: the first item cannot move up, the last cannot move down. */
+/** The first item cannot move up, the last cannot move down (docs/product.md, Publishing and the studio). */
 export function MoveButtons({ name, isFirst, isLast, disabled, onMove, buttonRef }: MoveButtonsProps) {
   return (
     <>

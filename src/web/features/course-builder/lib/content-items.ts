@@ -7,13 +7,13 @@ export interface ContentItem {
   title: string;
   description: string | null;
   order: number;
-  /** 'Module 2', 'Quiz 1': counted within each kind (SPEC §2 "Course builder"). */
+  /** 'Module 2', 'Quiz 1': counted within each kind (docs/product.md, Publishing and the studio). */
   label: string;
   /** How much the item holds: its slides or its questions. */
   size: number;
 }
 
-/** SPEC §4: modules and quizzes merged and sorted by order. */
+/** Modules and quizzes merged and sorted by order (docs/product.md, Publishing and the studio). */
 export function toContentItems(modules: readonly ModuleOutline[], quizzes: readonly QuizOutline[]): ContentItem[] {
   const merged = [
     ...modules.map((m) => ({

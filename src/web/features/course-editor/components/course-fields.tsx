@@ -22,7 +22,10 @@ const selectClass =
   'flex h-10 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground shadow-xs md:text-sm ' +
   'focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none disabled:opacity-50';
 
-/** The fields the create and edit pages share (SPEC §2): title, description, price, difficulty, length, thumbnail. */
+/**
+ * The fields the create and edit pages share (docs/product.md, Publishing and the studio): title, description,
+ * price, difficulty, length, thumbnail.
+ */
 export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, disabled }: CourseFieldsProps) {
   const descriptionId = useId();
   const descriptionLabelId = useId();

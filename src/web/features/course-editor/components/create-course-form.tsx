@@ -15,7 +15,10 @@ import { useCourseForm } from './use-course-form';
 
 type Intent = 'build' | 'draft';
 
-/** SPEC §2 "Create course": Create & Build opens the builder, Save as Draft returns to the dashboard. */
+/**
+ * Creating a course (docs/product.md, Publishing and the studio): Create & Build opens the builder, Save as
+ * Draft returns to the dashboard.
+ */
 export function CreateCourseForm() {
   useDocumentTitle('Create Course');
   const navigate = useNavigate();

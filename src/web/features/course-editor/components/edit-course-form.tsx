@@ -18,7 +18,10 @@ import { CourseFields } from './course-fields';
 import { CourseFormPage } from './course-form-page';
 import { useCourseForm } from './use-course-form';
 
-/** SPEC §2 "Edit course details": the loaded course, Save Changes (then the builder) and Cancel. */
+/**
+ * Editing a course (docs/product.md, Publishing and the studio): the loaded course, Save Changes (then the
+ * builder) and Cancel.
+ */
 export function EditCourseForm({ courseId }: { courseId: string }) {
   const course = useCourse(courseId);
   useDocumentTitle(course.data ? `Edit ${course.data.title}` : 'Edit Course');

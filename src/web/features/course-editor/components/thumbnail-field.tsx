@@ -14,7 +14,7 @@ interface ThumbnailFieldProps {
   errorId?: string | undefined;
 }
 
-/** Upload, preview and removal of a course's cover image (SPEC §2 "Create course", §9: images up to 5 MB). */
+/** Upload, preview and removal of a course's cover image (images up to 5 MB: docs/product.md, Files and uploads). */
 export function ThumbnailField({ value, onChange, onBusyChange, disabled = false, errorId }: ThumbnailFieldProps) {
   const labelId = useId();
   const hintId = useId();

@@ -18,7 +18,10 @@ function toFieldErrors(errors: Record<string, string>): FieldErrors {
   return shown;
 }
 
-/** Form state shared by the create and edit pages: values, per-field errors and the SPEC §5 checks. */
+/**
+ * Form state shared by the create and edit pages: values, per-field errors and the form's own checks
+ * (docs/product.md, Publishing and the studio).
+ */
 export function useCourseForm(initial: CourseFormValues) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -38,7 +38,7 @@ export const EMPTY_COURSE_FORM: CourseFormValues = {
   thumbnail: null,
 };
 
-/** SPEC §5: what a course without a description is saved with. */
+/** What a course without a description is saved with (docs/product.md, Publishing and the studio). */
 export const DESCRIPTION_PLACEHOLDER = 'Course description to be added';
 
 export function toCourseFormValues(course: Course): CourseFormValues {
@@ -95,11 +95,11 @@ function readLength(values: CourseFormValues): { hours: number; minutes: number 
 }
 
 /**
- * SPEC §5, in its order: the title always; for Create & Build also a description (the notice names
- * it, rather than SPEC's vague 'Missing fields'); a price, when given, a number of at least 0 (with
- * cents at most, as the server takes it), and free or at least 0.50 (an empty price is free, as the
- * field's hint says); a length, when given, in whole hours and minutes. Every problem is shown under
- * its field; the notice names the first.
+ * The form's checks (docs/product.md, Publishing and the studio), in this order: the title always; for Create &
+ * Build also a description (the notice names it, rather than a vague 'Missing fields'); a price, when given, a
+ * number of at least 0 (with cents at most, as the server takes it), and free or at least 0.50 (an empty price
+ * is free, as the field's hint says); a length, when given, in whole hours and minutes. Every problem is shown
+ * under its field; the notice names the first.
  */
 export function findCourseFormProblems(
   values: CourseFormValues,

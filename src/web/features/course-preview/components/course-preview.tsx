@@ -15,7 +15,10 @@ import { ModulePreview } from './module-preview';
 import { QuizPreview } from './quiz-preview';
 import { SectionList } from './section-list';
 
-/** SPEC §2 "Preview screen": the course as learners will see it, answers included, for its creator. */
+/**
+ * The preview (docs/product.md, Publishing and the studio): the course as learners will see it, answers
+ * included, for its creator.
+ */
 export function CoursePreview({ courseId }: { courseId: string }) {
   const course = usePreviewCourse(courseId);
   useDocumentTitle(course.data ? `Preview: ${course.data.title}` : 'Preview');
@@ -96,7 +99,7 @@ function PreviewBody({ courseId }: { courseId: string }) {
     );
   }
 
-  // The first section is selected until the creator picks another (SPEC §2).
+  // The first section is selected until the creator picks another (docs/product.md, Publishing and the studio).
   const selected = sections.find((section) => section.id === chosenId) ?? sections[0];
   return (
     <div className="grid gap-6 md:grid-cols-[18rem_minmax(0,1fr)]">

@@ -12,7 +12,10 @@ function Missing({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) 
   );
 }
 
-/** A lesson as its learners will see it (SPEC §2 "Preview screen"); the texts of missing media are SPEC's. */
+/**
+ * A lesson as its learners will see it, with the preview's fixed texts for missing media
+ * (docs/product.md, Publishing and the studio).
+ */
 export function LessonContent({ lesson }: { lesson: Lesson }) {
   if (lesson.type === 'video') {
     if (!lesson.videoUrl) return <Missing icon={VideoOff} text="No video URL available for this lesson." />;

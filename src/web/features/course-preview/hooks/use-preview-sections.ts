@@ -5,7 +5,10 @@ import { getPreviewQuizzesQueryOptions } from '../api/get-preview-quizzes';
 
 export type PreviewSection = ({ kind: 'module' } & ModuleOutline) | ({ kind: 'quiz' } & QuizOutline);
 
-/** Modules and quizzes share one order (SPEC §3), so the preview lists them merged. */
+/**
+ * Modules and quizzes share one order (docs/product.md, Publishing and the studio), so the preview lists them
+ * merged.
+ */
 export function usePreviewSections(courseId: string) {
   const modules = useQuery(getPreviewModulesQueryOptions(courseId));
   const quizzes = useQuery(getPreviewQuizzesQueryOptions(courseId));

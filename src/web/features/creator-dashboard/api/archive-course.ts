@@ -6,7 +6,10 @@ import { getCreatorCoursesQueryOptions } from '#web/lib/api/get-creator-courses'
 import { getCreatorStatsQueryOptions } from '#web/lib/api/get-creator-stats';
 import { apiJson } from '#web/lib/api-client';
 
-/** DELETE archives rather than deletes: enrolled students keep the course (SPEC §4). */
+/**
+ * DELETE archives rather than deletes: enrolled students keep the course
+ * (docs/product.md, Publishing and the studio).
+ */
 export function archiveCourse({ courseId }: { courseId: string }): Promise<Course> {
   return apiJson<Course>('DELETE', `/api/courses/${encodeURIComponent(courseId)}`);
 }

@@ -39,7 +39,7 @@ function CourseListSkeleton() {
   );
 }
 
-/** The creator's courses with their state, price and row menu (SPEC §2 "Creator dashboard"). */
+/** The creator's courses with their state, price and row menu (docs/product.md, Publishing and the studio). */
 export function CourseList() {
   const courses = useCreatorCourses();
   const [archiving, setArchiving] = useState<CreatorCourse | null>(null);

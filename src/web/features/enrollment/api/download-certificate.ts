@@ -1,5 +1,5 @@
 import { downloadFile } from '#web/lib/download-file';
 
-/** SPEC §7: the certificate's PDF, fetched with the bearer token and saved. */
+/** docs/product.md, Certificates: the certificate's PDF, fetched with the bearer token and saved. */
 export const downloadCertificate = (courseId: string) =>
   downloadFile(`/api/courses/${encodeURIComponent(courseId)}/certificate`, 'certificate.pdf');

@@ -12,7 +12,7 @@ type AccountRequiredDialogProps = {
   returnTo?: string;
 };
 
-/** Shown when a guest tries to enroll (SPEC §2 Course detail). */
+/** Shown when a guest tries to enroll (docs/product.md, Catalogue and course pages). */
 export function AccountRequiredDialog({ open, onOpenChange, returnTo }: AccountRequiredDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -628,7 +628,10 @@ function CartPaymentReturn({ paymentIntentId, onDone }: { paymentIntentId: strin
   );
 }
 
-/** /cart (DECISIONS §8): the courses to buy, priced by the server, paid for in one payment. */
+/**
+ * /cart (docs/product.md, Prices, coupons and the cart): the courses to buy, priced by the server, paid for in
+ * one payment.
+ */
 export function CartPage() {
   useDocumentTitle('Cart');
   const { user, status } = useAuth();

@@ -60,7 +60,7 @@ function useCompletePurchase(courseId: string, onEnrolled: () => void) {
   return useCallback(
     async (paymentIntentId: string) => {
       const enrollment = await confirmPayment(paymentIntentId, courseId);
-      // Another tab bought the course first: this payment came straight back (DECISIONS §4).
+      // Another tab bought the course first: this payment came straight back (docs/product.md, Checkout).
       if (enrollment.refunded) {
         toast({ title: 'You already own this course', description: 'This payment was refunded in full.' });
       }
@@ -78,7 +78,7 @@ const Preparing = ({ children }: { children: string }) => (
   </p>
 );
 
-/** SPEC §2: a free course enrolls at once; the success dialog follows either way. */
+/** A free course enrolls at once; the success dialog follows either way (docs/product.md, Checkout). */
 function FreeEnrollment({ course, onEnrolled }: { course: Course; onEnrolled: () => void }) {
   const refresh = useRefreshEnrollment();
   const [failed, setFailed] = useState<string | null>(null);

@@ -37,7 +37,7 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC's empty text, word for word, and a way on from it. */
+/** The product's fixed empty text, and a way on from it (docs/product.md, Learning). */
 function EmptyWithBrowse({ text }: { text: string }) {
   return (
     <>
@@ -131,7 +131,7 @@ function Loading() {
   );
 }
 
-/** SPEC §2 My Courses and DECISIONS §5: In Progress, Completed and Saved from real data. */
+/** My Courses (docs/product.md, Learning): In Progress, Completed and Saved from real data. */
 export function MyCourses() {
   useDocumentTitle('My Courses');
   const [searchParams, setSearchParams] = useSearchParams();

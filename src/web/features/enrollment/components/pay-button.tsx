@@ -2,7 +2,7 @@ import { Loader2, Lock } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
 
 /**
- * The card forms' submit button: SPEC's 'Complete Purchase' with the amount that will be charged
+ * The card forms' submit button: the fixed 'Complete Purchase' with the amount that will be charged
  * (the intent's, after any discount), and 'Processing...' while the payment runs.
  */
 export function PayButton({ amount, busy, disabled = false }: { amount: string; busy: boolean; disabled?: boolean }) {

@@ -1,6 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
 
-/** Why the last payment did not go through, with SPEC §8's titles: 'Payment Failed' (the provider refused) or 'Payment Error'. */
+/**
+ * Why the last payment did not go through, with the titles of docs/product.md, Checkout: 'Payment Failed' (the
+ * provider refused) or 'Payment Error'.
+ */
 export type PaymentFailure = { title: 'Payment Failed' | 'Payment Error'; message: string };
 
 /**

@@ -6,7 +6,7 @@ import { useTheme } from '#web/lib/theme';
 import { PayButton } from './pay-button';
 
 /*
- * The card form of a Stripe checkout (DECISIONS §1, §4): Stripe.js and its Payment Element, so card
+ * The card form of a Stripe checkout (docs/product.md, Checkout): Stripe.js and its Payment Element, so card
  * numbers go straight to Stripe and never through this app. checkout.tsx loads this file lazily, so
  * neither Stripe package is part of any other page.
  */

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { paths } from '#web/lib/paths';
 
 /**
- * SPEC §2 Checkout: 'Congratulations!' with Start Learning and Go to My Courses. Its close button, Escape
+ * docs/product.md, Checkout: 'Congratulations!' with Start Learning and Go to My Courses. Its close button, Escape
  * and a press outside close it, over a page that says the learner is enrolled.
  */
 export function EnrollmentSuccessDialog({

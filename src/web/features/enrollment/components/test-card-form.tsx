@@ -8,7 +8,7 @@ import { PayButton } from './pay-button';
 
 const FIELD_ORDER: (keyof CardFields)[] = ['cardNumber', 'expiry', 'cvc'];
 
-/** DECISIONS §4: without a Stripe key the checkout is in test mode and says so, with the test cards. */
+/** docs/product.md, Checkout: without a Stripe key the checkout is in test mode and says so, with the test cards. */
 /** `amount`: what the card will be charged, shown on the button ("$19.99"). */
 export function TestCardForm({ amount, busy, onPay }: { amount: string; busy: boolean; onPay: (card: TestCardBody) => void }) {
   const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });

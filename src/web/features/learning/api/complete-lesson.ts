@@ -6,7 +6,7 @@ import { apiJson } from '#web/lib/api-client';
 import { getCertificateEligibilityQueryOptions } from './get-certificate-eligibility';
 import { getCourseProgressQueryOptions } from './get-course-progress';
 
-/** Marks a slide complete, or (completed: false) undoes that: the one progress call, SPEC §7. */
+/** Marks a slide complete, or (completed: false) undoes that: the one progress call (docs/product.md, Learning). */
 export function setLessonCompletion({
   lessonId,
   completed = true,

@@ -6,7 +6,7 @@ import { apiJson } from '#web/lib/api-client';
 
 type Eligibility = z.infer<typeof EligibilitySchema>;
 
-/** Every lesson completed and every quiz passed (DECISIONS §5). */
+/** Every lesson completed and every quiz passed (docs/product.md, Certificates). */
 export function getCertificateEligibility({
   courseId,
   signal,

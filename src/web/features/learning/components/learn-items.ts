@@ -7,7 +7,7 @@ export type LearnItem =
 
 export type Section = { kind: 'module'; module: ModuleOutline } | { kind: 'quiz'; quiz: QuizOutline };
 
-/** Modules and quizzes in the course's one order (SPEC §4). */
+/** Modules and quizzes in the course's one order (docs/product.md, Publishing and the studio). */
 export function orderSections(modules: ModuleOutline[], quizzes: QuizOutline[]): Section[] {
   return [
     ...modules.map((module) => ({ kind: 'module' as const, module, order: module.order })),

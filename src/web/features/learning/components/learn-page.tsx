@@ -19,7 +19,10 @@ import { useCourseProgress } from '../api/get-course-progress';
 import { flattenItems, type LearnItem, orderSections, resumeItem, type Section } from './learn-items';
 import { LessonView } from './lesson-view';
 
-/** SPEC §4: a text or image slide completes itself after one second on screen (a video by the share watched). */
+/**
+ * A text or image slide completes itself after one second on screen, a video by the share played
+ * (docs/product.md, Learning).
+ */
 const AUTO_COMPLETE_MS = 1000;
 
 type QuizSlot = (props: { quizId: string; onCompleted: () => void }) => ReactNode;

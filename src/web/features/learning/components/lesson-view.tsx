@@ -16,7 +16,7 @@ type LessonEvents = {
   onSeen: (lessonId: string) => void;
 };
 
-/** SPEC §2 Learn: the lesson's video, text or image, or what is missing. */
+/** docs/product.md, Learning: the lesson's video, text or image, or what is missing. */
 export function LessonView({
   moduleId,
   lessonId,

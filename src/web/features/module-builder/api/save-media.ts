@@ -4,7 +4,10 @@ import { apiJson } from '#web/lib/api-client';
 
 type ObjectPathResult = z.infer<typeof ObjectPathResultSchema>;
 
-/** SPEC §7: the course-thumbnails call also turns slide images and videos into stored object paths. */
+/**
+ * docs/product.md, Files and uploads: the course-thumbnails call also turns slide images and videos into stored
+ * object paths.
+ */
 export async function saveMedia(uploadURL: string): Promise<string> {
   const body: z.input<typeof CourseThumbnailBodySchema> = { thumbnailURL: uploadURL };
   const { objectPath } = await apiJson<ObjectPathResult>('PUT', '/api/course-thumbnails', body);

@@ -19,7 +19,10 @@ interface AddSlideDialogProps {
   onAdded: (slide: Lesson) => void;
 }
 
-/** SPEC §2: step 1 chooses the type, step 2 the details; Change Type goes back to step 1. */
+/**
+ * docs/product.md, Publishing and the studio: step 1 chooses the type, step 2 the details; Change Type goes
+ * back to step 1.
+ */
 export function AddSlideDialog({ open, onOpenChange, ...props }: AddSlideDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

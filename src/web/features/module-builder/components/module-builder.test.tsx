@@ -91,7 +91,7 @@ async function deleteSelected(title: string) {
 
 afterEach(() => dismissToast());
 
-describe('the slide selection rules (SPEC §4)', () => {
+describe('which slide is selected after a slide is moved or deleted', () => {
   it('moves back by one after deleting the last slide', async () => {
     fakeServer(['a', 'b', 'c']);
     renderBuilder();

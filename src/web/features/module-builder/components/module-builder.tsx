@@ -19,7 +19,7 @@ import { EditSlideDialog } from './edit-slide-dialog';
 import { SlideGrid } from './slide-grid';
 import { SlideViewer } from './slide-viewer';
 
-/** SPEC §2 "Module content builder": /creator/modules/{id}/build. */
+/** The slide builder (docs/product.md, Publishing and the studio): /creator/modules/{id}/build. */
 export function ModuleBuilder({ moduleId }: { moduleId: string }) {
   const module = useModule(moduleId);
   const slides = useModuleLessons(moduleId);

@@ -6,7 +6,10 @@ import { SLIDE_TYPE_ICON } from './slide-types';
 
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 4, ArrowLeft: -1, ArrowUp: -4 };
 
-/** 'All Slides': small thumbnails in four columns (SPEC §9); arrow keys walk the grid. */
+/**
+ * 'All Slides': small thumbnails in four columns (docs/product.md, Publishing and the studio); arrow keys walk
+ * the grid.
+ */
 export function SlideGrid({
   slides,
   selected,

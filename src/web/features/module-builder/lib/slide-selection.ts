@@ -1,4 +1,4 @@
-/* SPEC §4 "Slides": which slide is shown after a change to the list. */
+/* Which slide is shown after a change to the list (docs/product.md, Publishing and the studio). */
 
 /** A selection that always points at a slide while there is one. */
 export function clampSelection(selected: number, count: number): number {

@@ -48,8 +48,9 @@ interface QuestionFormProps {
 }
 
 /**
- * SPEC §2 "Quiz builder": 'Add New Question', options A and B required, C and D optional, and an
- * optional explanation learners see after answering. With `editing`, the same form edits a question.
+ * The quiz builder (docs/product.md, Publishing and the studio): 'Add New Question', options A and B required,
+ * C and D optional, and an optional explanation learners see after answering. With `editing`, the same form
+ * edits a question.
  */
 export function QuestionForm({ quizId, courseId, questionCount, editing }: QuestionFormProps) {
   const headingId = useId();

@@ -58,7 +58,7 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
     );
   };
 
-  // SPEC §5: no confirmation for questions.
+  // No confirmation for questions (docs/product.md, Web app conventions).
   const onDelete = (question: Question) =>
     remove.mutate(
       { id: question.id },

@@ -25,7 +25,10 @@ function QuizPage({ back, children }: { back: { to: string; label: string }; chi
   );
 }
 
-/** SPEC §2 "Quiz builder": the quiz's questions with their correct answers, added and deleted here. */
+/**
+ * The quiz builder (docs/product.md, Publishing and the studio): the quiz's questions with their correct
+ * answers, added and deleted here.
+ */
 export function QuizBuilder({ quizId }: { quizId: string }) {
   const quiz = useQuiz(quizId);
   const questions = useQuizQuestions(quizId);

@@ -7,7 +7,7 @@ export type OptionLetter = (typeof OPTION_LETTERS)[number];
 export interface QuestionDraft {
   question: string;
   options: Record<OptionLetter, string>;
-  /** 1 to 4, A to D; SPEC §5: defaults to 1. */
+  /** 1 to 4, A to D; 1 unless chosen (docs/product.md, Publishing and the studio). */
   correctAnswer: number;
   /** Shown to learners after they answer; optional. */
   explanation: string;
@@ -32,7 +32,10 @@ export function toQuestionDraft(question: Question): QuestionDraft {
 
 export const isFilled = (text: string) => text.trim() !== '';
 
-/** SPEC §5: the radio choices for C and D appear only when those options are filled. */
+/**
+ * The radio choices for C and D appear only when those options are filled
+ * (docs/product.md, Publishing and the studio).
+ */
 export function answerChoices(draft: QuestionDraft): { letter: OptionLetter; value: number }[] {
   return OPTION_LETTERS.map((letter, index) => ({ letter, value: index + 1 })).filter(
     ({ letter }) => letter === 'A' || letter === 'B' || isFilled(draft.options[letter]),
@@ -46,7 +49,7 @@ export type DraftProblem = {
   fields: ('question' | OptionLetter | 'correctAnswer')[];
 };
 
-/** SPEC §5's two rules, in its words: question, A and B required; the answer among the filled options. */
+/** The two rules, in the product's fixed words: question, A and B required; the answer among the filled options. */
 export function checkQuestionDraft(draft: QuestionDraft): DraftProblem | null {
   const missing = (['question', 'A', 'B'] as const).filter((field) =>
     field === 'question' ? !isFilled(draft.question) : !isFilled(draft.options[field]),

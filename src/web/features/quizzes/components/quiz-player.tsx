@@ -15,7 +15,10 @@ import { startAttempt } from '../api/start-attempt';
 const LETTERS = ['A', 'B', 'C', 'D'];
 const PASS_PERCENT = 80;
 
-/** SPEC §4 quiz flow: pick, Submit Answer, feedback, Next Question or Complete Quiz, the score, Retake Quiz. */
+/**
+ * The quiz flow (docs/product.md, Learning): pick, Submit Answer, feedback, Next Question or Complete Quiz, the
+ * score, Retake Quiz.
+ */
 export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onCompleted: () => void }) {
   const questions = useQuizQuestions(quizId);
   const [attempt, setAttempt] = useState<QuizAttempt | null>(null);
@@ -42,7 +45,8 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   useEffect(() => {
     if (loaded.current) return;
     loaded.current = true;
-    // SPEC §8: a failed look-up of the current attempt at load is ignored; the first answer retries.
+    // A failed look-up of the current attempt at load is ignored; the first answer retries
+    // (docs/product.md, Web app conventions).
     startAttempt({ quizId })
       .then((current) => {
         setAttempt(current);
