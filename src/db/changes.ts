@@ -51,7 +51,7 @@ export function createChangeFeed(
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryDelayMs = 250;
-  /** Counted for the metrics (ADR 0035): announcements passed on, connections lost, and listened again. */
+  /** Counted for the metrics (docs/performance.md, Metrics): announcements passed on, connections lost, and listened again. */
   const stats = { notifications: 0, disconnects: 0, reconnects: 0 };
   let hasListened = false;
   /** This feed's probes in flight, by payload: what to call when one comes back. */
@@ -151,7 +151,7 @@ export function createChangeFeed(
     get listenerProcessId(): number | undefined {
       return reliable ? (listener as unknown as { processID?: number } | undefined)?.processID : undefined;
     },
-    /** Counts since the feed was made (ADR 0035). */
+    /** Counts since the feed was made (docs/performance.md, Metrics). */
     get stats(): Readonly<typeof stats> {
       return stats;
     },

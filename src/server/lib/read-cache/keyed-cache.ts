@@ -11,7 +11,7 @@ export class KeyedCache<K, V> {
   /** The one load of a key in flight; what is forgotten here is handed to its callers but never kept. */
   readonly #loading = new Map<K, Promise<V>>();
   #isEnabled = false;
-  /** Gets answered from memory, and gets that had to load or wait for a load: the metrics' (ADR 0035). */
+  /** Gets answered from memory, and gets that had to load or wait for a load: the metrics' (docs/performance.md, Metrics). */
   hits = 0;
   misses = 0;
 

@@ -127,7 +127,7 @@ export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc
         id: lesson.id,
         title: lesson.title,
         type: lesson.type,
-        // SPEC §3: a lesson's place in a listing is its module's order plus its own order / 1000.
+        // A lesson's place in a listing is its module's order plus its own order / 1000 (docs/product.md, Publishing and the studio).
         order: module.position + lesson.position / 1000,
         duration: lesson.duration,
       })),

@@ -104,7 +104,7 @@ export function createReadCache({
    * the moment a sale leaves the refund window and its money becomes available.
    */
   const earnings = new KeyedCache<string, EarningsEntry>(maxUsers);
-  /** Every cache, by the name the metrics give it (ADR 0035); `catalog` is the catalogue snapshot. */
+  /** Every cache, by the name the metrics give it (docs/performance.md, Metrics); `catalog` is the catalogue snapshot. */
   const named = {
     sessions,
     courses,
