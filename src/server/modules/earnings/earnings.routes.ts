@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/payouts';
 import { readConnectStatus } from '../../lib/stripe-connect';
 import { requireRole } from '../../plugins/current-user';
-import { connectStripeAccount, getCachedEarnings, listCreatorPayouts } from './earnings.service';
+import { connectStripeAccount, getEarnings, listCreatorPayouts } from './earnings.service';
 import { getPayoutDetails, setPayoutDetails } from './payout-details.service';
 
 /** docs/product.md, Earnings and payouts: each creator sees their own, from the ledger, and the payouts made to them. */
@@ -29,8 +29,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getCachedEarnings({
-        reads: app.reads,
+      getEarnings({
         db: app.db,
         userId: (await requireRole(request, 'creator')).id,
         query: request.query,
