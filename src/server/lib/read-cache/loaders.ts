@@ -70,8 +70,8 @@ export type CourseDoc = {
   published: boolean;
   archived: boolean;
   course: Course;
-  /** The course as guests get it, and as signed-in callers get it with their `isEnrolled`. */
-  json: { guest: PreparedJson; enrolled: PreparedJson; notEnrolled: PreparedJson };
+  /** The course as guests get it; a signed-in caller's `isEnrolled` is added per request (lib/learner-overlay.ts). */
+  json: PreparedJson;
   modules: ModuleOutline[];
   modulesJson: PreparedJson;
   quizzes: QuizOutline[];
@@ -166,11 +166,7 @@ export function withCourseRow(
     published: row.published,
     archived: row.archived,
     course,
-    json: {
-      guest: prepareJson(course),
-      enrolled: prepareJson({ ...course, isEnrolled: true }),
-      notEnrolled: prepareJson({ ...course, isEnrolled: false }),
-    },
+    json: prepareJson(course),
   };
 }
 

@@ -4,6 +4,7 @@ import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseIdParamsSchema, CourseListQuerySchema, CourseListSchema, CourseSchema } from '#shared/schemas/catalog';
 import { ModuleOutlineListSchema, QuizOutlineListSchema } from '#shared/schemas/outline';
 import { matchesEtag } from '../../lib/http-etag';
+import { overlaid } from '../../lib/learner-overlay';
 import { answer } from '../../lib/maybe-promise';
 import { preparedAnswer, sendPrepared } from '../../lib/prepared-json';
 import { getCallerCourse, listCatalogPage } from './catalog.service';
@@ -55,11 +56,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) =>
       answer(getCallerCourse(request, app.reads, request.params.id), ({ signedIn, access }) => {
         const { json } = access.course;
-        return sendPrepared(
-          request,
-          reply,
-          !signedIn ? json.guest : access.level === 'enrolled' ? json.enrolled : json.notEnrolled,
-        );
+        return sendPrepared(request, reply, signedIn ? overlaid(json, { isEnrolled: access.level === 'enrolled' }) : json);
       }),
   );
 

@@ -39,7 +39,7 @@ function buildMyCoursesJson(enrolled: EnrollmentEntry[], record: LearnerRecord, 
     if (!doc) return;
     const { percent, completed } = courseProgressOf(doc, record);
     items.push(
-      withJsonFields(doc.json.guest.body, { isEnrolled: true, progress: percent, completed, enrolledAt: entry.enrolledAt }),
+      withJsonFields(doc.json.body, { isEnrolled: true, progress: percent, completed, enrolledAt: entry.enrolledAt }),
     );
   });
   return jsonArray(items);
