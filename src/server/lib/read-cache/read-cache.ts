@@ -275,9 +275,6 @@ export function createReadCache({
     },
     /** For tests: a change as the database would announce it. */
     applyChange,
-    stats() {
-      return { sessions: sessions.size, courses: courses.size, enrollments: enrollments.size, learners: learners.size };
-    },
     /** Each cache's hits and misses since the start, and the values it holds now. */
     cacheStats(): { name: string; hits: number; misses: number; entries: number }[] {
       return Object.entries(named).map(([name, cache]) => ({
