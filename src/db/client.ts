@@ -1,12 +1,12 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type ChangeFeed, createChangeFeed } from './changes';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded/start';
 
 /** The one database type services see. */
 export type Db = PgDatabase<PgQueryResultHKT>;
-export type Tx = PgTransaction<PgQueryResultHKT>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a service that reads or writes needs: the database, or a transaction of it. */
 export type DbOrTx = Db | Tx;
 

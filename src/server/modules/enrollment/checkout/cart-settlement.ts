@@ -106,7 +106,7 @@ async function enrollCart(
   recorded: RecordedPayment[],
   sold: { id: string; title: string; published: boolean; archived: boolean }[],
   owned: EnrollmentResult[],
-): Promise<Settled | Declined> {
+): Promise<Extract<Settled, { kind: 'enrolled' }> | Declined> {
   const unsold = sold.filter(isUnsold);
   if (unsold.length > 0 || sold.length < recorded.length) {
     return { kind: 'declined', reason: 'course_unavailable', titles: titlesOf(unsold) };
