@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#web/lib/api-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { Button } from './ui/button';
 
@@ -43,7 +44,8 @@ describe('ConfirmDialog', () => {
   });
 
   it('stays open while a promise runs, shows its refusal, and closes once one succeeds', async () => {
-    let answer: () => Promise<unknown> = () => Promise.reject(new Error('She is the last admin'));
+    let answer: () => Promise<unknown> = () =>
+      Promise.reject(new ApiError(409, 'Conflict', JSON.stringify({ message: 'She is the last admin' })));
     await user.click(renderDialog(() => answer()));
     const dialog = screen.getByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
