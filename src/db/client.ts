@@ -1,15 +1,12 @@
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type ChangeFeed, createChangeFeed } from './changes';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded/start';
-import * as schema from './schema/index';
 
-export type Schema = typeof schema;
 /** The one database type services see. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a service that reads or writes needs: the database, or a transaction of it. */
 export type DbOrTx = Db | Tx;
 
@@ -29,7 +26,7 @@ export type DbHandle = {
   execute: (sql: string) => Promise<unknown>;
 };
 
-export type DbOptions =
+type DbOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | {
       kind: 'pglite';
@@ -68,7 +65,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   const pool = new pg.Pool({ ...connection, max, Client: changes.ListeningClient });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle({ client: pool, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
   return {
     db,

@@ -3,6 +3,5 @@ export * from './catalog';
 export * from './commerce';
 export * from './jobs';
 export * from './learning';
-export * from './relations';
 export * from './reviews';
 export * from './users';

@@ -55,7 +55,7 @@ export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponseSchema>;
 export const DeleteAccountBodySchema = z.object({ currentPassword: CurrentPasswordSchema });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
 
-export const AccountSessionSchema = z.object({
+const AccountSessionSchema = z.object({
   id: z.string(),
   /** "Chrome on Windows"-style, read from the User-Agent at sign-in; "Unknown device" without one. */
   device: z.string(),
@@ -68,8 +68,6 @@ export type AccountSession = z.infer<typeof AccountSessionSchema>;
 
 export const AccountSessionListSchema = z.object({ items: z.array(AccountSessionSchema) });
 export type AccountSessionList = z.infer<typeof AccountSessionListSchema>;
-
-export const SessionParamsSchema = z.object({ id: z.uuid({ message: 'Session not found' }) });
 
 export const SignedOutResponseSchema = z.object({ message: z.string(), count: z.number().int() });
 export type SignedOutResponse = z.infer<typeof SignedOutResponseSchema>;

@@ -1,15 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Button, type ButtonProps } from '#web/components/ui/button';
 
 interface ConfirmDeleteButtonProps {
@@ -20,11 +10,11 @@ interface ConfirmDeleteButtonProps {
   onConfirm: () => void;
 }
 
-/** SPEC §5: deleting a module, quiz or slide must be accepted first. */
+/** Deleting a module, quiz or slide must be accepted first. */
 export function ConfirmDeleteButton({ kind, name, disabled, size = 'icon-sm', onConfirm }: ConfirmDeleteButtonProps) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="ghost"
           size={size}
@@ -35,19 +25,11 @@ export function ConfirmDeleteButton({ kind, name, disabled, size = 'icon-sm', on
         >
           <Trash2 aria-hidden="true" />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle className="break-words">Delete “{name}”?</AlertDialogTitle>
-          <AlertDialogDescription>{`Are you sure you want to delete this ${kind}?`}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onConfirm}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete “${name}”?`}
+      description={`Are you sure you want to delete this ${kind}?`}
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+    />
   );
 }

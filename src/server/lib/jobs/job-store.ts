@@ -122,21 +122,6 @@ export async function failJob(
   return row.status === 'failed' ? 'failed' : 'retry';
 }
 
-/** When the next job becomes due (a retry's backoff, another instance's grace, a lease), or null when none is open. */
-export async function nextDueIn(db: DbOrTx, { instanceId, graceMs }: { instanceId: string; graceMs: number }) {
-  const [row] = await sqlRows<{ ms: number | null }>(
-    db,
-    sql`SELECT (extract(epoch FROM min(due) - now()) * 1000)::float8 AS ms FROM (
-        SELECT CASE
-          WHEN status = 'running' THEN locked_until
-          WHEN queued_by = ${instanceId} OR attempts > 0 THEN run_at
-          ELSE run_at + ${graceMs}::float8 * interval '1 millisecond' END AS due
-        FROM jobs WHERE status IN ('pending', 'running')
-      ) open`,
-  );
-  return row?.ms ?? null;
-}
-
 /** Finished jobs are kept a while for an operator to look at (done a day, failed a week), then deleted. */
 export async function deleteFinishedJobs(db: DbOrTx, now: number): Promise<number> {
   const rows = await sqlRows<{ id: string }>(

@@ -280,6 +280,45 @@ describe.each([
     expect((await send('DELETE', `/api/cart/${archived.id}`, buyer)).json().notices).toEqual([]);
   });
 
+  it('keeps nothing of a cart declined halfway: the code counted before the one that ran out is given back', async () => {
+    const buyer = await createUser(t.db.db);
+    const [x, y] = [await paid(2000), await paid(3000)];
+    const codes = [
+      await makeCode(x.id, { percentOff: 50, maxRedemptions: 1 }),
+      await makeCode(y.id, { percentOff: 50, maxRedemptions: 1 }),
+    ];
+    await put(buyer, x.id, { couponCode: codes[0]?.code });
+    await put(buyer, y.id, { couponCode: codes[1]?.code });
+    const { paymentIntentId, amountCents } = (await checkout(buyer)).json();
+    expect(amountCents).toBe(1000 + 1500);
+    // Codes are counted in id order: the first is counted, then the second is found used up by others.
+    const [first, last] = codes.map((code) => code?.id ?? '').sort();
+    await t.db.db
+      .update(coupons)
+      .set({ redemptionCount: 1 })
+      .where(eq(coupons.id, last ?? ''));
+    await h.pay(paymentIntentId, buyer);
+
+    const refused = await confirm(buyer, paymentIntentId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Your code was used up by others before your payment arrived: the payment has been returned',
+    );
+    const [counted] = await t.db.db
+      .select()
+      .from(coupons)
+      .where(eq(coupons.id, first ?? ''));
+    expect(counted?.redemptionCount).toBe(0);
+    expect(await t.db.db.select().from(couponRedemptions).where(eq(couponRedemptions.userId, buyer.id))).toEqual([]);
+    expect(await enrolledIn(buyer.id, [x.id, y.id])).toEqual([]);
+    const rows = await paymentsOf(paymentIntentId);
+    expect(rows.map((row) => [row.status, row.refundReason])).toEqual([
+      ['refunded', 'coupon_used_up'],
+      ['refunded', 'coupon_used_up'],
+    ]);
+    expect(await h.refunded(paymentIntentId)).toBe(2500);
+  });
+
   it('returns the whole payment when one course was bought alone meanwhile, and cancels a cart left open by a purchase', async () => {
     const buyer = await createUser(t.db.db);
     const [a, b] = [await paid(1200), await paid(1300)];

@@ -6,8 +6,9 @@ import { limitCouponGuesses } from '../../lib/coupon-guesses';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { checkoutCart, putCartItem, readCart, removeCartItem } from './cart.service';
+import { cancelOpenIntents } from './checkout/cancellation';
+import { settlePayment } from './checkout/settlement';
 import { ENROLLING_ERRORS } from './checkout.routes';
-import { cancelOpenIntents } from './checkout.service';
 
 const TAGS = ['enrollment'];
 const BEARER = [{ bearerAuth: [] }];
@@ -119,6 +120,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           metrics: app.metrics,
           userId: user.id,
           courseId,
+          settle: settlePayment,
         });
       }
       return result;

@@ -19,7 +19,7 @@ import {
 import { courseWithCreatorColumns, toCourseJson } from '../../lib/course-json';
 import { findJoinableCourse } from '../../lib/joinable-course';
 import { MAX_AMOUNT_CENTS, type PaymentProvider } from '../../lib/payments/payment-provider';
-import { byId } from './checkout.service';
+import { byId } from './checkout/cart-settlement';
 import { enrollOnce, isEnrolled, refuseOwnCourse } from './enrollment.service';
 
 /*
@@ -221,7 +221,7 @@ const titled = (lines: { course: { title: string } }[]) => lines.map((line) => `
  * nothing to pay (free, or a 100 % code) are enrolled at once, their codes counted in the same
  * transaction; the others get one intent for their sum, recorded as one payment row per course
  * sharing the intent and a checkout id, which the intent's metadata carries. Their codes are counted
- * when the payment enrolls them (checkout.service.ts settlePayment). Courses that can no longer be
+ * when the payment enrolls them (checkout/settlement.ts settlePayment). Courses that can no longer be
  * bought leave the cart; a code that no longer applies is refused until it is changed or removed.
  */
 export async function checkoutCart({
@@ -298,7 +298,7 @@ export async function checkoutCart({
 /** The cart's courses with nothing to pay, enrolled together with their codes' uses, or none of them. */
 function enrollFreeLines(db: Db, userId: string, lines: PricedLine[]): Promise<EnrollmentResult[]> {
   return db.transaction(async (tx) => {
-    // Codes, then courses, each by id: the lock order of every enrolling transaction (checkout.service.ts).
+    // Codes, then courses, each by id: the lock order of every enrolling transaction (checkout/cart-settlement.ts).
     for (const line of [...lines].sort((a, b) => byId(a.couponId, b.couponId))) {
       const courseId = line.course.id;
       if (line.couponId !== null && !(await redeemCoupon(tx, { couponId: line.couponId, userId, courseId, paymentId: null }))) {

@@ -18,7 +18,8 @@ import { applyAccountEvent } from '../../lib/stripe-connect';
 import { applyTransferEvent } from '../../lib/stripe-transfers';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
-import { createPaymentIntent, settlePayment } from './checkout.service';
+import { createPaymentIntent } from './checkout/intent';
+import { settlePayment } from './checkout/settlement';
 
 const TAGS = ['enrollment'];
 const BEARER = [{ bearerAuth: [] }];

@@ -4,8 +4,9 @@ import { CourseIdBodySchema, EnrollmentResultSchema, MyCourseListSchema } from '
 import { sendJsonBytes } from '../../lib/json-bytes';
 import { after, answer } from '../../lib/maybe-promise';
 import { requireUser } from '../../plugins/current-user';
+import { cancelOpenIntents } from './checkout/cancellation';
+import { settlePayment } from './checkout/settlement';
 import { ENROLLING_ERRORS } from './checkout.routes';
-import { cancelOpenIntents } from './checkout.service';
 import { enrollInFreeCourse } from './enrollment.service';
 import { listMyCourses } from './my-courses.service';
 
@@ -54,6 +55,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         metrics: app.metrics,
         userId: user.id,
         courseId: enrollment.courseId,
+        settle: settlePayment,
       });
       return enrollment;
     },

@@ -1,16 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { DeleteAccountBodySchema } from '#shared/schemas/account';
 import type { User } from '#shared/schemas/auth';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
@@ -112,22 +103,15 @@ export function DeleteAccount({ user, onDeleted }: { user: User; onDeleted: () =
           </Button>
         </div>
       </form>
-      <AlertDialog open={password !== null && !mutation.isPending} onOpenChange={(open) => (open ? null : setPassword(null))}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete your account for good?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your certificates, enrollments and progress are deleted and cannot be restored.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep my account</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={confirm}>
-              Delete account
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={password !== null && !mutation.isPending}
+        onOpenChange={(isOpen) => isOpen || setPassword(null)}
+        title="Delete your account for good?"
+        description="Your certificates, enrollments and progress are deleted and cannot be restored."
+        cancelLabel="Keep my account"
+        confirmLabel="Delete account"
+        onConfirm={confirm}
+      />
     </AccountSection>
   );
 }

@@ -2,6 +2,7 @@ import { TicketPercent, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { formatCount, formatDay, formatPrice } from '#shared/format';
 import { type Coupon, type CreateSiteCouponBody, CreateSiteCouponBodySchema } from '#shared/schemas/coupons';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
@@ -11,7 +12,6 @@ import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
 import { useCreateSiteCoupon, useDeleteSiteCoupon, useSiteCoupons } from '../api/coupons';
-import { ConfirmAction } from './confirm-action';
 import { SELECT_CLASS } from './filters';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
@@ -168,14 +168,13 @@ function describeCoupon(coupon: Coupon): string {
 function DeleteButton({ coupon }: { coupon: Coupon }) {
   const remove = useDeleteSiteCoupon();
   return (
-    <ConfirmAction
+    <ConfirmDialog
       trigger={
-        <>
+        <Button variant="outline" size="sm" aria-label={`Delete ${coupon.code}`}>
           <Trash2 aria-hidden="true" />
           Delete
-        </>
+        </Button>
       }
-      triggerLabel={`Delete ${coupon.code}`}
       title="Stop this code?"
       description={
         <>

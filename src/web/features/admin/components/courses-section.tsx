@@ -3,12 +3,13 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatUsd } from '#shared/format';
 import { type AdminCourse, type AdminCourseStatus, UNPUBLISH_REASON_MAX, UnpublishCourseBodySchema } from '#shared/schemas/admin';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { paths } from '#web/lib/paths';
 import { type CourseFilters, useAdminCourses, useUnpublishCourse } from '../api/courses';
 import { COURSE_STATUS_LABELS, day } from '../lib/labels';
-import { ConfirmAction } from './confirm-action';
 import { FilterBar, FilterSelect, SearchForm } from './filters';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
@@ -28,19 +29,18 @@ function UnpublishButton({ course }: { course: AdminCourse }) {
   const hintId = useId();
   const parsed = UnpublishCourseBodySchema.safeParse({ reason });
   return (
-    <ConfirmAction
+    <ConfirmDialog
       trigger={
-        <>
+        <Button variant="outline" size="sm" aria-label={`Unpublish ${course.title}`}>
           <EyeOff aria-hidden="true" />
           Unpublish
-        </>
+        </Button>
       }
-      triggerLabel={`Unpublish ${course.title}`}
       title={`Unpublish “${course.title}”?`}
       description="It leaves the catalogue and search at once; enrolled students keep it. The creator sees your reason until they publish it again."
       confirmLabel="Unpublish"
       canConfirm={parsed.success}
-      onOpen={() => setReason('')}
+      onOpenChange={(isOpen) => isOpen && setReason('')}
       onConfirm={async () => {
         if (!parsed.success) return;
         await unpublish.mutateAsync({ courseId: course.id, reason: parsed.data.reason });
@@ -65,7 +65,7 @@ function UnpublishButton({ course }: { course: AdminCourse }) {
           {reason.length} / {UNPUBLISH_REASON_MAX}
         </p>
       </div>
-    </ConfirmAction>
+    </ConfirmDialog>
   );
 }
 

@@ -2,6 +2,7 @@ import { Check, Copy, GraduationCap, MailPlus, Send, XCircle } from 'lucide-reac
 import { type FormEvent, useState } from 'react';
 import { formatCount } from '#shared/format';
 import { type CreatedInvitation, CreateInvitationBodySchema, type InvitationStatus } from '#shared/schemas/admin';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
@@ -12,7 +13,6 @@ import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
 import { useAdminCreators, useAdminInvitations, useInviteCreator, useRevokeInvitation } from '../api/creators';
 import { day, INVITATION_STATUS_LABELS } from '../lib/labels';
-import { ConfirmAction } from './confirm-action';
 import { FilterBar, FilterSelect, SearchForm } from './filters';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
@@ -111,14 +111,13 @@ function InviteForm() {
 function RevokeButton({ invitation }: { invitation: { id: string; email: string } }) {
   const revoke = useRevokeInvitation();
   return (
-    <ConfirmAction
+    <ConfirmDialog
       trigger={
-        <>
+        <Button variant="outline" size="sm" aria-label={`Revoke the invitation of ${invitation.email}`}>
           <XCircle aria-hidden="true" />
           Revoke
-        </>
+        </Button>
       }
-      triggerLabel={`Revoke the invitation of ${invitation.email}`}
       title="Revoke this invitation?"
       description={
         <>

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { formatUsd } from '#shared/format';
 import { type PaymentStatus, paymentStatuses } from '#shared/lists';
 import type { AdminPayment } from '#shared/schemas/admin';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { useAdminPayments, useRefundPayment } from '../api/payments';
 import { dayAndTime, PAYMENT_STATUS_LABELS } from '../lib/labels';
-import { ConfirmAction } from './confirm-action';
 import { FilterBar, FilterSelect } from './filters';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
@@ -26,14 +27,13 @@ function RefundButton({ payment }: { payment: AdminPayment }) {
   const refund = useRefundPayment();
   const amount = formatUsd(payment.amount);
   return (
-    <ConfirmAction
+    <ConfirmDialog
       trigger={
-        <>
+        <Button variant="outline" size="sm" aria-label={`Refund ${amount} to ${payment.buyer.name}`}>
           <RotateCcw aria-hidden="true" />
           Refund
-        </>
+        </Button>
       }
-      triggerLabel={`Refund ${amount} to ${payment.buyer.name}`}
       title={`Refund ${amount}?`}
       description={
         <>

@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { formatUsd } from '#shared/format';
 import { type AdminPayoutBalance, RecordPayoutBodySchema } from '#shared/schemas/admin';
 import { PAYOUT_REFERENCE_MAX } from '#shared/schemas/payouts';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { PAYOUT_STATUS_BADGES, PayoutMethod } from '#web/components/payout-parts';
 import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { toast } from '#web/hooks/use-toast';
 import { useAdminPayoutBalances, useAdminPayouts, useRecordPayout } from '../api/payouts';
 import { day, dayAndTime, PAYOUT_STATUS_LABELS } from '../lib/labels';
-import { ConfirmAction } from './confirm-action';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
 /** Where the creator asked to be paid, as they wrote it (line breaks kept), or that they have not said. */
@@ -40,15 +41,13 @@ function RecordPayoutButton({ balance }: { balance: AdminPayoutBalance }) {
   const referenceError = problem('reference');
   const available = formatUsd(balance.available);
   return (
-    <ConfirmAction
+    <ConfirmDialog
       trigger={
-        <>
+        <Button size="sm" aria-label={`Record a payout to ${balance.creator.name}`}>
           <Banknote aria-hidden="true" />
           Record payout
-        </>
+        </Button>
       }
-      triggerLabel={`Record a payout to ${balance.creator.name}`}
-      triggerVariant="default"
       title="Record a payout"
       description={
         <>
@@ -60,7 +59,8 @@ function RecordPayoutButton({ balance }: { balance: AdminPayoutBalance }) {
       confirmLabel="Record payout"
       isDestructive={false}
       canConfirm={parsed.success}
-      onOpen={() => {
+      onOpenChange={(isOpen) => {
+        if (!isOpen) return;
         setAmount(balance.available);
         setReference('');
         setTouched(false);
@@ -103,7 +103,7 @@ function RecordPayoutButton({ balance }: { balance: AdminPayoutBalance }) {
           )}
         </FormField>
       </div>
-    </ConfirmAction>
+    </ConfirmDialog>
   );
 }
 

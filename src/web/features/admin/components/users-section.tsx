@@ -1,12 +1,13 @@
 import { Ban, RotateCcw, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '#shared/schemas/admin';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { useAuth } from '#web/lib/auth';
 import { type UserFilters, useAdminUsers, useSetUserSuspended } from '../api/users';
 import { day } from '../lib/labels';
-import { ConfirmAction } from './confirm-action';
 import { FilterBar, FilterSelect, SearchForm } from './filters';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
@@ -32,14 +33,13 @@ function SuspendButton({ user }: { user: AdminUser }) {
     });
   };
   return isSuspended ? (
-    <ConfirmAction
+    <ConfirmDialog
       trigger={
-        <>
+        <Button variant="outline" size="sm" aria-label={`Unsuspend ${user.name}`}>
           <RotateCcw aria-hidden="true" />
           Unsuspend
-        </>
+        </Button>
       }
-      triggerLabel={`Unsuspend ${user.name}`}
       title={`Lift ${user.name}’s suspension?`}
       description="They can sign in again. Their old sessions stay signed out."
       confirmLabel="Unsuspend"
@@ -47,14 +47,13 @@ function SuspendButton({ user }: { user: AdminUser }) {
       onConfirm={confirm}
     />
   ) : (
-    <ConfirmAction
+    <ConfirmDialog
       trigger={
-        <>
+        <Button variant="outline" size="sm" aria-label={`Suspend ${user.name}`}>
           <Ban aria-hidden="true" />
           Suspend
-        </>
+        </Button>
       }
-      triggerLabel={`Suspend ${user.name}`}
       title={`Suspend ${user.name}?`}
       description={
         <>

@@ -1,16 +1,7 @@
 import { CheckCircle2, EyeOff, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import type { Course } from '#shared/schemas/catalog';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
@@ -18,7 +9,7 @@ import { getErrorMessage } from '#web/lib/api-client';
 import { useUnpublishCourse } from '../api/publish-course';
 import { PublishDialog } from './publish-dialog';
 
-export const UNPUBLISH_CONFIRMATION =
+const UNPUBLISH_CONFIRMATION =
   'It goes back to a draft and leaves the marketplace; nobody new can enroll. Students who have enrolled keep access.';
 
 /**
@@ -72,18 +63,15 @@ export function PublishButton({ course }: { course: Course }) {
           Unpublish
         </Button>
       )}
-      <AlertDialog open={isUnpublishing} onOpenChange={setUnpublishing}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle className="break-words">Unpublish “{course.title}”?</AlertDialogTitle>
-            <AlertDialogDescription>{UNPUBLISH_CONFIRMATION}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={onUnpublish}>Unpublish</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={isUnpublishing}
+        onOpenChange={setUnpublishing}
+        title={`Unpublish “${course.title}”?`}
+        description={UNPUBLISH_CONFIRMATION}
+        confirmLabel="Unpublish"
+        isDestructive={false}
+        onConfirm={onUnpublish}
+      />
     </>
   );
 }

@@ -1,9 +1,11 @@
+import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Coupon } from '#shared/schemas/coupons';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
 import { describeDiscount, describeExpiry, describeUses } from '../lib/coupon-text';
 import { CopyCodeButton } from './copy-code-button';
-import { DeleteCouponButton } from './delete-coupon-button';
 
 const HEADINGS = ['Code', 'Course', 'Discount', 'Uses', 'Expiry'];
 
@@ -44,7 +46,30 @@ function CouponRow({
       </Cell>
       <Cell label="Expiry">{expiry.isExpired ? <Badge variant="warning">{expiry.text}</Badge> : <span>{expiry.text}</span>}</Cell>
       <td className="col-start-2 row-start-1 text-right sm:p-3 sm:pl-0">
-        <DeleteCouponButton coupon={coupon} disabled={isDeleting} onConfirm={onDelete} />
+        {/* Deleting asks first: the code stops working at checkout at once. */}
+        <ConfirmDialog
+          trigger={
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Delete ${coupon.code}`}
+              disabled={isDeleting}
+              className="text-destructive hover:bg-destructive-muted hover:text-destructive-muted-foreground"
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          }
+          title="Stop this code?"
+          description={
+            <>
+              <span className="font-mono font-medium break-all text-foreground">{coupon.code}</span> will no longer work at
+              checkout. Payments already made keep their price.
+            </>
+          }
+          confirmLabel="Delete code"
+          onConfirm={() => onDelete(coupon)}
+        />
       </td>
     </tr>
   );

@@ -2,6 +2,7 @@ import { BookOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CreatorCourse } from '#shared/schemas/creator';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -10,8 +11,10 @@ import { useCreatorCourses } from '#web/lib/api/get-creator-courses';
 import { paths } from '#web/lib/paths';
 import { useArchiveCourse } from '../api/archive-course';
 import { useRestoreCourse } from '../api/restore-course';
-import { ArchiveCourseDialog } from './archive-course-dialog';
 import { CourseRow } from './course-row';
+
+const ARCHIVE_CONFIRMATION =
+  'Are you sure you want to archive this course? It will be hidden from the marketplace but students who have enrolled can still access it.';
 
 function EmptyCourses() {
   return (
@@ -88,7 +91,17 @@ export function CourseList() {
           <CourseRow key={course.id} course={course} onArchive={setArchiving} onRestore={(picked) => restore.mutate(picked)} />
         ))}
       </ul>
-      <ArchiveCourseDialog course={archiving} onConfirm={(course) => archive.mutate(course)} onClose={() => setArchiving(null)} />
+      {/* Archiving asks first; closing the dialog any other way keeps the course as it is. */}
+      <ConfirmDialog
+        open={archiving !== null}
+        onOpenChange={(isOpen) => isOpen || setArchiving(null)}
+        title={`Archive “${archiving?.title ?? ''}”?`}
+        description={ARCHIVE_CONFIRMATION}
+        confirmLabel="Archive"
+        onConfirm={() => {
+          if (archiving) archive.mutate(archiving);
+        }}
+      />
     </>
   );
 }
