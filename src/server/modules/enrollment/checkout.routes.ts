@@ -33,7 +33,7 @@ export const ENROLLING_ERRORS = {
   415: ApiErrorBodySchema,
 };
 
-/** SPEC §7 learner calls and DECISIONS §4: paying for a course, and the provider's confirmation. */
+/** Paying for a course, and the provider's confirmation (docs/product.md, Checkout). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const jobs = app.jobs;

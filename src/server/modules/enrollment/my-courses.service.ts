@@ -38,9 +38,7 @@ function buildMyCoursesJson(enrolled: EnrollmentEntry[], record: LearnerRecord, 
     // An unpublished or archived course stays on its students' list: they keep access to it.
     if (!doc) return;
     const { percent, completed } = courseProgressOf(doc, record);
-    items.push(
-      withJsonFields(doc.json.body, { isEnrolled: true, progress: percent, completed, enrolledAt: entry.enrolledAt }),
-    );
+    items.push(withJsonFields(doc.json.body, { isEnrolled: true, progress: percent, completed, enrolledAt: entry.enrolledAt }));
   });
   return jsonArray(items);
 }

@@ -16,7 +16,7 @@ export type Checkout = {
    * ADR 0037), and the retry of each refund in the transaction that decides it (ADR 0041).
    */
   jobs: JobQueue;
-  /** Where settled payments and the refunds asked of the provider are counted (ADR 0035). */
+  /** Where settled payments and the refunds asked of the provider are counted (docs/performance.md, Metrics). */
   metrics: MetricsRecorder;
 };
 

@@ -90,7 +90,7 @@ export async function settlePayment({
 }
 
 /**
- * After the settlement committed (ADR 0035): a payment counts once as paid, when it first enrolls;
+ * After the settlement committed (docs/performance.md, Metrics): a payment counts once as paid, when it first enrolls;
  * each declined or cancelled try as it is reported.
  */
 function countSettlement(metrics: MetricsRecorder, settled: Settled, intent: PaymentIntent) {

@@ -13,8 +13,8 @@ const UNPUBLISH_CONFIRMATION =
   'It goes back to a draft and leaves the marketplace; nobody new can enroll. Students who have enrolled keep access.';
 
 /**
- * Publish Course opens the checklist and a confirmation; a published course shows SPEC's disabled
- * 'Published' and, unless archived, an Unpublish that asks first.
+ * Publish Course opens the checklist and a confirmation; a published course shows the product's disabled
+ * 'Published' (docs/product.md, Publishing and the studio) and, unless archived, an Unpublish that asks first.
  */
 export function PublishButton({ course }: { course: Course }) {
   const [isPublishing, setPublishing] = useState(false);
