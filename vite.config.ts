@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { BARE_PAGES, PAGES } from './src/shared/page-modules';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '5000'}`;
 const proxy = {
@@ -30,6 +31,35 @@ const inlineThemeBootstrap = {
     const source = readFileSync(new URL('./src/web/theme-init.js', import.meta.url), 'utf8');
     const script = source.replace(/^\s*\/\/.*\n/gm, '').trim();
     return html.replace(THEME_BOOTSTRAP_TAG, `<script>${script}</script>`);
+  },
+};
+
+const PAGE_CODE_ID = 'virtual:page-code';
+const pageFile = (module: string) => fileURLToPath(new URL(`./src/web/app/routes/${module}.tsx`, import.meta.url));
+
+/**
+ * `virtual:page-code` is the page table (src/shared/page-modules.ts) with each module as a lazy import of
+ * its file: the router makes its routes from the same table as the server, each page a chunk of its own,
+ * and the browser carries no module names. A page module without a default export fails the build.
+ */
+const pageCode: Plugin = {
+  name: 'page-code',
+  resolveId: (id) => (id === PAGE_CODE_ID ? `\0${PAGE_CODE_ID}` : null),
+  load(id) {
+    if (id !== `\0${PAGE_CODE_ID}`) return null;
+    const loaders = (table: Readonly<Record<string, string>>) =>
+      Object.entries(table)
+        .map(([path, module]) => `  ${JSON.stringify(path)}: () => import(${JSON.stringify(pageFile(module))}),`)
+        .join('\n');
+    return `export const PAGES = {\n${loaders(PAGES)}\n};\nexport const BARE_PAGES = {\n${loaders(BARE_PAGES)}\n};\n`;
+  },
+  generateBundle(_, bundle) {
+    const files = new Set([...Object.values(PAGES), ...Object.values(BARE_PAGES)].map(pageFile));
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && files.has(chunk.facadeModuleId ?? '') && !chunk.exports.includes('default')) {
+        this.error(`${chunk.facadeModuleId} has no default export: a page module's default export is its page`);
+      }
+    }
   },
 };
 
@@ -127,7 +157,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [...webAlias, reactRouterProduction] : webAlias },
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [lucideIconsByPath(), react(), tailwindcss(), inlineThemeBootstrap],
+  plugins: [lucideIconsByPath(), react(), tailwindcss(), inlineThemeBootstrap, pageCode],
   // The server renders with React's production build whatever NODE_ENV it runs under (its development
   // build renders a page several times slower): the renderer carries its own copy of every package.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } } : {}),

@@ -1,36 +1,19 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_MODULES, pageModuleFor } from '#shared/page-modules';
-import { paths } from '../src/web/lib/paths';
+import { BARE_PAGES, PAGES, pageModuleFor } from '#shared/page-modules';
 
-/** The router's pages as its source pairs them: `page(<path>, lazyPage(() => import('<module>')…`. */
-function routerPages() {
-  const source = readFileSync(new URL('../src/web/app/router.tsx', import.meta.url), 'utf8');
-  const pathOf = (expression: string) => {
-    if (expression === 'undefined') return '/';
-    if (expression === "'*'") return '*';
-    const value = expression
-      .replace(/^paths\./, '')
-      .split('.')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], paths);
-    if (typeof value !== 'string') throw new Error(`cannot read ${expression}`);
-    return value;
-  };
-  return [...source.matchAll(/page\(\s*([^,]+?),\s*lazyPage\(\(\) => import\('\.\/([^']+)'\)/g)].map(
-    ([, expression = '', module = '']) => ({
-      path: pathOf(expression.trim()),
-      module: `app/${module}.tsx`,
-    }),
-  );
-}
+const webDir = path.resolve(process.env.DIST_DIR ?? 'dist', 'web');
 
-describe('PAGE_MODULES', () => {
-  it('pairs every address with the module the router draws it with', () => {
-    const router = routerPages();
-    expect(router.length).toBeGreaterThan(15);
-    const byPath = (pages: readonly { path: string; module: string }[]) =>
-      [...pages].sort((a, b) => a.path.localeCompare(b.path));
-    expect(byPath(PAGE_MODULES)).toEqual(byPath(router));
+describe('the page table', () => {
+  it('names page modules the build made a chunk of, each loaded on its own', () => {
+    const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { isDynamicEntry?: boolean }
+    >;
+    const modules = [...Object.values(PAGES), ...Object.values(BARE_PAGES)];
+    expect(modules.length).toBeGreaterThan(15);
+    for (const module of modules) expect(manifest[`app/routes/${module}.tsx`]?.isDynamicEntry, module).toBe(true);
   });
 
   it('finds the page of an address as the router matches it', () => {

@@ -1,6 +1,6 @@
 import { CartPage } from '#web/features/enrollment/components/cart-page';
 
 /** A guest's cart lives in this browser, a student's on the server: the page serves both (DECISIONS §8). */
-export function CartRoute() {
+export default function CartRoute() {
   return <CartPage />;
 }
