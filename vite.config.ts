@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { BARE_PAGES, PAGES } from './src/shared/page-modules';
 
@@ -31,6 +32,27 @@ const inlineThemeBootstrap = {
     const source = readFileSync(new URL('./src/web/theme-init.js', import.meta.url), 'utf8');
     const script = source.replace(/^\s*\/\/.*\n/gm, '').trim();
     return html.replace(THEME_BOOTSTRAP_TAG, `<script>${script}</script>`);
+  },
+};
+
+/**
+ * A drawn page's loader (src/web/page-loader.ts) as one classic script of its own, beside the build
+ * manifest: the server inlines it in every page it draws and allows it by the hash of these bytes
+ * (src/server/plugins/page-html.ts).
+ */
+const pageLoader: Plugin = {
+  name: 'page-loader',
+  apply: 'build',
+  async generateBundle() {
+    const { outputFiles } = await esbuild({
+      entryPoints: [fileURLToPath(new URL('./src/web/page-loader.ts', import.meta.url))],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      minify: true,
+      logLevel: 'warning',
+    });
+    this.emitFile({ type: 'asset', fileName: '.vite/page-loader.js', source: outputFiles[0]?.text.trim() ?? '' });
   },
 };
 
@@ -157,7 +179,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [...webAlias, reactRouterProduction] : webAlias },
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [lucideIconsByPath(), react(), tailwindcss(), inlineThemeBootstrap, pageCode],
+  plugins: [lucideIconsByPath(), react(), tailwindcss(), inlineThemeBootstrap, pageCode, ...(isSsrBuild ? [] : [pageLoader])],
   // The server renders with React's production build whatever NODE_ENV it runs under (its development
   // build renders a page several times slower): the renderer carries its own copy of every package.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } } : {}),

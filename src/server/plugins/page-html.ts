@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type DrawnPageState, PAGE_CODE_ID, PAGE_STATE_ID, type PageHead, type RenderedPage } from '#shared/drawn-page';
 import { PAGES_STARTED_ON_ENGAGEMENT, pageModuleFor } from '#shared/page-modules';
-import { PAGE_SESSION_COOKIE, TOKEN_STORAGE_KEY } from '#shared/page-session';
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -15,7 +14,7 @@ export type PageHtml = {
   forRenderedPage(pathname: string, page: RenderedPage, signedIn: boolean): { html: string; etag: string; signedIn: boolean };
   /** CSP sources (`'sha256-…'`) allowing index.html's inline scripts, and only those. */
   scriptHashes: string[];
-  /** The same for a drawn page's loader (PAGE_LOADER), where the server draws pages. */
+  /** The same for a drawn page's loader (src/web/page-loader.ts, built beside the manifest), where the server draws pages. */
   loaderScriptHashes: string[];
 };
 
@@ -91,91 +90,6 @@ export function headTags({
 }
 
 /**
- * Loads a drawn page's code once the browser has shown it (its first contentful paint): the server's
- * HTML paints without waiting for the scripts, whose download and first run come after (ADR 0019). A tab
- * opened in the background paints nothing until it is shown, and an old browser may not report paints:
- * after a second the code loads anyway. A page for reading (`"start": "engaged"`, ADR 0033) instead
- * loads and runs its code at the visitor's first sign of use: on a phone that is mostly the first touch
- * of a scroll, well before the first press. A button pressed before the app has taken the page over is
- * remembered, and pressed again once it has, and so is a choice made in a list (a `<select>`, such as
- * the search's order) (src/web/app/press-replay.ts): no press or choice is lost to a page not yet the app's.
- */
-export const PAGE_LOADER = `(() => {
-  const pressed = [];
-  const changed = new Set();
-  const remember = (event) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button) pressed.push(button);
-  };
-  const rememberChange = (event) => {
-    if (event.target instanceof HTMLSelectElement) changed.add(event.target);
-  };
-  document.addEventListener('click', remember, true);
-  document.addEventListener('change', rememberChange, true);
-  // Once React listens: what was pressed, and the lists' choices, announced again when the page has hydrated.
-  window.__pressedBeforeApp = () => {
-    document.removeEventListener('click', remember, true);
-    document.removeEventListener('change', rememberChange, true);
-    return pressed.splice(0);
-  };
-  window.__announceChangesBeforeApp = () => {
-    for (const select of changed) if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
-    changed.clear();
-  };
-  const code = JSON.parse(document.getElementById('${PAGE_CODE_ID}').textContent);
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const href of code.preload) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = code.entry;
-    document.head.append(script);
-  };
-  // Drawn for another viewer than this tab's (as src/web/main.tsx decides): the app draws it anew, at once.
-  const isSameViewer = () => {
-    try {
-      const { signedIn } = JSON.parse(document.getElementById('${PAGE_STATE_ID}').textContent);
-      const token = localStorage.getItem('${TOKEN_STORAGE_KEY}');
-      const cookie = document.cookie.split('; ').find((pair) => pair.startsWith('${PAGE_SESSION_COOKIE}='));
-      return signedIn ? token !== null && cookie === '${PAGE_SESSION_COOKIE}=' + token : token === null;
-    } catch {
-      return false;
-    }
-  };
-  const shown = () => {
-    if (code.start !== 'engaged' || !isSameViewer()) start();
-  };
-  if (code.start === 'engaged') {
-    const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'click', 'change'];
-    const engaged = () => {
-      for (const type of events) document.removeEventListener(type, engaged, true);
-      start();
-    };
-    for (const type of events) document.addEventListener(type, engaged, { capture: true, passive: true });
-  }
-  try {
-    const painted = new PerformanceObserver((entries) => {
-      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-      painted.disconnect();
-      shown();
-    });
-    painted.observe({ type: 'paint', buffered: true });
-  } catch {
-    shown();
-  }
-  setTimeout(shown, 1000);
-})();`;
-
-/**
  * The built index.html made per page: the entry's imports, and the page's lazy chunk with what it
  * imports beyond them, become `<link rel="modulepreload">`s, so a phone downloads them beside the entry
  * instead of after the entry has run and asked for them (a chain of round trips saved on every first
@@ -186,7 +100,9 @@ export function loadPageHtml(webDir: string, { publicUrl = '' }: { publicUrl?: s
   const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const plain = { html, etag: etagOf(html) };
   const scriptHashes = inlineScriptHashes(html);
-  const loaderScriptHashes = inlineScriptHashes(`<script>${PAGE_LOADER}</script>`);
+  const loaderFile = path.join(webDir, '.vite', 'page-loader.js');
+  const loader = existsSync(loaderFile) ? readFileSync(loaderFile, 'utf8') : undefined;
+  const loaderScriptHashes = loader === undefined ? [] : inlineScriptHashes(`<script>${loader}</script>`);
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
 
@@ -222,7 +138,7 @@ export function loadPageHtml(webDir: string, { publicUrl = '' }: { publicUrl?: s
   const [beforeTitle = '', afterTitle = ''] = shell.replace(DESCRIPTION_TAG, '').split(/<title>[\s\S]*?<\/title>/);
   const [beforeRoot = '', afterRoot = ''] = afterTitle.split('<div id="root"></div>');
   const [beforeBodyEnd = '', bodyEnd = ''] = afterRoot.split('</body>');
-  const canDraw = entrySrc !== undefined && afterTitle !== '' && afterRoot !== '' && bodyEnd !== '';
+  const canDraw = loader !== undefined && entrySrc !== undefined && afterTitle !== '' && afterRoot !== '' && bodyEnd !== '';
 
   const pages = new Map<string, { html: string; etag: string }>();
   /** A drawn page's code list, as its JSON script, made once per page module. */
@@ -268,7 +184,7 @@ export function loadPageHtml(webDir: string, { publicUrl = '' }: { publicUrl?: s
         `<div id="root">${page.html}</div>\n`,
         `    <script type="application/json" id="${PAGE_STATE_ID}">${jsonInScript(state)}</script>\n`,
         `    ${codeScriptFor(module)}\n`,
-        `    <script>${PAGE_LOADER}</script>`,
+        `    <script>${loader}</script>`,
         beforeBodyEnd,
         '</body>',
         bodyEnd,
