@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import { BARE_PAGES, PAGES } from './src/shared/page-modules';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '5000'}`;
 const proxy = {
@@ -30,6 +32,56 @@ const inlineThemeBootstrap = {
     const source = readFileSync(new URL('./src/web/theme-init.js', import.meta.url), 'utf8');
     const script = source.replace(/^\s*\/\/.*\n/gm, '').trim();
     return html.replace(THEME_BOOTSTRAP_TAG, `<script>${script}</script>`);
+  },
+};
+
+/**
+ * A drawn page's loader (src/web/page-loader.ts) as one classic script of its own, beside the build
+ * manifest: the server inlines it in every page it draws and allows it by the hash of these bytes
+ * (src/server/plugins/page-html.ts).
+ */
+const pageLoader: Plugin = {
+  name: 'page-loader',
+  apply: 'build',
+  async generateBundle() {
+    const { outputFiles } = await esbuild({
+      entryPoints: [fileURLToPath(new URL('./src/web/page-loader.ts', import.meta.url))],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      minify: true,
+      logLevel: 'warning',
+    });
+    this.emitFile({ type: 'asset', fileName: '.vite/page-loader.js', source: outputFiles[0]?.text.trim() ?? '' });
+  },
+};
+
+const PAGE_CODE_ID = 'virtual:page-code';
+const pageFile = (module: string) => fileURLToPath(new URL(`./src/web/app/routes/${module}.tsx`, import.meta.url));
+
+/**
+ * `virtual:page-code` is the page table (src/shared/page-modules.ts) with each module as a lazy import of
+ * its file: the router makes its routes from the same table as the server, each page a chunk of its own,
+ * and the browser carries no module names. A page module without a default export fails the build.
+ */
+const pageCode: Plugin = {
+  name: 'page-code',
+  resolveId: (id) => (id === PAGE_CODE_ID ? `\0${PAGE_CODE_ID}` : null),
+  load(id) {
+    if (id !== `\0${PAGE_CODE_ID}`) return null;
+    const loaders = (table: Readonly<Record<string, string>>) =>
+      Object.entries(table)
+        .map(([path, module]) => `  ${JSON.stringify(path)}: () => import(${JSON.stringify(pageFile(module))}),`)
+        .join('\n');
+    return `export const PAGES = {\n${loaders(PAGES)}\n};\nexport const BARE_PAGES = {\n${loaders(BARE_PAGES)}\n};\n`;
+  },
+  generateBundle(_, bundle) {
+    const files = new Set([...Object.values(PAGES), ...Object.values(BARE_PAGES)].map(pageFile));
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && files.has(chunk.facadeModuleId ?? '') && !chunk.exports.includes('default')) {
+        this.error(`${chunk.facadeModuleId} has no default export: a page module's default export is its page`);
+      }
+    }
   },
 };
 
@@ -127,7 +179,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [...webAlias, reactRouterProduction] : webAlias },
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [lucideIconsByPath(), react(), tailwindcss(), inlineThemeBootstrap],
+  plugins: [lucideIconsByPath(), react(), tailwindcss(), inlineThemeBootstrap, pageCode, ...(isSsrBuild ? [] : [pageLoader])],
   // The server renders with React's production build whatever NODE_ENV it runs under (its development
   // build renders a page several times slower): the renderer carries its own copy of every package.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } } : {}),

@@ -1,47 +1,42 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_MODULES, pageModuleFor } from '#shared/page-modules';
-import { paths } from '../src/web/lib/paths';
+import { findPage } from '#server/lib/pages';
+import { BARE_PAGES, PAGES } from '#shared/page-modules';
 
-/** The router's pages as its source pairs them: `page(<path>, lazyPage(() => import('<module>')…`. */
-function routerPages() {
-  const source = readFileSync(new URL('../src/web/app/router.tsx', import.meta.url), 'utf8');
-  const pathOf = (expression: string) => {
-    if (expression === 'undefined') return '/';
-    if (expression === "'*'") return '*';
-    const value = expression
-      .replace(/^paths\./, '')
-      .split('.')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], paths);
-    if (typeof value !== 'string') throw new Error(`cannot read ${expression}`);
-    return value;
-  };
-  return [...source.matchAll(/page\(\s*([^,]+?),\s*lazyPage\(\(\) => import\('\.\/([^']+)'\)/g)].map(
-    ([, expression = '', module = '']) => ({
-      path: pathOf(expression.trim()),
-      module: `app/${module}.tsx`,
-    }),
-  );
-}
+const webDir = path.resolve(process.env.DIST_DIR ?? 'dist', 'web');
 
-describe('PAGE_MODULES', () => {
-  it('pairs every address with the module the router draws it with', () => {
-    const router = routerPages();
-    expect(router.length).toBeGreaterThan(15);
-    const byPath = (pages: readonly { path: string; module: string }[]) =>
-      [...pages].sort((a, b) => a.path.localeCompare(b.path));
-    expect(byPath(PAGE_MODULES)).toEqual(byPath(router));
+describe('the page table', () => {
+  it('names page modules the build made a chunk of, each loaded on its own', () => {
+    const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { isDynamicEntry?: boolean }
+    >;
+    const modules = [...Object.values(PAGES), ...Object.values(BARE_PAGES)];
+    expect(modules.length).toBeGreaterThan(15);
+    for (const module of modules) expect(manifest[`app/routes/${module}.tsx`]?.isDynamicEntry, module).toBe(true);
   });
 
-  it('finds the page of an address as the router matches it', () => {
-    expect(pageModuleFor('/')).toBe('app/routes/catalog/home.tsx');
-    expect(pageModuleFor('/course/0b1c/learn')).toBe('app/routes/learn/learn.tsx');
-    expect(pageModuleFor('/course/0b1c/learn/9f2e')).toBe('app/routes/learn/learn.tsx');
-    expect(pageModuleFor('/course/0b1c')).toBe('app/routes/catalog/course-detail.tsx');
-    expect(pageModuleFor('/Course/0b1c/')).toBe('app/routes/catalog/course-detail.tsx');
-    expect(pageModuleFor('/creator')).toBe('app/routes/auth/creator-portal.tsx');
-    expect(pageModuleFor('/creator/dashboard')).toBe('app/routes/creator/dashboard.tsx');
-    expect(pageModuleFor('/course')).toBe('app/routes/not-found.tsx');
-    expect(pageModuleFor('/no/such/page')).toBe('app/routes/not-found.tsx');
+  it('finds the page of an address as the router matches it, with its ids', () => {
+    const id = '0b1c2d3e-0000-4000-8000-000000000001';
+    const itemId = '9f2e0000-0000-4000-8000-000000000002';
+    const moduleOf = (pathname: string) => findPage(pathname).module;
+    expect(moduleOf('/')).toBe('app/routes/catalog/home.tsx');
+    expect(moduleOf('/course/0b1c/learn')).toBe('app/routes/learn/learn.tsx');
+    expect(moduleOf('/course/0b1c/learn/9f2e')).toBe('app/routes/learn/learn.tsx');
+    expect(moduleOf('/course/0b1c')).toBe('app/routes/catalog/course-detail.tsx');
+    expect(moduleOf('/Course/0b1c/')).toBe('app/routes/catalog/course-detail.tsx');
+    expect(moduleOf('/creator')).toBe('app/routes/auth/creator-portal.tsx');
+    expect(moduleOf('/creator/dashboard')).toBe('app/routes/creator/dashboard.tsx');
+    expect(moduleOf('/course')).toBe('app/routes/not-found.tsx');
+    expect(moduleOf('/no/such/page')).toBe('app/routes/not-found.tsx');
+    expect(findPage(`/course/${id}/learn/${itemId}`)).toEqual({
+      path: '/course/:id/learn/:itemId',
+      module: 'app/routes/learn/learn.tsx',
+      params: { id, itemId },
+    });
+    // An id that cannot exist, and an address no page has, name nothing.
+    expect(findPage('/course/0b1c').params).toBeUndefined();
+    expect(findPage('/no/such/page')).toMatchObject({ path: '*', params: undefined });
   });
 });

@@ -1,7 +1,7 @@
 /*
  * What passes between the server's page renderer (src/web/entry-server.tsx), the server that sends a
- * drawn page (src/server/plugins/page-html.ts) and the browser that takes it over (src/web/main.tsx),
- * ADR 0019. Types and names only.
+ * drawn page (src/server/plugins/page-html.ts), the page's loader (src/web/page-loader.ts) and the
+ * browser that takes it over (src/web/main.tsx), ADR 0019. Types and names only.
  */
 
 /** A query's key and its answer, as TanStack Query holds them. */
@@ -35,6 +35,9 @@ export type PageRender = { page: RenderedPage | null; renderMs: number };
 
 /** The state a drawn page carries: who it was drawn for, and its queries' answers. */
 export type DrawnPageState = { signedIn: boolean; queries: DrawnQuery[] };
+
+/** The code a drawn page's loader adds (src/web/page-loader.ts): the entry, what to preload beside it, and when. */
+export type PageCode = { entry: string; preload: string[]; start: 'engaged' | 'shown' };
 
 /** The ids of a drawn page's JSON scripts: its state, and the code the loader adds. */
 export const PAGE_STATE_ID = 'page-state';

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Query } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { PageRender, RenderedPage } from '#shared/drawn-page';
+import type { DrawnQuery, PageRender, RenderedPage } from '#shared/drawn-page';
 import type { User } from '#shared/schemas/auth';
 import { AppShell } from './app';
 import { AppRoutes, preloadPagesFor } from './app/router';
@@ -34,63 +34,50 @@ function isEnabled(query: Query): boolean {
 }
 
 /**
- * The page at `url` (path and query) for `viewer` (null: a guest), its queries answered by `transport`;
- * or no page where the browser should draw it itself: a query failed (the page would show an error or a
- * redirect, which the browser handles as before), or the page kept asking for more.
+ * The page at `url` (path and query) for `viewer` (null: a guest), its queries answered by `transport`,
+ * and the milliseconds its renders took; or no page where the browser should draw it itself: a query
+ * failed (the page would show an error or a redirect, which the browser handles as before), or the page
+ * kept asking for more.
  */
-export function renderPage({
-  url,
-  viewer,
-  transport,
-}: {
-  url: string;
-  viewer: User | null;
-  transport: ApiTransport;
-}): Promise<PageRender> {
-  const render = { page: null as RenderedPage | null, renderMs: 0 };
-  return currentTransport.run(transport, async () => {
-    render.page = await drawPage(url, viewer, render);
-    return render;
-  });
-}
+export function renderPage({ url, viewer, transport }: { url: string; viewer: User | null; transport: ApiTransport }) {
+  return currentTransport.run(transport, async (): Promise<PageRender> => {
+    let renderMs = 0;
+    await preloadPagesFor(new URL(url, 'http://page.invalid').pathname);
+    const queryClient = createQueryClient();
+    if (viewer) queryClient.setQueryData(getMeQueryOptions().queryKey, viewer);
 
-async function drawPage(url: string, viewer: User | null, clock: { renderMs: number }): Promise<RenderedPage | null> {
-  await preloadPagesFor(new URL(url, 'http://page.invalid').pathname);
-  const queryClient = createQueryClient();
-  if (viewer) queryClient.setQueryData(getMeQueryOptions().queryKey, viewer);
-
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const title: { title: string; head?: RenderedPage['head'] } = { title: '' };
-    const started = performance.now();
-    const html = renderToString(
-      <ServerTitleContext value={title}>
-        {/* The server holds the viewer's token; the page only needs to know there is one. */}
-        <AppShell
-          queryClient={queryClient}
-          serverToken={viewer ? 'server-held' : null}
-          router={
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
-          }
-        />
-      </ServerTitleContext>,
-    );
-    clock.renderMs += performance.now() - started;
-    const queries = queryClient.getQueryCache().getAll();
-    if (queries.some((query) => query.state.status === 'error')) return null;
-    const waiting = queries.filter((query) => query.state.status === 'pending' && isEnabled(query));
-    if (waiting.length === 0) {
-      const answered = queries.filter((query) => query.state.status === 'success');
-      return {
-        html,
-        title: title.title,
-        ...(title.head ? { head: title.head } : {}),
-        queries: answered.map((query) => [query.queryKey, query.state.data]),
-      };
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const title: { title: string; head?: RenderedPage['head'] } = { title: '' };
+      const started = performance.now();
+      const html = renderToString(
+        <ServerTitleContext value={title}>
+          {/* The server holds the viewer's token; the page only needs to know there is one. */}
+          <AppShell
+            queryClient={queryClient}
+            serverToken={viewer ? 'server-held' : null}
+            router={
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
+            }
+          />
+        </ServerTitleContext>,
+      );
+      renderMs += performance.now() - started;
+      const queries = queryClient.getQueryCache().getAll();
+      if (queries.some((query) => query.state.status === 'error')) return { page: null, renderMs };
+      const waiting = queries.filter((query) => query.state.status === 'pending' && isEnabled(query));
+      if (waiting.length === 0) {
+        const answered = queries.filter((query) => query.state.status === 'success');
+        const queryAnswers = answered.map((query): DrawnQuery => [query.queryKey, query.state.data]);
+        return {
+          page: { html, title: title.title, ...(title.head ? { head: title.head } : {}), queries: queryAnswers },
+          renderMs,
+        };
+      }
+      // A failed fetch leaves its query in error, which the next pass sees.
+      await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
     }
-    // A failed fetch leaves its query in error, which the next pass sees.
-    await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
-  }
-  return null;
+    return { page: null, renderMs };
+  });
 }

@@ -33,19 +33,18 @@ export async function injectGet(app: FastifyInstance, url: string, token: string
   return { status: response.statusCode, body: response.body };
 }
 
+type Drawing = { page: RenderedPage; signedIn: boolean };
+
+/** A drawn page kept with the answers it was drawn from, and the characters of both. */
+type Kept = { page: RenderedPage; answers: Map<string, string>; chars: number };
+
 export type PageRenderer = {
   /**
    * The page at `url` for the holder of `token` (null: a guest), and whether it was drawn for a
    * signed-in viewer; null where the browser should draw it (see renderPage).
    */
-  render(
-    url: string,
-    token: string | null,
-    options?: { signedInOnly?: boolean; requestId?: string },
-  ): Promise<{ page: RenderedPage; signedIn: boolean } | null>;
+  render(url: string, token: string | null, options?: { signedInOnly?: boolean; requestId?: string }): Promise<Drawing | null>;
 };
-
-type Drawn = { page: RenderedPage; answers: Map<string, string>; chars: number };
 
 /**
  * Pages kept with the answers they were drawn from (per address and viewer), up to this many characters
@@ -62,41 +61,33 @@ const MAX_DRAWINGS_AT_ONCE = 2;
  */
 export const MAX_DRAWN_ANSWER_CHARS = 1_000_000;
 
-function answeredChars(answers: Map<string, string>): number {
-  let chars = 0;
-  for (const body of answers.values()) chars += body.length;
-  return chars;
-}
+const charsOf = (answers: Map<string, string>) => [...answers.values()].reduce((chars, body) => chars + body.length, 0);
 
 /**
  * Drawing a new page holds the event loop for milliseconds (its renders; its calls' waits do not
  * count): at most `msPerSecond` of each second goes to it, so a crowd of new addresses or of signed-in
  * students cannot starve the API; beyond it the browser draws the page itself, as it can any page.
+ * A render is charged when it ends, so at most two run at once (a crowd arriving at once would
+ * otherwise all start). Undefined: not drawn for want of time.
  */
-function renderBudget(msPerSecond: number, now = () => performance.now()) {
+function renderBudget(msPerSecond: number) {
   let drawing = 0;
   let windowStart = 0;
   let spent = 0;
-  return {
-    /**
-     * Runs `draw` unless this second's time is spent or two drawings are under way already (a render
-     * is charged when it ends, so a crowd arriving at once would otherwise all start); undefined if not.
-     */
-    async draw<T>(draw: () => Promise<{ result: T; renderMs: number }>): Promise<T | undefined> {
-      if (now() - windowStart >= 1000) {
-        windowStart = now();
-        spent = 0;
-      }
-      if (spent >= msPerSecond || drawing >= MAX_DRAWINGS_AT_ONCE) return undefined;
-      drawing++;
-      try {
-        const { result, renderMs } = await draw();
-        spent += renderMs;
-        return result;
-      } finally {
-        drawing--;
-      }
-    },
+  return async (render: () => Promise<PageRender>): Promise<RenderedPage | null | undefined> => {
+    if (performance.now() - windowStart >= 1000) {
+      windowStart = performance.now();
+      spent = 0;
+    }
+    if (spent >= msPerSecond || drawing >= MAX_DRAWINGS_AT_ONCE) return undefined;
+    drawing++;
+    try {
+      const { page, renderMs } = await render();
+      spent += renderMs;
+      return page;
+    } finally {
+      drawing--;
+    }
   };
 }
 
@@ -119,32 +110,15 @@ export async function loadPageRenderer({
 }): Promise<PageRenderer | undefined> {
   if (!existsSync(modulePath)) return undefined;
   const renderer = (await import(pathToFileURL(modulePath).href)) as RendererModule;
-  /**
-   * The render's calls, as `token`'s holder, each 200 answer noted in `answers`. Past
-   * MAX_DRAWN_ANSWER_CHARS of answers a call fails, so the page is left to the browser: a render's
-   * time grows with what it shows, and no one drawing may hold the event loop past the budget.
-   */
-  const transportFor =
-    (token: string | null, answers: Map<string, string>, requestId: string | undefined) =>
-    async (url: string, init: RequestInit): Promise<Response> => {
-      // A page is drawn from reads alone; nothing it renders may write.
-      if ((init.method ?? 'GET') !== 'GET') throw new Error(`a page's render may only read (${init.method} ${url})`);
-      const { status, body } = await get(url, token, requestId);
-      if (status === 200) answers.set(url, body);
-      if (answeredChars(answers) > MAX_DRAWN_ANSWER_CHARS) throw new Error(`${url}: too much to draw on the server`);
-      return new Response(status === 204 ? null : body, { status, headers: { 'content-type': 'application/json' } });
-    };
+  const draw = renderBudget(renderMsPerSecond);
 
-  const budget = renderBudget(renderMsPerSecond);
-  const kept = new Map<string, Drawn>();
+  const kept = new Map<string, Kept>();
   let keptChars = 0;
   const forget = (key: string) => {
-    const drawn = kept.get(key);
-    if (!drawn) return;
+    keptChars -= kept.get(key)?.chars ?? 0;
     kept.delete(key);
-    keptChars -= drawn.chars;
   };
-  const keep = (key: string, drawn: Drawn) => {
+  const keep = (key: string, drawn: Kept) => {
     forget(key);
     kept.set(key, drawn);
     keptChars += drawn.chars;
@@ -153,64 +127,60 @@ export async function loadPageRenderer({
       forget(oldest);
     }
   };
-  /** Whether every call a page made answers the same now; `known` holds answers this request already has. */
-  const answersStillTheSame = async (
-    answers: Map<string, string>,
-    token: string | null,
-    known: Map<string, string>,
-    requestId: string | undefined,
-  ) => {
-    const now = await Promise.all(
-      [...answers].map(async ([url, body]) => (known.get(url) ?? (await get(url, token, requestId)).body) === body),
-    );
-    return now.every(Boolean);
-  };
 
-  /** The kept page if every call it made answers the same now, else a new drawing (budget permitting), else null. */
+  /**
+   * The kept page if every call it made answers the same now, else a new drawing (time permitting), else
+   * null. `known` holds the answers this request already has. The render's calls are made as `token`'s
+   * holder, each 200 answer noted; past MAX_DRAWN_ANSWER_CHARS of answers a call fails, so the page is
+   * left to the browser: a render's time grows with what it shows, and no one drawing may hold the event
+   * loop past the budget.
+   */
   async function keptOrDrawn(
     url: string,
-    key: string,
     viewer: User | null,
-    known: Map<string, string>,
     token: string | null,
-    requestId: string | undefined,
-  ): Promise<{ page: RenderedPage; signedIn: boolean } | null> {
+    known: Map<string, string>,
+    requestId?: string,
+  ) {
+    const key = `${viewer?.id ?? ''} ${url}`;
     const before = kept.get(key);
-    if (before && (await answersStillTheSame(before.answers, token, known, requestId))) {
+    const answersNow = async ([call, body]: [string, string]) =>
+      (known.get(call) ?? (await get(call, token, requestId)).body) === body;
+    if (before && (await Promise.all([...before.answers].map(answersNow))).every(Boolean)) {
       keep(key, before);
       return { page: before.page, signedIn: viewer !== null };
     }
     const answers = new Map(known);
-    const page = await budget.draw(async () => {
-      const drawn = await renderer.renderPage({ url, viewer, transport: transportFor(token, answers, requestId) });
-      return { result: drawn.page, renderMs: drawn.renderMs };
-    });
-    if (!page) {
-      // Not drawn (a failed call, or no time for it now): the browser draws it; a kept one is stale.
-      if (page === null) forget(key);
-      return null;
-    }
-    const chars = page.html.length + [...answers.values()].reduce((sum, body) => sum + body.length, 0);
-    keep(key, { page, answers, chars });
+    const transport = async (call: string, init: RequestInit): Promise<Response> => {
+      // A page is drawn from reads alone; nothing it renders may write.
+      if ((init.method ?? 'GET') !== 'GET') throw new Error(`a page's render may only read (${init.method} ${call})`);
+      const { status, body } = await get(call, token, requestId);
+      if (status === 200) answers.set(call, body);
+      if (charsOf(answers) > MAX_DRAWN_ANSWER_CHARS) throw new Error(`${call}: too much to draw on the server`);
+      return new Response(status === 204 ? null : body, { status, headers: { 'content-type': 'application/json' } });
+    };
+    const page = await draw(() => renderer.renderPage({ url, viewer, transport }));
+    // Not drawn (a failed call, or no time for it now): the browser draws it; a kept one is stale.
+    if (page === null) forget(key);
+    if (!page) return null;
+    keep(key, { page, answers, chars: page.html.length + charsOf(answers) });
     return { page, signedIn: viewer !== null };
   }
 
   /** A guest's page is every guest's: one check or drawing of it at a time serves all who ask meanwhile. */
-  const guestWork = new Map<string, ReturnType<typeof keptOrDrawn>>();
+  const guestWork = new Map<string, Promise<Drawing | null>>();
 
   return {
     async render(url, token, { signedInOnly = false, requestId } = {}) {
       // The viewer is whoever the API says the token belongs to: a revoked or expired one is a guest.
       const me = token ? await get('/api/auth/me', token, requestId) : undefined;
-      const viewer = me?.status === 200 ? (JSON.parse(me.body) as User) : null;
-      if (signedInOnly && !viewer) return null;
-      const key = `${viewer?.id ?? ''} ${url}`;
-      if (viewer && me) return keptOrDrawn(url, key, viewer, new Map([['/api/auth/me', me.body]]), token, requestId);
-
-      const pending = guestWork.get(key);
+      if (me?.status === 200)
+        return keptOrDrawn(url, JSON.parse(me.body) as User, token, new Map([['/api/auth/me', me.body]]), requestId);
+      if (signedInOnly) return null;
+      const pending = guestWork.get(url);
       if (pending) return pending;
-      const work = keptOrDrawn(url, key, null, new Map(), null, requestId).finally(() => guestWork.delete(key));
-      guestWork.set(key, work);
+      const work = keptOrDrawn(url, null, null, new Map(), requestId).finally(() => guestWork.delete(url));
+      guestWork.set(url, work);
       return work;
     },
   };

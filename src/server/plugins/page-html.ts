@@ -1,41 +1,43 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type DrawnPageState, PAGE_CODE_ID, PAGE_STATE_ID, type PageHead, type RenderedPage } from '#shared/drawn-page';
-import { PAGES_STARTED_ON_ENGAGEMENT, pageModuleFor } from '#shared/page-modules';
-import { PAGE_SESSION_COOKIE, TOKEN_STORAGE_KEY } from '#shared/page-session';
+import {
+  type DrawnPageState,
+  PAGE_CODE_ID,
+  PAGE_STATE_ID,
+  type PageCode,
+  type PageHead,
+  type RenderedPage,
+} from '#shared/drawn-page';
+import { DRAWN_PAGES } from '../lib/pages';
 
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
-type Manifest = Record<string, ManifestChunk>;
+/** A page's HTML as sent, and its ETag. */
+export type Html = { html: string; etag: string };
 
 export type PageHtml = {
-  /** The index.html for an address, with its page's code named up front; and its ETag. */
-  forPath(pathname: string): { html: string; etag: string };
-  /** The index.html of a page the server drew: its HTML in #root, its queries' answers, its code loaded after first paint. */
-  forRenderedPage(pathname: string, page: RenderedPage, signedIn: boolean): { html: string; etag: string; signedIn: boolean };
+  /** The index.html of a page, with its code named up front. */
+  forPage(module: string): Html;
+  /**
+   * The index.html of a page the server drew: its HTML in #root, its queries' answers, its code loaded
+   * after first paint; undefined where this build cannot carry a drawing (no loader, see below).
+   */
+  drawn(module: string, pathname: string, rendered: RenderedPage, signedIn: boolean): (Html & { signedIn: boolean }) | undefined;
   /** CSP sources (`'sha256-…'`) allowing index.html's inline scripts, and only those. */
   scriptHashes: string[];
-  /** The same for a drawn page's loader (PAGE_LOADER), where the server draws pages. */
+  /** The same for a drawn page's loader, where the server draws pages. */
   loaderScriptHashes: string[];
 };
 
-const etagOf = (html: string) => `"${createHash('sha1').update(html).digest('base64url')}"`;
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
-/** The inline scripts of an HTML document (not `src=` ones, not data blocks), as CSP hash sources. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*"application\/(?:ld\+)?json"/i.test(attributes)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
-}
+const etagOf = (html: string) => `"${createHash('sha1').update(html).digest('base64url')}"`;
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 
 /**
  * JSON inside a `<script type="application/json">`: no `<` may end the element or open a comment, whatever
  * a course's text holds (JSON.parse reads the escapes back).
  */
-export function jsonInScript(value: unknown): string {
+function jsonInScript(value: unknown): string {
   return JSON.stringify(value)
     .replaceAll('<', '\\u003c')
     .replaceAll('>', '\\u003e')
@@ -46,30 +48,19 @@ export function jsonInScript(value: unknown): string {
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const unescapeHtml = (text: string) =>
+  text.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 
-const DESCRIPTION_TAG = /\s*<meta\s+name="description"\s+content="([^"]*)"\s*\/>/;
 const SITE_NAME = 'Gradient Academy';
 
 /**
- * A drawn page's description, canonical address, Open Graph and Twitter card tags, JSON-LD and
- * robots rule (DECISIONS §8), for crawlers and link previews, which read the HTML and run nothing.
+ * A drawn page's description, canonical address, Open Graph and Twitter card tags, JSON-LD and robots
+ * rule (docs/product.md), for crawlers and link previews, which read the HTML and run nothing.
  */
-export function headTags({
-  title,
-  head,
-  pathname,
-  publicUrl,
-  defaultDescription,
-}: {
-  title: string;
-  head: PageHead | undefined;
-  pathname: string;
-  publicUrl: string;
-  defaultDescription: string;
-}): string {
-  const description = head?.description?.trim() || defaultDescription;
+function headTags(title: string, head: PageHead | undefined, publicUrl: string, pathname: string, siteDescription: string) {
+  const description = head?.description?.trim() || siteDescription;
   const canonical = `${publicUrl}${pathname}`;
-  const image = head?.image ? (/^https?:\/\//.test(head.image) ? head.image : `${publicUrl}${head.image}`) : null;
+  const image = head?.image && (/^https?:\/\//.test(head.image) ? head.image : `${publicUrl}${head.image}`);
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `    <meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   return [
@@ -90,105 +81,25 @@ export function headTags({
   ].join('\n');
 }
 
-/**
- * Loads a drawn page's code once the browser has shown it (its first contentful paint): the server's
- * HTML paints without waiting for the scripts, whose download and first run come after (ADR 0019). A tab
- * opened in the background paints nothing until it is shown, and an old browser may not report paints:
- * after a second the code loads anyway. A page for reading (`"start": "engaged"`, ADR 0033) instead
- * loads and runs its code at the visitor's first sign of use: on a phone that is mostly the first touch
- * of a scroll, well before the first press. A button pressed before the app has taken the page over is
- * remembered, and pressed again once it has, and so is a choice made in a list (a `<select>`, such as
- * the search's order) (src/web/app/press-replay.ts): no press or choice is lost to a page not yet the app's.
- */
-export const PAGE_LOADER = `(() => {
-  const pressed = [];
-  const changed = new Set();
-  const remember = (event) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button) pressed.push(button);
-  };
-  const rememberChange = (event) => {
-    if (event.target instanceof HTMLSelectElement) changed.add(event.target);
-  };
-  document.addEventListener('click', remember, true);
-  document.addEventListener('change', rememberChange, true);
-  // Once React listens: what was pressed, and the lists' choices, announced again when the page has hydrated.
-  window.__pressedBeforeApp = () => {
-    document.removeEventListener('click', remember, true);
-    document.removeEventListener('change', rememberChange, true);
-    return pressed.splice(0);
-  };
-  window.__announceChangesBeforeApp = () => {
-    for (const select of changed) if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
-    changed.clear();
-  };
-  const code = JSON.parse(document.getElementById('${PAGE_CODE_ID}').textContent);
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const href of code.preload) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = code.entry;
-    document.head.append(script);
-  };
-  // Drawn for another viewer than this tab's (as src/web/main.tsx decides): the app draws it anew, at once.
-  const isSameViewer = () => {
-    try {
-      const { signedIn } = JSON.parse(document.getElementById('${PAGE_STATE_ID}').textContent);
-      const token = localStorage.getItem('${TOKEN_STORAGE_KEY}');
-      const cookie = document.cookie.split('; ').find((pair) => pair.startsWith('${PAGE_SESSION_COOKIE}='));
-      return signedIn ? token !== null && cookie === '${PAGE_SESSION_COOKIE}=' + token : token === null;
-    } catch {
-      return false;
-    }
-  };
-  const shown = () => {
-    if (code.start !== 'engaged' || !isSameViewer()) start();
-  };
-  if (code.start === 'engaged') {
-    const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'click', 'change'];
-    const engaged = () => {
-      for (const type of events) document.removeEventListener(type, engaged, true);
-      start();
-    };
-    for (const type of events) document.addEventListener(type, engaged, { capture: true, passive: true });
-  }
-  try {
-    const painted = new PerformanceObserver((entries) => {
-      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-      painted.disconnect();
-      shown();
-    });
-    painted.observe({ type: 'paint', buffered: true });
-  } catch {
-    shown();
-  }
-  setTimeout(shown, 1000);
-})();`;
+const MODULE_TAG = /\s*<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
+const DESCRIPTION_TAG = /\s*<meta\s+name="description"\s+content="([^"]*)"\s*\/>/;
+const TITLE_TAG = /<title>[\s\S]*?<\/title>/;
+const ROOT = '<div id="root"></div>';
 
 /**
  * The built index.html made per page: the entry's imports, and the page's lazy chunk with what it
  * imports beyond them, become `<link rel="modulepreload">`s, so a phone downloads them beside the entry
  * instead of after the entry has run and asked for them (a chain of round trips saved on every first
- * visit; the build leaves preloading to the server, see vite.config.ts). Without a build manifest (a
- * hand-made web dir) every address gets index.html as is.
+ * visit; the build leaves preloading to the server, see vite.config.ts). A drawn page instead names them
+ * for its loader (src/web/page-loader.ts, which the web build writes beside its manifest), which adds
+ * them after first paint. Without a build manifest (a hand-made web dir) every page is index.html as is.
  */
 export function loadPageHtml(webDir: string, { publicUrl = '' }: { publicUrl?: string } = {}): PageHtml {
-  const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  const plain = { html, etag: etagOf(html) };
-  const scriptHashes = inlineScriptHashes(html);
-  const loaderScriptHashes = inlineScriptHashes(`<script>${PAGE_LOADER}</script>`);
-  const manifestFile = path.join(webDir, '.vite', 'manifest.json');
-  const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  const read = (file: string) =>
+    existsSync(path.join(webDir, file)) ? readFileSync(path.join(webDir, file), 'utf8') : undefined;
+  const html = read('index.html') ?? '';
+  const loader = read('.vite/page-loader.js');
+  const manifest: Manifest = JSON.parse(read('.vite/manifest.json') ?? '{}');
 
   const withImports = (key: string, into = new Set<string>()): Set<string> => {
     if (into.has(key) || !manifest[key]) return into;
@@ -199,82 +110,66 @@ export function loadPageHtml(webDir: string, { publicUrl = '' }: { publicUrl?: s
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loadedByEntry = entryKey ? withImports(entryKey) : new Set<string>();
   const fileOf = (key: string) => `/${manifest[key]?.file}`;
-  /** What the entry imports, and the page module's chunk with its imports that the entry does not load itself. */
-  const pageCode = (module: string) => [
-    ...[...loadedByEntry].filter((key) => key !== entryKey).map(fileOf),
-    ...[...withImports(module)].filter((key) => !loadedByEntry.has(key)).map(fileOf),
-  ];
 
-  // A drawn page's shell: no module script or preload in <head> (the loader adds them after first paint).
-  const MODULE_TAG = /\s*<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
-  const PRELOAD_TAG = /\s*<link rel="modulepreload"[^>]*>/g;
-  const entrySrc = MODULE_TAG.exec(html)?.[1];
+  const plain = { html, etag: etagOf(html) };
+  const entry = MODULE_TAG.exec(html)?.[1];
+  /** Per page module: its index.html, and its code as a drawn page's loader reads it. */
+  const modules = new Map<string, { page: Html; code: string }>();
+  const moduleFiles = (module: string) => {
+    let made = modules.get(module);
+    if (!made) {
+      // What the entry imports, and the page's chunk with its imports that the entry does not load itself.
+      const preload = [
+        ...[...loadedByEntry].filter((key) => key !== entryKey).map(fileOf),
+        ...[...withImports(module)].filter((key) => !loadedByEntry.has(key)).map(fileOf),
+      ];
+      const links = preload.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`).join('');
+      const page = html.replace('</head>', `${links}  </head>`);
+      const code: PageCode = { entry: entry ?? '', preload, start: DRAWN_PAGES[module]?.start ?? 'shown' };
+      made = { page: { html: page, etag: etagOf(page) }, code: jsonInScript(code) };
+      modules.set(module, made);
+    }
+    return made;
+  };
+
+  // A drawn page's shell: no module script or preload (the loader adds them after first paint), and
+  // its own description (and the rest of its head) where index.html has the site's.
   const shell = html
     .replace(MODULE_TAG, '')
-    .replace(PRELOAD_TAG, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
-  // A drawn page says its own description (and the rest of its head) where the shell had the site's.
-  const defaultDescription = (DESCRIPTION_TAG.exec(shell)?.[1] ?? '')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
-  const [beforeTitle = '', afterTitle = ''] = shell.replace(DESCRIPTION_TAG, '').split(/<title>[\s\S]*?<\/title>/);
-  const [beforeRoot = '', afterRoot = ''] = afterTitle.split('<div id="root"></div>');
-  const [beforeBodyEnd = '', bodyEnd = ''] = afterRoot.split('</body>');
-  const canDraw = entrySrc !== undefined && afterTitle !== '' && afterRoot !== '' && bodyEnd !== '';
+  const siteDescription = unescapeHtml(DESCRIPTION_TAG.exec(shell)?.[1] ?? '');
+  const drawnShell = shell.replace(DESCRIPTION_TAG, '');
+  const canDraw = loader !== undefined && entry !== undefined && TITLE_TAG.test(drawnShell) && drawnShell.includes(ROOT);
+  const drawings = new WeakMap<RenderedPage, Html & { signedIn: boolean }>();
 
-  const pages = new Map<string, { html: string; etag: string }>();
-  /** A drawn page's code list, as its JSON script, made once per page module. */
-  const codeScripts = new Map<string, string>();
-  const codeScriptFor = (module: string) => {
-    let script = codeScripts.get(module);
-    if (script === undefined) {
-      const start = PAGES_STARTED_ON_ENGAGEMENT.has(module) ? 'engaged' : 'shown';
-      script = `<script type="application/json" id="${PAGE_CODE_ID}">${jsonInScript({ entry: entrySrc, preload: pageCode(module), start })}</script>`;
-      codeScripts.set(module, script);
-    }
-    return script;
-  };
-  const drawn = new WeakMap<RenderedPage, { html: string; etag: string; signedIn: boolean }>();
   return {
-    scriptHashes,
-    loaderScriptHashes,
-    forPath(pathname) {
-      const module = pageModuleFor(pathname);
-      if (!module || !manifest[module]) return plain;
-      let page = pages.get(module);
-      if (!page) {
-        const links = pageCode(module)
-          .map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`)
-          .join('');
-        const pageHtml = html.replace('</head>', `${links}  </head>`);
-        page = { html: pageHtml, etag: etagOf(pageHtml) };
-        pages.set(module, page);
-      }
-      return page;
-    },
-    forRenderedPage(pathname, page, signedIn) {
-      const made = drawn.get(page);
+    scriptHashes: [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)].map(([, body = '']) =>
+      scriptHash(body),
+    ),
+    loaderScriptHashes: loader === undefined ? [] : [scriptHash(loader)],
+    forPage: (module) => (manifest[module] ? moduleFiles(module).page : plain),
+    drawn(module, pathname, rendered, signedIn) {
+      const made = drawings.get(rendered);
       if (made?.signedIn === signedIn) return made;
-      const module = pageModuleFor(pathname);
-      if (!canDraw || !module) return { ...this.forPath(pathname), signedIn: false };
-      const state: DrawnPageState = { signedIn, queries: page.queries };
-      const pageHtml = [
-        beforeTitle,
-        `<title>${escapeHtml(page.title || SITE_NAME)}</title>\n`,
-        headTags({ title: page.title || SITE_NAME, head: page.head, pathname, publicUrl, defaultDescription }),
-        beforeRoot,
-        `<div id="root">${page.html}</div>\n`,
-        `    <script type="application/json" id="${PAGE_STATE_ID}">${jsonInScript(state)}</script>\n`,
-        `    ${codeScriptFor(module)}\n`,
-        `    <script>${PAGE_LOADER}</script>`,
-        beforeBodyEnd,
-        '</body>',
-        bodyEnd,
-      ].join('');
-      const result = { html: pageHtml, etag: etagOf(pageHtml), signedIn };
-      drawn.set(page, result);
+      if (!canDraw) return undefined;
+      const title = rendered.title || SITE_NAME;
+      const state: DrawnPageState = { signedIn, queries: rendered.queries };
+      const drawnHtml = drawnShell
+        .replace(
+          TITLE_TAG,
+          () => `<title>${escapeHtml(title)}</title>\n${headTags(title, rendered.head, publicUrl, pathname, siteDescription)}`,
+        )
+        .replace(ROOT, () =>
+          [
+            `<div id="root">${rendered.html}</div>`,
+            `    <script type="application/json" id="${PAGE_STATE_ID}">${jsonInScript(state)}</script>`,
+            `    <script type="application/json" id="${PAGE_CODE_ID}">${moduleFiles(module).code}</script>`,
+            `    <script>${loader}</script>`,
+          ].join('\n'),
+        );
+      const result = { html: drawnHtml, etag: etagOf(drawnHtml), signedIn };
+      drawings.set(rendered, result);
       return result;
     },
   };

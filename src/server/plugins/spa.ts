@@ -4,17 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '#shared/errors';
-import { PAGES_STARTED_ON_ENGAGEMENT, pageModuleFor, pagePatternFor, SERVER_RENDERED_PAGES } from '#shared/page-modules';
 import { PAGE_SESSION_COOKIE, SESSION_TOKEN_PATTERN } from '#shared/page-session';
 import type { ApiGet, PageRenderer } from '../lib/page-renderer';
-import { pageStatus } from '../lib/page-status';
-import type { PageHtml } from './page-html';
+import { DRAWN_PAGES, findPage, type Page, pageStatus } from '../lib/pages';
+import type { Html, PageHtml } from './page-html';
 
 /**
  * The page-session cookie's token (ADR 0019), read only here, for drawing a page: the API never
  * reads cookies. Anything but one well-formed token is no token.
  */
-export function pageSessionToken(request: FastifyRequest): string | null {
+function pageSessionToken(request: FastifyRequest): string | null {
   const header = request.headers.cookie;
   if (!header || header.length > 8192) return null;
   let token: string | null = null;
@@ -30,10 +29,9 @@ export function pageSessionToken(request: FastifyRequest): string | null {
 }
 
 type Encoding = 'br' | 'gzip';
-type Html = { html: string; etag: string };
 
 /** The best encoding the client takes (br, then gzip), or none. */
-export function htmlEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+function htmlEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding || acceptEncoding.length > 512) return undefined;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
@@ -48,54 +46,35 @@ export function htmlEncoding(acceptEncoding: string | undefined): Encoding | und
  * A page's bytes in an encoding, made once per page (a drawn Home page is ~60 KB of HTML, ~10 KB as
  * brotli). The not-found handler that sends pages is outside @fastify/compress's routes.
  */
-const encodedPages = new WeakMap<Html, Partial<Record<Encoding, Buffer>>>();
-function encodedHtml(page: Html, encoding: Encoding): Buffer {
-  let encoded = encodedPages.get(page);
-  if (!encoded) {
-    encoded = {};
-    encodedPages.set(page, encoded);
-  }
-  encoded[encoding] ??=
+const encodings = new WeakMap<Html, Partial<Record<Encoding, Buffer>>>();
+function encoded(page: Html, encoding: Encoding): Buffer {
+  const made = encodings.get(page) ?? {};
+  encodings.set(page, made);
+  made[encoding] ??=
     encoding === 'br'
       ? brotliCompressSync(page.html, {
           params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT },
         })
       : gzipSync(page.html, { level: 6 });
-  return encoded[encoding];
+  return made[encoding];
 }
 
 /**
- * Serves the built web app; every unknown non-API GET gets index.html (made for its page, see
- * page-html.ts) so the client router decides. The pages the server draws (SERVER_RENDERED_PAGES) come
- * drawn, for the viewer their cookie names, unless drawing fails or must wait: then as index.html too.
- */
-/**
- * A person's own pages, the studio and the sign-in forms: never in a search engine (DECISIONS §8). The
+ * A person's own pages, the studio and the sign-in forms: never in a search engine (docs/product.md). The
  * header reaches crawlers for pages the browser draws too, whose HTML is the same for every address.
  */
 const PRIVATE_PAGE =
   /^\/(?:account|my-courses|purchases|cart|creator|admin|checkout|certificates|login|forgot-password|reset-password)(?:\/|$)|^\/course\/[^/]+\/(?:learn|preview)(?:\/|$)/;
 
-function isPrivatePage(pathname: string): boolean {
-  return PRIVATE_PAGE.test(pathname);
-}
-
 /**
- * A page for reading drawn for a guest (ADR 0034) holds nothing of anyone's, and is where visitors
- * land from a search engine: it goes without Cross-Origin-Opener-Policy, whose new browsing context
- * group costs a phone that shares renderers (and Lighthouse) a new renderer process on the way in.
- * Every page drawn for a signed-in viewer, and every other page, keeps it.
+ * Serves the built web app; every unknown non-API GET gets index.html (made for its page, see
+ * page-html.ts) so the client router decides. The pages the server draws (DRAWN_PAGES) come drawn,
+ * for the viewer their cookie names, unless drawing fails or must wait: then as index.html too.
  */
-function isGuestLandingPage(pathname: string, drawn: { signedIn: boolean } | undefined): boolean {
-  const module = pageModuleFor(pathname);
-  return drawn !== undefined && !drawn.signedIn && module !== undefined && PAGES_STARTED_ON_ENGAGEMENT.has(module);
-}
-
 export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | undefined; renderer?: PageRenderer; get: ApiGet }>(
   async (app, { webDir, pages, renderer, get }) => {
     // `pages` exists only when the web dir holds a built index.html (app.ts).
-    const hasWeb = webDir !== undefined && pages !== undefined;
-    if (hasWeb) {
+    if (webDir !== undefined && pages !== undefined) {
       await app.register(fastifyStatic, {
         root: webDir,
         wildcard: false,
@@ -104,27 +83,21 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
         preCompressed: true,
         setHeaders(reply, filePath) {
           // Vite fingerprints everything under assets/, so it can be cached for a year.
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            reply.header('cache-control', 'public, max-age=31536000, immutable');
-          } else {
-            reply.header('cache-control', 'no-cache');
-          }
+          const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('cache-control', isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }
 
-    async function drawnPage(request: FastifyRequest, pathname: string, token: string | null) {
-      const module = pageModuleFor(pathname);
-      const drawnFor = module === undefined ? undefined : SERVER_RENDERED_PAGES[module];
-      if (!renderer || !pages || !drawnFor) return undefined;
-      if (drawnFor === 'signed-in' && token === null) return undefined;
+    async function drawnPage(request: FastifyRequest, page: Page, pathname: string, token: string | null) {
+      const drawnFor = DRAWN_PAGES[page.module]?.for;
+      if (!renderer || !pages || !drawnFor || (drawnFor === 'signed-in' && token === null)) return undefined;
       try {
         const drawn = await renderer.render(request.url, token, {
           signedInOnly: drawnFor === 'signed-in',
           requestId: request.id,
         });
-        if (!drawn) return undefined;
-        return pages.forRenderedPage(pathname, drawn.page, drawn.signedIn);
+        return drawn ? pages.drawn(page.module, pathname, drawn.page, drawn.signedIn) : undefined;
       } catch (error) {
         request.log.warn({ err: error }, 'drawing the page failed; the browser draws it');
         return undefined;
@@ -138,36 +111,41 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
       // A missing asset (an old page asking for a chunk a deploy replaced) is a 404, never a page's HTML,
       // which the browser would refuse as a script anyway.
       const isAsset = request.url.startsWith('/assets/');
-      if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-        const pathname = request.url.split('?')[0] ?? '/';
-        // Home no longer searches: a search's old address (`/?q=…`) moved to the search page, query and all.
-        const search = request.url.slice(pathname.length + 1);
-        if (pathname === '/' && new URLSearchParams(search).has('q')) return reply.redirect(`/courses?${search}`, 301);
-        const token = pageSessionToken(request);
-        // An address that names nothing for this viewer is a 404, not a soft 404 a search engine
-        // indexes (page-status.ts). Its HTML is still the app for that address, undrawn: the browser
-        // asks the API with its own token, so a draft's creator signed in without the cookie sees it.
-        const status = await pageStatus({ pathname, token, get, requestId: request.id });
-        const drawn = status === 200 ? await drawnPage(request, pathname, token) : undefined;
-        const page = drawn ?? pages.forPath(pathname);
-        if (app.metrics.enabled) app.metrics.pageServed(request, pagePatternFor(pathname), drawn ? 'server' : 'browser');
-        // A drawn page depends on who the cookie names; a signed-in viewer's is theirs alone.
-        reply
-          .code(status)
-          .header('vary', renderer ? 'accept-encoding, cookie' : 'accept-encoding')
-          .header('cache-control', drawn?.signedIn ? 'no-store' : 'no-cache')
-          .header('etag', page.etag)
-          .type('text/html; charset=utf-8');
-        if (isPrivatePage(pathname)) reply.header('x-robots-tag', 'noindex');
-        if (isGuestLandingPage(pathname, drawn)) reply.removeHeader('cross-origin-opener-policy');
-        if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-        const encoding = htmlEncoding(request.headers['accept-encoding']);
-        if (!encoding || page.html.length < 1024) return reply.send(page.html);
-        return reply.header('content-encoding', encoding).send(encodedHtml(page, encoding));
+      if (isApi || isAsset || !webDir || !pages || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply
+          .code(404)
+          .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` } satisfies ApiErrorBody);
       }
-      return reply
-        .code(404)
-        .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` } satisfies ApiErrorBody);
+      const pathname = request.url.split('?')[0] ?? '/';
+      // Home no longer searches: a search's old address (`/?q=…`) moved to the search page, query and all.
+      const search = request.url.slice(pathname.length + 1);
+      if (pathname === '/' && new URLSearchParams(search).has('q')) return reply.redirect(`/courses?${search}`, 301);
+      const page = findPage(pathname);
+      const token = pageSessionToken(request);
+      // An address that names nothing for this viewer is a 404, not a soft 404 a search engine indexes
+      // (pages.ts). Its HTML is still the app for that address, undrawn: the browser asks the API with
+      // its own token, so a draft's creator signed in without the cookie sees it.
+      const status = await pageStatus(page, token, get, request.id);
+      const drawn = status === 200 ? await drawnPage(request, page, pathname, token) : undefined;
+      const html = drawn ?? pages.forPage(page.module);
+      if (app.metrics.enabled) app.metrics.pageServed(request, page.path, drawn ? 'server' : 'browser');
+      // A drawn page depends on who the cookie names; a signed-in viewer's is theirs alone.
+      reply
+        .code(status)
+        .header('vary', renderer ? 'accept-encoding, cookie' : 'accept-encoding')
+        .header('cache-control', drawn?.signedIn ? 'no-store' : 'no-cache')
+        .header('etag', html.etag)
+        .type('text/html; charset=utf-8');
+      if (PRIVATE_PAGE.test(pathname)) reply.header('x-robots-tag', 'noindex');
+      // A page for reading drawn for a guest (ADR 0034) holds nothing of anyone's, and is where visitors
+      // land from a search engine: it goes without Cross-Origin-Opener-Policy, whose new browsing context
+      // group costs a phone that shares renderers (and Lighthouse) a new renderer process on the way in.
+      const isGuestLandingPage = drawn !== undefined && !drawn.signedIn && DRAWN_PAGES[page.module]?.start === 'engaged';
+      if (isGuestLandingPage) reply.removeHeader('cross-origin-opener-policy');
+      if (status === 200 && request.headers['if-none-match'] === html.etag) return reply.code(304).send();
+      const encoding = htmlEncoding(request.headers['accept-encoding']);
+      if (!encoding || html.html.length < 1024) return reply.send(html.html);
+      return reply.header('content-encoding', encoding).send(encoded(html, encoding));
     });
   },
   { name: 'spa', dependencies: ['security', 'metrics'] },

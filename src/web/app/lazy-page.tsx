@@ -2,11 +2,14 @@ import { type ComponentType, type ReactElement, use, useEffect } from 'react';
 import { trackPageLoad } from '#web/components/navigation-progress';
 import { replayPressBeforeApp } from './press-replay';
 
+/** A lazy page as a route's element and handle (the handle: how history and the server's render load it). */
 export interface LazyPage {
   element: ReactElement;
-  /** Starts (or joins) loading the page's code. */
-  preload: () => Promise<ComponentType>;
-  isLoaded: () => boolean;
+  handle: {
+    /** Starts (or joins) loading the page's code. */
+    preload: () => Promise<ComponentType>;
+    isLoaded: () => boolean;
+  };
 }
 
 function PageView({ visit }: { visit: () => Promise<ComponentType> }) {
@@ -46,5 +49,5 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
     if (loaded === false && navigator.onLine) location.reload();
     return preload();
   };
-  return { element: <PageView visit={visit} />, preload, isLoaded: () => !!loaded };
+  return { element: <PageView visit={visit} />, handle: { preload, isLoaded: () => !!loaded } };
 }

@@ -3,7 +3,7 @@ import type { LazyPage } from './lazy-page';
 import type { RouteMatcher } from './route-matcher';
 
 /** Route handle of a lazily loaded page. */
-export type PageHandle = Pick<LazyPage, 'preload' | 'isLoaded'>;
+export type PageHandle = LazyPage['handle'];
 
 /**
  * Browser history that changes the address only once the next page's code is here, as the data router

@@ -1,12 +1,12 @@
+import type { PageLoaderWindow } from '../page-loader';
+
 /*
- * A drawn page shows before its buttons work: the page's loader (src/server/plugins/page-html.ts)
+ * A drawn page shows before its buttons work: the page's loader (src/web/page-loader.ts)
  * remembers what was pressed meanwhile, and the last press is made again once React answers it.
  * React takes the shell over first and each lazy page's Suspense boundary later, keeping the server's
  * nodes, so the pressed button is the same node once its page has hydrated, and the page's own effect
  * (its boundary has committed) is the public sign that React now handles it.
  */
-
-type PageLoaderWindow = Window & { __pressedBeforeApp?: () => Element[]; __announceChangesBeforeApp?: () => void };
 
 let isTaken = false;
 let pending: HTMLElement | null = null;

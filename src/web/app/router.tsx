@@ -1,6 +1,6 @@
+import { BARE_PAGES, PAGES, type PageCodeTable } from 'virtual:page-code';
 import { unstable_HistoryRouter as HistoryRouter, type RouteObject, renderMatches, useLocation } from 'react-router';
-import { paths } from '#web/lib/paths';
-import { type LazyPage, lazyPage } from './lazy-page';
+import { lazyPage } from './lazy-page';
 import { createPageHistory, type PageHandle } from './page-history';
 import { createRouteMatcher } from './route-matcher';
 import { MainLayoutRoute, RootShell } from './routes/root';
@@ -10,143 +10,18 @@ import { MainLayoutRoute, RootShell } from './routes/root';
 // `createPageHistory` keeps the one thing of the data router the app relied on: the address changes
 // when the next page's code is here.
 
-function page(path: string | undefined, { element, preload, isLoaded }: LazyPage): RouteObject {
-  return { ...(path === undefined ? { index: true } : { path }), element, handle: { preload, isLoaded } };
-}
+/** A table's pages as routes, each page's code loaded when it is first shown (or preloaded). */
+const pages = (table: PageCodeTable): RouteObject[] =>
+  Object.entries(table).map(([path, load]) => ({
+    ...(path === '/' ? { index: true } : { path }),
+    ...lazyPage(() => load().then((module) => module.default)),
+  }));
 
 const routes: RouteObject[] = [
   {
     element: <RootShell />,
-    children: [
-      {
-        // Pages with the top navigation bar.
-        element: <MainLayoutRoute />,
-        children: [
-          page(
-            undefined,
-            lazyPage(() => import('./routes/catalog/home').then((m) => m.HomeRoute)),
-          ),
-          page(
-            paths.search.path,
-            lazyPage(() => import('./routes/catalog/course-search').then((m) => m.CourseSearchRoute)),
-          ),
-          page(
-            paths.myCourses.path,
-            lazyPage(() => import('./routes/student/my-courses').then((m) => m.MyCoursesRoute)),
-          ),
-          page(
-            paths.purchases.path,
-            lazyPage(() => import('./routes/student/purchases').then((m) => m.PurchasesRoute)),
-          ),
-          page(
-            paths.cart.path,
-            lazyPage(() => import('./routes/student/cart').then((m) => m.CartRoute)),
-          ),
-          page(
-            paths.account.path,
-            lazyPage(() => import('./routes/account/account').then((m) => m.AccountRoute)),
-          ),
-          page(
-            paths.confirmEmail.path,
-            lazyPage(() => import('./routes/account/confirm-email').then((m) => m.ConfirmEmailRoute)),
-          ),
-          page(
-            paths.checkout.path,
-            lazyPage(() => import('./routes/student/checkout').then((m) => m.CheckoutRoute)),
-          ),
-          page(
-            paths.creator.dashboard.path,
-            lazyPage(() => import('./routes/creator/dashboard').then((m) => m.CreatorDashboardRoute)),
-          ),
-          page(
-            paths.creator.createCourse.path,
-            lazyPage(() => import('./routes/creator/create-course').then((m) => m.CreateCourseRoute)),
-          ),
-          page(
-            paths.creator.editCourse.path,
-            lazyPage(() => import('./routes/creator/edit-course').then((m) => m.EditCourseRoute)),
-          ),
-          page(
-            paths.creator.courseAnalytics.path,
-            lazyPage(() => import('./routes/creator/course-analytics').then((m) => m.CourseAnalyticsRoute)),
-          ),
-          page(
-            paths.creator.courseStudents.path,
-            lazyPage(() => import('./routes/creator/course-students').then((m) => m.CourseStudentsRoute)),
-          ),
-          page(
-            paths.creator.courseBuilder.path,
-            lazyPage(() => import('./routes/creator/course-builder').then((m) => m.CourseBuilderRoute)),
-          ),
-          page(
-            paths.creator.moduleBuilder.path,
-            lazyPage(() => import('./routes/creator/module-builder').then((m) => m.ModuleBuilderRoute)),
-          ),
-          page(
-            paths.creator.quizBuilder.path,
-            lazyPage(() => import('./routes/creator/quiz-builder').then((m) => m.QuizBuilderRoute)),
-          ),
-          page(
-            paths.creator.coupons.path,
-            lazyPage(() => import('./routes/creator/coupons').then((m) => m.CreatorCouponsRoute)),
-          ),
-          page(
-            paths.creator.earnings.path,
-            lazyPage(() => import('./routes/creator/earnings').then((m) => m.CreatorEarningsRoute)),
-          ),
-          page(
-            paths.admin.path,
-            lazyPage(() => import('./routes/admin/admin').then((m) => m.AdminRoute)),
-          ),
-          page(
-            paths.certificate.path,
-            lazyPage(() => import('./routes/certificates/certificate').then((m) => m.CertificateRoute)),
-          ),
-          page(
-            paths.course.detail.path,
-            lazyPage(() => import('./routes/catalog/course-detail').then((m) => m.CourseDetailRoute)),
-          ),
-          page(
-            paths.instructor.path,
-            lazyPage(() => import('./routes/instructors/instructor').then((m) => m.InstructorRoute)),
-          ),
-          page(
-            '*',
-            lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
-          ),
-        ],
-      },
-      // Pages without the top navigation bar (docs/product.md, Pages, addresses and the header).
-      page(
-        paths.login.path,
-        lazyPage(() => import('./routes/auth/login').then((m) => m.LoginRoute)),
-      ),
-      page(
-        paths.creatorPortal.path,
-        lazyPage(() => import('./routes/auth/creator-portal').then((m) => m.CreatorPortalRoute)),
-      ),
-      page(
-        paths.forgotPassword.path,
-        lazyPage(() => import('./routes/auth/forgot-password').then((m) => m.ForgotPasswordRoute)),
-      ),
-      page(
-        paths.resetPassword.path,
-        lazyPage(() => import('./routes/auth/reset-password').then((m) => m.ResetPasswordRoute)),
-      ),
-      page(
-        paths.course.learn.path,
-        lazyPage(() => import('./routes/learn/learn').then((m) => m.LearnRoute)),
-      ),
-      // The same page at one slide or quiz: switching between the two keeps the page (same element type).
-      page(
-        paths.course.learnItem.path,
-        lazyPage(() => import('./routes/learn/learn').then((m) => m.LearnRoute)),
-      ),
-      page(
-        paths.course.preview.path,
-        lazyPage(() => import('./routes/learn/preview').then((m) => m.PreviewRoute)),
-      ),
-    ],
+    // Pages with the top navigation bar, and the others.
+    children: [{ element: <MainLayoutRoute />, children: pages(PAGES) }, ...pages(BARE_PAGES)],
   },
 ];
 

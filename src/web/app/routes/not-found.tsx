@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { paths } from '#web/lib/paths';
 
-export function NotFoundRoute() {
+export default function NotFoundRoute() {
   useDocumentTitle('Page not found');
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-4 py-20 text-center">

@@ -18,7 +18,7 @@ export function SearchBox({ className, autoFocus = false, onSearch, id }: Search
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const currentQuery = location.pathname === paths.search.path ? (searchParams.get('q') ?? '') : '';
+  const currentQuery = location.pathname === paths.search.getHref() ? (searchParams.get('q') ?? '') : '';
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,7 +32,7 @@ export function SearchBox({ className, autoFocus = false, onSearch, id }: Search
   return (
     <search id={id} className={cn('relative w-full', className)}>
       {/* Before the page's code runs, the browser submits the box itself, to the same address. */}
-      <form action={paths.search.path} onSubmit={handleSubmit}>
+      <form action={paths.search.getHref()} onSubmit={handleSubmit}>
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden="true"

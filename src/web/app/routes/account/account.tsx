@@ -4,7 +4,7 @@ import { AccountDeleted } from '#web/features/account/components/account-deleted
 import { AccountPage } from '#web/features/account/components/account-page';
 import { paths } from '#web/lib/paths';
 
-export function AccountRoute() {
+export default function AccountRoute() {
   // Once deleted there is no user: the farewell shows instead of the sign-in redirect.
   const [isDeleted, setIsDeleted] = useState(false);
   if (isDeleted) return <AccountDeleted />;

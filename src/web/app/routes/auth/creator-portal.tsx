@@ -17,7 +17,7 @@ const creatorPoints = [
   'Track the students who enroll',
 ];
 
-export function CreatorPortalRoute() {
+export default function CreatorPortalRoute() {
   const [searchParams] = useSearchParams();
   const inviteCode = searchParams.get('invite') ?? '';
   // An invitation link (or ?tab=signup) opens the Sign Up tab.

@@ -9,7 +9,7 @@ import { useAuth } from '#web/lib/auth';
 import { paths } from '#web/lib/paths';
 import { RETURN_PARAM, safeReturnPath } from '#web/lib/return-path';
 
-export function LoginRoute() {
+export default function LoginRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
   // Where the visitor was sent from (an Enroll press, a signed-in page): back there after signing in.

@@ -12,7 +12,7 @@ import { paths } from '#web/lib/paths';
 const INVALID_LINK_REDIRECT_MS = 3000;
 const SUCCESS_REDIRECT_MS = 2000;
 
-export function ResetPasswordRoute() {
+export default function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [isDone, setDone] = useState(false);

@@ -31,7 +31,7 @@ const CourseReviews = lazy(() => import('#web/features/reviews/components/course
 /** On a course's address: the visitor came back from signing in to enroll. */
 const ENROLL_PARAM = 'enroll';
 
-export function CourseDetailRoute() {
+export default function CourseDetailRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const courseQuery = useCourse(id, { isCardShownWhileLoading: true });

@@ -9,7 +9,7 @@ import { SearchResults } from '#web/features/course-search/components/search-res
 import { useDocumentTitle, usePageHead } from '#web/hooks/use-document-title';
 
 /** `/courses`: the catalogue searched, filtered and ordered as its address says (docs/product.md, Search). */
-export function CourseSearchRoute() {
+export default function CourseSearchRoute() {
   const [searchParams] = useSearchParams();
   const filters = useMemo(() => readSearchParams(searchParams), [searchParams]);
   const search = useCourseSearch(filters);

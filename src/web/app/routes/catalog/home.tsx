@@ -8,7 +8,7 @@ import { useMyCourses } from '#web/lib/api/get-my-courses';
 import { useAuth } from '#web/lib/auth';
 import { paths } from '#web/lib/paths';
 
-export function HomeRoute() {
+export default function HomeRoute() {
   useDocumentTitle();
   const { user } = useAuth();
   const location = useLocation();
@@ -34,7 +34,7 @@ export function HomeRoute() {
 
   // Searches live on the search page; an old `/?q=` address goes there (as the server sends it there).
   if (new URLSearchParams(location.search).has('q')) {
-    return <Navigate to={`${paths.search.path}${location.search}`} replace />;
+    return <Navigate to={`${paths.search.getHref()}${location.search}`} replace />;
   }
 
   return (

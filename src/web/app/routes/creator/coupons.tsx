@@ -2,7 +2,7 @@ import { CouponsPage } from '#web/features/creator-coupons/components/coupons-pa
 import { CreatorPage, PageHeader } from '#web/features/creator-dashboard/components/creator-page';
 import { CreatorOnly } from './creator-route';
 
-export function CreatorCouponsRoute() {
+export default function CreatorCouponsRoute() {
   return (
     <CreatorOnly>
       <CreatorPage>

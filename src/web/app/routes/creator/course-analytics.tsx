@@ -1,7 +1,7 @@
 import { CourseAnalyticsView } from '#web/features/creator-dashboard/components/course-analytics';
 import { CreatorOnly, useIdParam } from './creator-route';
 
-export function CourseAnalyticsRoute() {
+export default function CourseAnalyticsRoute() {
   const id = useIdParam();
   return (
     <CreatorOnly>

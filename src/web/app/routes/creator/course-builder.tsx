@@ -1,7 +1,7 @@
 import { CourseBuilder } from '#web/features/course-builder/components/course-builder';
 import { CreatorOnly, useIdParam } from './creator-route';
 
-export function CourseBuilderRoute() {
+export default function CourseBuilderRoute() {
   const id = useIdParam();
   return (
     <CreatorOnly>

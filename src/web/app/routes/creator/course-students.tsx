@@ -1,7 +1,7 @@
 import { CourseStudentsView } from '#web/features/creator-dashboard/components/course-students';
 import { CreatorOnly, useIdParam } from './creator-route';
 
-export function CourseStudentsRoute() {
+export default function CourseStudentsRoute() {
   const id = useIdParam();
   return (
     <CreatorOnly>

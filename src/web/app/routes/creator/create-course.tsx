@@ -1,7 +1,7 @@
 import { CreateCourseForm } from '#web/features/course-editor/components/create-course-form';
 import { CreatorOnly } from './creator-route';
 
-export function CreateCourseRoute() {
+export default function CreateCourseRoute() {
   return (
     <CreatorOnly>
       <CreateCourseForm />

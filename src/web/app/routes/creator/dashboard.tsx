@@ -3,7 +3,7 @@ import { ProfileForm } from '#web/features/instructors/components/profile-form';
 import { useAuth } from '#web/lib/auth';
 import { CreatorOnly } from './creator-route';
 
-export function CreatorDashboardRoute() {
+export default function CreatorDashboardRoute() {
   const { user } = useAuth();
   return (
     <CreatorOnly>

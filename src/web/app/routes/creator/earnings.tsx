@@ -2,7 +2,7 @@ import { CreatorPage, PageHeader } from '#web/features/creator-dashboard/compone
 import { EarningsPage } from '#web/features/creator-earnings/components/earnings-page';
 import { CreatorOnly } from './creator-route';
 
-export function CreatorEarningsRoute() {
+export default function CreatorEarningsRoute() {
   return (
     <CreatorOnly>
       <CreatorPage>

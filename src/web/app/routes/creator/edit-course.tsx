@@ -1,7 +1,7 @@
 import { EditCourseForm } from '#web/features/course-editor/components/edit-course-form';
 import { CreatorOnly, useIdParam } from './creator-route';
 
-export function EditCourseRoute() {
+export default function EditCourseRoute() {
   const id = useIdParam();
   return (
     <CreatorOnly>

@@ -1,7 +1,7 @@
 import { ModuleBuilder } from '#web/features/module-builder/components/module-builder';
 import { CreatorOnly, useIdParam } from './creator-route';
 
-export function ModuleBuilderRoute() {
+export default function ModuleBuilderRoute() {
   const id = useIdParam();
   return (
     <CreatorOnly>

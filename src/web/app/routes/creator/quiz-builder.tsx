@@ -1,7 +1,7 @@
 import { QuizBuilder } from '#web/features/quiz-builder/components/quiz-builder';
 import { CreatorOnly, useIdParam } from './creator-route';
 
-export function QuizBuilderRoute() {
+export default function QuizBuilderRoute() {
   const id = useIdParam();
   return (
     <CreatorOnly>

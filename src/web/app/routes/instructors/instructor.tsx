@@ -10,7 +10,7 @@ import { useDocumentTitle, usePageHead } from '#web/hooks/use-document-title';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 
-export function InstructorRoute() {
+export default function InstructorRoute() {
   const { id = '' } = useParams();
   const instructor = useInstructor(id);
   useDocumentTitle(instructor.data?.name ?? (instructor.isError ? 'Instructor not found' : 'Instructor'));

@@ -7,7 +7,7 @@ import { QuizPlayer } from '#web/features/quizzes/components/quiz-player';
 import { paths } from '#web/lib/paths';
 import { preloadSanitizer } from '#web/lib/use-sanitized-html';
 
-export function LearnRoute() {
+export default function LearnRoute() {
   const { id = '', itemId } = useParams();
   // Lessons are rich text: fetch the sanitizer after first paint, alongside the course's data.
   useEffect(() => {

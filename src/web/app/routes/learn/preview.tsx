@@ -5,7 +5,7 @@ import { paths } from '#web/lib/paths';
 import { useIdParam } from '../creator/creator-route';
 
 /** Opened in a new tab from the course builder; the stored token carries the creator over. */
-export function PreviewRoute() {
+export default function PreviewRoute() {
   const id = useIdParam();
   return (
     <MinimalLayout>

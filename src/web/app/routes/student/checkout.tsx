@@ -3,7 +3,7 @@ import { RequireAuth } from '#web/components/require-auth';
 import { Checkout } from '#web/features/enrollment/components/checkout';
 import { paths } from '#web/lib/paths';
 
-export function CheckoutRoute() {
+export default function CheckoutRoute() {
   const { courseId = '' } = useParams();
   return (
     <RequireAuth redirectTo={paths.login.getHref()}>

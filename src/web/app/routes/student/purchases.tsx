@@ -2,7 +2,7 @@ import { RequireAuth } from '#web/components/require-auth';
 import { PurchasesPage } from '#web/features/purchases/components/purchases-page';
 import { paths } from '#web/lib/paths';
 
-export function PurchasesRoute() {
+export default function PurchasesRoute() {
   return (
     <RequireAuth redirectTo={paths.login.getHref()}>
       <PurchasesPage />
