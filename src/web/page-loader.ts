@@ -7,7 +7,7 @@ import { PAGE_SESSION_COOKIE, TOKEN_STORAGE_KEY } from '#shared/page-session';
  * has shown it (its first contentful paint): the server's HTML paints without waiting for the scripts,
  * whose download and first run come after (ADR 0019). A tab opened in the background paints nothing
  * until it is shown, and an old browser may not report paints: after a second the code loads anyway. A
- * page for reading (`"start": "engaged"`, ADR 0033) instead loads and runs its code at the visitor's
+ * page for reading (`"start": "engaged"`, docs/performance.md, First paint) instead loads and runs its code at the visitor's
  * first sign of use: on a phone that is mostly the first touch of a scroll, well before the first press.
  * A button pressed before the app has taken the page over is remembered, and pressed again once it has,
  * and so is a choice made in a list (a `<select>`, such as the search's order) (src/web/app/press-replay.ts):

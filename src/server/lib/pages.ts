@@ -48,7 +48,7 @@ export function findPage(pathname: string): Page {
 /**
  * The pages the server draws before their code arrives (ADR 0019), for whom, and when their code
  * starts. `anyone`, or only a signed-in viewer (a guest's Learn page is a redirect to sign in, which
- * the browser does). Pages made for reading (ADR 0033) have real links, a real search form and nothing
+ * the browser does). Pages made for reading (docs/performance.md, First paint) have real links, a real search form and nothing
  * that changes by itself: their code waits for the visitor's first sign of use (`engaged`). A page
  * where the app must act unasked (Learn counts what is watched) takes over once it shows.
  */
