@@ -9,9 +9,9 @@ import type pg from 'pg';
  */
 export const CACHE_FEEDS = {
   sessions: { key: 'token_hash', feeds: ['sessions'] },
-  // A user's name is shown in their sessions and their courses (as instructor).
-  users: { key: 'id', feeds: ['sessions', 'courses', 'catalog', 'searches'] },
-  courses: { key: 'id', feeds: ['courses', 'catalog', 'course_parts', 'searches'] },
+  // A user's name is shown in their sessions, their courses (as instructor) and their reviews.
+  users: { key: 'id', feeds: ['sessions', 'courses', 'catalog', 'review_pages', 'searches'] },
+  courses: { key: 'id', feeds: ['courses', 'catalog', 'course_parts', 'searches', 'earnings'] },
   course_modules: { key: 'course_id', feeds: ['courses', 'course_parts'] },
   lessons: { key: 'module_id', feeds: ['courses', 'lessons', 'course_parts'] },
   quizzes: { key: 'course_id', feeds: ['courses', 'course_parts'] },
@@ -22,6 +22,10 @@ export const CACHE_FEEDS = {
   lesson_progress: { key: 'user_id', feeds: ['learners'] },
   quiz_attempts: { key: 'user_id', feeds: ['learners'] },
   saved_courses: { key: 'user_id', feeds: ['saved_courses'] },
+  reviews: { key: 'course_id', feeds: ['review_pages'] },
+  ledger_entries: { key: 'creator_id', feeds: ['earnings'] },
+  // A pending payout reserves a balance without a ledger entry.
+  payouts: { key: 'creator_id', feeds: ['earnings'] },
 } as const satisfies Record<string, { key: string; feeds: readonly string[] }>;
 
 export type FedTable = keyof typeof CACHE_FEEDS;

@@ -25,6 +25,8 @@ export type BalanceCents = {
   pending: number;
   /** settled − paidOut − pending, never below 0 (an admin's late refund can take a paid-out sale back). */
   available: number;
+  /** The oldest sale still inside the refund window: when it leaves it, `settled` grows. */
+  nextSettled: Date | null;
 };
 
 type BalanceRow = {
@@ -32,6 +34,7 @@ type BalanceRow = {
   settled: string;
   paidOut: string;
   pending: string;
+  nextSettled: Date | string | null;
 };
 
 /**
@@ -49,7 +52,8 @@ export function balancesSql(creatorFilter: SQL, now: number): SQL {
       coalesce(sum(net) FILTER (WHERE sold_at <= ${windowEnd}::timestamptz), 0)::text AS settled,
       coalesce(sum(paid_out), 0)::text AS "paidOut",
       (SELECT coalesce(sum(p.amount_cents), 0) FROM payouts p
-        WHERE p.creator_id = per_payment.creator_id AND p.status = 'pending')::text AS pending
+        WHERE p.creator_id = per_payment.creator_id AND p.status = 'pending')::text AS pending,
+      min(sold_at) FILTER (WHERE sold_at > ${windowEnd}::timestamptz) AS "nextSettled"
     FROM (SELECT creator_id, min(created_at) FILTER (WHERE kind = 'sale') AS sold_at,
         -coalesce(sum(amount_cents) FILTER (WHERE kind IN ('sale', 'refund')), 0) AS net,
         coalesce(sum(amount_cents) FILTER (WHERE kind = 'payout'), 0) AS paid_out
@@ -67,6 +71,7 @@ export function toBalance(row: BalanceRow | undefined, creatorId: string): Balan
     paidOut,
     pending,
     available: Math.max(0, settled - paidOut - pending),
+    nextSettled: row?.nextSettled ? new Date(row.nextSettled) : null,
   };
 }
 

@@ -43,9 +43,15 @@ describe('the cache-feeds map', () => {
     const course = await createCourse(db, creator.id);
     const { module } = await addContent(db, course.id, { questionsPerQuiz: 1 });
     await enroll(db, student.id, course.id);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/courses/${course.id}/reviews`,
+      headers: bearer(student),
+      payload: { rating: 5 },
+    });
     // A cache of its own, which holds nothing yet: every read below loads.
     const reads = createReadCache({ handle: { db, changes: { isReliable: true, subscribe: () => () => {} } } });
-    /** Each cache's read, as its callers make it (a search is loaded by its route). */
+    /** Each cache's read, as its callers make it (searches and earnings are loaded by their routes). */
     const samples: Record<CacheName, (cache: ReadCache) => unknown> = {
       sessions: (cache) => cache.session(hashToken(student.token)),
       courses: (cache) => cache.course(course.id),
@@ -55,7 +61,9 @@ describe('the cache-feeds map', () => {
       catalog: (cache) => cache.catalog('all'),
       course_parts: (cache) => cache.coursePart('module', module.id),
       lessons: (cache) => cache.lessons(module.id),
+      review_pages: (cache) => cache.firstReviewPage(course.id, 'newest'),
       searches: () => t.app.inject({ method: 'GET', url: `/api/courses/search?q=${course.title.split(' ')[0]}&sort=newest` }),
+      earnings: () => t.app.inject({ method: 'GET', url: '/api/creator/earnings?from=2020-01-01', headers: bearer(creator) }),
     };
     try {
       // Every cache has a sample: a cache added without one fails here.

@@ -2,12 +2,15 @@ import { CACHE_FEEDS, type CacheName, type FedTable } from '#db/cache-feeds';
 import type { DbHandle } from '#db/client';
 import { CATALOG_PAGE_MAX, difficulties } from '#shared/schemas/catalog';
 import type { Lesson } from '#shared/schemas/creator';
+import type { Earnings } from '#shared/schemas/earnings';
+import { REVIEWS_PAGE_DEFAULT, type ReviewSort, ReviewSortSchema, type ReviewSummary } from '#shared/schemas/reviews';
 import { createBatcher } from '../batch';
 import { listLessons, toLessonJson } from '../course-content';
 import { type CoursePartKind, findCourseOfPart } from '../course-ownership';
 import { after, type MaybePromise } from '../maybe-promise';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import type { LearnerRecord } from '../progress';
+import { loadRatingDistribution, loadReviewPage, type ReviewPage } from '../reviews-page';
 import { sanitizeStoredRichText } from '../rich-text';
 import { buildCatalogSnapshot, type CatalogFilter, type CatalogSnapshot, patchCatalogSnapshot } from './catalog-snapshot';
 import { KeyedCache } from './keyed-cache';
@@ -28,6 +31,12 @@ import {
 export type { CatalogFilter, CatalogSnapshot } from './catalog-snapshot';
 export type { CourseDoc, EnrollmentEntry, SessionEntry } from './loaders';
 
+/** A creator's earnings as the route answers them, the courses they name, and until when they hold. */
+export type EarningsEntry = { earnings: Earnings; courseIds: string[]; validUntil: number };
+
+/** A first page of reviews, its items serialized once (no caller's votes in them), and its star distribution. */
+export type FirstReviewPage = ReviewPage & { itemsJson: Buffer; distribution: ReviewSummary['distribution'] };
+const REVIEW_SORTS = ReviewSortSchema.options;
 const CATALOG_FILTERS: readonly CatalogFilter[] = ['all', ...difficulties];
 
 export type ReadCacheOptions = {
@@ -82,11 +91,19 @@ export function createReadCache({
    */
   const partCourses = new KeyedCache<string, string | null>(maxParts);
   const lessonLists = new KeyedCache<string, LessonListDoc>(maxCourses);
+  /** A course's first page of reviews in one order ('<course id>:<sort>'), with its star distribution. */
+  const reviewPages = new KeyedCache<string, FirstReviewPage>(maxCourses);
   /**
    * First pages of course searches, by their parameters. A search reads every published course, so
    * any change to what one shows or matches (a course, its outline, an instructor's name) drops all.
    */
   const searches = new KeyedCache<string, PreparedJson>(maxSearches);
+  /**
+   * A creator's earnings for one period ('<creator id>|<period>'), dropped by any ledger entry of
+   * theirs or change of one of their courses, and held no longer than `validUntil`:
+   * the moment a sale leaves the refund window and its money becomes available.
+   */
+  const earnings = new KeyedCache<string, EarningsEntry>(maxUsers);
   /** Every cache, by the name the metrics give it (docs/performance.md, Metrics); `catalog` is the catalogue snapshot. */
   const named = {
     sessions,
@@ -97,7 +114,9 @@ export function createReadCache({
     catalog,
     course_parts: partCourses,
     lessons: lessonLists,
+    review_pages: reviewPages,
     searches,
+    earnings,
   };
   const all = Object.values(named);
 
@@ -173,8 +192,16 @@ export function createReadCache({
     enrollments: (_table, id) => enrollments.drop(id),
     learners: (_table, id) => learners.drop(id),
     saved_courses: (_table, id) => saved.drop(id),
+    review_pages: (table, id) => {
+      if (table === 'reviews') for (const sort of REVIEW_SORTS) reviewPages.drop(`${id}:${sort}`);
+      else reviewPages.dropWhere((page) => page.items.some((review) => review.user.id === id));
+    },
     // A search reads every published course: any change to what one shows or matches drops all.
     searches: () => searches.clear(),
+    earnings: (table, id) =>
+      table === 'courses'
+        ? earnings.dropWhere((entry) => entry.courseIds.includes(id))
+        : earnings.dropWhere((_entry, key) => key.startsWith(`${id}|`)),
   };
 
   /** An announcement, '<table>:<key>,<key>,…' (migration 0036), applied to every cache the table feeds. */
@@ -225,6 +252,32 @@ export function createReadCache({
     /** The user's enrollments, newest first. */
     enrollments(userId: string): MaybePromise<EnrollmentEntry[]> {
       return enrollments.get(userId, () => loadEnrollments(db, userId));
+    },
+    /** The first page of a course's visible reviews in one order, and how many reviews give each number of stars. */
+    firstReviewPage(courseId: string, sort: ReviewSort): MaybePromise<FirstReviewPage> {
+      return reviewPages.get(`${courseId}:${sort}`, async () => {
+        const [page, distribution] = await Promise.all([
+          loadReviewPage(db, { courseId, sort, limit: REVIEWS_PAGE_DEFAULT, after: null }),
+          loadRatingDistribution(db, courseId),
+        ]);
+        return { ...page, itemsJson: Buffer.from(JSON.stringify(page.items)), distribution };
+      });
+    },
+    /**
+     * A creator's earnings for a period (any text that names it), as `load` answers them until one of
+     * their entries changes or, by the caller's clock, `validUntil` passes.
+     */
+    async creatorEarnings(
+      creatorId: string,
+      period: string,
+      at: number,
+      load: () => Promise<EarningsEntry>,
+    ): Promise<EarningsEntry> {
+      const key = `${creatorId}|${period}`;
+      const entry = await earnings.get(key, load);
+      if (entry.validUntil > at) return entry;
+      earnings.drop(key);
+      return earnings.get(key, load);
     },
     /** A search's first page by its parameters, as `load` answers it while nothing it read has changed. */
     searchPage(key: string, load: () => Promise<PreparedJson>): MaybePromise<PreparedJson> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, ledgerEntries, payments, payouts } from '#db/schema/index';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { countQueries } from '#tests/helpers/query-counter';
 import { movePayment } from '../../lib/payments/payment-status';
 import { sqlRows } from '../../lib/sql-rows';
 
@@ -115,16 +116,26 @@ describe('GET /api/creator/earnings', () => {
     expect(await earnings(creator, `?from=${today}&to=${today}`)).toMatchObject(figures);
   });
 
-  it('follows a refund and a course renamed in the database, and the refund window passing', async () => {
+  it('answers again from memory until an entry of the creator, a course title or the refund window changes it', async () => {
     const creator = await createUser(t.db.db, { role: 'creator' });
-    const course = await createCourse(t.db.db, creator.id, { priceCents: 2500, title: 'Current figures' });
+    const course = await createCourse(t.db.db, creator.id, { priceCents: 2500, title: 'Cached figures' });
     const paymentId = await buy(await createUser(t.db.db), course.id);
     expect((await earnings(creator)).gross).toBe('25.00');
 
-    // A refund made in the database, not through this app.
+    const queries = countQueries(t.db);
+    try {
+      expect((await earnings(creator)).gross).toBe('25.00');
+      // The session is cached too: the second answer sent no statement at all.
+      expect(queries.count, queries.texts.join('; ')).toBe(0);
+    } finally {
+      queries.restore();
+    }
+
+    // A refund made in the database, not through this app, is announced by the ledger's trigger.
     expect(await movePayment(t.db.db, paymentId, 'refunded')).toBe(true);
     expect(await earnings(creator)).toMatchObject({ gross: '25.00', refunds: '25.00', net: '0.00' });
 
+    // A course renamed in the database renames its row.
     await t.db.db.update(courses).set({ title: 'Renamed figures' }).where(eq(courses.id, course.id));
     expect((await earnings(creator)).byCourse).toMatchObject([{ courseId: course.id, title: 'Renamed figures' }]);
 

@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/payouts';
 import { readConnectStatus } from '../../lib/stripe-connect';
 import { requireRole } from '../../plugins/current-user';
-import { connectStripeAccount, getEarnings, listCreatorPayouts } from './earnings.service';
+import { connectStripeAccount, getCachedEarnings, listCreatorPayouts } from './earnings.service';
 import { getPayoutDetails, setPayoutDetails } from './payout-details.service';
 
 /** docs/product.md, Earnings and payouts: each creator sees their own, from the ledger, and the payouts made to them. */
@@ -29,7 +29,8 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getEarnings({
+      getCachedEarnings({
+        reads: app.reads,
         db: app.db,
         userId: (await requireRole(request, 'creator')).id,
         query: request.query,

@@ -9,10 +9,31 @@ import { AppError } from '../../errors';
 import { cursorTime, decodeCursor, pageOf, timeOfCursor } from '../../lib/list-pages';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { creatorBalance, toPayoutJson } from '../../lib/payouts';
+import type { EarningsEntry, ReadCache } from '../../lib/read-cache/read-cache';
+import { REFUND_WINDOW_MS } from '../../lib/refund-rules';
 import { SALES_FIGURES, type SalesSums, salesMoney, salesOf } from '../../lib/sales-figures';
 import { sqlRows } from '../../lib/sql-rows';
 
-/** GET /api/creator/earnings: the caller's sales between `from` and `to` (UTC days, both included), and their balance now. */
+/**
+ * GET /api/creator/earnings, from the read cache: the figures change only with a ledger entry of the
+ * creator's (announced: src/db/cache-feeds.ts), a course's title, or time, when a sale leaves the refund window.
+ */
+export async function getCachedEarnings({
+  reads,
+  ...input
+}: {
+  reads: Pick<ReadCache, 'creatorEarnings'>;
+  db: Db;
+  userId: string;
+  query: EarningsQuery;
+  now: number;
+}): Promise<Earnings> {
+  const period = `${input.query.from ?? ''}|${input.query.to ?? ''}`;
+  const entry = await reads.creatorEarnings(input.userId, period, input.now, () => getEarnings(input));
+  return entry.earnings;
+}
+
+/** The caller's sales between `from` and `to` (UTC days, both included), their balance now, and until when that holds. */
 export async function getEarnings({
   db,
   userId,
@@ -23,7 +44,7 @@ export async function getEarnings({
   userId: string;
   query: EarningsQuery;
   now: number;
-}): Promise<Earnings> {
+}): Promise<EarningsEntry> {
   const inRange = salesOf({ creatorId: userId, from: query.from, to: query.to });
   const [byCourse, byMonth, balance] = await Promise.all([
     // Summed per course first, then named: one title lookup a course, not one an entry.
@@ -53,7 +74,9 @@ export async function getEarnings({
     }),
     { gross: '0', fees: '0', refunds: '0', net: '0', sales: 0 },
   );
-  return {
+  // The balance holds until the oldest sale still inside the refund window leaves it.
+  const nextSettled = balance.nextSettled ? balance.nextSettled.getTime() + REFUND_WINDOW_MS : Number.POSITIVE_INFINITY;
+  const earnings: Earnings = {
     currency: 'usd',
     ...salesMoney(totals),
     available: centsToPrice(balance.available),
@@ -61,6 +84,7 @@ export async function getEarnings({
     byCourse: byCourse.map(({ courseId, title, ...sums }) => ({ courseId, title, ...salesMoney(sums) })),
     byMonth: byMonth.map(({ month, ...sums }) => ({ month, ...salesMoney(sums) })),
   };
+  return { earnings, courseIds: byCourse.map((course) => course.courseId), validUntil: nextSettled };
 }
 
 /** GET /api/creator/payouts: the caller's payouts, newest first, a page at a time. */

@@ -3,7 +3,14 @@ import type { Db } from '#db/client';
 import { reviewReports, reviews, reviewVotes, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
-import type { Review, ReviewHelpful, ReviewInput, ReviewList, ReviewSort } from '#shared/schemas/reviews';
+import {
+  REVIEWS_PAGE_DEFAULT,
+  type Review,
+  type ReviewHelpful,
+  type ReviewInput,
+  type ReviewList,
+  type ReviewSort,
+} from '#shared/schemas/reviews';
 import { AppError } from '../../errors';
 import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
 import { isForeignKeyViolation } from '../../lib/db-errors';
@@ -30,8 +37,9 @@ async function hasCompletedASlide(reads: ReadCache, userId: string, course: Cour
 }
 
 /**
- * A course's reviews as sent (ReviewList's JSON, serialized here: its type is the route's schema, so
- * the 50 reviews of a page are not validated again on the way out).
+ * A course's reviews as sent (ReviewList's JSON). The first page of each order, as most visits ask for
+ * it, comes from the read cache with its items serialized once; what is the caller's own (their
+ * review, whether they may write one, their helpful votes) is added per request.
  */
 export async function listReviews({
   db,
@@ -52,10 +60,10 @@ export async function listReviews({
 }): Promise<Buffer> {
   const access = await visibleCourse(reads, userId, courseId);
   const after = decodeReviewCursor(cursor, sort);
-  const [page, distribution] = await Promise.all([
-    loadReviewPage(db, { courseId, sort, limit, after }),
-    loadRatingDistribution(db, courseId),
-  ]);
+  const isFirstPage = after === null && limit === REVIEWS_PAGE_DEFAULT;
+  const [page, distribution] = isFirstPage
+    ? await Promise.resolve(reads.firstReviewPage(courseId, sort)).then((first) => [first, first.distribution] as const)
+    : await Promise.all([loadReviewPage(db, { courseId, sort, limit, after }), loadRatingDistribution(db, courseId)]);
   const [mine] =
     userId === undefined
       ? []
@@ -69,15 +77,17 @@ export async function listReviews({
   // The rating the database keeps on the course row, as the cached course holds it.
   const { rating, ratingCount } = access.course.course;
   const voted = userId === undefined ? new Set<string>() : await votedHelpful(db, userId, page.items);
-  const items = voted.size === 0 ? page.items : page.items.map((review) => ({ ...review, votedHelpful: voted.has(review.id) }));
-  const list: ReviewList = {
-    items,
+  const items =
+    voted.size === 0 && 'itemsJson' in page
+      ? page.itemsJson
+      : Buffer.from(JSON.stringify(page.items.map((review) => ({ ...review, votedHelpful: voted.has(review.id) }))));
+  const rest: Omit<ReviewList, 'items'> = {
     nextCursor: page.nextCursor,
     summary: { average: rating, count: ratingCount, distribution },
     mine: mine ? toReviewJson(mine) : null,
     canReview,
   };
-  return Buffer.from(JSON.stringify(list));
+  return Buffer.concat([Buffer.from('{"items":'), items, Buffer.from(`,${JSON.stringify(rest).slice(1)}`)]);
 }
 
 /** Creates or replaces the caller's review: enrolled students with a completed slide only. */
@@ -141,7 +151,7 @@ export async function deleteReview({
   if (removed.length === 0) throw reviewNotFound();
 }
 
-/** Which of these reviews the user found helpful: the page itself is the same for everyone. */
+/** Which of these reviews the user found helpful: the page itself is the same for everyone (and cached). */
 async function votedHelpful(db: Db, userId: string, items: readonly Review[]): Promise<Set<string>> {
   if (items.length === 0) return new Set();
   const rows = await db
