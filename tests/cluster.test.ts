@@ -376,6 +376,10 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
     // One id, nginx's, in the answer and the log: a client cannot make its requests' log lines look like another's.
     const requestId = response.headers.get('x-request-id') ?? '';
     expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+    // nginx writes a request's line once it has answered: moments after the client has the answer.
+    const logged = () =>
+      parseAccessLog(readFileSync(cluster.nginx.accessLog, 'utf8')).some((entry) => entry.requestId === requestId);
+    for (let waited = 0; !logged() && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     const log = readFileSync(cluster.nginx.accessLog, 'utf8');
     expect(log).not.toContain('SECRET');
     expect(parseAccessLog(log).find((entry) => entry.requestId === requestId)).toMatchObject({
