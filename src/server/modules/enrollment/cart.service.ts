@@ -20,6 +20,7 @@ import { courseWithCreatorColumns, toCourseJson } from '../../lib/course-json';
 import { findJoinableCourse } from '../../lib/joinable-course';
 import { MAX_AMOUNT_CENTS, type PaymentProvider } from '../../lib/payments/payment-provider';
 import { byId } from './checkout/cart-settlement';
+import { intentAnswer } from './checkout/intent';
 import { enrollOnce, isEnrolled, refuseOwnCourse } from './enrollment.service';
 
 /*
@@ -285,11 +286,7 @@ export async function checkoutCart({
     })),
   );
   return {
-    clientSecret: intent.clientSecret,
-    paymentIntentId: intent.id,
-    provider: provider.name,
-    amountCents,
-    ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+    ...intentAnswer(provider, intent, amountCents),
     courseIds: paid.map((line) => line.course.id),
     enrolledCourseIds: enrolledNow.map((enrollment) => enrollment.courseId),
   };

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../errors';
 import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
 import { isForeignKeyViolation } from '../../lib/db-errors';
+import { withJsonFields } from '../../lib/json-bytes';
 import type { CourseDoc, ReadCache } from '../../lib/read-cache/read-cache';
 import { decodeReviewCursor, loadRatingDistribution, loadReviewPage, reviewColumns, toReviewJson } from '../../lib/reviews-page';
 
@@ -87,7 +88,7 @@ export async function listReviews({
     mine: mine ? toReviewJson(mine) : null,
     canReview,
   };
-  return Buffer.concat([Buffer.from('{"items":'), items, Buffer.from(`,${JSON.stringify(rest).slice(1)}`)]);
+  return withJsonFields(Buffer.concat([Buffer.from('{"items":'), items, Buffer.from('}')]), rest);
 }
 
 /** Creates or replaces the caller's review: enrolled students with a completed slide only. */

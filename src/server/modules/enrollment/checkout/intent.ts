@@ -53,6 +53,15 @@ export async function createPaymentIntent({
     couponId: priced?.coupon.id ?? null,
     platformFeePercent,
   });
+  return intentAnswer(provider, intent, amountCents);
+}
+
+/** What the browser needs to pay an intent: its secret, and the provider's public key where it has one. */
+export function intentAnswer(
+  provider: PaymentProvider,
+  intent: { id: string; clientSecret: string },
+  amountCents: number,
+): PaymentIntentResult {
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
