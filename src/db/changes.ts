@@ -107,42 +107,22 @@ export function createChangeFeed(
     }
   }
 
-  /** node-postgres client class for the pool: LISTENs before its first query. */
-  class ListeningClient extends pg.Client {
-    #backend: number | undefined;
-
-    constructor(config?: string | pg.ClientConfig) {
-      super(config);
-      this.on('notification', (message) => {
-        const payload = message.payload;
-        if (!payload || message.processId !== this.#backend) return;
+  return {
+    /**
+     * The pool's `onConnect`: a new connection LISTENs before its first query, and passes on what
+     * its own backend announced.
+     */
+    async listenOnConnect(client: pg.ClientBase) {
+      const backend = (client as unknown as { processID: number }).processID;
+      poolBackends.add(backend);
+      client.on('end', () => poolBackends.delete(backend));
+      client.on('notification', ({ payload, processId }) => {
+        if (!payload || processId !== backend) return;
         if (!payload.startsWith(PROBE_PREFIX)) emit(payload);
         else if (isOneSession) probes.get(payload)?.();
       });
-      this.on('end', () => {
-        if (this.#backend !== undefined) poolBackends.delete(this.#backend);
-      });
-      const connectOnly = pg.Client.prototype.connect.bind(this) as unknown as () => Promise<void>;
-      const connected = () =>
-        connectOnly().then(() => {
-          this.#backend = (this as unknown as { processID: number }).processID;
-          poolBackends.add(this.#backend);
-          return this.query(`LISTEN ${CHANGES_CHANNEL}`);
-        });
-      // pg.Pool connects with a callback; everyone else awaits the promise.
-      const connect = (callback?: (error: Error | null, client?: pg.Client) => void) => {
-        if (!callback) return connected().then(() => this);
-        connected().then(
-          () => callback(null, this),
-          (error: Error) => callback(error),
-        );
-      };
-      this.connect = connect as unknown as pg.Client['connect'];
-    }
-  }
-
-  return {
-    ListeningClient,
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    },
     /** Whether the dedicated listener is connected and listening: until then, changes made elsewhere may be missed. */
     get isReliable() {
       return reliable;

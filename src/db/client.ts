@@ -62,7 +62,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   // The embedded engine runs one statement at a time, so more connections only add queueing.
   const max = options.poolSize ?? (options.kind === 'postgres' ? 10 : 4);
   const changes = createChangeFeed(connection, { isOneSession: options.kind === 'pglite' });
-  const pool = new pg.Pool({ ...connection, max, Client: changes.ListeningClient });
+  const pool = new pg.Pool({ ...connection, max, onConnect: changes.listenOnConnect });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, casing: 'snake_case' }) as unknown as Db;
