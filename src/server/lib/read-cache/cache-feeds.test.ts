@@ -51,7 +51,7 @@ describe('the cache-feeds map', () => {
     });
     // A cache of its own, which holds nothing yet: every read below loads.
     const reads = createReadCache({ handle: { db, changes: { isReliable: true, subscribe: () => () => {} } } });
-    /** Each cache's read, as its callers make it (searches and earnings are loaded by their routes). */
+    /** Each cache's read, as its callers make it (review pages, searches and earnings are loaded by their routes). */
     const samples: Record<CacheName, (cache: ReadCache) => unknown> = {
       sessions: (cache) => cache.session(hashToken(student.token)),
       courses: (cache) => cache.course(course.id),
@@ -61,7 +61,7 @@ describe('the cache-feeds map', () => {
       catalog: (cache) => cache.catalog('all'),
       course_parts: (cache) => cache.coursePart('module', module.id),
       lessons: (cache) => cache.lessons(module.id),
-      review_pages: (cache) => cache.firstReviewPage(course.id, 'newest'),
+      review_pages: () => t.app.inject({ method: 'GET', url: `/api/courses/${course.id}/reviews` }),
       searches: () => t.app.inject({ method: 'GET', url: `/api/courses/search?q=${course.title.split(' ')[0]}&sort=newest` }),
       earnings: () => t.app.inject({ method: 'GET', url: '/api/creator/earnings?from=2020-01-01', headers: bearer(creator) }),
     };
@@ -73,9 +73,11 @@ describe('the cache-feeds map', () => {
           .map((stats) => stats.name)
           .sort(),
       );
-      // What a route reads besides its cache (the caller's session) is read first, so it is not counted;
+      // What a route reads besides its cache (the caller's session, the reviewed course) is read first, so it is not counted;
       // the course part's course was read by the courses sample before it.
       await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(creator) });
+      // The reviews route's course is read with another order's page, so the sample counts only its page.
+      await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}/reviews?sort=helpful` });
       for (const [cache, read] of Object.entries(samples) as [CacheName, (cache: ReadCache) => unknown][]) {
         const queries = countQueries(t.db);
         try {

@@ -16,7 +16,14 @@ import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { withJsonFields } from '../../lib/json-bytes';
 import type { CourseDoc, ReadCache } from '../../lib/read-cache/read-cache';
-import { decodeReviewCursor, loadRatingDistribution, loadReviewPage, reviewColumns, toReviewJson } from '../../lib/reviews-page';
+import {
+  decodeReviewCursor,
+  loadFirstReviewPage,
+  loadRatingDistribution,
+  loadReviewPage,
+  reviewColumns,
+  toReviewJson,
+} from './review-pages';
 
 const courseNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Course not found');
 const reviewNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Review not found');
@@ -63,7 +70,9 @@ export async function listReviews({
   const after = decodeReviewCursor(cursor, sort);
   const isFirstPage = after === null && limit === REVIEWS_PAGE_DEFAULT;
   const [page, distribution] = isFirstPage
-    ? await Promise.resolve(reads.firstReviewPage(courseId, sort)).then((first) => [first, first.distribution] as const)
+    ? await Promise.resolve(reads.firstReviewPage(courseId, sort, () => loadFirstReviewPage(db, courseId, sort))).then(
+        (first) => [first, first.distribution] as const,
+      )
     : await Promise.all([loadReviewPage(db, { courseId, sort, limit, after }), loadRatingDistribution(db, courseId)]);
   const [mine] =
     userId === undefined

@@ -3,8 +3,9 @@ import type { Db } from '#db/client';
 import { reviews, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
-import type { Review, ReviewSort, ReviewSummary } from '#shared/schemas/reviews';
-import { AppError } from '../errors';
+import { REVIEWS_PAGE_DEFAULT, type Review, type ReviewSort, type ReviewSummary } from '#shared/schemas/reviews';
+import { AppError } from '../../errors';
+import type { FirstReviewPage } from '../../lib/read-cache/read-cache';
 
 /** The columns of a review as the API shows it, with its author's name. */
 export const reviewColumns = {
@@ -120,4 +121,13 @@ export async function loadRatingDistribution(db: Db, courseId: string): Promise<
   const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
   for (const row of rows) distribution[String(row.rating) as keyof typeof distribution] = Number(row.count);
   return distribution;
+}
+
+/** The first page of a course's reviews in one order, its items serialized once, with its star distribution: what the read cache keeps. */
+export async function loadFirstReviewPage(db: Db, courseId: string, sort: ReviewSort): Promise<FirstReviewPage> {
+  const [page, distribution] = await Promise.all([
+    loadReviewPage(db, { courseId, sort, limit: REVIEWS_PAGE_DEFAULT, after: null }),
+    loadRatingDistribution(db, courseId),
+  ]);
+  return { ...page, itemsJson: Buffer.from(JSON.stringify(page.items)), distribution };
 }
