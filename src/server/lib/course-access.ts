@@ -1,5 +1,4 @@
 import { isUuid } from '#shared/ids';
-import { after, type MaybePromise } from './maybe-promise';
 import type { CourseDoc, ReadCache } from './read-cache/read-cache';
 
 /** Who the caller is to one course: it decides what they may see and do there. */
@@ -17,9 +16,9 @@ export type CourseAccess = {
  * archived one only to its enrolled students and its creator; a draft only to its creator, and to
  * students enrolled before it was unpublished (Unpublish keeps their access, like Archive). Null when
  * the caller may not see the course at all, so callers answer 404 and drafts stay undiscoverable.
- * Reads only the cache: synchronous and query-free once the course and the caller's enrollments are held.
+ * Reads only the cache: query-free once the course and the caller's enrollments are held.
  */
-export function getCourseAccess({
+export async function getCourseAccess({
   reads,
   userId,
   courseId,
@@ -27,19 +26,17 @@ export function getCourseAccess({
   reads: ReadCache;
   userId: string | undefined;
   courseId: string;
-}): MaybePromise<CourseAccess | null> {
+}): Promise<CourseAccess | null> {
   if (!isUuid(courseId)) return null;
-  return after(reads.course(courseId), (course) => {
-    if (!course) return null;
-    if (userId === undefined || course.creatorId === userId) return decideAccess(course, userId, false);
-    return after(reads.enrollments(userId), (enrolled) =>
-      decideAccess(
-        course,
-        userId,
-        enrolled.some((entry) => entry.courseId === courseId),
-      ),
-    );
-  });
+  const course = await reads.course(courseId);
+  if (!course) return null;
+  if (userId === undefined || course.creatorId === userId) return decideAccess(course, userId, false);
+  const enrolled = await reads.enrollments(userId);
+  return decideAccess(
+    course,
+    userId,
+    enrolled.some((entry) => entry.courseId === courseId),
+  );
 }
 
 function decideAccess(course: CourseDoc, userId: string | undefined, isEnrolled: boolean): CourseAccess | null {

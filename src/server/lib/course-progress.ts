@@ -1,5 +1,4 @@
 import { type CourseProgressCounts, DEFAULT_VIDEO_COMPLETE_PERCENT } from '#shared/schemas/learning';
-import { after, allOf, type MaybePromise } from './maybe-promise';
 import { type PreparedJson, prepareJson } from './prepared-json';
 import { courseProgressOf, type LearnerRecord } from './progress';
 import type { CourseDoc, ReadCache } from './read-cache/read-cache';
@@ -17,9 +16,9 @@ const made = new WeakMap<LearnerRecord, WeakMap<CourseDoc, Made>>();
 
 /**
  * A learner's progress in a course (docs/product.md, Learning), from their cached record and the course's cached
- * outline: synchronous and query-free once both are held; null when there is no such course.
+ * outline: query-free once both are held; null when there is no such course.
  */
-export function readCourseProgress({
+export async function readCourseProgress({
   reads,
   userId,
   courseId,
@@ -29,24 +28,23 @@ export function readCourseProgress({
   userId: string;
   courseId: string;
   videoCompletePercent?: number;
-}): MaybePromise<PreparedProgress | null> {
-  return after(allOf([reads.learnerRecord(userId), reads.course(courseId)]), ([record, doc]) => {
-    if (!doc) return null;
-    let ofRecord = made.get(record);
-    if (!ofRecord) {
-      ofRecord = new WeakMap();
-      made.set(record, ofRecord);
-    }
-    let entry = ofRecord.get(doc);
-    if (!entry) {
-      entry = { progress: courseProgressOf(doc, record), json: new Map() };
-      ofRecord.set(doc, entry);
-    }
-    let json = entry.json.get(videoCompletePercent);
-    if (!json) {
-      json = prepareJson({ ...entry.progress, videoCompletePercent });
-      entry.json.set(videoCompletePercent, json);
-    }
-    return { progress: entry.progress, json };
-  });
+}): Promise<PreparedProgress | null> {
+  const [record, doc] = await Promise.all([reads.learnerRecord(userId), reads.course(courseId)]);
+  if (!doc) return null;
+  let ofRecord = made.get(record);
+  if (!ofRecord) {
+    ofRecord = new WeakMap();
+    made.set(record, ofRecord);
+  }
+  let entry = ofRecord.get(doc);
+  if (!entry) {
+    entry = { progress: courseProgressOf(doc, record), json: new Map() };
+    ofRecord.set(doc, entry);
+  }
+  let json = entry.json.get(videoCompletePercent);
+  if (!json) {
+    json = prepareJson({ ...entry.progress, videoCompletePercent });
+    entry.json.set(videoCompletePercent, json);
+  }
+  return { progress: entry.progress, json };
 }

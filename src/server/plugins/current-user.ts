@@ -3,8 +3,7 @@ import fp from 'fastify-plugin';
 import { ErrorCode } from '#shared/errors';
 import type { User, UserRole } from '#shared/schemas/auth';
 import { AppError } from '../errors';
-import { after, type MaybePromise } from '../lib/maybe-promise';
-import type { SessionEntry } from '../lib/read-cache/read-cache';
+import { after, type MaybePromise, type SessionEntry } from '../lib/read-cache/read-cache';
 import { createSessionActivity, type SessionActivity } from '../lib/session-activity';
 import { hashToken } from '../lib/tokens';
 
@@ -68,11 +67,10 @@ function toCurrentUser(session: SessionEntry | null): CurrentUser | null {
 
 const authenticationRequired = () => new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
 
-export function requireUser(request: FastifyRequest): MaybePromise<CurrentUser> {
-  return after(request.getCurrentUser(), (user) => {
-    if (!user) throw authenticationRequired();
-    return user;
-  });
+export async function requireUser(request: FastifyRequest): Promise<CurrentUser> {
+  const user = await request.getCurrentUser();
+  if (!user) throw authenticationRequired();
+  return user;
 }
 
 export async function requireRole(request: FastifyRequest, role: UserRole): Promise<CurrentUser> {

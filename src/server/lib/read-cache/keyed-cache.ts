@@ -1,4 +1,14 @@
-import type { MaybePromise } from '../maybe-promise';
+/**
+ * A read answered from memory is there now; one that needs the database comes later. Cached reads answer
+ * with either (docs/performance.md, Warm reads), and callers `await` them: awaiting a value that is
+ * there costs no turn of the event loop.
+ */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** `then` that stays synchronous while the value is there, so a chain of warm reads stays warm. */
+export function after<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
 
 /**
  * A bounded map of loaded values that never keeps a stale one. A value is kept only when nothing

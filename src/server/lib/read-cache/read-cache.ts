@@ -3,17 +3,15 @@ import type { DbHandle } from '#db/client';
 import { CATALOG_PAGE_MAX, difficulties } from '#shared/schemas/catalog';
 import type { Lesson } from '#shared/schemas/creator';
 import type { Earnings } from '#shared/schemas/earnings';
-import { REVIEWS_PAGE_DEFAULT, type ReviewSort, ReviewSortSchema, type ReviewSummary } from '#shared/schemas/reviews';
+import { type Review, type ReviewSort, ReviewSortSchema, type ReviewSummary } from '#shared/schemas/reviews';
 import { createBatcher } from '../batch';
 import { listLessons, toLessonJson } from '../course-content';
 import { type CoursePartKind, findCourseOfPart } from '../course-ownership';
-import { after, type MaybePromise } from '../maybe-promise';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import type { LearnerRecord } from '../progress';
-import { loadRatingDistribution, loadReviewPage, type ReviewPage } from '../reviews-page';
 import { sanitizeStoredRichText } from '../rich-text';
 import { buildCatalogSnapshot, type CatalogFilter, type CatalogSnapshot, patchCatalogSnapshot } from './catalog-snapshot';
-import { KeyedCache } from './keyed-cache';
+import { after, KeyedCache, type MaybePromise } from './keyed-cache';
 import {
   type CourseDoc,
   type EnrollmentEntry,
@@ -29,13 +27,19 @@ import {
 } from './loaders';
 
 export type { CatalogFilter, CatalogSnapshot } from './catalog-snapshot';
+export { after, type MaybePromise } from './keyed-cache';
 export type { CourseDoc, EnrollmentEntry, SessionEntry } from './loaders';
 
 /** A creator's earnings as the route answers them, the courses they name, and until when they hold. */
 export type EarningsEntry = { earnings: Earnings; courseIds: string[]; validUntil: number };
 
 /** A first page of reviews, its items serialized once (no caller's votes in them), and its star distribution. */
-export type FirstReviewPage = ReviewPage & { itemsJson: Buffer; distribution: ReviewSummary['distribution'] };
+export type FirstReviewPage = {
+  items: Review[];
+  nextCursor: string | null;
+  itemsJson: Buffer;
+  distribution: ReviewSummary['distribution'];
+};
 const REVIEW_SORTS = ReviewSortSchema.options;
 const CATALOG_FILTERS: readonly CatalogFilter[] = ['all', ...difficulties];
 
@@ -253,15 +257,9 @@ export function createReadCache({
     enrollments(userId: string): MaybePromise<EnrollmentEntry[]> {
       return enrollments.get(userId, () => loadEnrollments(db, userId));
     },
-    /** The first page of a course's visible reviews in one order, and how many reviews give each number of stars. */
-    firstReviewPage(courseId: string, sort: ReviewSort): MaybePromise<FirstReviewPage> {
-      return reviewPages.get(`${courseId}:${sort}`, async () => {
-        const [page, distribution] = await Promise.all([
-          loadReviewPage(db, { courseId, sort, limit: REVIEWS_PAGE_DEFAULT, after: null }),
-          loadRatingDistribution(db, courseId),
-        ]);
-        return { ...page, itemsJson: Buffer.from(JSON.stringify(page.items)), distribution };
-      });
+    /** A course's first page of reviews in one order, as `load` answers it while none of its reviews or authors change. */
+    firstReviewPage(courseId: string, sort: ReviewSort, load: () => Promise<FirstReviewPage>): MaybePromise<FirstReviewPage> {
+      return reviewPages.get(`${courseId}:${sort}`, load);
     },
     /**
      * A creator's earnings for a period (any text that names it), as `load` answers them until one of

@@ -6,7 +6,7 @@ import { CATALOG_PAGE_MAX, CourseListSchema, CourseSchema } from '#shared/schema
 import { bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { overlaid } from '../../lib/learner-overlay';
-import { firstCatalogPage } from '../../lib/read-cache/catalog-snapshot';
+import { firstCatalogPage } from './catalog-pages';
 
 let t: TestApp;
 let owner: TestUser;

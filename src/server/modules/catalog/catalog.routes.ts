@@ -5,7 +5,6 @@ import { CourseIdParamsSchema, CourseListQuerySchema, CourseListSchema, CourseSc
 import { ModuleOutlineListSchema, QuizOutlineListSchema } from '#shared/schemas/outline';
 import { matchesEtag } from '../../lib/http-etag';
 import { overlaid } from '../../lib/learner-overlay';
-import { answer } from '../../lib/maybe-promise';
 import { preparedAnswer, sendPrepared } from '../../lib/prepared-json';
 import { getCallerCourse, listCatalogPage } from './catalog.service';
 
@@ -30,13 +29,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // Served precompressed (preparedAnswer), never compressed per request.
       compress: false,
     },
-    (request, reply) => {
+    async (request, reply) => {
       const acceptEncoding = request.headers['accept-encoding'];
-      return answer(listCatalogPage({ db: app.db, reads: app.reads, query: request.query, acceptEncoding }), (page) => {
-        if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).headers(page.headers).send(null);
-        const { headers, body } = preparedAnswer(page, acceptEncoding, page.headers);
-        return reply.headers(headers).send(body as never);
-      });
+      const page = await listCatalogPage({ db: app.db, reads: app.reads, query: request.query, acceptEncoding });
+      if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).headers(page.headers).send(null);
+      const { headers, body } = preparedAnswer(page, acceptEncoding, page.headers);
+      return reply.headers(headers).send(body as never);
     },
   );
 
@@ -53,11 +51,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // Served precompressed (sendPrepared), never compressed per request.
       compress: false,
     },
-    (request, reply) =>
-      answer(getCallerCourse(request, app.reads, request.params.id), ({ signedIn, access }) => {
-        const { json } = access.course;
-        return sendPrepared(request, reply, signedIn ? overlaid(json, { isEnrolled: access.level === 'enrolled' }) : json);
-      }),
+    async (request, reply) => {
+      const { signedIn, access } = await getCallerCourse(request, app.reads, request.params.id);
+      const { json } = access.course;
+      return sendPrepared(request, reply, signedIn ? overlaid(json, { isEnrolled: access.level === 'enrolled' }) : json);
+    },
   );
 
   app.get(
@@ -71,10 +69,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       compress: false,
     },
-    (request, reply) =>
-      answer(getCallerCourse(request, app.reads, request.params.id), ({ access }) =>
-        sendPrepared(request, reply, access.course.modulesJson),
-      ),
+    async (request, reply) => {
+      const { access } = await getCallerCourse(request, app.reads, request.params.id);
+      return sendPrepared(request, reply, access.course.modulesJson);
+    },
   );
 
   app.get(
@@ -88,9 +86,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       compress: false,
     },
-    (request, reply) =>
-      answer(getCallerCourse(request, app.reads, request.params.id), ({ access }) =>
-        sendPrepared(request, reply, access.course.quizzesJson),
-      ),
+    async (request, reply) => {
+      const { access } = await getCallerCourse(request, app.reads, request.params.id);
+      return sendPrepared(request, reply, access.course.quizzesJson);
+    },
   );
 };

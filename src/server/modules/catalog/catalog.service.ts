@@ -5,26 +5,24 @@ import { isUuid } from '#shared/ids';
 import type { CourseListQuery } from '#shared/schemas/catalog';
 import { AppError } from '../../errors';
 import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
-import { after, type MaybePromise } from '../../lib/maybe-promise';
-import { type CatalogPage, catalogPage, firstCatalogPage, type PopularKey } from '../../lib/read-cache/catalog-snapshot';
+import type { PopularKey } from '../../lib/read-cache/catalog-snapshot';
 import { loadCatalogPage } from '../../lib/read-cache/loaders';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
+import { type CatalogPage, catalogPage, firstCatalogPage } from './catalog-pages';
 
 /** A course as its caller may see it, and whether they are signed in (which form of the course they get). */
 export type CallerCourse = { signedIn: boolean; access: CourseAccess };
 
-/** Who is asking and what they may see of the course, or 404; synchronous when memory holds both. */
-export function getCallerCourse(request: FastifyRequest, reads: ReadCache, courseId: string): MaybePromise<CallerCourse> {
-  return after(request.getCurrentUser(), (user) =>
-    after(getCourseAccess({ reads, courseId, userId: user?.id }), (access) => {
-      // Made only when thrown: an error captures its stack, which cost a hot route more than its work.
-      if (!access) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
-      return { signedIn: user !== null, access };
-    }),
-  );
+/** Who is asking and what they may see of the course, or 404. */
+export async function getCallerCourse(request: FastifyRequest, reads: ReadCache, courseId: string): Promise<CallerCourse> {
+  const user = await request.getCurrentUser();
+  const access = await getCourseAccess({ reads, courseId, userId: user?.id });
+  // Made only when thrown: an error captures its stack, which cost a hot route more than its work.
+  if (!access) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
+  return { signedIn: user !== null, access };
 }
 
-/** A cursor as `Link` headers give it (catalog-snapshot.ts encodeCatalogCursor), or 400. */
+/** A cursor as `Link` headers give it (catalog-pages.ts encodeCatalogCursor), or 400. */
 export function decodeCatalogCursor(value: string): PopularKey {
   const invalid = () => new AppError(ErrorCode.BAD_REQUEST, 'Invalid cursor', { errors: { cursor: 'Invalid cursor' } });
   let parsed: unknown;
@@ -49,11 +47,11 @@ export function decodeCatalogCursor(value: string): PopularKey {
 
 /**
  * A page of the catalogue (docs/product.md, Catalogue and course pages: `limit`, `cursor`, `difficulty`). A
- * first page is a slice of the cached top of its list, the same bytes for everyone, synchronous when warm; a
+ * first page is a slice of the cached top of its list, the same bytes for everyone; a
  * later one is one index range of the database, compressed (off the event loop) before it is sent when the
  * client takes it.
  */
-export function listCatalogPage({
+export async function listCatalogPage({
   db,
   reads,
   query,
@@ -63,13 +61,12 @@ export function listCatalogPage({
   reads: ReadCache;
   query: CourseListQuery;
   acceptEncoding: string | undefined;
-}): MaybePromise<CatalogPage> {
+}): Promise<CatalogPage> {
   const filter = query.difficulty ?? 'all';
-  if (query.cursor === undefined) return after(reads.catalog(filter), (snapshot) => firstCatalogPage(snapshot, query.limit));
+  if (query.cursor === undefined) return firstCatalogPage(await reads.catalog(filter), query.limit);
   const afterKey = decodeCatalogCursor(query.cursor);
-  return loadCatalogPage(db, { filter, after: afterKey, limit: query.limit }).then(async ({ entries, hasMore }) => {
-    const page = catalogPage(filter, query.limit, entries, hasMore);
-    if (acceptEncoding && /\b(br|gzip)\b/.test(acceptEncoding)) await page.compressed;
-    return page;
-  });
+  const { entries, hasMore } = await loadCatalogPage(db, { filter, after: afterKey, limit: query.limit });
+  const page = catalogPage(filter, query.limit, entries, hasMore);
+  if (acceptEncoding && /\b(br|gzip)\b/.test(acceptEncoding)) await page.compressed;
+  return page;
 }

@@ -4,11 +4,10 @@ import { certificates, courses, users } from '#db/schema/index';
 import { isUuid } from '#shared/ids';
 import type { Certificate } from '#shared/schemas/certificates';
 import { readCourseProgress } from '../../lib/course-progress';
-import { after, type MaybePromise } from '../../lib/maybe-promise';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 
 /** docs/product.md, Certificates: every lesson completed and every quiz passed, in a course that has any; from the read cache. */
-export function isEligible({
+export async function isEligible({
   reads,
   userId,
   courseId,
@@ -16,9 +15,9 @@ export function isEligible({
   reads: ReadCache;
   userId: string;
   courseId: string;
-}): MaybePromise<boolean> {
+}): Promise<boolean> {
   if (!isUuid(courseId)) return false;
-  return after(readCourseProgress({ reads, userId, courseId }), (found) => found?.progress.completed ?? false);
+  return (await readCourseProgress({ reads, userId, courseId }))?.progress.completed ?? false;
 }
 
 function toCertificateJson(row: typeof certificates.$inferSelect): Certificate {

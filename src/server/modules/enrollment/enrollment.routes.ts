@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseIdBodySchema, EnrollmentResultSchema, MyCourseListSchema } from '#shared/schemas/enrollment';
 import { sendJsonBytes } from '../../lib/json-bytes';
-import { after, answer } from '../../lib/maybe-promise';
 import { requireUser } from '../../plugins/current-user';
 import { cancelOpenIntents } from './checkout/cancellation';
 import { settlePayment } from './checkout/settlement';
@@ -25,11 +24,10 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyCourseListSchema, 401: ApiErrorBodySchema },
       },
     },
-    (request, reply) =>
-      answer(
-        after(requireUser(request), (user) => listMyCourses({ reads: app.reads, userId: user.id })),
-        (bytes) => sendJsonBytes(reply, bytes),
-      ),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return sendJsonBytes(reply, await listMyCourses({ reads: app.reads, userId: user.id }));
+    },
   );
 
   app.post(

@@ -1,17 +1,16 @@
 import { jsonArray, withJsonFields } from '../../lib/json-bytes';
-import { after, allOf, type MaybePromise } from '../../lib/maybe-promise';
 import { courseProgressOf, type LearnerRecord } from '../../lib/progress';
 import type { CourseDoc, EnrollmentEntry, ReadCache } from '../../lib/read-cache/read-cache';
 
 /**
  * The user's enrolled courses with progress, newest enrollment first, as JSON bytes built from the
- * cached course documents; synchronous when memory holds them all. Archived courses stay (enrolled
+ * cached course documents. Archived courses stay (enrolled
  * students keep access); a course that is not published is never listed.
  */
-export function listMyCourses({ reads, userId }: { reads: ReadCache; userId: string }): MaybePromise<Buffer> {
-  return after(allOf([reads.enrollments(userId), reads.learnerRecord(userId)]), ([enrolled, record]) =>
-    after(allOf(enrolled.map((entry) => reads.course(entry.courseId))), (docs) => myCoursesJson(enrolled, record, docs)),
-  );
+export async function listMyCourses({ reads, userId }: { reads: ReadCache; userId: string }): Promise<Buffer> {
+  const [enrolled, record] = await Promise.all([reads.enrollments(userId), reads.learnerRecord(userId)]);
+  const docs = await Promise.all(enrolled.map((entry) => reads.course(entry.courseId)));
+  return myCoursesJson(enrolled, record, docs);
 }
 
 /**

@@ -14,7 +14,6 @@ import {
 import { AppError } from '../../errors';
 import { listQuestions, objectMediaPath, toQuestionJson, withMediaPaths } from '../../lib/course-content';
 import { readCourseProgress } from '../../lib/course-progress';
-import { after, answer } from '../../lib/maybe-promise';
 import { prepareJson, sendPrepared } from '../../lib/prepared-json';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
@@ -41,17 +40,13 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       // Served as prepared bytes (sendPrepared), never compressed per request.
       compress: false,
     },
-    (request, reply) => {
-      const learnable = requireLearnableCourse({ request, reads: app.reads, kind: 'module', id: request.params.id });
-      return answer(
-        after(learnable, ({ moduleId }) => app.reads.lessons(moduleId)),
-        (list) => {
-          if (list.json) return sendPrepared(request, reply, list.json);
-          // Uploaded media of a course are signed for this caller, valid for a while from now.
-          const mediaPath = objectMediaPath(app.objectUrls, app.clock());
-          return sendPrepared(request, reply, prepareJson(list.lessons.map((lesson) => withMediaPaths(lesson, mediaPath))));
-        },
-      );
+    async (request, reply) => {
+      const { moduleId } = await requireLearnableCourse({ request, reads: app.reads, kind: 'module', id: request.params.id });
+      const list = await app.reads.lessons(moduleId);
+      if (list.json) return sendPrepared(request, reply, list.json);
+      // Uploaded media of a course are signed for this caller, valid for a while from now.
+      const mediaPath = objectMediaPath(app.objectUrls, app.clock());
+      return sendPrepared(request, reply, prepareJson(list.lessons.map((lesson) => withMediaPaths(lesson, mediaPath))));
     },
   );
 
@@ -80,11 +75,11 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Learner calls need a signed-in learner: the checks above let guests through only as 401. */
-  const learner = (request: Parameters<typeof requireUser>[0], kind: 'course' | 'quiz' | 'lesson', id: string) =>
-    after(requireLearnableCourse({ request, reads: app.reads, kind, id }), (found) => {
-      if (!found.userId) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
-      return { ...found, userId: found.userId };
-    });
+  const learner = async (request: Parameters<typeof requireUser>[0], kind: 'course' | 'quiz' | 'lesson', id: string) => {
+    const found = await requireLearnableCourse({ request, reads: app.reads, kind, id });
+    if (!found.userId) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
+    return { ...found, userId: found.userId };
+  };
   const recordProgress = createProgressRecorder(app.db);
   const attemptErrors = { 400: ApiErrorBodySchema, 409: ApiErrorBodySchema, ...denied };
 
@@ -100,22 +95,14 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       compress: false,
     },
-    (request, reply) =>
-      answer(
-        after(learner(request, 'course', request.params.id), ({ userId, courseId }) =>
-          readCourseProgress({
-            reads: app.reads,
-            userId,
-            courseId,
-            videoCompletePercent: app.config.videoCompletePercent,
-          }),
-        ),
-        (progress) => {
-          // A course the caller may learn from has a document; a course deleted meanwhile has none.
-          if (!progress) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
-          return sendPrepared(request, reply, progress.json);
-        },
-      ),
+    async (request, reply) => {
+      const { userId, courseId } = await learner(request, 'course', request.params.id);
+      const { videoCompletePercent } = app.config;
+      const progress = await readCourseProgress({ reads: app.reads, userId, courseId, videoCompletePercent });
+      // A course the caller may learn from has a document; a course deleted meanwhile has none.
+      if (!progress) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
+      return sendPrepared(request, reply, progress.json);
+    },
   );
 
   app.post(

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '#shared/errors';
 import { AppError } from '../../errors';
 import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
-import { after, type MaybePromise } from '../../lib/maybe-promise';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 
 const labels = { course: 'Course', module: 'Module', quiz: 'Quiz', lesson: 'Lesson' } as const;
@@ -18,9 +17,8 @@ export type LearnableCourse = {
 /**
  * The course a module or quiz belongs to, when the caller may learn from it: 404 when they may not
  * even see the course, 401 for guests and 403 for signed-in callers who are not enrolled.
- * Synchronous when memory holds the part, the caller and the course.
  */
-export function requireLearnableCourse({
+export async function requireLearnableCourse({
   request,
   reads,
   kind,
@@ -30,28 +28,18 @@ export function requireLearnableCourse({
   reads: ReadCache;
   kind: keyof typeof labels;
   id: string;
-}): MaybePromise<LearnableCourse> {
+}): Promise<LearnableCourse> {
   // Made only when thrown: an error captures its stack, which cost a hot route more than its work.
   const notFound = () => new AppError(ErrorCode.NOT_FOUND, `${labels[kind]} not found`);
   // A course is its own part; the course of a module, quiz or slide comes from the cache.
-  const part = kind === 'course' ? { courseId: id } : reads.coursePart(kind, id);
-  return after(part, (found) => {
-    if (!found) throw notFound();
-    return after(request.getCurrentUser(), (user) =>
-      after(getCourseAccess({ reads, userId: user?.id, courseId: found.courseId }), (access) => {
-        if (!access) throw notFound();
-        if (!access.canLearn) {
-          if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
-          throw new AppError(ErrorCode.FORBIDDEN, 'Enroll in this course to see its content');
-        }
-        return {
-          access,
-          userId: user?.id,
-          courseId: found.courseId,
-          moduleId: found.moduleId ?? '',
-          quizId: found.quizId ?? '',
-        };
-      }),
-    );
-  });
+  const found = kind === 'course' ? { courseId: id } : await reads.coursePart(kind, id);
+  if (!found) throw notFound();
+  const user = await request.getCurrentUser();
+  const access = await getCourseAccess({ reads, userId: user?.id, courseId: found.courseId });
+  if (!access) throw notFound();
+  if (!access.canLearn) {
+    if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
+    throw new AppError(ErrorCode.FORBIDDEN, 'Enroll in this course to see its content');
+  }
+  return { access, userId: user?.id, courseId: found.courseId, moduleId: found.moduleId ?? '', quizId: found.quizId ?? '' };
 }

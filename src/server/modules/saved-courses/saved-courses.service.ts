@@ -6,16 +6,12 @@ import type { Course } from '#shared/schemas/catalog';
 import { AppError } from '../../errors';
 import { getCourseAccess } from '../../lib/course-access';
 import { isForeignKeyViolation } from '../../lib/db-errors';
-import { after, allOf, type MaybePromise } from '../../lib/maybe-promise';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 
 /** The courses a user saved, newest first, from the read cache: a course no longer on sale stays saved but unlisted. */
-export function listSavedCourses({ reads, userId }: { reads: ReadCache; userId: string }): MaybePromise<Course[]> {
-  return after(reads.savedCourseIds(userId), (ids) =>
-    after(allOf(ids.map((id) => reads.course(id))), (docs) =>
-      docs.flatMap((doc) => (doc?.course.published && !doc.course.archived ? [doc.course] : [])),
-    ),
-  );
+export async function listSavedCourses({ reads, userId }: { reads: ReadCache; userId: string }): Promise<Course[]> {
+  const docs = await Promise.all((await reads.savedCourseIds(userId)).map((id) => reads.course(id)));
+  return docs.flatMap((doc) => (doc?.course.published && !doc.course.archived ? [doc.course] : []));
 }
 
 /** Saves (or forgets) a course the user may see; 404 for one they may not, or one deleted meanwhile. */

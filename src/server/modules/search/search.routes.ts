@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseSearchQuerySchema, CourseSearchResultSchema } from '#shared/schemas/search';
-import { answer } from '../../lib/maybe-promise';
 import { prepareJson, sendPrepared } from '../../lib/prepared-json';
 import { searchCourses } from './search.service';
 
@@ -22,13 +21,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       // Served precompressed (sendPrepared), never compressed per request.
       compress: false,
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { query } = request;
       const search = () => searchCourses(app.db, query, { countLimit: app.config.searchCountLimit });
       // Later pages are not kept: each cursor is one reader's.
       if (query.cursor !== undefined) return search();
-      const page = app.reads.searchPage(JSON.stringify(query), async () => prepareJson(await search()));
-      return answer(page, (prepared) => sendPrepared(request, reply, prepared));
+      const page = await app.reads.searchPage(JSON.stringify(query), async () => prepareJson(await search()));
+      return sendPrepared(request, reply, page);
     },
   );
 };
