@@ -14,15 +14,11 @@ export function withJsonFields(objectJson: Buffer, fields: Record<string, unknow
   ]);
 }
 
+const COMMA = Buffer.from(',');
+
 /** `[a,b,c]` from already serialized items. */
 export function jsonArray(items: Buffer[]): Buffer {
-  const parts: Buffer[] = [Buffer.from('[')];
-  items.forEach((item, index) => {
-    if (index > 0) parts.push(Buffer.from(','));
-    parts.push(item);
-  });
-  parts.push(Buffer.from(']'));
-  return Buffer.concat(parts);
+  return Buffer.concat([Buffer.from('['), ...items.flatMap((item, index) => (index ? [COMMA, item] : [item])), Buffer.from(']')]);
 }
 
 /** Sends bytes serialized when they were cached; their source was typed by the route's schema. */

@@ -63,11 +63,7 @@ export function patchCatalogSnapshot(
   const held = snapshot.versions.get(courseId);
   if (held !== undefined && entry && entry.version <= held) return snapshot;
   const course = entry?.course;
-  const isListed =
-    course !== undefined &&
-    course.published &&
-    !course.archived &&
-    (snapshot.filter === 'all' || course.difficulty === snapshot.filter);
+  const isListed = course?.published && !course.archived && (snapshot.filter === 'all' || course.difficulty === snapshot.filter);
   if (held === undefined) {
     const last = snapshot.entries.at(-1);
     const sortsWithin = !snapshot.hasMore || !last || (entry !== null && comparePopular(keyOf(entry), keyOf(last)) < 0);

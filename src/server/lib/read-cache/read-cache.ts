@@ -3,7 +3,7 @@ import type { DbHandle } from '#db/client';
 import { CATALOG_PAGE_MAX, difficulties } from '#shared/schemas/catalog';
 import type { Lesson } from '#shared/schemas/creator';
 import type { Earnings } from '#shared/schemas/earnings';
-import { type Review, type ReviewSort, ReviewSortSchema, type ReviewSummary } from '#shared/schemas/reviews';
+import { type ReviewSort, ReviewSortSchema } from '#shared/schemas/reviews';
 import { createBatcher } from '../batch';
 import { listLessons, toLessonJson } from '../course-content';
 import { type CoursePartKind, findCourseOfPart } from '../course-ownership';
@@ -33,13 +33,8 @@ export type { CourseDoc, EnrollmentEntry, SessionEntry } from './loaders';
 /** A creator's earnings as the route answers them, the courses they name, and until when they hold. */
 export type EarningsEntry = { earnings: Earnings; courseIds: string[]; validUntil: number };
 
-/** A first page of reviews, its items serialized once (no caller's votes in them), and its star distribution. */
-export type FirstReviewPage = {
-  items: Review[];
-  nextCursor: string | null;
-  itemsJson: Buffer;
-  distribution: ReviewSummary['distribution'];
-};
+/** What the read cache needs of a page of reviews: who wrote them, as an author's new name drops it. */
+type ReviewPageEntry = { items: readonly { user: { id: string } }[] };
 const REVIEW_SORTS = ReviewSortSchema.options;
 const CATALOG_FILTERS: readonly CatalogFilter[] = ['all', ...difficulties];
 
@@ -81,48 +76,39 @@ export function createReadCache({
   maxSearches = 500,
 }: ReadCacheOptions) {
   const { db } = handle;
-  const sessions = new KeyedCache<string, SessionEntry | null>(maxSessions);
-  const courses = new KeyedCache<string, CourseDoc | null>(maxCourses);
-  const enrollments = new KeyedCache<string, EnrollmentEntry[]>(maxUsers);
-  const saved = new KeyedCache<string, string[]>(maxUsers);
-  const learners = new KeyedCache<string, LearnerRecord>(maxUsers);
-  /** The top of the catalogue, and of each difficulty's: where every first page comes from. */
-  const catalog = new KeyedCache<CatalogFilter, CatalogSnapshot>(4);
-  /**
-   * The course of a module, quiz or slide ('<kind>:<id>'). A part never moves to another course, so
-   * an entry never goes stale; whether the part still exists is asked of the course's cached outline,
-   * which every insert and delete drops.
-   */
-  const partCourses = new KeyedCache<string, string | null>(maxParts);
-  const lessonLists = new KeyedCache<string, LessonListDoc>(maxCourses);
-  /** A course's first page of reviews in one order ('<course id>:<sort>'), with its star distribution. */
-  const reviewPages = new KeyedCache<string, FirstReviewPage>(maxCourses);
-  /**
-   * First pages of course searches, by their parameters. A search reads every published course, so
-   * any change to what one shows or matches (a course, its outline, an instructor's name) drops all.
-   */
-  const searches = new KeyedCache<string, PreparedJson>(maxSearches);
-  /**
-   * A creator's earnings for one period ('<creator id>|<period>'), dropped by any ledger entry of
-   * theirs or change of one of their courses, and held no longer than `validUntil`:
-   * the moment a sale leaves the refund window and its money becomes available.
-   */
-  const earnings = new KeyedCache<string, EarningsEntry>(maxUsers);
-  /** Every cache, by the name the metrics give it (docs/performance.md, Metrics); `catalog` is the catalogue snapshot. */
-  const named = {
-    sessions,
-    courses,
-    enrollments,
-    saved_courses: saved,
-    learners,
-    catalog,
-    course_parts: partCourses,
-    lessons: lessonLists,
-    review_pages: reviewPages,
-    searches,
-    earnings,
+  /** Every cache, by the name the map and the metrics give it (docs/performance.md, Metrics). */
+  const caches = {
+    sessions: new KeyedCache<string, SessionEntry | null>(maxSessions),
+    courses: new KeyedCache<string, CourseDoc | null>(maxCourses),
+    enrollments: new KeyedCache<string, EnrollmentEntry[]>(maxUsers),
+    saved_courses: new KeyedCache<string, string[]>(maxUsers),
+    learners: new KeyedCache<string, LearnerRecord>(maxUsers),
+    /** The top of the catalogue, and of each difficulty's: where every first page comes from. */
+    catalog: new KeyedCache<CatalogFilter, CatalogSnapshot>(4),
+    /**
+     * The course of a module, quiz or slide ('<kind>:<id>'). A part never moves to another course, so
+     * an entry never goes stale; whether the part still exists is asked of the course's cached outline,
+     * which every insert and delete drops.
+     */
+    course_parts: new KeyedCache<string, string | null>(maxParts),
+    lessons: new KeyedCache<string, LessonListDoc>(maxCourses),
+    /** A course's first page of reviews in one order ('<course id>:<sort>'), with its star distribution. */
+    review_pages: new KeyedCache<string, ReviewPageEntry>(maxCourses),
+    /**
+     * First pages of course searches, by their parameters. A search reads every published course, so
+     * any change to what one shows or matches (a course, its outline, an instructor's name) drops all.
+     */
+    searches: new KeyedCache<string, PreparedJson>(maxSearches),
+    /**
+     * A creator's earnings for one period ('<creator id>|<period>'), dropped by any ledger entry of
+     * theirs or change of one of their courses, and held no longer than `validUntil`:
+     * the moment a sale leaves the refund window and its money becomes available.
+     */
+    earnings: new KeyedCache<string, EarningsEntry>(maxUsers),
   };
-  const all = Object.values(named);
+  const { sessions, courses, enrollments, learners, catalog, earnings } = caches;
+  const { saved_courses: saved, course_parts: partCourses, lessons: lessonLists, review_pages: reviewPages, searches } = caches;
+  const all = Object.values(caches);
 
   /**
    * Courses announced changed, re-read in turns (one at a time, so a later turn's rows are newer) and
@@ -258,8 +244,8 @@ export function createReadCache({
       return enrollments.get(userId, () => loadEnrollments(db, userId));
     },
     /** A course's first page of reviews in one order, as `load` answers it while none of its reviews or authors change. */
-    firstReviewPage(courseId: string, sort: ReviewSort, load: () => Promise<FirstReviewPage>): MaybePromise<FirstReviewPage> {
-      return reviewPages.get(`${courseId}:${sort}`, load);
+    firstReviewPage<P extends ReviewPageEntry>(courseId: string, sort: ReviewSort, load: () => Promise<P>): MaybePromise<P> {
+      return reviewPages.get(`${courseId}:${sort}`, load) as MaybePromise<P>;
     },
     /**
      * A creator's earnings for a period (any text that names it), as `load` answers them until one of
@@ -328,7 +314,7 @@ export function createReadCache({
     applyChange,
     /** Each cache's hits and misses since the start, and the values it holds now. */
     cacheStats(): { name: string; hits: number; misses: number; entries: number }[] {
-      return Object.entries(named).map(([name, cache]) => ({
+      return Object.entries(caches).map(([name, cache]) => ({
         name,
         hits: cache.hits,
         misses: cache.misses,

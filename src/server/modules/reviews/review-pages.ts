@@ -5,7 +5,6 @@ import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
 import { REVIEWS_PAGE_DEFAULT, type Review, type ReviewSort, type ReviewSummary } from '#shared/schemas/reviews';
 import { AppError } from '../../errors';
-import type { FirstReviewPage } from '../../lib/read-cache/read-cache';
 
 /** The columns of a review as the API shows it, with its author's name. */
 export const reviewColumns = {
@@ -85,6 +84,9 @@ function afterCursor(cursor: Cursor, sort: ReviewSort): SQL {
 }
 
 export type ReviewPage = { items: Review[]; nextCursor: string | null };
+
+/** A first page of reviews, its items serialized once (no caller's votes in them), and its star distribution. */
+export type FirstReviewPage = ReviewPage & { itemsJson: Buffer; distribution: ReviewSummary['distribution'] };
 
 /** One page of a course's visible reviews, after the (already decoded) cursor. */
 export async function loadReviewPage(
