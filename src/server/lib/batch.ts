@@ -1,5 +1,6 @@
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client';
+import { memoized } from './memo';
 
 /**
  * Turns calls for one row into one statement for many: calls are collected while earlier batches run
@@ -94,15 +95,7 @@ const insertBatchers = new WeakMap<Db, Map<PgTable, (rows: never[]) => Promise<v
 
 /** The pool's one insert batcher for `table` (createInsertBatcher), made at its first use. */
 export function batchedInsertInto<T extends PgTable>(db: Db, table: T): (rows: PgInsertValue<T>[]) => Promise<void> {
-  let tables = insertBatchers.get(db);
-  if (!tables) {
-    tables = new Map();
-    insertBatchers.set(db, tables);
-  }
-  let insert = tables.get(table);
-  if (!insert) {
-    insert = createInsertBatcher(db, table) as (rows: never[]) => Promise<void>;
-    tables.set(table, insert);
-  }
+  const tables = memoized(insertBatchers, db, () => new Map());
+  const insert = memoized(tables, table, () => createInsertBatcher(db, table) as (rows: never[]) => Promise<void>);
   return insert as (rows: PgInsertValue<T>[]) => Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { type CourseProgressCounts, DEFAULT_VIDEO_COMPLETE_PERCENT } from '#shared/schemas/learning';
+import { memoized } from './memo';
 import { type PreparedJson, prepareJson } from './prepared-json';
 import { courseProgressOf, type LearnerRecord } from './progress';
 import type { CourseDoc, ReadCache } from './read-cache/read-cache';
@@ -31,20 +32,8 @@ export async function readCourseProgress({
 }): Promise<PreparedProgress | null> {
   const [record, doc] = await Promise.all([reads.learnerRecord(userId), reads.course(courseId)]);
   if (!doc) return null;
-  let ofRecord = made.get(record);
-  if (!ofRecord) {
-    ofRecord = new WeakMap();
-    made.set(record, ofRecord);
-  }
-  let entry = ofRecord.get(doc);
-  if (!entry) {
-    entry = { progress: courseProgressOf(doc, record), json: new Map() };
-    ofRecord.set(doc, entry);
-  }
-  let json = entry.json.get(videoCompletePercent);
-  if (!json) {
-    json = prepareJson({ ...entry.progress, videoCompletePercent });
-    entry.json.set(videoCompletePercent, json);
-  }
+  const ofRecord = memoized(made, record, () => new WeakMap<CourseDoc, Made>());
+  const entry = memoized(ofRecord, doc, (): Made => ({ progress: courseProgressOf(doc, record), json: new Map() }));
+  const json = memoized(entry.json, videoCompletePercent, () => prepareJson({ ...entry.progress, videoCompletePercent }));
   return { progress: entry.progress, json };
 }

@@ -1,4 +1,5 @@
 import { withJsonFields } from './json-bytes';
+import { memoized } from './memo';
 import { type PreparedJson, prepareJsonBytes } from './prepared-json';
 
 /** Forms kept per shared answer: a yes/no field makes two; a per-learner figure is made per request. */
@@ -14,14 +15,10 @@ const forms = new WeakMap<PreparedJson, Map<string, PreparedJson>>();
  */
 export function overlaid(shared: PreparedJson, fields: Record<string, unknown>): PreparedJson {
   const key = JSON.stringify(fields);
-  let kept = forms.get(shared);
-  const known = kept?.get(key);
+  const kept = memoized(forms, shared, () => new Map<string, PreparedJson>());
+  const known = kept.get(key);
   if (known) return known;
   const made = prepareJsonBytes(withJsonFields(shared.body, fields));
-  if (!kept) {
-    kept = new Map();
-    forms.set(shared, kept);
-  }
   if (kept.size < KEPT_FORMS) kept.set(key, made);
   return made;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { memoized } from '../../lib/memo';
 import { type PreparedJson, prepareJsonBytes } from '../../lib/prepared-json';
 import {
   type CatalogEntry,
@@ -50,11 +51,7 @@ const firstPages = new WeakMap<CatalogSnapshot, Map<number, CatalogPage>>();
 
 /** The first `limit` courses of the snapshot as sent, made once per snapshot and limit (of the last few asked). */
 export function firstCatalogPage(snapshot: CatalogSnapshot, limit: number): CatalogPage {
-  let pages = firstPages.get(snapshot);
-  if (!pages) {
-    pages = new Map();
-    firstPages.set(snapshot, pages);
-  }
+  const pages = memoized(firstPages, snapshot, () => new Map<number, CatalogPage>());
   let page = pages.get(limit);
   if (!page) {
     const hasNext = snapshot.entries.length > limit || snapshot.hasMore;
