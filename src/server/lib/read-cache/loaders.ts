@@ -79,13 +79,8 @@ export type CourseDoc = {
 };
 
 export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc | null> {
-  const [row] = await db
-    .select(courseWithCreatorColumns)
-    .from(courses)
-    .innerJoin(users, eq(users.id, courses.creatorId))
-    .where(eq(courses.id, courseId))
-    .limit(1);
-  if (!row) return null;
+  const [entry] = await loadCourseEntries(db, [courseId]);
+  if (!entry) return null;
   const [moduleRows, lessonRows, quizRows] = await Promise.all([
     db.select().from(courseModules).where(eq(courseModules.courseId, courseId)).orderBy(asc(courseModules.position)),
     db
@@ -142,7 +137,7 @@ export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc
   }));
   return withCourseRow(
     { modules, modulesJson: prepareJson(modules), quizzes: quizOutlines, quizzesJson: prepareJson(quizOutlines) },
-    row,
+    entry.row,
   );
 }
 
@@ -170,13 +165,17 @@ export function withCourseRow(
   };
 }
 
-/** Courses as they are now, with their creators' names, as catalogue entries (those that exist). */
-export async function loadCourseEntries(db: Db, courseIds: string[]): Promise<(CatalogEntry & { row: CourseRow })[]> {
-  const rows = await db
+/** Courses with their creators' names, as the catalogue sorts them. */
+const selectCourseEntries = (db: Db) =>
+  db
     .select({ ...courseWithCreatorColumns, sortAt: courseSortAt })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.creatorId))
-    .where(inArray(courses.id, courseIds));
+    .$dynamic();
+
+/** Courses as they are now, with their creators' names, as catalogue entries (those that exist). */
+export async function loadCourseEntries(db: Db, courseIds: string[]): Promise<(CatalogEntry & { row: CourseRow })[]> {
+  const rows = await selectCourseEntries(db).where(inArray(courses.id, courseIds));
   return rows.map(({ sortAt, ...row }) => ({ course: toCourseJson(row), sortAt, version: row.version, row }));
 }
 
@@ -228,10 +227,7 @@ export async function loadCatalogPage(
   db: Db,
   { filter, after, limit }: { filter: CatalogFilter; after: PopularKey | null; limit: number },
 ): Promise<{ entries: CatalogEntry[]; hasMore: boolean }> {
-  const rows = await db
-    .select({ ...courseWithCreatorColumns, sortAt: courseSortAt })
-    .from(courses)
-    .innerJoin(users, eq(users.id, courses.creatorId))
+  const rows = await selectCourseEntries(db)
     .where(
       and(
         // Spelled as the indexes' predicate (migration 0022), so the planner sees they apply.
