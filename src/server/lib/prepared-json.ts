@@ -61,12 +61,36 @@ export type PreparedAnswer = { readonly headers: Readonly<Record<string, string>
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+type Accepted = Readonly<{ br: boolean; gzip: boolean }>;
+const NONE: Accepted = { br: false, gzip: false };
+/** Headers parsed so far: clients send few distinct ones, and every hot read asks. */
+const acceptedByHeader = new Map<string, Accepted>();
+
+/** Which of br and gzip an Accept-Encoding header takes, for JSON and pages alike (`q=0` refuses one). */
+export function acceptedEncodings(header: string | undefined): Accepted {
+  if (!header || header.length > 512) return NONE;
+  let accepted = acceptedByHeader.get(header);
+  if (!accepted) {
+    const taken = new Set<string>();
+    for (const part of header.toLowerCase().split(',')) {
+      const [name = '', ...parameters] = part.split(';');
+      const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
+      if (q === undefined || Number(q) > 0) taken.add(name.trim());
+    }
+    accepted = { br: taken.has('br'), gzip: taken.has('gzip') };
+    if (acceptedByHeader.size >= 256) acceptedByHeader.clear();
+    acceptedByHeader.set(header, accepted);
+  }
+  return accepted;
+}
+
 /** The best ready encoding the client accepts; the first such client sets the compression going. */
 function chooseEncoding(prepared: PreparedJson, acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding || prepared.body.length < COMPRESS_FROM_BYTES) return 'identity';
-  if (prepared.brotli && /\bbr\b/.test(acceptEncoding)) return 'br';
-  if (prepared.gzip && /\bgzip\b/.test(acceptEncoding)) return 'gzip';
-  if (/\b(br|gzip)\b/.test(acceptEncoding)) void prepared.compressed;
+  if (prepared.body.length < COMPRESS_FROM_BYTES) return 'identity';
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (prepared.brotli && accepted.br) return 'br';
+  if (prepared.gzip && accepted.gzip) return 'gzip';
+  if (accepted.br || accepted.gzip) void prepared.compressed;
   return 'identity';
 }
 

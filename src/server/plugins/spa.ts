@@ -7,6 +7,7 @@ import type { ApiErrorBody } from '#shared/errors';
 import { PAGE_SESSION_COOKIE, SESSION_TOKEN_PATTERN } from '#shared/page-session';
 import type { ApiGet, PageRenderer } from '../lib/page-renderer';
 import { DRAWN_PAGES, findPage, type Page, pageStatus } from '../lib/pages';
+import { acceptedEncodings } from '../lib/prepared-json';
 import type { Html, PageHtml } from './page-html';
 
 /**
@@ -29,18 +30,6 @@ function pageSessionToken(request: FastifyRequest): string | null {
 }
 
 type Encoding = 'br' | 'gzip';
-
-/** The best encoding the client takes (br, then gzip), or none. */
-function htmlEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding || acceptEncoding.length > 512) return undefined;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
-    const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
-    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
-  }
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
-}
 
 /**
  * A page's bytes in an encoding, made once per page (a drawn Home page is ~60 KB of HTML, ~10 KB as
@@ -143,7 +132,8 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
       const isGuestLandingPage = drawn !== undefined && !drawn.signedIn && DRAWN_PAGES[page.module]?.start === 'engaged';
       if (isGuestLandingPage) reply.removeHeader('cross-origin-opener-policy');
       if (status === 200 && request.headers['if-none-match'] === html.etag) return reply.code(304).send();
-      const encoding = htmlEncoding(request.headers['accept-encoding']);
+      const { br, gzip } = acceptedEncodings(request.headers['accept-encoding']);
+      const encoding = br ? 'br' : gzip ? 'gzip' : undefined;
       if (!encoding || html.html.length < 1024) return reply.send(html.html);
       return reply.header('content-encoding', encoding).send(encoded(html, encoding));
     });

@@ -123,6 +123,15 @@ describe('GET /api/courses', () => {
       expect(decode(response.rawPayload).toString()).toBe(plain.body);
     }
     expect(plain.headers['content-encoding']).toBeUndefined();
+    // q=0 refuses an encoding: such a client gets the other one, or none.
+    for (const [accept, expected] of [
+      ['gzip, br;q=0', 'gzip'],
+      ['br;q=0, gzip;q=0.0', undefined],
+      ['BR;Q=0.5', 'br'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/courses', headers: { 'accept-encoding': accept } });
+      expect(response.headers['content-encoding'], accept).toBe(expected);
+    }
   });
 
   it('serves a course page precompressed to clients that accept it, with the same content', async () => {

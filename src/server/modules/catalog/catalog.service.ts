@@ -5,6 +5,7 @@ import { isUuid } from '#shared/ids';
 import type { CourseListQuery } from '#shared/schemas/catalog';
 import { AppError } from '../../errors';
 import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
+import { acceptedEncodings } from '../../lib/prepared-json';
 import type { PopularKey } from '../../lib/read-cache/catalog-snapshot';
 import { loadCatalogPage } from '../../lib/read-cache/loaders';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
@@ -67,6 +68,7 @@ export async function listCatalogPage({
   const afterKey = decodeCatalogCursor(query.cursor);
   const { entries, hasMore } = await loadCatalogPage(db, { filter, after: afterKey, limit: query.limit });
   const page = catalogPage(filter, query.limit, entries, hasMore);
-  if (acceptEncoding && /\b(br|gzip)\b/.test(acceptEncoding)) await page.compressed;
+  const { br, gzip } = acceptedEncodings(acceptEncoding);
+  if (br || gzip) await page.compressed;
   return page;
 }
