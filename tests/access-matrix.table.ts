@@ -373,6 +373,15 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/quizzes/${await w.fresh.quiz()}`, payload: { title: 'Renamed' } }),
   },
   {
+    route: 'PATCH /api/quizzes/:id',
+    on: "a fresh quiz's settings",
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({
+      url: `/api/quizzes/${await w.fresh.quiz()}`,
+      payload: { passPercent: 60, timeLimitMinutes: 20, maxAttempts: 3, shuffle: true },
+    }),
+  },
+  {
     route: 'DELETE /api/quizzes/:id',
     on: 'a fresh quiz',
     expect: cells(401, 403, 403, 403, 204, 401),
@@ -409,12 +418,30 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
   {
+    route: 'POST /api/quizzes/:id/questions',
+    on: 'a fresh quiz, a typed question',
+    expect: cells(401, 403, 403, 403, 201, 401),
+    request: async (w) => ({
+      url: `/api/quizzes/${await w.fresh.quiz()}/questions`,
+      payload: { type: 'ordering', question: 'In order?', choices: ['First', 'Second'] },
+    }),
+  },
+  {
     route: 'PATCH /api/questions/:id',
     on: 'a fresh question',
     expect: cells(401, 403, 403, 403, 200, 401),
     request: async (w) => ({
       url: `/api/questions/${await w.fresh.question()}`,
       payload: { question: 'Edited?', explanation: 'Because.', order: 0 },
+    }),
+  },
+  {
+    route: 'PATCH /api/questions/:id',
+    on: 'a fresh question, made typed',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({
+      url: `/api/questions/${await w.fresh.question()}`,
+      payload: { type: 'numeric', correctNumber: 3, tolerance: 0.5 },
     }),
   },
   {
@@ -530,6 +557,15 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({
       url: `/api/quiz-attempts/${await w.fresh.attempt()}/answers`,
       payload: { questionId: w.paid.questionId, selectedOption: 2 },
+    }),
+  },
+  {
+    route: 'POST /api/quiz-attempts/:id/answers',
+    on: "a fresh attempt of the enrolled student's, a typed question",
+    expect: cells(401, 404, 200, 404, 404, 401),
+    request: async (w) => ({
+      url: `/api/quiz-attempts/${await w.fresh.attempt()}/answers`,
+      payload: { questionId: w.paid.typedQuestionId, answer: true },
     }),
   },
   {

@@ -49,6 +49,8 @@ export type AccessWorld = {
     textLessonId: string;
     quizId: string;
     questionId: string;
+    /** A true_false question of the quiz, added after the enrolled student finished it. */
+    typedQuestionId: string;
     /** The video slide's object path, as stored. */
     videoPath: string;
     /** The same video's address as the lesson list handed it to the enrolled student. */
@@ -206,6 +208,17 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
   await call({ method: 'PATCH', url: `/api/quiz-attempts/${attemptId}/complete`, headers: asEnrolled });
   const certificate = await call({ method: 'GET', url: `/api/courses/${paidCourse.id}/certificate`, headers: asEnrolled });
   const certificateId = String(certificate.headers['x-certificate-id']);
+  const [typedQuestion] = await db
+    .insert(quizQuestions)
+    .values({
+      quizId: paidQuiz.id,
+      type: 'true_false',
+      question: 'A tensor may have more than two axes.',
+      fields: { type: 'true_false', correctAnswer: true },
+      position: 1,
+    })
+    .returning();
+  if (!typedQuestion) throw new Error('seeding: typed question missing');
   const lessonList = await call({ method: 'GET', url: `/api/modules/${paidContent.module.id}/lessons`, headers: asEnrolled });
   const signedVideoUrl = (lessonList.json() as { id: string; videoUrl: string | null }[]).find(
     (lesson) => lesson.id === videoLesson.id,
@@ -414,6 +427,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
       textLessonId: textLesson.id,
       quizId: paidQuiz.id,
       questionId: paidQuestion.id,
+      typedQuestionId: typedQuestion.id,
       videoPath: video.objectPath,
       signedVideoUrl,
       imagePath: slideImage.objectPath,

@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { difficulties, lessonTypes } from '#shared/lists';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { difficulties, lessonTypes, questionTypes } from '#shared/lists';
+import type { QuestionFields } from '#shared/schemas/questions';
 import { users } from './users';
 
 export { difficulties, lessonTypes };
@@ -111,9 +125,22 @@ export const quizzes = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     position: integer('position').notNull().default(0),
+    /** The percent of correct answers a completed attempt needs to pass (docs/product.md, Learning). */
+    passPercent: smallint('pass_percent').notNull().default(80),
+    /** Minutes an attempt may take from its start; null: no limit. */
+    timeLimitMinutes: integer('time_limit_minutes'),
+    /** Attempts a learner may start; null: unlimited. */
+    maxAttempts: integer('max_attempts'),
+    /** Questions and their choices in an order of each attempt's own. */
+    shuffle: boolean('shuffle').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('quizzes_course_idx').on(t.courseId, t.position)],
+  (t) => [
+    index('quizzes_course_idx').on(t.courseId, t.position),
+    check('quizzes_pass_percent_range', sql`${t.passPercent} between 1 and 100`),
+    check('quizzes_time_limit_positive', sql`${t.timeLimitMinutes} > 0`),
+    check('quizzes_max_attempts_positive', sql`${t.maxAttempts} > 0`),
+  ],
 );
 
 export const quizQuestions = pgTable(
@@ -124,11 +151,20 @@ export const quizQuestions = pgTable(
       .notNull()
       .references(() => quizzes.id, { onDelete: 'cascade' }),
     question: text('question').notNull(),
-    optionA: text('option_a').notNull(),
-    optionB: text('option_b').notNull(),
+    /** `single` keeps the four option columns; every other type keeps its fields in `fields`. */
+    type: text('type', { enum: questionTypes }).notNull().default('single'),
+    optionA: text('option_a'),
+    optionB: text('option_b'),
     optionC: text('option_c'),
     optionD: text('option_d'),
-    correctAnswer: integer('correct_answer').notNull(),
+    correctAnswer: integer('correct_answer'),
+    /** A typed question's own fields, as its creator wrote them (src/shared/schemas/questions.ts). */
+    fields: jsonb('fields').$type<QuestionFields>(),
+    /**
+     * Opaque ids of `fields.choices`, in the same order: learners answer with them, so they must not
+     * tell the right order or the right choices.
+     */
+    choiceIds: text('choice_ids').array(),
     /** Plain text a learner sees after answering: why the correct option is right. */
     explanation: text('explanation'),
     position: integer('position').notNull().default(0),
@@ -137,5 +173,11 @@ export const quizQuestions = pgTable(
   (t) => [
     index('quiz_questions_quiz_idx').on(t.quizId, t.position),
     check('quiz_questions_correct_range', sql`${t.correctAnswer} between 1 and 4`),
+    check(
+      'quiz_questions_fields_of_type',
+      sql`case when ${t.type} = 'single'
+        then ${t.optionA} is not null and ${t.optionB} is not null and ${t.correctAnswer} is not null and ${t.fields} is null
+        else ${t.fields} ->> 'type' = ${t.type} and ${t.optionA} is null and ${t.optionB} is null and ${t.correctAnswer} is null end`,
+    ),
   ],
 );

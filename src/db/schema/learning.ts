@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnswerValue } from '#shared/schemas/questions';
 import { courses, lessons, quizQuestions, quizzes } from './catalog';
 import { users } from './users';
 
@@ -69,13 +71,18 @@ export const quizAttempts = pgTable(
       .default('in_progress'),
     score: integer('score'),
     totalQuestions: integer('total_questions'),
+    /** The quiz's pass mark when the attempt completed: a later change of it judges later attempts only. */
+    passPercent: smallint('pass_percent').notNull().default(80),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The start plus the quiz's time limit; null without one. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     index('quiz_attempts_user_quiz_idx').on(t.userId, t.quizId, t.startedAt),
     // One attempt in progress per learner and quiz: a double click cannot start several (migration 0012).
     uniqueIndex('quiz_attempts_one_in_progress').on(t.userId, t.quizId).where(sql`${t.status} = 'in_progress'`),
+    check('quiz_attempts_pass_percent_range', sql`${t.passPercent} between 1 and 100`),
   ],
 );
 
@@ -88,13 +95,16 @@ export const quizAnswers = pgTable(
     questionId: uuid('question_id')
       .notNull()
       .references(() => quizQuestions.id, { onDelete: 'cascade' }),
-    selectedOption: integer('selected_option').notNull(),
+    /** A single-choice pick (1 to 4); the other types keep their answer in `answer`. */
+    selectedOption: integer('selected_option'),
+    answer: jsonb('answer').$type<AnswerValue>(),
     isCorrect: boolean('is_correct').notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.attemptId, t.questionId] }),
     check('quiz_answers_option_range', sql`${t.selectedOption} between 1 and 4`),
+    check('quiz_answers_one_form', sql`(${t.selectedOption} is null) <> (${t.answer} is null)`),
   ],
 );
 

@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '#db/client';
+import type { Db, DbOrTx } from '#db/client';
 import { courseModules, lessons, quizQuestions, quizzes } from '#db/schema/index';
 import { isUuid } from '#shared/ids';
-import type { Lesson, Module, Question, Quiz } from '#shared/schemas/creator';
+import type { AnyQuestion, Lesson, Module, Quiz } from '#shared/schemas/creator';
+import type { Choice } from '#shared/schemas/questions';
 import type { ObjectUrlSigner } from './object-url-signing';
 
 /* A course's parts as the API shows them, shared by the creator, preview and learning modules. */
@@ -12,7 +13,17 @@ export function toModuleJson(row: typeof courseModules.$inferSelect): Module {
 }
 
 export function toQuizJson(row: typeof quizzes.$inferSelect): Quiz {
-  return { id: row.id, courseId: row.courseId, title: row.title, description: row.description, order: row.position };
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    title: row.title,
+    description: row.description,
+    order: row.position,
+    passPercent: row.passPercent,
+    timeLimitMinutes: row.timeLimitMinutes,
+    maxAttempts: row.maxAttempts,
+    shuffle: row.shuffle,
+  };
 }
 
 /**
@@ -48,29 +59,69 @@ export function toLessonJson(row: typeof lessons.$inferSelect, mediaPath: (path:
   };
 }
 
-/** Learners get questions without the answer (docs/product.md, Accounts and access); the course's creator with it. */
-export function toQuestionJson(row: typeof quizQuestions.$inferSelect, { withAnswer }: { withAnswer: boolean }): Question {
-  return {
-    id: row.id,
-    quizId: row.quizId,
-    question: row.question,
-    optionA: row.optionA,
-    optionB: row.optionB,
-    optionC: row.optionC,
-    optionD: row.optionD,
-    ...(withAnswer ? { correctAnswer: row.correctAnswer, explanation: row.explanation } : {}),
-    order: row.position,
-  };
+type QuestionRow = typeof quizQuestions.$inferSelect;
+/** Puts a learner's choices in the order they see them; `always` for choices whose order is the answer. */
+export type ArrangeChoices = (choices: Choice[], options: { always: boolean }) => Choice[];
+
+const TRUE_FALSE_CHOICES: Choice[] = [
+  { id: 'true', text: 'True' },
+  { id: 'false', text: 'False' },
+];
+
+/** A typed question's choices with their opaque ids. */
+function questionChoices(row: QuestionRow): Choice[] {
+  const fields = row.fields;
+  if (fields?.type !== 'multiple' && fields?.type !== 'ordering') return [];
+  return fields.choices.map((text, index) => ({ id: row.choiceIds?.[index] ?? '', text }));
 }
 
-const sectionTables = { module: courseModules, quiz: quizzes } as const;
+function learnerChoices(row: QuestionRow, arrange: ArrangeChoices): Choice[] {
+  switch (row.fields?.type) {
+    case 'multiple':
+      return arrange(questionChoices(row), { always: false });
+    case 'ordering':
+      return arrange(questionChoices(row), { always: true });
+    case 'true_false':
+      return TRUE_FALSE_CHOICES;
+    default:
+      return [];
+  }
+}
 
-/** A section's title and place for the builders, or null when there is none (a malformed id included). */
-export async function getSection({ db, kind, id }: { db: Db; kind: 'module' | 'quiz'; id: string }) {
+/**
+ * Learners get questions without the answer (docs/product.md, Accounts and access), and a typed
+ * question as choices to pick from; the course's creator gets everything as written.
+ */
+export function toQuestionJson(
+  row: QuestionRow,
+  { withAnswer, arrange = (choices) => choices }: { withAnswer: boolean; arrange?: ArrangeChoices },
+): AnyQuestion {
+  const common = { id: row.id, quizId: row.quizId, question: row.question, order: row.position };
+  const fields = row.fields;
+  if (row.type === 'single' || !fields) {
+    return {
+      ...common,
+      type: 'single',
+      optionA: row.optionA ?? '',
+      optionB: row.optionB ?? '',
+      optionC: row.optionC,
+      optionD: row.optionD,
+      ...(withAnswer ? { correctAnswer: row.correctAnswer ?? 1, explanation: row.explanation } : {}),
+    };
+  }
+  if (withAnswer) return { ...common, ...fields, explanation: row.explanation };
+  return { ...common, type: fields.type, choices: learnerChoices(row, arrange) };
+}
+
+/** A section's title and place for the builders (a quiz's settings too), or null when there is none (a malformed id included). */
+export async function getSection({ db, kind, id }: { db: DbOrTx; kind: 'module' | 'quiz'; id: string }) {
   if (!isUuid(id)) return null;
-  const table = sectionTables[kind];
-  const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
-  return row ? (kind === 'module' ? toModuleJson(row) : toQuizJson(row)) : null;
+  if (kind === 'quiz') {
+    const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, id)).limit(1);
+    return quiz ? toQuizJson(quiz) : null;
+  }
+  const [row] = await db.select().from(courseModules).where(eq(courseModules.id, id)).limit(1);
+  return row ? toModuleJson(row) : null;
 }
 
 /** Slides of a module, in order. */

@@ -21,7 +21,12 @@ export const STORED_LESSON_DONE = sql`exists (select 1 from lesson_progress lp
  * on the change feed for it.
  */
 export function raisePeaksStatement({ pairs, lessonDone }: { pairs: SQL; lessonDone: SQL }): SQL {
-  const passed = passedAttempt({ status: sql`a.status`, score: sql`a.score`, totalQuestions: sql`a.total_questions` });
+  const passed = passedAttempt({
+    status: sql`a.status`,
+    score: sql`a.score`,
+    totalQuestions: sql`a.total_questions`,
+    passPercent: sql`a.pass_percent`,
+  });
   const countedQuiz = sql`exists (select 1 from quiz_questions qq where qq.quiz_id = q.id)`;
   return sql`
     update enrollments e set peak_progress = reached.percent

@@ -6,13 +6,21 @@ import { sqlRows } from './sql-rows';
 
 export const QUIZ_PASS_PERCENT = 80;
 
-export function isPassingScore(score: number, totalQuestions: number): boolean {
-  return totalQuestions > 0 && (score / totalQuestions) * 100 >= QUIZ_PASS_PERCENT;
+export function isPassingScore(score: number, totalQuestions: number, passPercent = QUIZ_PASS_PERCENT): boolean {
+  return totalQuestions > 0 && score * 100 >= passPercent * totalQuestions;
 }
 
-/** An attempt that passes: completed, with questions, scoring at least the pass mark. */
-export function passedAttempt(attempt: { status: SQL | unknown; score: SQL | unknown; totalQuestions: SQL | unknown }): SQL {
-  return sql`${attempt.status} = 'completed' and ${attempt.totalQuestions} > 0 and ${attempt.score} * 100 >= ${QUIZ_PASS_PERCENT} * ${attempt.totalQuestions}`;
+/**
+ * An attempt that passes: completed, with questions, scoring at least the pass mark its quiz had when
+ * it completed (kept on the attempt, so a learner's record reads no other table).
+ */
+export function passedAttempt(attempt: {
+  status: SQL | unknown;
+  score: SQL | unknown;
+  totalQuestions: SQL | unknown;
+  passPercent: SQL | unknown;
+}): SQL {
+  return sql`${attempt.status} = 'completed' and ${attempt.totalQuestions} > 0 and ${attempt.score} * 100 >= ${attempt.passPercent} * ${attempt.totalQuestions}`;
 }
 
 /** (completed lessons + passed quizzes) / (lessons + quizzes), rounded; 0 for an empty course. */
@@ -74,7 +82,12 @@ export function courseProgressOf(outline: Outline, record: LearnerRecord): Cours
 
 /** Progress of every student enrolled in one course, with one query, keyed by user id. */
 export async function progressByStudent({ db, courseId }: { db: Db; courseId: string }) {
-  const passed = passedAttempt({ status: sql`a.status`, score: sql`a.score`, totalQuestions: sql`a.total_questions` });
+  const passed = passedAttempt({
+    status: sql`a.status`,
+    score: sql`a.score`,
+    totalQuestions: sql`a.total_questions`,
+    passPercent: sql`a.pass_percent`,
+  });
   // As courseProgressOf: quizzes without questions count for nothing.
   const countedQuiz = sql`exists (select 1 from quiz_questions qq where qq.quiz_id = q.id)`;
   const rows = await sqlRows<{

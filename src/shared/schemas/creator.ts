@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { difficulties, lessonTypes, slideFields } from '../lists';
+import { difficulties, lessonTypes, questionTypes, slideFields } from '../lists';
 import { CourseSchema } from './catalog';
+import { CodeQuestionBodySchema, LearnerTypedQuestionSchema, typedQuestionVariants } from './questions';
 import { multiLineText, singleLineText } from './text';
 
 /*
@@ -93,6 +94,22 @@ export const UpdateSectionBodySchema = z.object({
 });
 export type UpdateSectionBody = z.input<typeof UpdateSectionBodySchema>;
 
+export const QUIZ_TIME_LIMIT_MAX_MINUTES = 24 * 60;
+export const QUIZ_MAX_ATTEMPTS_MAX = 1_000;
+
+/** A quiz's settings besides its title and place (docs/product.md, Learning). */
+export const UpdateQuizBodySchema = UpdateSectionBodySchema.extend({
+  /** Percent of correct answers a completed attempt needs to pass. */
+  passPercent: z.number().int().min(1).max(100).optional(),
+  /** Minutes an attempt may take; null: no limit. */
+  timeLimitMinutes: z.number().int().min(1).max(QUIZ_TIME_LIMIT_MAX_MINUTES).nullish(),
+  /** Attempts a learner may start; null: unlimited. */
+  maxAttempts: z.number().int().min(1).max(QUIZ_MAX_ATTEMPTS_MAX).nullish(),
+  /** Questions and choices in an order of each attempt's own. */
+  shuffle: z.boolean().optional(),
+});
+export type UpdateQuizBody = z.input<typeof UpdateQuizBodySchema>;
+
 export const ModuleSchema = z.object({
   id: z.string(),
   courseId: z.string(),
@@ -102,7 +119,12 @@ export const ModuleSchema = z.object({
 });
 export type Module = z.infer<typeof ModuleSchema>;
 
-export const QuizSchema = ModuleSchema;
+export const QuizSchema = ModuleSchema.extend({
+  passPercent: z.number().int(),
+  timeLimitMinutes: z.number().int().nullable(),
+  maxAttempts: z.number().int().nullable(),
+  shuffle: z.boolean(),
+});
 export type Quiz = z.infer<typeof QuizSchema>;
 
 export const LessonTypeSchema = z.enum(lessonTypes);
@@ -203,14 +225,31 @@ export function checkQuestionOptions(body: QuestionShape, ctx: z.RefinementCtx) 
   }
 }
 
+/** The single-choice question: one of two to four options. `type` may be left out. */
 export const CreateQuestionBodySchema = z
   .object({
+    type: z.literal('single').optional(),
     ...questionFields,
     /** Ignored: a new question goes last. */
     order: OrderSchema.optional(),
   })
   .superRefine(checkQuestionOptions);
 export type CreateQuestionBody = z.input<typeof CreateQuestionBodySchema>;
+
+const typedQuestionCommon = {
+  question: questionFields.question,
+  explanation: questionFields.explanation,
+  /** Ignored: a new question goes last. */
+  order: OrderSchema.optional(),
+};
+
+/** A question of any type (docs/product.md, Learning): the single choice of four options when `type` is left out. */
+export const CreateAnyQuestionBodySchema = z.discriminatedUnion('type', [
+  CreateQuestionBodySchema,
+  ...typedQuestionVariants(typedQuestionCommon),
+  CodeQuestionBodySchema,
+]);
+export type CreateAnyQuestionBody = z.input<typeof CreateAnyQuestionBodySchema>;
 
 /**
  * Any of a question's fields, or `order` alone: a place another question holds swaps the two (move
@@ -222,15 +261,27 @@ export const UpdateQuestionBodySchema = z.object({
   optionB: questionFields.optionB.optional(),
   optionC: questionFields.optionC,
   optionD: questionFields.optionD,
-  correctAnswer: questionFields.correctAnswer.optional(),
+  /** 1 to 4 for a single-choice question; true or false for a true_false one. */
+  correctAnswer: z.union([questionFields.correctAnswer, z.boolean()]).optional(),
   explanation: questionFields.explanation,
   order: OrderSchema.optional(),
+  /**
+   * Another type makes it a question of that type: the body then carries that type's fields. The
+   * fields of each type are checked once merged with the stored ones (CreateAnyQuestionBodySchema).
+   */
+  type: z.enum(questionTypes).optional(),
+  choices: z.array(z.unknown()).max(100).optional(),
+  correctChoices: z.array(z.unknown()).max(100).optional(),
+  acceptedAnswers: z.array(z.unknown()).max(100).optional(),
+  correctNumber: z.unknown().optional(),
+  tolerance: z.unknown().optional(),
 });
 export type UpdateQuestionBody = z.input<typeof UpdateQuestionBodySchema>;
 
-/** A question as its course's creator sees it, with the correct answer. */
+/** A single-choice question; with the correct answer for its course's creator. */
 export const QuestionSchema = z.object({
   id: z.string(),
+  type: z.literal('single').optional(),
   quizId: z.string(),
   question: z.string(),
   optionA: z.string(),
@@ -244,6 +295,27 @@ export const QuestionSchema = z.object({
 });
 export type Question = z.infer<typeof QuestionSchema>;
 export const QuestionListSchema = z.array(QuestionSchema);
+
+/** A typed question as its creator sees it: the fields as written, with the answer and explanation. */
+export const CreatorTypedQuestionSchema = z.discriminatedUnion(
+  'type',
+  typedQuestionVariants({
+    id: z.string(),
+    quizId: z.string(),
+    question: z.string(),
+    explanation: z.string().nullable(),
+    order: z.number().int(),
+  }),
+);
+export type CreatorTypedQuestion = z.output<typeof CreatorTypedQuestionSchema>;
+
+/**
+ * A question of any type. The creator's typed form comes before the learner's: a learner's question
+ * lacks the answer fields, so it never passes for one (the union sends the first form that fits).
+ */
+export const AnyQuestionSchema = z.union([QuestionSchema, CreatorTypedQuestionSchema, LearnerTypedQuestionSchema]);
+export type AnyQuestion = z.infer<typeof AnyQuestionSchema>;
+export const AnyQuestionListSchema = z.array(AnyQuestionSchema);
 
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnswerValueSchema } from './questions';
 
 export { DEFAULT_VIDEO_COMPLETE_PERCENT } from '../learning-rules';
 
@@ -38,13 +39,23 @@ export const ProgressBodySchema = z.object({
 });
 export type ProgressBody = z.input<typeof ProgressBodySchema>;
 
-export const AttemptAnswerSchema = z.object({
-  questionId: z.string(),
-  selectedOption: z.number().int(),
-  correct: z.boolean(),
-  /** Present only for questions the learner has answered in this attempt. */
-  correctAnswer: z.number().int(),
-});
+/** Present only for questions the learner has answered in this attempt, with the right answer. */
+export const AttemptAnswerSchema = z.union([
+  z.object({
+    questionId: z.string(),
+    selectedOption: z.number().int(),
+    correct: z.boolean(),
+    correctAnswer: z.number().int(),
+  }),
+  /** A typed question's answer, and the right one in the same form (docs/product.md, Learning). */
+  z.object({
+    questionId: z.string(),
+    answer: AnswerValueSchema,
+    correct: z.boolean(),
+    correctAnswer: AnswerValueSchema,
+  }),
+]);
+export type AttemptAnswer = z.infer<typeof AttemptAnswerSchema>;
 
 export const QuizAttemptSchema = z.object({
   id: z.string(),
@@ -54,15 +65,26 @@ export const QuizAttemptSchema = z.object({
   score: z.number().int().nullable(),
   totalQuestions: z.number().int(),
   answers: z.array(AttemptAnswerSchema),
+  /** Completed at or above the quiz's pass mark (docs/product.md, Learning); false while in progress. */
+  passed: z.boolean(),
+  /** When answers stop being taken (the quiz's time limit from the start, ISO); null without a limit. */
+  expiresAt: z.string().nullable(),
 });
 export type QuizAttempt = z.infer<typeof QuizAttemptSchema>;
 
 export const AttemptQuerySchema = z.object({ forceNew: z.enum(['true', 'false']).optional() });
 
-export const AnswerBodySchema = z.object({
-  questionId: z.string().min(1).max(100),
-  selectedOption: z.number().int().min(1).max(4),
-});
+/** `selectedOption` answers a single-choice question, `answer` every other type. */
+export const AnswerBodySchema = z
+  .object({
+    questionId: z.string().min(1).max(100),
+    selectedOption: z.number().int().min(1).max(4).optional(),
+    answer: AnswerValueSchema.optional(),
+  })
+  .refine((body) => (body.selectedOption === undefined) !== (body.answer === undefined), {
+    message: 'Send either selectedOption (a single-choice question) or answer',
+    path: ['selectedOption'],
+  });
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 
 export const AnswerResultSchema = z.object({
@@ -72,5 +94,9 @@ export const AnswerResultSchema = z.object({
   explanation: z.string().nullable(),
 });
 export type AnswerResult = z.infer<typeof AnswerResultSchema>;
+
+/** The answer to any question: `correctAnswer` in the form of the question type's answers. */
+export const AnyAnswerResultSchema = AnswerResultSchema.extend({ correctAnswer: AnswerValueSchema });
+export type AnyAnswerResult = z.infer<typeof AnyAnswerResultSchema>;
 
 export { QUIZ_ALREADY_COMPLETED } from '../messages';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '#db/client';
@@ -6,13 +7,14 @@ import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
 import { type LessonType, slideFields } from '#shared/lists';
 import {
+  CreateAnyQuestionBodySchema,
   type CreateLessonBodySchema,
-  CreateQuestionBodySchema,
   type CreateSectionBodySchema,
   type UpdateLessonBodySchema,
   type UpdateQuestionBodySchema,
-  type UpdateSectionBodySchema,
+  type UpdateQuizBodySchema,
 } from '#shared/schemas/creator';
+import { CODE_QUESTIONS_UNAVAILABLE, QuestionFieldsSchema } from '#shared/schemas/questions';
 import { AppError } from '../../errors';
 import { getCourseAccess } from '../../lib/course-access';
 import { getSection, toLessonJson, toModuleJson, toQuestionJson, toQuizJson } from '../../lib/course-content';
@@ -102,7 +104,7 @@ export async function updateSection({
   kind,
   id,
   input,
-}: Owner & { kind: SectionKind; id: string; input: z.output<typeof UpdateSectionBodySchema> }) {
+}: Owner & { kind: SectionKind; id: string; input: z.output<typeof UpdateQuizBodySchema> }) {
   const { courseId } = await requireOwnedPart({ db, userId, kind, id });
   const table = sectionTables[kind];
   return inCourse(db, courseId, async (tx) => {
@@ -110,6 +112,11 @@ export async function updateSection({
     if (input.title !== undefined) changes.title = input.title;
     if (input.description !== undefined) changes.description = input.description || null;
     if (Object.keys(changes).length > 0) await tx.update(table).set(changes).where(eq(table.id, id));
+    const { passPercent, timeLimitMinutes, maxAttempts, shuffle } = input;
+    const settings = { passPercent, timeLimitMinutes, maxAttempts, shuffle };
+    if (kind === 'quiz' && Object.values(settings).some((value) => value !== undefined)) {
+      await tx.update(quizzes).set(settings).where(eq(quizzes.id, id));
+    }
     if (input.order !== undefined) {
       const [current] = await tx.select({ position: table.position }).from(table).where(eq(table.id, id));
       if (!current) throw new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
@@ -126,9 +133,9 @@ export async function updateSection({
         await tx.update(table).set({ position: target }).where(eq(table.id, id));
       }
     }
-    const [row] = await tx.select().from(table).where(eq(table.id, id));
-    if (!row) throw new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
-    return kind === 'module' ? toModuleJson(row) : toQuizJson(row);
+    const section = await getSection({ db: tx, kind, id });
+    if (!section) throw new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
+    return section;
   });
 }
 
@@ -274,26 +281,73 @@ export async function deleteLesson({ db, userId, id }: Owner & { id: string }) {
   });
 }
 
-export async function createQuestion({
-  db,
-  userId,
-  quizId,
-  input,
-}: Owner & { quizId: string; input: z.output<typeof CreateQuestionBodySchema> }) {
+type QuestionInput = z.output<typeof CreateAnyQuestionBodySchema>;
+/** What passes the body schema, but for the `code` type it refuses anyway. */
+type WritableQuestion = Exclude<QuestionInput, { type: 'code' }>;
+
+function refuseCode(input: QuestionInput): WritableQuestion {
+  if (input.type === 'code') {
+    throw new AppError(ErrorCode.BAD_REQUEST, CODE_QUESTIONS_UNAVAILABLE, { errors: { type: CODE_QUESTIONS_UNAVAILABLE } });
+  }
+  return input;
+}
+type QuestionColumns = Pick<
+  typeof quizQuestions.$inferInsert,
+  'type' | 'optionA' | 'optionB' | 'optionC' | 'optionD' | 'correctAnswer' | 'fields' | 'choiceIds'
+>;
+
+/** Opaque, so a learner cannot tell from a choice's id where it belongs (docs/product.md, Learning). */
+const newChoiceId = () => randomBytes(9).toString('base64url');
+
+/**
+ * A question's columns: the four option columns for a single-choice question, the type's document for
+ * the others. Choices keep their ids while their texts stay as they were.
+ */
+function questionColumns(input: WritableQuestion, stored?: typeof quizQuestions.$inferSelect): QuestionColumns {
+  if (input.type === undefined || input.type === 'single') {
+    return {
+      type: 'single',
+      optionA: input.optionA,
+      optionB: input.optionB,
+      optionC: input.optionC || null,
+      optionD: input.optionD || null,
+      correctAnswer: input.correctAnswer,
+      fields: null,
+      choiceIds: null,
+    };
+  }
+  const fields = QuestionFieldsSchema.parse(input);
+  const choices = 'choices' in fields ? fields.choices : null;
+  const storedChoices = stored?.fields && 'choices' in stored.fields ? stored.fields.choices : [];
+  const keptIds =
+    choices?.length === storedChoices.length && choices.every((text, index) => text === storedChoices[index])
+      ? stored?.choiceIds
+      : undefined;
+  return {
+    type: fields.type,
+    optionA: null,
+    optionB: null,
+    optionC: null,
+    optionD: null,
+    correctAnswer: null,
+    fields,
+    choiceIds: choices && (keptIds ?? choices.map(() => newChoiceId())),
+  };
+}
+
+export async function createQuestion({ db, userId, quizId, input }: Owner & { quizId: string; input: QuestionInput }) {
   const { courseId } = await requireOwnedPart({ db, userId, kind: 'quiz', id: quizId });
+  const question = refuseCode(input);
+  const columns = questionColumns(question);
   return inCourse(db, courseId, async (tx) => {
     const [position] = await tx.select({ n: count() }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
     const [row] = await tx
       .insert(quizQuestions)
       .values({
         quizId,
-        question: input.question,
-        optionA: input.optionA,
-        optionB: input.optionB,
-        optionC: input.optionC || null,
-        optionD: input.optionD || null,
-        correctAnswer: input.correctAnswer,
-        explanation: input.explanation?.trim() || null,
+        question: question.question,
+        ...columns,
+        explanation: question.explanation?.trim() || null,
         position: position?.n ?? 0,
       })
       .returning();
@@ -304,7 +358,8 @@ export async function createQuestion({
 
 /**
  * Any field of a question, checked again as a whole once merged with what is stored (C before D, the
- * answer among the filled options); an `order` another question holds swaps the two.
+ * answer among the filled options, a type's own rules); an `order` another question holds swaps the
+ * two. A new `type` keeps only the question's text and explanation: the body brings the rest.
  */
 export async function updateQuestion({
   db,
@@ -317,25 +372,32 @@ export async function updateQuestion({
   return inCourse(db, courseId, async (tx) => {
     const [stored] = await tx.select().from(quizQuestions).where(eq(quizQuestions.id, id));
     if (!stored) throw new AppError(ErrorCode.NOT_FOUND, 'Question not found');
-    const merged = {
-      question: input.question ?? stored.question,
-      optionA: input.optionA ?? stored.optionA,
-      optionB: input.optionB ?? stored.optionB,
-      optionC: input.optionC === undefined ? stored.optionC : input.optionC || null,
-      optionD: input.optionD === undefined ? stored.optionD : input.optionD || null,
-      correctAnswer: input.correctAnswer ?? stored.correctAnswer,
-      explanation: input.explanation === undefined ? stored.explanation : input.explanation?.trim() || null,
-    };
-    const checked = CreateQuestionBodySchema.safeParse(merged);
+    const { order, ...edits } = input;
+    const { id: _id, quizId: _quizId, order: _order, ...storedBody } = toQuestionJson(stored, { withAnswer: true });
+    const base =
+      edits.type === undefined || edits.type === stored.type
+        ? storedBody
+        : { question: stored.question, explanation: stored.explanation };
+    const merged: Record<string, unknown> = { ...base };
+    for (const [field, value] of Object.entries(edits)) if (value !== undefined) merged[field] = value;
+    for (const field of ['optionC', 'optionD', 'explanation']) {
+      if (typeof merged[field] === 'string') merged[field] = (merged[field] as string).trim() || null;
+    }
+    const checked = CreateAnyQuestionBodySchema.safeParse(merged);
     if (!checked.success) {
       const errors: Record<string, string> = {};
       for (const issue of checked.error.issues) errors[String(issue.path[0] ?? 'question')] ??= issue.message;
       throw new AppError(ErrorCode.BAD_REQUEST, Object.values(errors)[0] ?? 'Invalid question', { errors });
     }
-    const changes: Partial<typeof quizQuestions.$inferInsert> = merged;
-    if (input.order !== undefined) {
+    const question = refuseCode(checked.data);
+    const changes: Partial<typeof quizQuestions.$inferInsert> = {
+      question: question.question,
+      explanation: question.explanation ?? null,
+      ...questionColumns(question, stored),
+    };
+    if (order !== undefined) {
       const [total] = await tx.select({ n: count() }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
-      const target = Math.min(input.order, (total?.n ?? 1) - 1);
+      const target = Math.min(order, (total?.n ?? 1) - 1);
       if (target !== stored.position) {
         await tx
           .update(quizQuestions)

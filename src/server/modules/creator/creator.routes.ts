@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseSchema } from '#shared/schemas/catalog';
 import {
+  AnyQuestionSchema,
   CourseAnalyticsSchema,
   CourseStudentListSchema,
+  CreateAnyQuestionBodySchema,
   CreateCourseBodySchema,
   CreateLessonBodySchema,
-  CreateQuestionBodySchema,
   CreateSectionBodySchema,
   CreatorCourseListSchema,
   CreatorStatsSchema,
@@ -16,11 +17,11 @@ import {
   LessonSchema,
   ModuleSchema,
   PublishChecklistSchema,
-  QuestionSchema,
   QuizSchema,
   UpdateCourseBodySchema,
   UpdateLessonBodySchema,
   UpdateQuestionBodySchema,
+  UpdateQuizBodySchema,
   UpdateSectionBodySchema,
 } from '#shared/schemas/creator';
 import { objectMediaPath, withMediaPaths } from '../../lib/course-content';
@@ -274,11 +275,14 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: TAGS,
-          summary: `Rename or move a ${kind}`,
-          description: 'An `order` held by another module or quiz swaps the two (move up / move down).',
+          summary: kind === 'module' ? 'Rename or move a module' : 'Rename or move a quiz, or change its settings',
+          description:
+            kind === 'module'
+              ? 'An `order` held by another module or quiz swaps the two (move up / move down).'
+              : 'An `order` held by another module or quiz swaps the two (move up / move down). `passPercent`, `timeLimitMinutes`, `maxAttempts` and `shuffle` set how it is taken.',
           security: BEARER,
           params: IdParamsSchema,
-          body: UpdateSectionBodySchema,
+          body: kind === 'module' ? UpdateSectionBodySchema : UpdateQuizBodySchema,
           response: { 200: Schema, ...bodyErrors },
         },
       },
@@ -363,10 +367,12 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Add a question at the end of a quiz',
+        description:
+          'The single-choice body (optionA to optionD), or a typed question (`type`: multiple, true_false, short_text, numeric, ordering) with its own fields; `code` is refused for now.',
         security: BEARER,
         params: IdParamsSchema,
-        body: CreateQuestionBodySchema,
-        response: { 201: QuestionSchema, ...bodyErrors },
+        body: CreateAnyQuestionBodySchema,
+        response: { 201: AnyQuestionSchema, ...bodyErrors },
       },
     },
     async (request, reply) =>
@@ -386,7 +392,7 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         params: IdParamsSchema,
         body: UpdateQuestionBodySchema,
-        response: { 200: QuestionSchema, ...bodyErrors },
+        response: { 200: AnyQuestionSchema, ...bodyErrors },
       },
     },
     async (request) => updateQuestion({ db, userId: await creator(request), id: request.params.id, input: request.body }),

@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { quizAnswers, quizAttempts, quizQuestions } from '#db/schema/index';
+import { quizAnswers, quizAttempts, quizQuestions, quizzes } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
-import { type AnswerResult, QUIZ_ALREADY_COMPLETED, type QuizAttempt } from '#shared/schemas/learning';
+import { type AnyAnswerResult, type AttemptAnswer, QUIZ_ALREADY_COMPLETED, type QuizAttempt } from '#shared/schemas/learning';
+import type { AnswerValue } from '#shared/schemas/questions';
 import { AppError } from '../../errors';
 import { raisePeakForQuiz } from '../../lib/peak-progress';
+import { isPassingScore } from '../../lib/progress';
+import { correctAnswerOf, isCorrectAnswer } from './typed-answers';
 
 type AttemptRow = typeof quizAttempts.$inferSelect;
 
@@ -14,25 +17,55 @@ async function questionCount(db: Db, quizId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+type AnswerRow = {
+  questionId: string;
+  selectedOption: number | null;
+  answer: AnswerValue | null;
+  correct: boolean;
+  correctAnswer: number | null;
+  fields: (typeof quizQuestions.$inferSelect)['fields'];
+  choiceIds: string[] | null;
+};
+
+function toAttemptAnswer({
+  questionId,
+  selectedOption,
+  answer,
+  correct,
+  correctAnswer,
+  fields,
+  choiceIds,
+}: AnswerRow): AttemptAnswer {
+  if (fields && answer !== null) return { questionId, answer, correct, correctAnswer: correctAnswerOf({ fields, choiceIds }) };
+  // A question whose type changed after it was answered keeps the pick as it was stored.
+  return { questionId, selectedOption: selectedOption ?? 0, correct, correctAnswer: correctAnswer ?? 0 };
+}
+
 async function toAttemptJson(db: Db, attempt: AttemptRow): Promise<QuizAttempt> {
   const answers = await db
     .select({
       questionId: quizAnswers.questionId,
       selectedOption: quizAnswers.selectedOption,
+      answer: quizAnswers.answer,
       correct: quizAnswers.isCorrect,
       correctAnswer: quizQuestions.correctAnswer,
+      fields: quizQuestions.fields,
+      choiceIds: quizQuestions.choiceIds,
     })
     .from(quizAnswers)
     .innerJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.questionId))
     .where(eq(quizAnswers.attemptId, attempt.id))
     .orderBy(asc(quizQuestions.position));
+  const totalQuestions = attempt.totalQuestions ?? (await questionCount(db, attempt.quizId));
   return {
     id: attempt.id,
     quizId: attempt.quizId,
     status: attempt.status,
     score: attempt.score,
-    totalQuestions: attempt.totalQuestions ?? (await questionCount(db, attempt.quizId)),
-    answers,
+    totalQuestions,
+    answers: answers.map(toAttemptAnswer),
+    passed: attempt.status === 'completed' && isPassingScore(attempt.score ?? 0, totalQuestions, attempt.passPercent),
+    expiresAt: attempt.expiresAt?.toISOString() ?? null,
   };
 }
 
@@ -58,22 +91,46 @@ async function hasAnswers(db: Db, attemptId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+async function quizSettings(db: Db, quizId: string) {
+  const [quiz] = await db
+    .select({ passPercent: quizzes.passPercent, timeLimitMinutes: quizzes.timeLimitMinutes, maxAttempts: quizzes.maxAttempts })
+    .from(quizzes)
+    .where(eq(quizzes.id, quizId));
+  return quiz ?? { passPercent: 80, timeLimitMinutes: null, maxAttempts: null };
+}
+
+/** A new attempt past the quiz's `maxAttempts` is refused; the one in progress counts as one of them. */
+async function requireAttemptLeft(db: Db, userId: string, quizId: string, maxAttempts: number | null) {
+  if (maxAttempts === null) return;
+  const [started] = await db.select({ n: count() }).from(quizAttempts).where(ofLearnerAndQuiz(userId, quizId));
+  if ((started?.n ?? 0) >= maxAttempts) {
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      `This quiz allows ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}: none is left`,
+    );
+  }
+}
+
 /**
  * docs/product.md, Learning: the latest attempt, made only when there is none; `forceNew` always starts one. The
  * database keeps one attempt in progress per learner and quiz (migration 0012), so parallel starts (a
  * double click) share one: the first insert wins, the others take it. A forced start replaces an
  * attempt in progress that has answers; one without any is new already (a second click of Retake).
+ * A quiz's time limit gives a new attempt its `expiresAt`, by the server's clock (`now`). With
+ * `maxAttempts`, a forced start past it is a 409, and the attempt it gives up is completed, not discarded.
  */
 export async function startOrResumeAttempt({
   db,
   userId,
   quizId,
   forceNew,
+  now,
 }: {
   db: Db;
   userId: string;
   quizId: string;
   forceNew: boolean;
+  now: number;
 }): Promise<QuizAttempt> {
   if (!forceNew) {
     const [latest] = await db
@@ -83,17 +140,23 @@ export async function startOrResumeAttempt({
       .orderBy(desc(quizAttempts.startedAt))
       .limit(1);
     if (latest) return toAttemptJson(db, latest);
-  } else {
+  }
+  const settings = await quizSettings(db, quizId);
+  if (forceNew) {
     const current = await attemptInProgress(db, userId, quizId);
     if (current && !(await hasAnswers(db, current.id))) return toAttemptJson(db, current);
-    if (current) await db.delete(quizAttempts).where(and(eq(quizAttempts.id, current.id), IN_PROGRESS));
+    await requireAttemptLeft(db, userId, quizId, settings.maxAttempts);
+    // With a limit every start counts: the attempt given up is scored on what it has, not discarded.
+    if (current && settings.maxAttempts !== null) await finishAttempt(db, userId, current);
+    else if (current) await db.delete(quizAttempts).where(and(eq(quizAttempts.id, current.id), IN_PROGRESS));
   }
   const totalQuestions = await questionCount(db, quizId);
+  const expiresAt = settings.timeLimitMinutes === null ? null : new Date(now + settings.timeLimitMinutes * 60_000);
   // The one in progress may be completed between a refused insert and the read: then the insert is tried again.
   for (let tries = 0; tries < 3; tries++) {
     const [created] = await db
       .insert(quizAttempts)
-      .values({ userId, quizId, totalQuestions })
+      .values({ userId, quizId, totalQuestions, expiresAt })
       .onConflictDoNothing({ target: [quizAttempts.userId, quizAttempts.quizId], where: sql`status = 'in_progress'` })
       .returning();
     const attempt = created ?? (await attemptInProgress(db, userId, quizId));
@@ -115,22 +178,36 @@ async function requireOwnAttempt(db: Db, userId: string, attemptId: string): Pro
   return attempt;
 }
 
-/** Stores the pick first, then tells whether it was right; a second pick of one question keeps the first. */
+export const TIME_IS_UP = 'Time is up for this attempt: complete it to see your score';
+
+function badAnswer(field: 'selectedOption' | 'answer', message: string) {
+  return new AppError(ErrorCode.BAD_REQUEST, message, { errors: { [field]: message } });
+}
+
+/**
+ * Stores the answer first, then tells whether it was right; a second answer to one question keeps the
+ * first. A single-choice question takes `selectedOption`, every other type `answer` (docs/product.md, Learning).
+ */
 export async function answerQuestion({
   db,
   userId,
   attemptId,
   questionId,
   selectedOption,
+  answer,
+  now,
 }: {
   db: Db;
   userId: string;
   attemptId: string;
   questionId: string;
-  selectedOption: number;
-}): Promise<AnswerResult> {
+  selectedOption?: number | undefined;
+  answer?: AnswerValue | undefined;
+  now: number;
+}): Promise<AnyAnswerResult> {
   const attempt = await requireOwnAttempt(db, userId, attemptId);
   if (attempt.status === 'completed') throw new AppError(ErrorCode.CONFLICT, QUIZ_ALREADY_COMPLETED);
+  if (attempt.expiresAt && now > attempt.expiresAt.getTime()) throw new AppError(ErrorCode.CONFLICT, TIME_IS_UP);
   const [question] = isUuid(questionId)
     ? await db
         .select()
@@ -139,43 +216,64 @@ export async function answerQuestion({
         .limit(1)
     : [];
   if (!question) throw new AppError(ErrorCode.NOT_FOUND, 'Question not found in this quiz');
-  const optionCount = 2 + (question.optionC ? 1 : 0) + (question.optionD ? 1 : 0);
-  if (selectedOption > optionCount) {
-    const message = `Choose one of the ${optionCount} options`;
-    throw new AppError(ErrorCode.BAD_REQUEST, message, { errors: { selectedOption: message } });
+  const { fields, choiceIds } = question;
+  let stored: { selectedOption: number; answer: null } | { selectedOption: null; answer: AnswerValue };
+  let isCorrect: boolean;
+  if (question.type === 'single' || !fields) {
+    if (selectedOption === undefined) throw badAnswer('selectedOption', 'A single-choice question takes selectedOption');
+    const optionCount = 2 + (question.optionC ? 1 : 0) + (question.optionD ? 1 : 0);
+    if (selectedOption > optionCount) throw badAnswer('selectedOption', `Choose one of the ${optionCount} options`);
+    stored = { selectedOption, answer: null };
+    isCorrect = selectedOption === question.correctAnswer;
+  } else {
+    if (answer === undefined) throw badAnswer('answer', `A ${fields.type} question takes answer`);
+    isCorrect = isCorrectAnswer({ fields, choiceIds }, answer);
+    stored = { selectedOption: null, answer };
   }
   await db
     .insert(quizAnswers)
-    .values({ attemptId, questionId, selectedOption, isCorrect: selectedOption === question.correctAnswer })
+    .values({ attemptId, questionId, ...stored, isCorrect })
     .onConflictDoNothing();
-  const [stored] = await db
+  const [kept] = await db
     .select({ isCorrect: quizAnswers.isCorrect })
     .from(quizAnswers)
     .where(and(eq(quizAnswers.attemptId, attemptId), eq(quizAnswers.questionId, questionId)));
-  return { correct: stored?.isCorrect ?? false, correctAnswer: question.correctAnswer, explanation: question.explanation };
+  return {
+    correct: kept?.isCorrect ?? false,
+    correctAnswer: fields && question.type !== 'single' ? correctAnswerOf({ fields, choiceIds }) : (question.correctAnswer ?? 0),
+    explanation: question.explanation,
+  };
 }
 
-/** Scores on the server: correct answers out of the quiz's questions now. Completing twice changes nothing. */
+/** Completes an attempt in progress; undefined when it was completed meanwhile. */
+async function finishAttempt(db: Db, userId: string, attempt: AttemptRow): Promise<AttemptRow | undefined> {
+  const total = await questionCount(db, attempt.quizId);
+  const { passPercent } = await quizSettings(db, attempt.quizId);
+  return db.transaction(async (tx) => {
+    const [completed] = await tx
+      .update(quizAttempts)
+      .set({
+        status: 'completed',
+        completedAt: new Date(),
+        totalQuestions: total,
+        passPercent,
+        score: sql`(select count(*)::int from ${quizAnswers} where ${quizAnswers.attemptId} = ${attempt.id} and ${quizAnswers.isCorrect})`,
+      })
+      .where(and(eq(quizAttempts.id, attempt.id), IN_PROGRESS))
+      .returning();
+    // A pass raises the learner's peak progress with it (lib/peak-progress.ts).
+    if (completed) await raisePeakForQuiz(tx, { userId, quizId: completed.quizId });
+    return completed;
+  });
+}
+
+/**
+ * Scores on the server: correct answers out of the quiz's questions now, judged against the quiz's
+ * pass mark now (kept on the attempt). Completing twice changes nothing; an attempt past its time
+ * limit completes with what was answered in time.
+ */
 export async function completeAttempt({ db, userId, attemptId }: { db: Db; userId: string; attemptId: string }) {
   const attempt = await requireOwnAttempt(db, userId, attemptId);
-  if (attempt.status === 'in_progress') {
-    const total = await questionCount(db, attempt.quizId);
-    const done = await db.transaction(async (tx) => {
-      const [completed] = await tx
-        .update(quizAttempts)
-        .set({
-          status: 'completed',
-          completedAt: new Date(),
-          totalQuestions: total,
-          score: sql`(select count(*)::int from ${quizAnswers} where ${quizAnswers.attemptId} = ${attemptId} and ${quizAnswers.isCorrect})`,
-        })
-        .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.status, 'in_progress')))
-        .returning();
-      // A pass raises the learner's peak progress with it (lib/peak-progress.ts).
-      if (completed) await raisePeakForQuiz(tx, { userId, quizId: completed.quizId });
-      return completed;
-    });
-    if (done) return toAttemptJson(db, done);
-  }
-  return toAttemptJson(db, await requireOwnAttempt(db, userId, attemptId));
+  const done = attempt.status === 'in_progress' ? await finishAttempt(db, userId, attempt) : undefined;
+  return toAttemptJson(db, done ?? (await requireOwnAttempt(db, userId, attemptId)));
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
-import { IdParamsSchema, LessonListSchema, QuestionListSchema } from '#shared/schemas/creator';
+import { AnyQuestionListSchema, IdParamsSchema, LessonListSchema } from '#shared/schemas/creator';
 import {
   AnswerBodySchema,
-  AnswerResultSchema,
+  AnyAnswerResultSchema,
   AttemptQuerySchema,
   CourseProgressSchema,
   LessonProgressSchema,
@@ -18,6 +18,7 @@ import { prepareJson, sendPrepared } from '../../lib/prepared-json';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { answerQuestion, completeAttempt, startOrResumeAttempt } from './attempts.service';
+import { listLearnerQuestions } from './learner-questions';
 import { requireLearnableCourse } from './learning.service';
 import { createProgressRecorder } from './progress.service';
 
@@ -56,21 +57,24 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "A quiz's questions, in order",
-        description: '`correctAnswer` only for the course creator; learners learn it by answering.',
+        description:
+          'Answers (`correctAnswer`, `correctChoices`, `acceptedAnswers`, `correctNumber`, `tolerance`, `explanation`) only for the course creator; learners learn them by answering, and get typed questions as `choices` to pick from.',
         security: BEARER,
         params: IdParamsSchema,
-        response: { 200: QuestionListSchema, ...denied },
+        response: { 200: AnyQuestionListSchema, ...denied },
       },
     },
     async (request) => {
-      const { quizId, access } = await requireLearnableCourse({
+      const { quizId, access, userId } = await requireLearnableCourse({
         request,
         reads: app.reads,
         kind: 'quiz',
         id: request.params.id,
       });
-      const withAnswer = access.level === 'owner';
-      return (await listQuestions({ db: app.db, quizId })).map((row) => toQuestionJson(row, { withAnswer }));
+      if (access.level === 'owner') {
+        return (await listQuestions({ db: app.db, quizId })).map((row) => toQuestionJson(row, { withAnswer: true }));
+      }
+      return listLearnerQuestions({ db: app.db, quizId, userId: userId ?? '' });
     },
   );
 
@@ -146,7 +150,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId, quizId } = await learner(request, 'quiz', request.params.id);
       await limitUserAction({ app, action: 'quiz-attempt', userId });
-      return startOrResumeAttempt({ db: app.db, userId, quizId, forceNew: request.query.forceNew === 'true' });
+      const forceNew = request.query.forceNew === 'true';
+      return startOrResumeAttempt({ db: app.db, userId, quizId, forceNew, now: app.clock() });
     },
   );
 
@@ -155,16 +160,18 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Answer one question; the correct option comes back only after the pick is stored',
+        summary: 'Answer one question; the correct answer comes back only after the answer is stored',
+        description:
+          '`selectedOption` for a single-choice question, `answer` for the other types. 409 once the attempt is completed or past its `expiresAt`.',
         security: BEARER,
         params: IdParamsSchema,
         body: AnswerBodySchema,
-        response: { 200: AnswerResultSchema, ...attemptErrors },
+        response: { 200: AnyAnswerResultSchema, ...attemptErrors },
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      return answerQuestion({ db: app.db, userId: user.id, attemptId: request.params.id, ...request.body });
+      return answerQuestion({ db: app.db, userId: user.id, attemptId: request.params.id, ...request.body, now: app.clock() });
     },
   );
 

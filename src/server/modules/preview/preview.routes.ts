@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
 import { CourseSchema } from '#shared/schemas/catalog';
-import { IdParamsSchema, LessonListSchema, QuestionListSchema } from '#shared/schemas/creator';
+import { AnyQuestionListSchema, IdParamsSchema, LessonListSchema } from '#shared/schemas/creator';
 import { ModuleOutlineListSchema, QuizOutlineListSchema } from '#shared/schemas/outline';
 import { listLessons, listQuestions, objectMediaPath, toLessonJson, toQuestionJson } from '../../lib/course-content';
 import { requireOwnedPart } from '../../lib/course-ownership';
@@ -92,7 +92,7 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A quiz's questions with their correct answers",
         security: BEARER,
         params: IdParamsSchema,
-        response: { 200: QuestionListSchema, ...denied },
+        response: { 200: AnyQuestionListSchema, ...denied },
       },
     },
     async (request) => {

@@ -10,7 +10,17 @@ import { dismissToast } from '#web/hooks/use-toast';
 import { getQueryFn } from '#web/lib/api-client';
 import { QuizBuilder } from './quiz-builder';
 
-const quiz: Quiz = { id: 'quiz-1', courseId: 'course-1', title: 'Backpropagation Check', description: 'Five minutes.', order: 1 };
+const quiz: Quiz = {
+  id: 'quiz-1',
+  courseId: 'course-1',
+  title: 'Backpropagation Check',
+  description: 'Five minutes.',
+  order: 1,
+  passPercent: 80,
+  timeLimitMinutes: null,
+  maxAttempts: null,
+  shuffle: false,
+};
 
 /** A quiz's questions on a stand-in server: POST adds, DELETE removes, GET lists what is there. */
 function stubQuizServer(overrides: Record<string, StubbedAnswer | (() => StubbedAnswer)> = {}) {

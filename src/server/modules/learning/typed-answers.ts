@@ -1,0 +1,71 @@
+import type { quizQuestions } from '#db/schema/index';
+import { ErrorCode } from '#shared/errors';
+import { type AnswerValue, normalizeTextAnswer, type QuestionFields } from '#shared/schemas/questions';
+import { AppError } from '../../errors';
+
+/* Scoring a typed question's answer on the server (docs/product.md, Learning). */
+
+type TypedQuestion = Pick<typeof quizQuestions.$inferSelect, 'choiceIds'> & { fields: QuestionFields };
+
+function wrongForm(message: string) {
+  return new AppError(ErrorCode.BAD_REQUEST, message, { errors: { answer: message } });
+}
+
+/** Binary floating point makes 0.3 − 0.2 a hair over 0.1: an answer at the tolerance's edge is right. */
+function withinTolerance(answer: number, correctNumber: number, tolerance: number): boolean {
+  const slack = Number.EPSILON * 16 * Math.max(1, Math.abs(answer), Math.abs(correctNumber));
+  return Math.abs(answer - correctNumber) <= tolerance + slack;
+}
+
+/** Whether `answer` is right; a 400 when it is not of the form the question's type takes. */
+export function isCorrectAnswer({ fields, choiceIds }: TypedQuestion, answer: AnswerValue): boolean {
+  const ids = choiceIds ?? [];
+  switch (fields.type) {
+    case 'multiple': {
+      if (!Array.isArray(answer) || answer.some((id) => !ids.includes(id)) || new Set(answer).size !== answer.length) {
+        throw wrongForm('Answer with the ids of the choices you pick, each once');
+      }
+      const correct = new Set(fields.correctChoices.map((place) => ids[place - 1]));
+      return answer.length === correct.size && answer.every((id) => correct.has(id));
+    }
+    case 'ordering': {
+      if (
+        !Array.isArray(answer) ||
+        answer.length !== ids.length ||
+        new Set(answer).size !== ids.length ||
+        answer.some((id) => !ids.includes(id))
+      ) {
+        throw wrongForm('Answer with the id of every choice once, in your order');
+      }
+      return answer.every((id, index) => id === ids[index]);
+    }
+    case 'true_false':
+      if (typeof answer !== 'boolean') throw wrongForm('Answer true or false');
+      return answer === fields.correctAnswer;
+    case 'short_text': {
+      if (typeof answer !== 'string') throw wrongForm('Answer with text');
+      const given = normalizeTextAnswer(answer);
+      return fields.acceptedAnswers.some((accepted) => normalizeTextAnswer(accepted) === given);
+    }
+    case 'numeric':
+      if (typeof answer !== 'number') throw wrongForm('Answer with a number');
+      return withinTolerance(answer, fields.correctNumber, fields.tolerance);
+  }
+}
+
+/** The right answer in the form of the type's answers; for short_text the first accepted one. */
+export function correctAnswerOf({ fields, choiceIds }: TypedQuestion): AnswerValue {
+  const ids = choiceIds ?? [];
+  switch (fields.type) {
+    case 'multiple':
+      return fields.correctChoices.map((place) => ids[place - 1] ?? '');
+    case 'ordering':
+      return ids;
+    case 'true_false':
+      return fields.correctAnswer;
+    case 'short_text':
+      return fields.acceptedAnswers[0] ?? '';
+    case 'numeric':
+      return fields.correctNumber;
+  }
+}
