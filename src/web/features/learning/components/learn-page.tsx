@@ -391,16 +391,23 @@ export function LearnPage({
           >
             <ChevronLeft aria-hidden="true" /> Previous
           </Button>
-          <Button
-            variant="ghost"
-            disabled={!canMark}
-            title={!alreadyDone && current?.kind === 'quiz' ? 'A quiz counts once you pass it' : undefined}
-            onClick={() => void toggleComplete()}
-            className="h-auto min-h-10 min-w-0 justify-self-center py-1 text-center leading-tight whitespace-normal"
-          >
-            {alreadyDone ? <CheckCircle2 className="text-success" aria-hidden="true" /> : null}
-            {alreadyDone ? 'Mark as Incomplete' : 'Mark as Complete'}
-          </Button>
+          {current?.kind === 'quiz' ? (
+            // A quiz is done by passing it, never by hand (docs/product.md, Learning).
+            <p className="flex min-w-0 items-center justify-self-center gap-1.5 text-center text-sm text-muted-foreground">
+              {alreadyDone ? <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden="true" /> : null}
+              {alreadyDone ? 'Quiz passed' : 'A quiz counts once you pass it'}
+            </p>
+          ) : (
+            <Button
+              variant="ghost"
+              disabled={!canMark}
+              onClick={() => void toggleComplete()}
+              className="h-auto min-h-10 min-w-0 justify-self-center py-1 text-center leading-tight whitespace-normal"
+            >
+              {alreadyDone ? <CheckCircle2 className="text-success" aria-hidden="true" /> : null}
+              {alreadyDone ? 'Mark as Incomplete' : 'Mark as Complete'}
+            </Button>
+          )}
           <Button
             variant="outline"
             disabled={index >= items.length - 1}

@@ -1,8 +1,9 @@
 import { CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { QUIZ_ALREADY_COMPLETED } from '#shared/messages';
-import type { Question } from '#shared/schemas/creator';
-import type { AnswerResult, QuizAttempt } from '#shared/schemas/learning';
+import type { AnyQuestion, Question } from '#shared/schemas/creator';
+import type { AnyAnswerResult, AnswerBody, AttemptAnswer, QuizAttempt } from '#shared/schemas/learning';
+import type { LearnerTypedQuestion } from '#shared/schemas/questions';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
@@ -11,9 +12,18 @@ import { cn } from '#web/lib/utils';
 import { answerQuestion } from '../api/answer-question';
 import { completeAttempt } from '../api/complete-attempt';
 import { startAttempt } from '../api/start-attempt';
+import { describeAnswer, TypedAnswerInput, type TypedDraft } from './typed-answer';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
-const PASS_PERCENT = 80;
+
+/** A question of a type beyond the single choice, as learners get it (choices to pick from, never the answer). */
+const isTyped = (question: AnyQuestion): question is LearnerTypedQuestion =>
+  question.type !== undefined && question.type !== 'single' && 'choices' in question;
+const freshDraft = (question: AnyQuestion | undefined): TypedDraft => {
+  if (!question || !isTyped(question) || question.type !== 'ordering') return { value: undefined };
+  const shown = question.choices.map((choice) => choice.id);
+  return { value: shown, order: shown };
+};
 
 /**
  * The quiz flow (docs/product.md, Learning): pick, Submit Answer, feedback, Next Question or Complete Quiz, the
@@ -24,7 +34,10 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   const [attempt, setAttempt] = useState<QuizAttempt | null>(null);
   const [index, setIndex] = useState(0);
   const [picked, setPicked] = useState<number | null>(null);
-  const [feedback, setFeedback] = useState<AnswerResult | null>(null);
+  const [draft, setDraft] = useState<TypedDraft>({ value: undefined });
+  const [feedback, setFeedback] = useState<AnyAnswerResult | null>(null);
+  /** Each question's explanation, as answering it this visit gave it: the results list them. */
+  const [explanations, setExplanations] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const loaded = useRef(false);
   // Where the focus goes after each step (the step's own button was disabled or removed under it):
@@ -66,55 +79,79 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   if (questions.data.length === 0) return <p className="text-muted-foreground">No questions have been added to this quiz yet.</p>;
 
   const total = questions.data.length;
+  const all = questions.data as AnyQuestion[];
+  const startQuestion = (at: number) => {
+    setIndex(at);
+    setPicked(null);
+    setDraft(freshDraft(all[at]));
+    setFeedback(null);
+  };
   if (attempt?.status === 'completed') {
     const percent = attempt.totalQuestions > 0 ? Math.round(((attempt.score ?? 0) / attempt.totalQuestions) * 100) : 0;
-    const passed = percent >= PASS_PERCENT;
     const retake = async () => {
       setBusy(true);
       try {
         setAttempt(await startAttempt({ quizId, forceNew: true }));
         moveFocus.current = 'question';
-        setIndex(0);
-        setPicked(null);
-        setFeedback(null);
-      } catch {
-        toast({ variant: 'destructive', title: 'Failed to start new quiz attempt' });
+        setExplanations({});
+        startQuestion(0);
+      } catch (error) {
+        toast({
+          variant: 'destructive',
+          title: 'Failed to start new quiz attempt',
+          ...(isApiError(error, 409) ? { description: error.message } : {}),
+        });
       } finally {
         setBusy(false);
       }
     };
     return (
-      <div className="grid justify-items-center gap-4 py-8 text-center">
-        <p ref={resultHeading} tabIndex={-1} className="text-sm font-medium text-muted-foreground focus:outline-none">
-          Your score
-        </p>
-        <p className={cn('text-5xl font-extrabold tabular-nums', passed ? 'text-success' : 'text-warning')}>{percent}%</p>
-        <p className="text-muted-foreground">
-          {attempt.score} of {attempt.totalQuestions} correct.{' '}
-          {passed ? 'You passed this quiz.' : `You need ${PASS_PERCENT}% to pass: review the lessons and try again.`}
-        </p>
-        <Button onClick={() => void retake()} disabled={busy} variant="outline">
-          <RotateCcw aria-hidden="true" /> Retake Quiz
-        </Button>
+      <div className="grid gap-6 py-8">
+        <div className="grid justify-items-center gap-4 text-center">
+          <p ref={resultHeading} tabIndex={-1} className="text-sm font-medium text-muted-foreground focus:outline-none">
+            Your score
+          </p>
+          <p className={cn('text-5xl font-extrabold tabular-nums', attempt.passed ? 'text-success' : 'text-warning')}>
+            {percent}%
+          </p>
+          <p className="text-muted-foreground">
+            {attempt.score} of {attempt.totalQuestions} correct.{' '}
+            {attempt.passed ? 'You passed this quiz.' : 'Not passed yet: review the lessons and try again.'}
+          </p>
+          <Button onClick={() => void retake()} disabled={busy} variant="outline">
+            <RotateCcw aria-hidden="true" /> Retake Quiz
+          </Button>
+        </div>
+        <AttemptReview questions={all} answers={attempt.answers} explanations={explanations} />
       </div>
     );
   }
 
-  const question = questions.data[Math.min(index, total - 1)] as Question;
-  const options = [question.optionA, question.optionB, question.optionC, question.optionD];
+  const question = all[Math.min(index, total - 1)] as AnyQuestion;
+  const typed = isTyped(question) ? question : null;
+  const single = question as Question;
+  const options = typed ? [] : [single.optionA, single.optionB, single.optionC, single.optionD];
   const isLast = index >= total - 1;
+  const isReady = typed ? draft.value !== undefined : picked !== null;
 
   const submit = async () => {
-    if (picked === null) return;
+    if (!isReady) return;
+    const body: AnswerBody = typed
+      ? { questionId: question.id, answer: draft.value }
+      : { questionId: question.id, selectedOption: picked ?? undefined };
     setBusy(true);
     try {
       const current = attempt ?? (await startAttempt({ quizId }));
       setAttempt(current);
-      const result = await answerQuestion({ attemptId: current.id, body: { questionId: question.id, selectedOption: picked } });
+      const result = await answerQuestion({ attemptId: current.id, body });
       moveFocus.current = 'next';
       setFeedback(result);
+      const { explanation } = result;
+      if (explanation) setExplanations((known) => ({ ...known, [question.id]: explanation }));
     } catch (error) {
-      if (isApiError(error, 409)) {
+      if (isApiError(error, 409) && attempt?.expiresAt && Date.parse(attempt.expiresAt) <= Date.now()) {
+        toast({ variant: 'destructive', title: 'Time is up', description: 'Complete the quiz to see your score.' });
+      } else if (isApiError(error, 409)) {
         toast({ variant: 'destructive', title: 'Quiz Already Completed', description: QUIZ_ALREADY_COMPLETED });
       } else {
         toast({ variant: 'destructive', title: 'Failed to submit answer' });
@@ -126,9 +163,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   const next = async () => {
     if (!isLast) {
       moveFocus.current = 'question';
-      setIndex(index + 1);
-      setPicked(null);
-      setFeedback(null);
+      startQuestion(index + 1);
       return;
     }
     if (!attempt) return;
@@ -153,7 +188,10 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       <h3 ref={questionHeading} tabIndex={-1} className="text-xl font-semibold break-words focus:outline-none">
         {question.question}
       </h3>
-      <fieldset className="grid gap-2" disabled={feedback !== null || busy}>
+      {typed ? (
+        <TypedAnswerInput key={typed.id} question={typed} draft={draft} onChange={setDraft} disabled={feedback !== null || busy} />
+      ) : null}
+      <fieldset className={cn('grid gap-2', typed && 'hidden')} disabled={feedback !== null || busy}>
         <legend className="sr-only">Options</legend>
         {options.map((option, i) => {
           if (!option) return null;
@@ -187,7 +225,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       </fieldset>
       {feedback ? (
         <p role="status" className={cn('font-medium', feedback.correct ? 'text-success' : 'text-destructive')}>
-          {feedback.correct ? 'Correct!' : `Not quite: the answer is ${LETTERS[feedback.correctAnswer - 1]}.`}
+          {feedback.correct ? 'Correct!' : `Not quite: the answer is ${answerInWords(question, feedback.correctAnswer)}.`}
         </p>
       ) : null}
       {feedback?.explanation ? (
@@ -202,11 +240,60 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
             {isLast ? 'Complete Quiz' : 'Next Question'}
           </Button>
         ) : (
-          <Button onClick={() => void submit()} disabled={picked === null || busy}>
+          <Button onClick={() => void submit()} disabled={!isReady || busy}>
             Submit Answer
           </Button>
         )}
       </div>
     </div>
+  );
+}
+
+/** An answer of any question type in words: a single choice's letter, or a typed question's choices, value or text. */
+function answerInWords(question: AnyQuestion, answer: AttemptAnswer['correctAnswer']): string {
+  if (isTyped(question)) return describeAnswer(question, answer);
+  return typeof answer === 'number' ? (LETTERS[answer - 1] ?? String(answer)) : String(answer);
+}
+
+/** The results: each question with the learner's answer, the right one and, where known, why. */
+function AttemptReview({
+  questions,
+  answers,
+  explanations,
+}: {
+  questions: AnyQuestion[];
+  answers: AttemptAnswer[];
+  explanations: Record<string, string>;
+}) {
+  const byQuestion = new Map(answers.map((answer) => [answer.questionId, answer]));
+  return (
+    <ol className="grid gap-3" aria-label="Your answers">
+      {questions.map((question, index) => {
+        const answer = byQuestion.get(question.id);
+        const given = answer === undefined ? undefined : 'answer' in answer ? answer.answer : answer.selectedOption;
+        return (
+          <li key={question.id} className="grid gap-1 rounded-xl border p-3 text-sm">
+            <p className="font-medium break-words">
+              {index + 1}. {question.question}
+            </p>
+            {answer === undefined || given === undefined ? (
+              <p className="text-muted-foreground">Not answered.</p>
+            ) : (
+              <>
+                <p className={answer.correct ? 'text-success' : 'text-destructive'}>
+                  {answer.correct ? <CheckCircle2 className="mr-1 inline size-4" aria-hidden="true" /> : null}
+                  {answer.correct ? null : <XCircle className="mr-1 inline size-4" aria-hidden="true" />}
+                  Your answer: {answerInWords(question, given)} ({answer.correct ? 'correct' : 'wrong'})
+                </p>
+                {answer.correct ? null : <p>Right answer: {answerInWords(question, answer.correctAnswer)}</p>}
+              </>
+            )}
+            {explanations[question.id] ? (
+              <p className="text-muted-foreground break-words whitespace-pre-line">{explanations[question.id]}</p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -1,0 +1,165 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import type { AnswerValue, Choice, LearnerTypedQuestion } from '#shared/schemas/questions';
+import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/input';
+import { cn } from '#web/lib/utils';
+
+/** What a learner has entered so far for a typed question; undefined until it can be sent. */
+export type TypedDraft = { value: AnswerValue | undefined; order?: string[] };
+
+const choiceRow =
+  'flex cursor-pointer items-center gap-3 rounded-xl border p-3 text-sm transition-colors hover:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring';
+
+/**
+ * The answer field of each question type beyond the single choice (docs/product.md, Learning): boxes
+ * to tick, true or false, a word or a number to type, or choices to put in order with buttons (so
+ * keyboard and phone work alike). Disabled once answered.
+ */
+export function TypedAnswerInput({
+  question,
+  draft,
+  onChange,
+  disabled,
+}: {
+  question: LearnerTypedQuestion;
+  draft: TypedDraft;
+  onChange: (draft: TypedDraft) => void;
+  disabled: boolean;
+}) {
+  const name = `question-${question.id}`;
+  switch (question.type) {
+    case 'multiple': {
+      const picked = Array.isArray(draft.value) ? draft.value : [];
+      return (
+        <fieldset className="grid gap-2" disabled={disabled}>
+          <legend className="mb-1 text-sm text-muted-foreground">Choose every correct answer.</legend>
+          {question.choices.map((choice) => (
+            <label key={choice.id} className={cn(choiceRow, picked.includes(choice.id) && 'border-primary bg-primary/10')}>
+              <input
+                type="checkbox"
+                name={name}
+                className="size-4 accent-primary"
+                checked={picked.includes(choice.id)}
+                onChange={(event) => {
+                  const next = event.target.checked ? [...picked, choice.id] : picked.filter((id) => id !== choice.id);
+                  onChange({ value: next.length > 0 ? next : undefined });
+                }}
+              />
+              <span className="flex-1 break-words">{choice.text}</span>
+            </label>
+          ))}
+        </fieldset>
+      );
+    }
+    case 'true_false':
+      return (
+        <fieldset className="grid gap-2 sm:grid-cols-2" disabled={disabled}>
+          <legend className="sr-only">True or false</legend>
+          {[true, false].map((value) => (
+            <label key={String(value)} className={cn(choiceRow, draft.value === value && 'border-primary bg-primary/10')}>
+              <input
+                type="radio"
+                name={name}
+                className="size-4 accent-primary"
+                checked={draft.value === value}
+                onChange={() => onChange({ value })}
+              />
+              <span className="font-medium">{value ? 'True' : 'False'}</span>
+            </label>
+          ))}
+        </fieldset>
+      );
+    case 'short_text':
+    case 'numeric': {
+      const isNumber = question.type === 'numeric';
+      return (
+        <div className="grid gap-1.5">
+          <label htmlFor={name} className="text-sm font-medium">
+            {isNumber ? 'Your answer (a number)' : 'Your answer'}
+          </label>
+          <Input
+            id={name}
+            disabled={disabled}
+            inputMode={isNumber ? 'decimal' : 'text'}
+            autoComplete="off"
+            maxLength={isNumber ? 40 : 500}
+            defaultValue={draft.value === undefined ? '' : String(draft.value)}
+            onChange={(event) => {
+              const text = event.target.value;
+              if (!isNumber) return onChange({ value: text.trim() === '' ? undefined : text });
+              // A comma is a decimal point where people write it so.
+              const number = Number(text.trim().replace(',', '.'));
+              onChange({ value: text.trim() === '' || !Number.isFinite(number) ? undefined : number });
+            }}
+          />
+        </div>
+      );
+    }
+    case 'ordering':
+      return <OrderingInput question={question} draft={draft} onChange={onChange} disabled={disabled} />;
+  }
+}
+
+function OrderingInput({
+  question,
+  draft,
+  onChange,
+  disabled,
+}: {
+  question: LearnerTypedQuestion;
+  draft: TypedDraft;
+  onChange: (draft: TypedDraft) => void;
+  disabled: boolean;
+}) {
+  const order = draft.order ?? question.choices.map((choice) => choice.id);
+  const byId = new Map(question.choices.map((choice) => [choice.id, choice]));
+  const move = (from: number, to: number) => {
+    const next = [...order];
+    const [moved] = next.splice(from, 1);
+    if (moved === undefined) return;
+    next.splice(to, 0, moved);
+    // The order as shown is an answer as soon as it is touched; untouched, it is one too.
+    onChange({ value: next, order: next });
+  };
+  return (
+    <ol className="grid gap-2" aria-label="Put these in order, first at the top">
+      {order.map((id, index) => {
+        const choice = byId.get(id) as Choice;
+        return (
+          <li key={id} className="flex items-center gap-2 rounded-xl border p-2 pl-3 text-sm">
+            <span className="w-5 font-medium tabular-nums text-muted-foreground">{index + 1}.</span>
+            <span className="flex-1 break-words">{choice.text}</span>
+            <Button
+              type="button"
+              size="icon"
+              variant="ghost"
+              disabled={disabled || index === 0}
+              aria-label={`Move up: ${choice.text}`}
+              onClick={() => move(index, index - 1)}
+            >
+              <ArrowUp aria-hidden="true" />
+            </Button>
+            <Button
+              type="button"
+              size="icon"
+              variant="ghost"
+              disabled={disabled || index === order.length - 1}
+              aria-label={`Move down: ${choice.text}`}
+              onClick={() => move(index, index + 1)}
+            >
+              <ArrowDown aria-hidden="true" />
+            </Button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The right answer of a typed question, in words, as the feedback and the results show it. */
+export function describeAnswer(question: LearnerTypedQuestion, answer: AnswerValue): string {
+  const textOf = (id: string) => question.choices.find((choice) => choice.id === id)?.text ?? id;
+  if (Array.isArray(answer)) return answer.map(textOf).join(question.type === 'ordering' ? ' → ' : ', ');
+  if (typeof answer === 'boolean') return answer ? 'True' : 'False';
+  return String(answer);
+}
