@@ -13,7 +13,11 @@ test.describe.configure({ timeout: 120_000 });
 async function quizOfEveryType(request: APIRequestContext) {
   const creator = await signUpViaApi(request, 'creator', 'Tia Types');
   const api = apiAs(request, creator.token);
-  const course = await api('POST', '/api/courses', { title: `Every type ${Date.now()}`, description: '<p>Typed.</p>', price: '0' });
+  const course = await api('POST', '/api/courses', {
+    title: `Every type ${Date.now()}`,
+    description: '<p>Typed.</p>',
+    price: '0',
+  });
   const module = await api('POST', `/api/courses/${course.id}/modules`, { title: 'Basics' });
   await api('POST', `/api/modules/${module.id}/lessons`, { title: 'Read me', type: 'text', content: '<p>Loss goes down.</p>' });
   const quiz = await api('POST', `/api/courses/${course.id}/quizzes`, { title: 'Every type' });
@@ -66,6 +70,7 @@ for (const viewport of [
 ] as const) {
   test(`a student answers every question type and sees the results (${viewport.name})`, async ({ page, request, baseURL }) => {
     await page.setViewportSize(viewport);
+    await useStableRendering(page);
     const { courseId, quizId, student } = await quizOfEveryType(request);
     await signIn(page, student.token, baseURL ?? '');
     await page.goto(`/course/${courseId}/learn/${quizId}`);
@@ -123,7 +128,6 @@ for (const viewport of [
     await expect(page.getByText('Quiz passed')).toBeVisible();
 
     if (viewport.name === 'desktop') {
-      await useStableRendering(page);
       // Every variant: light and dark, desktop and phone.
       const report = new AxeReport('student');
       await report.scan(page, 'typed quiz results', review);

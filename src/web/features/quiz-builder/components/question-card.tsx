@@ -1,11 +1,16 @@
 import { ArrowDown, ArrowUp, CheckCircle2, Lightbulb, Pencil, Trash2 } from 'lucide-react';
-import type { Question } from '#shared/schemas/creator';
+import type { AnyQuestion, CreatorTypedQuestion, Question } from '#shared/schemas/creator';
 import { Button } from '#web/components/ui/button';
 import { cn } from '#web/lib/utils';
 import { OPTION_LETTERS } from '../lib/question-draft';
+import { TYPED_QUESTION_LABELS } from '../lib/typed-question-draft';
+
+/** A question of another type than the single choice, as its creator gets it (with its answer). */
+export const isCreatorTyped = (question: AnyQuestion): question is CreatorTypedQuestion =>
+  question.type !== undefined && question.type !== 'single' && !('optionA' in question) && 'explanation' in question;
 
 interface QuestionCardProps {
-  question: Question;
+  question: AnyQuestion;
   number: number;
   isFirst: boolean;
   isLast: boolean;
@@ -16,12 +21,18 @@ interface QuestionCardProps {
 }
 
 export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDelete, onEdit, onMove }: QuestionCardProps) {
-  const options = [question.optionA, question.optionB, question.optionC, question.optionD];
+  const typed = isCreatorTyped(question) ? question : null;
+  const single = question as Question;
+  const options = typed ? [] : [single.optionA, single.optionB, single.optionC, single.optionD];
+  const explanation = 'explanation' in question ? question.explanation : null;
   return (
     <div className="rounded-xl border bg-card p-4 text-card-foreground shadow-xs">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Question {number}</p>
+          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            Question {number}
+            {typed ? ` · ${TYPED_QUESTION_LABELS[typed.type]}` : null}
+          </p>
           <p className="font-medium break-words whitespace-pre-line">{question.question}</p>
         </div>
         <div className="flex shrink-0 flex-wrap justify-end">
@@ -61,11 +72,12 @@ export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDele
           </Button>
         </div>
       </div>
-      <ul className="mt-3 grid gap-2" aria-label={`Options of question ${number}`}>
+      {typed ? <TypedAnswerSummary question={typed} number={number} /> : null}
+      <ul className={cn('mt-3 grid gap-2', typed && 'hidden')} aria-label={`Options of question ${number}`}>
         {options.map((option, index) => {
           if (!option) return null;
           const letter = OPTION_LETTERS[index];
-          const isCorrect = question.correctAnswer === index + 1;
+          const isCorrect = single.correctAnswer === index + 1;
           return (
             <li
               key={letter}
@@ -83,15 +95,57 @@ export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDele
           );
         })}
       </ul>
-      {question.explanation ? (
+      {explanation ? (
         <p className="mt-3 flex items-start gap-2 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
           <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span className="min-w-0 break-words whitespace-pre-line">
             <span className="font-medium text-foreground">Explanation: </span>
-            {question.explanation}
+            {explanation}
           </span>
         </p>
       ) : null}
     </div>
   );
+}
+
+const correctRow = 'border-success/50 bg-success-muted font-medium text-success-muted-foreground';
+
+/** What makes a typed question's answer right, as its creator checks it. */
+function TypedAnswerSummary({ question, number }: { question: CreatorTypedQuestion; number: number }) {
+  const label = `Answer of question ${number}`;
+  switch (question.type) {
+    case 'multiple':
+    case 'ordering':
+      return (
+        <ol className="mt-3 grid gap-2" aria-label={label}>
+          {question.choices.map((choice, index) => {
+            const isCorrect = question.type === 'multiple' && question.correctChoices.includes(index + 1);
+            return (
+              <li
+                key={choice}
+                className={cn('flex items-start gap-2 rounded-lg border px-3 py-2 text-sm', isCorrect && correctRow)}
+              >
+                {isCorrect ? <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
+                <span className="min-w-0 break-words">
+                  {question.type === 'ordering' ? `${index + 1}. ` : null}
+                  {choice}
+                  {isCorrect ? ' (Correct)' : null}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      );
+    case 'true_false':
+      return <p className="mt-3 text-sm">Correct answer: {question.correctAnswer ? 'True' : 'False'}</p>;
+    case 'short_text':
+      return <p className="mt-3 text-sm break-words">Accepted: {question.acceptedAnswers.join(' · ')}</p>;
+    case 'numeric':
+      return (
+        <p className="mt-3 text-sm">
+          Correct: {question.correctNumber}
+          {question.tolerance > 0 ? ` ± ${question.tolerance}` : null}
+        </p>
+      );
+  }
 }

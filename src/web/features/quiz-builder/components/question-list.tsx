@@ -1,19 +1,20 @@
 import { ListChecks } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { Question } from '#shared/schemas/creator';
+import type { AnyQuestion, Question } from '#shared/schemas/creator';
 import { RegionError } from '#web/components/errors/region-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useDeleteQuestion } from '../api/delete-question';
 import { useUpdateQuestion } from '../api/update-question';
-import { QuestionCard } from './question-card';
+import { isCreatorTyped, QuestionCard } from './question-card';
 import { QuestionForm } from './question-form';
+import { TypedQuestionForm } from './typed-question-form';
 
 interface QuestionListProps {
   quizId: string;
   courseId: string;
-  questions: Question[] | undefined;
+  questions: AnyQuestion[] | undefined;
   isError: boolean;
   error: unknown;
   onRetry: () => void;
@@ -40,7 +41,7 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
   }, [moved, questions]);
 
   /** Moving to the neighbour's place swaps the two, as modules and slides do. */
-  const onMove = (question: Question, index: number, direction: 'up' | 'down') => {
+  const onMove = (question: AnyQuestion, index: number, direction: 'up' | 'down') => {
     const neighbour = questions?.[direction === 'up' ? index - 1 : index + 1];
     if (!neighbour) return;
     move.mutate(
@@ -59,7 +60,7 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
   };
 
   // No confirmation for questions (docs/product.md, Web app conventions).
-  const onDelete = (question: Question) =>
+  const onDelete = (question: AnyQuestion) =>
     remove.mutate(
       { id: question.id },
       {
@@ -104,13 +105,28 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
         <ol ref={list} className="grid gap-3" aria-busy={remove.isPending || move.isPending || undefined}>
           {questions.map((question, index) => (
             <li key={question.id}>
-              {editingId === question.id ? (
+              {editingId === question.id && isCreatorTyped(question) ? (
+                <TypedQuestionForm
+                  quizId={quizId}
+                  courseId={courseId}
+                  type={question.type}
+                  questionCount={questions.length}
+                  editing={{
+                    question,
+                    number: index + 1,
+                    onDone: () => {
+                      setEditingId(null);
+                      heading.current?.focus();
+                    },
+                  }}
+                />
+              ) : editingId === question.id ? (
                 <QuestionForm
                   quizId={quizId}
                   courseId={courseId}
                   questionCount={questions.length}
                   editing={{
-                    question,
+                    question: question as Question,
                     number: index + 1,
                     onDone: () => {
                       setEditingId(null);

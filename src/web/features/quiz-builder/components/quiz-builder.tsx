@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import type { TypedQuestionType } from '#shared/schemas/questions';
 import { RegionError, RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
@@ -8,8 +9,10 @@ import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { useQuiz } from '../api/get-quiz';
+import { TYPED_QUESTION_LABELS } from '../lib/typed-question-draft';
 import { QuestionForm } from './question-form';
 import { QuestionList } from './question-list';
+import { TypedQuestionForm } from './typed-question-form';
 
 function QuizPage({ back, children }: { back: { to: string; label: string }; children?: ReactNode }) {
   return (
@@ -32,6 +35,7 @@ function QuizPage({ back, children }: { back: { to: string; label: string }; chi
 export function QuizBuilder({ quizId }: { quizId: string }) {
   const quiz = useQuiz(quizId);
   const questions = useQuizQuestions(quizId);
+  const [type, setType] = useState<'single' | TypedQuestionType>('single');
   useDocumentTitle(quiz.data ? `Build ${quiz.data.title}` : 'Quiz Builder');
 
   if (quiz.isPending) {
@@ -72,7 +76,37 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
       </header>
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <RegionErrorBoundary title="The question form could not be displayed">
-          <QuestionForm quizId={quizId} courseId={courseId} questionCount={questions.data?.length ?? 0} />
+          <div className="grid gap-3">
+            <div className="grid gap-1.5">
+              <label htmlFor="question-type" className="text-sm font-medium">
+                Question type
+              </label>
+              <select
+                id="question-type"
+                value={type}
+                onChange={(event) => setType(event.target.value as typeof type)}
+                className="h-10 w-full rounded-lg border border-input bg-background px-3 text-base shadow-xs focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none md:text-sm"
+              >
+                <option value="single">Single choice (A–D)</option>
+                {Object.entries(TYPED_QUESTION_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {type === 'single' ? (
+              <QuestionForm quizId={quizId} courseId={courseId} questionCount={questions.data?.length ?? 0} />
+            ) : (
+              <TypedQuestionForm
+                key={type}
+                quizId={quizId}
+                courseId={courseId}
+                type={type}
+                questionCount={questions.data?.length ?? 0}
+              />
+            )}
+          </div>
         </RegionErrorBoundary>
         <RegionErrorBoundary title="The questions could not be displayed" resetKeys={[questions.data]}>
           <QuestionList

@@ -2,7 +2,7 @@ import { CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { QUIZ_ALREADY_COMPLETED } from '#shared/messages';
 import type { AnyQuestion, Question } from '#shared/schemas/creator';
-import type { AnyAnswerResult, AnswerBody, AttemptAnswer, QuizAttempt } from '#shared/schemas/learning';
+import type { AnswerBody, AnyAnswerResult, AttemptAnswer, QuizAttempt } from '#shared/schemas/learning';
 import type { LearnerTypedQuestion } from '#shared/schemas/questions';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
@@ -189,7 +189,13 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
         {question.question}
       </h3>
       {typed ? (
-        <TypedAnswerInput key={typed.id} question={typed} draft={draft} onChange={setDraft} disabled={feedback !== null || busy} />
+        <TypedAnswerInput
+          key={typed.id}
+          question={typed}
+          draft={draft}
+          onChange={setDraft}
+          disabled={feedback !== null || busy}
+        />
       ) : null}
       <fieldset className={cn('grid gap-2', typed && 'hidden')} disabled={feedback !== null || busy}>
         <legend className="sr-only">Options</legend>
