@@ -286,9 +286,9 @@ function AttemptReview({
               <p className="text-muted-foreground">Not answered.</p>
             ) : (
               <>
-                <p className={answer.correct ? 'text-success' : 'text-destructive'}>
-                  {answer.correct ? <CheckCircle2 className="mr-1 inline size-4" aria-hidden="true" /> : null}
-                  {answer.correct ? null : <XCircle className="mr-1 inline size-4" aria-hidden="true" />}
+                <p>
+                  {answer.correct ? <CheckCircle2 className="mr-1 inline size-4 text-success" aria-hidden="true" /> : null}
+                  {answer.correct ? null : <XCircle className="mr-1 inline size-4 text-destructive" aria-hidden="true" />}
                   Your answer: {answerInWords(question, given)} ({answer.correct ? 'correct' : 'wrong'})
                 </p>
                 {answer.correct ? null : <p>Right answer: {answerInWords(question, answer.correctAnswer)}</p>}
