@@ -43,7 +43,7 @@ async function quizOfEveryType(request: APIRequestContext) {
   await api('POST', `/api/courses/${course.id}/publish`, {});
   const student = await signUpViaApi(request, 'student', 'Stu Typed');
   await apiAs(request, student.token)('POST', '/api/enroll-free', { courseId: course.id });
-  return { courseId: course.id as string, quizId: quiz.id as string, student };
+  return { courseId: course.id as string, quizId: quiz.id as string, student, creatorToken: creator.token };
 }
 
 async function signIn(page: Page, token: string, baseURL: string) {
@@ -202,10 +202,50 @@ test('a creator builds one question of each type, with a preview, and edits one'
   await page.getByRole('button', { name: 'Save Question' }).click();
   await expect(cards.getByText('Correct answer: True')).toBeVisible();
 
+  // The quiz's rules: a bad pass mark is refused in the form, a good set saved.
+  await page.getByRole('textbox', { name: 'Pass mark (%)' }).fill('101');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('A pass mark is a whole percent from 1 to 100')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Pass mark (%)' }).fill('60');
+  await page.getByRole('textbox', { name: 'Time limit (minutes)' }).fill('15');
+  await page.getByRole('textbox', { name: 'Attempts allowed' }).fill('3');
+  await page.getByRole('checkbox', { name: 'Shuffle questions and choices for each attempt' }).check();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Quiz settings saved').first()).toBeVisible();
+  expect(await api('GET', `/api/quizzes/${quiz.id}`)).toMatchObject({
+    passPercent: 60,
+    timeLimitMinutes: 15,
+    maxAttempts: 3,
+    shuffle: true,
+  });
+
   const saved = await api<{ type?: string }[]>('GET', `/api/quizzes/${quiz.id}/questions`);
   expect(saved.map((each) => each.type)).toEqual(['multiple', 'true_false', 'short_text', 'numeric', 'ordering']);
 
   const report = new AxeReport('creator');
   await report.scan(page, 'quiz builder with typed questions', page.getByRole('heading', { name: 'Questions (5)' }));
   report.expectNoViolations();
+});
+
+test('a timed quiz shows the time left, and a learner out of attempts is told so', async ({ page, request, baseURL }) => {
+  const { courseId, quizId, student, creatorToken } = await quizOfEveryType(request);
+  await apiAs(request, creatorToken)('PATCH', `/api/quizzes/${quizId}`, { timeLimitMinutes: 2, maxAttempts: 1 });
+  await signIn(page, student.token, baseURL ?? '');
+  await page.goto(`/course/${courseId}/learn/${quizId}`);
+  await expect(page.getByRole('timer')).toHaveText(/Time left [12]:\d\d/);
+  await page.getByRole('checkbox', { name: 'Adam' }).check();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  await page.getByRole('button', { name: 'Next Question' }).click();
+  // Finished early by answering the rest: the only attempt is spent, so a retake is refused with the reason.
+  for (let step = 0; step < 4; step += 1) {
+    const tf = page.getByRole('radio', { name: 'True' });
+    if (await tf.count()) await tf.check();
+    const text = page.getByLabel(/^Your answer/);
+    if (await text.count()) await text.fill('1');
+    await page.getByRole('button', { name: 'Submit Answer' }).click();
+    await page.getByRole('button', { name: /Next Question|Complete Quiz/ }).click();
+  }
+  await expect(page.getByText('Your score')).toBeVisible();
+  await page.getByRole('button', { name: 'Retake Quiz' }).click();
+  await expect(page.getByText('Failed to start new quiz attempt').first()).toBeVisible();
 });

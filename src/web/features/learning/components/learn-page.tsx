@@ -394,7 +394,9 @@ export function LearnPage({
           {current?.kind === 'quiz' ? (
             // A quiz is done by passing it, never by hand (docs/product.md, Learning).
             <p className="flex min-w-0 items-center justify-self-center gap-1.5 text-center text-sm text-muted-foreground">
-              {passedQuizzes.has(current.id) ? <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden="true" /> : null}
+              {passedQuizzes.has(current.id) ? (
+                <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden="true" />
+              ) : null}
               {passedQuizzes.has(current.id) ? 'Quiz passed' : 'A quiz counts once you pass it'}
             </p>
           ) : (

@@ -12,6 +12,7 @@ import { useQuiz } from '../api/get-quiz';
 import { TYPED_QUESTION_LABELS } from '../lib/typed-question-draft';
 import { QuestionForm } from './question-form';
 import { QuestionList } from './question-list';
+import { QuizSettingsForm } from './quiz-settings-form';
 import { TypedQuestionForm } from './typed-question-form';
 
 function QuizPage({ back, children }: { back: { to: string; label: string }; children?: ReactNode }) {
@@ -74,6 +75,9 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
           <p className="mt-2 max-w-3xl break-words whitespace-pre-line text-muted-foreground">{quiz.data.description}</p>
         ) : null}
       </header>
+      <div className="mb-8">
+        <QuizSettingsForm key={quiz.data.id} quiz={quiz.data} />
+      </div>
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <RegionErrorBoundary title="The question form could not be displayed">
           <div className="grid gap-3">

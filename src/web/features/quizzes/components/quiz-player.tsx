@@ -12,6 +12,7 @@ import { cn } from '#web/lib/utils';
 import { answerQuestion } from '../api/answer-question';
 import { completeAttempt } from '../api/complete-attempt';
 import { startAttempt } from '../api/start-attempt';
+import { QuizTimer, useTimeLeft } from './quiz-timer';
 import { describeAnswer, TypedAnswerInput, type TypedDraft } from './typed-answer';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
@@ -31,6 +32,7 @@ const freshDraft = (question: AnyQuestion | undefined): TypedDraft => {
  */
 export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onCompleted: () => void }) {
   const questions = useQuizQuestions(quizId);
+  const refetchQuestions = questions.refetch;
   const [attempt, setAttempt] = useState<QuizAttempt | null>(null);
   const [index, setIndex] = useState(0);
   const [picked, setPicked] = useState<number | null>(null);
@@ -40,6 +42,8 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   const [explanations, setExplanations] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const loaded = useRef(false);
+  const msLeft = useTimeLeft(attempt?.status === 'in_progress' ? attempt.expiresAt : null);
+  const isTimeUp = msLeft === 0;
   // Where the focus goes after each step (the step's own button was disabled or removed under it):
   // the feedback's Next Question, the next question, or the result.
   const nextButton = useRef<HTMLButtonElement>(null);
@@ -64,6 +68,8 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       .then((current) => {
         setAttempt(current);
         setIndex(Math.min(current.answers.length, Math.max(0, current.totalQuestions - 1)));
+        // A shuffled quiz's order is its attempt's: asked again once there is one.
+        void refetchQuestions();
       })
       .catch(() => {});
   }, [quizId]);
@@ -92,6 +98,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       setBusy(true);
       try {
         setAttempt(await startAttempt({ quizId, forceNew: true }));
+        await refetchQuestions();
         moveFocus.current = 'question';
         setExplanations({});
         startQuestion(0);
@@ -166,6 +173,10 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       startQuestion(index + 1);
       return;
     }
+    await finish();
+  };
+  /** Scores the attempt: after the last question, or once its time is up (what was answered counts). */
+  const finish = async () => {
     if (!attempt) return;
     setBusy(true);
     try {
@@ -182,9 +193,12 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
 
   return (
     <div className="grid gap-5">
-      <p className="text-sm text-muted-foreground">
-        Question {index + 1} of {total}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">
+          Question {index + 1} of {total}
+        </p>
+        {msLeft !== null ? <QuizTimer msLeft={msLeft} /> : null}
+      </div>
       <h3 ref={questionHeading} tabIndex={-1} className="text-xl font-semibold break-words focus:outline-none">
         {question.question}
       </h3>
@@ -241,9 +255,9 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
         </p>
       ) : null}
       <div>
-        {feedback ? (
-          <Button ref={nextButton} onClick={() => void next()} disabled={busy}>
-            {isLast ? 'Complete Quiz' : 'Next Question'}
+        {feedback || isTimeUp ? (
+          <Button ref={nextButton} onClick={() => void (isTimeUp ? finish() : next())} disabled={busy}>
+            {isLast || isTimeUp ? 'Complete Quiz' : 'Next Question'}
           </Button>
         ) : (
           <Button onClick={() => void submit()} disabled={!isReady || busy}>

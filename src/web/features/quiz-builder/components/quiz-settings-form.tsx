@@ -1,0 +1,103 @@
+import { Save } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { Quiz } from '#shared/schemas/creator';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { FormField } from '#web/components/ui/form-field';
+import { Input } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { useUpdateQuizSettings } from '../api/update-quiz-settings';
+
+/** A whole number from a field, null when it is left empty (no limit), NaN when it is not one. */
+const limitOf = (text: string) => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/**
+ * The quiz's rules (docs/product.md, Learning): the share of right answers that passes, how long an
+ * attempt may take, how many attempts a learner has, and whether each attempt gets its own order.
+ */
+export function QuizSettingsForm({ quiz }: { quiz: Quiz }) {
+  const [passPercent, setPassPercent] = useState(String(quiz.passPercent));
+  const [timeLimit, setTimeLimit] = useState(quiz.timeLimitMinutes === null ? '' : String(quiz.timeLimitMinutes));
+  const [maxAttempts, setMaxAttempts] = useState(quiz.maxAttempts === null ? '' : String(quiz.maxAttempts));
+  const [shuffle, setShuffle] = useState(quiz.shuffle);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useUpdateQuizSettings(quiz.id);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = {
+      passPercent: limitOf(passPercent) ?? Number.NaN,
+      timeLimitMinutes: limitOf(timeLimit),
+      maxAttempts: limitOf(maxAttempts),
+      shuffle,
+    };
+    const wrong: Record<string, string> = {};
+    if (!(body.passPercent >= 1 && body.passPercent <= 100)) wrong.passPercent = 'A pass mark is a whole percent from 1 to 100';
+    if (Number.isNaN(body.timeLimitMinutes)) wrong.timeLimitMinutes = 'Minutes are a whole number, or empty for no limit';
+    if (Number.isNaN(body.maxAttempts)) wrong.maxAttempts = 'Attempts are a whole number, or empty for no limit';
+    setErrors(wrong);
+    if (Object.keys(wrong).length > 0) return;
+    try {
+      await save.mutateAsync(body);
+      toast({ variant: 'success', title: 'Quiz settings saved' });
+    } catch (error) {
+      setErrors(getFieldErrors(error) ?? {});
+      toast({
+        variant: 'destructive',
+        title: 'Failed to save quiz settings',
+        description: getErrorMessage(error, 'Please try again.'),
+      });
+    }
+  }
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="quiz-settings-title" className="grid gap-4">
+        <h2 id="quiz-settings-title" className="text-lg font-semibold">
+          Quiz settings
+        </h2>
+        <div className="grid items-start gap-4 sm:grid-cols-3">
+          <FormField label="Pass mark (%)" hint="Right answers needed to pass." error={errors.passPercent}>
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="numeric"
+                value={passPercent}
+                onChange={(event) => setPassPercent(event.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label="Time limit (minutes)" hint="Empty: no limit." error={errors.timeLimitMinutes}>
+            {(control) => (
+              <Input {...control} inputMode="numeric" value={timeLimit} onChange={(event) => setTimeLimit(event.target.value)} />
+            )}
+          </FormField>
+          <FormField label="Attempts allowed" hint="Empty: unlimited." error={errors.maxAttempts}>
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="numeric"
+                value={maxAttempts}
+                onChange={(event) => setMaxAttempts(event.target.value)}
+              />
+            )}
+          </FormField>
+        </div>
+        <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={shuffle}
+            onChange={(event) => setShuffle(event.target.checked)}
+          />
+          Shuffle questions and choices for each attempt
+        </label>
+        <Button type="submit" variant="outline" className="w-full sm:w-fit" disabled={save.isPending}>
+          {save.isPending ? <Spinner /> : <Save aria-hidden="true" />} Save Settings
+        </Button>
+      </form>
+    </Card>
+  );
+}
