@@ -9,7 +9,8 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
-import { TypedAnswerInput, type TypedDraft } from '../../quizzes/components/typed-answer';
+import { TypedAnswerInput } from '../../quizzes/components/typed-answer';
+import type { TypedDraft } from '../../quizzes/lib/answer-words';
 import { useCreateQuestion } from '../api/create-question';
 import { useUpdateQuestion } from '../api/update-question';
 import {

@@ -1,9 +1,8 @@
 import { CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { QUIZ_ALREADY_COMPLETED } from '#shared/messages';
 import type { AnyQuestion, Question } from '#shared/schemas/creator';
-import type { AnswerBody, AnyAnswerResult, AttemptAnswer, QuizAttempt } from '#shared/schemas/learning';
-import type { LearnerTypedQuestion } from '#shared/schemas/questions';
+import type { AnswerBody, AnyAnswerResult, QuizAttempt } from '#shared/schemas/learning';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
@@ -12,14 +11,17 @@ import { cn } from '#web/lib/utils';
 import { answerQuestion } from '../api/answer-question';
 import { completeAttempt } from '../api/complete-attempt';
 import { startAttempt } from '../api/start-attempt';
-import { QuizTimer, useTimeLeft } from './quiz-timer';
-import { describeAnswer, TypedAnswerInput, type TypedDraft } from './typed-answer';
+import { answerInWords, isTyped, type TypedDraft } from '../lib/answer-words';
+import { useTimeLeft } from '../lib/time-left';
+
+/** The results list and the clock: shown after answering, or for a timed quiz only. */
+const AttemptReview = lazy(() => import('./attempt-review'));
+const QuizTimer = lazy(() => import('./quiz-timer'));
+
+/** Loaded where a quiz has a question of another type than the single choice: most first loads need none. */
+const TypedAnswerInput = lazy(() => import('./typed-answer'));
 
 const LETTERS = ['A', 'B', 'C', 'D'];
-
-/** A question of a type beyond the single choice, as learners get it (choices to pick from, never the answer). */
-const isTyped = (question: AnyQuestion): question is LearnerTypedQuestion =>
-  question.type !== undefined && question.type !== 'single' && 'choices' in question;
 const freshDraft = (question: AnyQuestion | undefined): TypedDraft => {
   if (!question || !isTyped(question) || question.type !== 'ordering') return { value: undefined };
   const shown = question.choices.map((choice) => choice.id);
@@ -72,7 +74,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
         void refetchQuestions();
       })
       .catch(() => {});
-  }, [quizId]);
+  }, [quizId, refetchQuestions]);
 
   if (questions.isPending)
     return (
@@ -129,7 +131,9 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
             <RotateCcw aria-hidden="true" /> Retake Quiz
           </Button>
         </div>
-        <AttemptReview questions={all} answers={attempt.answers} explanations={explanations} />
+        <Suspense fallback={null}>
+          <AttemptReview questions={all} answers={attempt.answers} explanations={explanations} />
+        </Suspense>
       </div>
     );
   }
@@ -197,19 +201,31 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
         <p className="text-sm text-muted-foreground">
           Question {index + 1} of {total}
         </p>
-        {msLeft !== null ? <QuizTimer msLeft={msLeft} /> : null}
+        {msLeft !== null ? (
+          <Suspense fallback={null}>
+            <QuizTimer msLeft={msLeft} />
+          </Suspense>
+        ) : null}
       </div>
       <h3 ref={questionHeading} tabIndex={-1} className="text-xl font-semibold break-words focus:outline-none">
         {question.question}
       </h3>
       {typed ? (
-        <TypedAnswerInput
-          key={typed.id}
-          question={typed}
-          draft={draft}
-          onChange={setDraft}
-          disabled={feedback !== null || busy}
-        />
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-muted-foreground">
+              Loading the answer field...
+            </p>
+          }
+        >
+          <TypedAnswerInput
+            key={typed.id}
+            question={typed}
+            draft={draft}
+            onChange={setDraft}
+            disabled={feedback !== null || busy}
+          />
+        </Suspense>
       ) : null}
       <fieldset className={cn('grid gap-2', typed && 'hidden')} disabled={feedback !== null || busy}>
         <legend className="sr-only">Options</legend>
@@ -266,54 +282,5 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
         )}
       </div>
     </div>
-  );
-}
-
-/** An answer of any question type in words: a single choice's letter, or a typed question's choices, value or text. */
-function answerInWords(question: AnyQuestion, answer: AttemptAnswer['correctAnswer']): string {
-  if (isTyped(question)) return describeAnswer(question, answer);
-  return typeof answer === 'number' ? (LETTERS[answer - 1] ?? String(answer)) : String(answer);
-}
-
-/** The results: each question with the learner's answer, the right one and, where known, why. */
-function AttemptReview({
-  questions,
-  answers,
-  explanations,
-}: {
-  questions: AnyQuestion[];
-  answers: AttemptAnswer[];
-  explanations: Record<string, string>;
-}) {
-  const byQuestion = new Map(answers.map((answer) => [answer.questionId, answer]));
-  return (
-    <ol className="grid gap-3" aria-label="Your answers">
-      {questions.map((question, index) => {
-        const answer = byQuestion.get(question.id);
-        const given = answer === undefined ? undefined : 'answer' in answer ? answer.answer : answer.selectedOption;
-        return (
-          <li key={question.id} className="grid gap-1 rounded-xl border p-3 text-sm">
-            <p className="font-medium break-words">
-              {index + 1}. {question.question}
-            </p>
-            {answer === undefined || given === undefined ? (
-              <p className="text-muted-foreground">Not answered.</p>
-            ) : (
-              <>
-                <p>
-                  {answer.correct ? <CheckCircle2 className="mr-1 inline size-4 text-success" aria-hidden="true" /> : null}
-                  {answer.correct ? null : <XCircle className="mr-1 inline size-4 text-destructive" aria-hidden="true" />}
-                  Your answer: {answerInWords(question, given)} ({answer.correct ? 'correct' : 'wrong'})
-                </p>
-                {answer.correct ? null : <p>Right answer: {answerInWords(question, answer.correctAnswer)}</p>}
-              </>
-            )}
-            {explanations[question.id] ? (
-              <p className="text-muted-foreground break-words whitespace-pre-line">{explanations[question.id]}</p>
-            ) : null}
-          </li>
-        );
-      })}
-    </ol>
   );
 }

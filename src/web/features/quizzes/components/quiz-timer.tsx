@@ -1,20 +1,8 @@
 import { Timer } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { cn } from '#web/lib/utils';
 
-/** Milliseconds until `expiresAt` by this device's clock, ticking each second; the server's clock decides. */
-export function useTimeLeft(expiresAt: string | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!expiresAt) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [expiresAt]);
-  return expiresAt ? Math.max(0, Date.parse(expiresAt) - now) : null;
-}
-
 /** The time an attempt has left, as minutes and seconds; read out to screen readers only each minute. */
-export function QuizTimer({ msLeft }: { msLeft: number }) {
+export default function QuizTimer({ msLeft }: { msLeft: number }) {
   const seconds = Math.ceil(msLeft / 1000);
   const shown = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return (

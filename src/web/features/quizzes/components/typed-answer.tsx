@@ -1,11 +1,9 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import type { AnswerValue, Choice, LearnerTypedQuestion } from '#shared/schemas/questions';
+import type { Choice, LearnerTypedQuestion } from '#shared/schemas/questions';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import { cn } from '#web/lib/utils';
-
-/** What a learner has entered so far for a typed question; undefined until it can be sent. */
-export type TypedDraft = { value: AnswerValue | undefined; order?: string[] };
+import type { TypedDraft } from '../lib/answer-words';
 
 const choiceRow =
   'flex cursor-pointer items-center gap-3 rounded-xl border p-3 text-sm transition-colors hover:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring';
@@ -156,10 +154,4 @@ function OrderingInput({
   );
 }
 
-/** The right answer of a typed question, in words, as the feedback and the results show it. */
-export function describeAnswer(question: LearnerTypedQuestion, answer: AnswerValue): string {
-  const textOf = (id: string) => question.choices.find((choice) => choice.id === id)?.text ?? id;
-  if (Array.isArray(answer)) return answer.map(textOf).join(question.type === 'ordering' ? ' → ' : ', ');
-  if (typeof answer === 'boolean') return answer ? 'True' : 'False';
-  return String(answer);
-}
+export default TypedAnswerInput;

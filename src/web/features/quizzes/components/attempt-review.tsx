@@ -1,0 +1,47 @@
+import { CheckCircle2, XCircle } from 'lucide-react';
+import type { AnyQuestion } from '#shared/schemas/creator';
+import type { AttemptAnswer } from '#shared/schemas/learning';
+import { answerInWords } from '../lib/answer-words';
+
+/** The results: each question with the learner's answer, the right one and, where known, why. */
+export default function AttemptReview({
+  questions,
+  answers,
+  explanations,
+}: {
+  questions: AnyQuestion[];
+  answers: AttemptAnswer[];
+  explanations: Record<string, string>;
+}) {
+  const byQuestion = new Map(answers.map((answer) => [answer.questionId, answer]));
+  return (
+    <ol className="grid gap-3" aria-label="Your answers">
+      {questions.map((question, index) => {
+        const answer = byQuestion.get(question.id);
+        const given = answer === undefined ? undefined : 'answer' in answer ? answer.answer : answer.selectedOption;
+        return (
+          <li key={question.id} className="grid gap-1 rounded-xl border p-3 text-sm">
+            <p className="font-medium break-words">
+              {index + 1}. {question.question}
+            </p>
+            {answer === undefined || given === undefined ? (
+              <p className="text-muted-foreground">Not answered.</p>
+            ) : (
+              <>
+                <p>
+                  {answer.correct ? <CheckCircle2 className="mr-1 inline size-4 text-success" aria-hidden="true" /> : null}
+                  {answer.correct ? null : <XCircle className="mr-1 inline size-4 text-destructive" aria-hidden="true" />}
+                  Your answer: {answerInWords(question, given)} ({answer.correct ? 'correct' : 'wrong'})
+                </p>
+                {answer.correct ? null : <p>Right answer: {answerInWords(question, answer.correctAnswer)}</p>}
+              </>
+            )}
+            {explanations[question.id] ? (
+              <p className="text-muted-foreground break-words whitespace-pre-line">{explanations[question.id]}</p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,26 @@
+import type { AnyQuestion } from '#shared/schemas/creator';
+import type { AttemptAnswer } from '#shared/schemas/learning';
+import type { AnswerValue, LearnerTypedQuestion } from '#shared/schemas/questions';
+
+const LETTERS = ['A', 'B', 'C', 'D'];
+
+/** A question of a type beyond the single choice, as learners get it (choices to pick from, never the answer). */
+export const isTyped = (question: AnyQuestion): question is LearnerTypedQuestion =>
+  question.type !== undefined && question.type !== 'single' && 'choices' in question;
+
+/** What a learner has entered so far for a typed question; `value` is undefined until it can be sent. */
+export type TypedDraft = { value: AnswerValue | undefined; order?: string[] };
+
+/** The right answer of a typed question, in words, as the feedback and the results show it. */
+export function describeAnswer(question: LearnerTypedQuestion, answer: AnswerValue): string {
+  const textOf = (id: string) => question.choices.find((choice) => choice.id === id)?.text ?? id;
+  if (Array.isArray(answer)) return answer.map(textOf).join(question.type === 'ordering' ? ' → ' : ', ');
+  if (typeof answer === 'boolean') return answer ? 'True' : 'False';
+  return String(answer);
+}
+
+/** An answer of any question type in words: a single choice's letter, or a typed question's choices, value or text. */
+export function answerInWords(question: AnyQuestion, answer: AttemptAnswer['correctAnswer']): string {
+  if (isTyped(question)) return describeAnswer(question, answer);
+  return typeof answer === 'number' ? (LETTERS[answer - 1] ?? String(answer)) : String(answer);
+}
