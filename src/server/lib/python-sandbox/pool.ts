@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { SandboxMessage, SandboxRun, SandboxWorkerData } from './protocol';
 
 export type PythonRunResult = {
@@ -59,15 +59,15 @@ function spawnWorker(workerData: SandboxWorkerData): Worker {
   // Nothing of the server's environment, no inherited flags, and its console goes nowhere.
   // Its JavaScript heap is bounded too; the interpreter's WebAssembly heap is bounded inside (worker.ts).
   const resourceLimits = { maxOldGenerationSizeMb: 256 };
-  const options = { workerData, env: {}, execArgv: [], stdout: true, stderr: true, resourceLimits } as const;
+  const options: WorkerOptions = { workerData, env: {}, execArgv: [], stdout: true, stderr: true, resourceLimits };
   const worker = import.meta.url.endsWith('.ts')
     ? new Worker(
         `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`,
         { ...options, eval: true },
       )
     : new Worker(new URL('./python-sandbox-worker.js', import.meta.url), options);
-  worker.stdout.resume();
-  worker.stderr.resume();
+  worker.stdout?.resume();
+  worker.stderr?.resume();
   return worker;
 }
 
@@ -141,7 +141,8 @@ export function createPythonPool({
     });
     worker.on('exit', () => {
       if (slot.state === 'gone') return;
-      if (slot.job) finish(slot, { output: 'The run stopped unexpectedly.', error: 'The run stopped unexpectedly.', correct: false });
+      if (slot.job)
+        finish(slot, { output: 'The run stopped unexpectedly.', error: 'The run stopped unexpectedly.', correct: false });
       retire(slot);
       pump();
     });

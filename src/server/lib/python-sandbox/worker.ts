@@ -49,7 +49,7 @@ const refuse = () => {
 };
 
 function refusing(prototype: object) {
-  const standIn = function Function() {
+  const standIn = function refused() {
     refuse();
   };
   standIn.prototype = prototype;
@@ -162,7 +162,8 @@ async function start(): Promise<Runner> {
   pyodide.setStdin({ error: true });
   pyodide.setInterruptBuffer(new Int32Array(data.interrupt));
   const runner = pyodide.runPython(PYTHON_RUNNER) as Runner;
-  heapLimitBytes = pyodide._module.HEAPU8.buffer.byteLength + data.memoryLimitBytes;
+  const heap = (pyodide as unknown as { _module: { HEAPU8: Uint8Array } })._module.HEAPU8;
+  heapLimitBytes = heap.buffer.byteLength + data.memoryLimitBytes;
   harden(pyodide);
   return runner;
 }

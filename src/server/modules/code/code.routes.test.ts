@@ -77,7 +77,9 @@ describe('POST /api/code/run', () => {
       'from pyodide.code import run_js; print(run_js("JSON.stringify(process.env)"))',
     ]) {
       const result = await runOk(source);
-      expect(result.error).toMatch(/ModuleNotFoundError: No module named '(js|pyodide_js|pyodide)' \(the sandbox does not allow it\)/);
+      expect(result.error).toMatch(
+        /ModuleNotFoundError: No module named '(js|pyodide_js|pyodide)' \(the sandbox does not allow it\)/,
+      );
       expectNothingLeaked(result);
     }
   });
@@ -85,7 +87,7 @@ describe('POST /api/code/run', () => {
   // Python's own blocks can be walked around: every proxy to JavaScript the interpreter holds is
   // tried, the way an attacker would, for process.env, a host mount, code from strings and require.
   it('leaves nothing to steal in the worker thread’s JavaScript', async () => {
-    const result = await runOk(String.raw`
+    const result = await runOk(`
 import gc
 proxies = {}
 def consider(o):
@@ -115,7 +117,9 @@ for o in proxies.values():
     expectNothingLeaked(result);
   });
 
-  it('stops an endless loop at the time limit, keeps serving others meanwhile, and runs the next', { timeout: 60_000 }, async () => {
+  it('stops an endless loop at the time limit, keeps serving others meanwhile, and runs the next', {
+    timeout: 60_000,
+  }, async () => {
     const loop = run('while True: pass');
     await new Promise((resolve) => setTimeout(resolve, 500));
     // The main thread's event loop is free while the worker spins.
@@ -148,7 +152,9 @@ for o in proxies.values():
     expect(result.output).toBe('x'.repeat(10_000));
   });
 
-  it('answers 20 parallel runs: each runs or is refused with Retry-After, and nothing is left wedged', { timeout: 60_000 }, async () => {
+  it('answers 20 parallel runs: each runs or is refused with Retry-After, and nothing is left wedged', {
+    timeout: 60_000,
+  }, async () => {
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => run(`print(sum(range(3_000_000)) + ${i})`)));
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
@@ -169,7 +175,8 @@ describe('limits and switches', () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_CODE_RUNS_PER_MINUTE: '1' }, clock: () => Date.UTC(2026, 0, 1) });
     try {
       const user = await createUser(limited.db.db);
-      const call = () => limited.app.inject({ method: 'POST', url: '/api/code/run', headers: bearer(user), payload: { source: '' } });
+      const call = () =>
+        limited.app.inject({ method: 'POST', url: '/api/code/run', headers: bearer(user), payload: { source: '' } });
       expect((await call()).statusCode).toBe(200);
       const refused = await call();
       expect(refused.statusCode).toBe(429);
@@ -183,7 +190,12 @@ describe('limits and switches', () => {
     const off = await createTestApp({ env: { PYTHON_WORKERS: '0' } });
     try {
       const user = await createUser(off.db.db);
-      const response = await off.app.inject({ method: 'POST', url: '/api/code/run', headers: bearer(user), payload: { source: '' } });
+      const response = await off.app.inject({
+        method: 'POST',
+        url: '/api/code/run',
+        headers: bearer(user),
+        payload: { source: '' },
+      });
       expect(response.statusCode).toBe(503);
       expect(response.json().message).toBe('Running Python on the server is turned off on this instance.');
     } finally {
