@@ -5,7 +5,7 @@
  * undone, so the next run (another learner's) starts from the same clean interpreter.
  */
 export const PYTHON_RUNNER = String.raw`
-import builtins, gc, os, sys, traceback
+import builtins, gc, os, posix, sys, traceback
 
 _BLOCKED = frozenset({'js', 'pyodide_js', 'pyodide', '_pyodide', '_pyodide_core', 'micropip', 'pyodide_http'})
 
@@ -17,6 +17,13 @@ class _BlockedImports:
             raise ModuleNotFoundError(f"No module named '{name}' (the sandbox does not allow it)", name=name)
         return None
 
+
+def _no_programs(*args, **kwargs):
+    raise OSError('running programs is not available in the sandbox')
+
+
+# Emscripten's system() would start a real shell on the host; the worker refuses it too (worker.ts).
+os.system = posix.system = _no_programs
 
 for _name in [name for name in sys.modules if name.partition('.')[0] in _BLOCKED]:
     del sys.modules[_name]

@@ -177,9 +177,13 @@ function run(runner: Runner, { source, testCode }: SandboxRun): SandboxMessage {
     const error = runner(source, testCode) ?? null;
     return { type: 'done', output, error, memoryExceeded, broken: memoryExceeded };
   } catch (error) {
-    // Python failed outside the learner's code (an interrupt while cleaning up, a fatal error): not trusted again.
-    const message = error instanceof Error ? error.message.trim().split('\n').at(-1) : String(error);
-    return { type: 'done', output, error: message ?? 'The run stopped', memoryExceeded, broken: true };
+    // Python failed outside the learner's code (an interrupt while cleaning up) or the interpreter hit
+    // something harden() took away (a fatal error): either way it is not trusted with another run.
+    const message =
+      error instanceof Error && error.name === 'PythonError'
+        ? (error.message.trim().split('\n').at(-1) ?? 'The run stopped.')
+        : 'The run stopped: it tried something the sandbox does not allow.';
+    return { type: 'done', output, error: message, memoryExceeded, broken: true };
   }
 }
 

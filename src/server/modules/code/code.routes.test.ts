@@ -1,3 +1,6 @@
+import { existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCourse, createUser, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
@@ -115,6 +118,24 @@ for o in proxies.values():
     expect(result.error).toBeNull();
     expect(result.output).toMatch(/^proxies \d+\n$/);
     expectNothingLeaked(result);
+  });
+
+  // Emscripten's system() starts a real shell through Node's child_process: the one attack that ran on the host.
+  it('starts no program on the host', { timeout: 60_000 }, async () => {
+    const marker = path.join(os.tmpdir(), `ga-sandbox-${process.pid}-${Date.now()}`);
+    try {
+      const direct = await runOk(`import os; os.system("touch ${marker}")`);
+      expect(direct.error).toBe('OSError: running programs is not available in the sandbox');
+      // ctypes reaches libc's system() beneath Python's os module.
+      const underneath = await runOk(`import ctypes; ctypes.CDLL(None).system(b"touch ${marker}")`);
+      expect(underneath.error).not.toBeNull();
+      const proxied = await runOk(`import subprocess; subprocess.run(["touch", "${marker}"])`);
+      expect(proxied.error).not.toBeNull();
+      expect(existsSync(marker)).toBe(false);
+      expect(await runOk('print("still here")')).toEqual({ output: 'still here\n', error: null });
+    } finally {
+      rmSync(marker, { force: true });
+    }
   });
 
   it('stops an endless loop at the time limit, keeps serving others meanwhile, and runs the next', {
