@@ -7,7 +7,8 @@
 export const PYTHON_RUNNER = String.raw`
 import builtins, gc, os, posix, sys, traceback
 
-_BLOCKED = frozenset({'js', 'pyodide_js', 'pyodide', '_pyodide', '_pyodide_core', 'micropip', 'pyodide_http'})
+# The ways into JavaScript, and ctypes: raw memory (a previous run's freed strings) and libc's system().
+_BLOCKED = frozenset({'js', 'pyodide_js', 'pyodide', '_pyodide', '_pyodide_core', 'micropip', 'pyodide_http', 'ctypes', '_ctypes'})
 
 
 class _BlockedImports:

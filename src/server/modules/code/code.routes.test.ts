@@ -120,17 +120,29 @@ for o in proxies.values():
     expectNothingLeaked(result);
   });
 
-  // Emscripten's system() starts a real shell through Node's child_process: the one attack that ran on the host.
-  it('starts no program on the host', { timeout: 60_000 }, async () => {
+  // Emscripten's system() starts a real shell through Node's child_process, and a proxy's Function reaches fs.
+  it('starts no program and writes no file on the host', { timeout: 60_000 }, async () => {
     const marker = path.join(os.tmpdir(), `ga-sandbox-${process.pid}-${Date.now()}`);
     try {
       const direct = await runOk(`import os; os.system("touch ${marker}")`);
       expect(direct.error).toBe('OSError: running programs is not available in the sandbox');
-      // ctypes reaches libc's system() beneath Python's os module.
+      // ctypes would reach libc's system() beneath Python's os module.
       const underneath = await runOk(`import ctypes; ctypes.CDLL(None).system(b"touch ${marker}")`);
-      expect(underneath.error).not.toBeNull();
+      expect(underneath.error).toBe("ModuleNotFoundError: No module named 'ctypes' (the sandbox does not allow it)");
       const proxied = await runOk(`import subprocess; subprocess.run(["touch", "${marker}"])`);
       expect(proxied.error).not.toBeNull();
+      // Past Python's walls, through any proxy to JavaScript the interpreter holds.
+      const escaped = await runOk(`
+import gc
+for o in gc.get_objects():
+    for v in ([o] + list(o.values()) if isinstance(o, dict) else [o]):
+        try:
+            if type(v).__name__.startswith('Js'):
+                v.constructor.constructor('process.getBuiltinModule("fs").writeFileSync("${marker}", "x")')()
+        except BaseException:
+            pass
+`);
+      expect(escaped.output).toBe('');
       expect(existsSync(marker)).toBe(false);
       expect(await runOk('print("still here")')).toEqual({ output: 'still here\n', error: null });
     } finally {
