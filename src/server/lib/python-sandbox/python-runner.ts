@@ -5,7 +5,7 @@
  * undone, so the next run (another learner's) starts from the same clean interpreter.
  */
 export const PYTHON_RUNNER = String.raw`
-import builtins, gc, os, posix, sys, traceback
+import builtins, gc, os, posix, shutil, sys, traceback
 
 # The ways into JavaScript, and ctypes: raw memory (a previous run's freed strings) and libc's system().
 _BLOCKED = frozenset({'js', 'pyodide_js', 'pyodide', '_pyodide', '_pyodide_core', 'micropip', 'pyodide_http', 'ctypes', '_ctypes'})
@@ -36,6 +36,16 @@ _clean_meta_path = list(sys.meta_path)
 _clean_path = list(sys.path)
 _clean_recursion_limit = sys.getrecursionlimit()
 _home = os.getcwd()
+# The in-memory file system outside /dev and /proc: a file one run writes (a module beside the working
+# directory would shadow the standard library's) is gone before the next.
+_SCRATCH = ('/tmp', '/home', '/lib')
+
+
+def _files():
+    return {os.path.join(root, name) for top in _SCRATCH for root, dirs, files in os.walk(top) for name in dirs + files}
+
+
+_clean_files = _files()
 
 
 def _restore():
@@ -49,6 +59,14 @@ def _restore():
     sys.stdout = sys.__stdout__
     sys.stderr = sys.__stderr__
     os.chdir(_home)
+    for path in sorted(_files() - _clean_files, reverse=True):
+        try:
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path)
+            else:
+                os.remove(path)
+        except OSError:
+            pass
     gc.collect()
 
 

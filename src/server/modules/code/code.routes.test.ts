@@ -54,6 +54,9 @@ describe('POST /api/code/run', () => {
     expect((await runOk('print(secret_answer)')).error).toBe("NameError: name 'secret_answer' is not defined");
     await runOk('import builtins; builtins.leaked = 1');
     expect((await runOk('print(leaked)')).error).toBe("NameError: name 'leaked' is not defined");
+    // A module written beside the working directory would shadow the standard library's for the next run.
+    await runOk('open("json.py", "w").write("print(\'hijacked\')"); open("/tmp/note", "w").write("x")');
+    expect(await runOk('import json, os; print(os.path.exists("/tmp/note"))')).toEqual({ output: 'False\n', error: null });
   });
 
   it('says clearly that a package outside the standard library is not there', async () => {
