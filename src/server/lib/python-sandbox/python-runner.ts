@@ -31,7 +31,9 @@ for _name in [name for name in sys.modules if name.partition('.')[0] in _BLOCKED
 sys.meta_path.insert(0, _BlockedImports)
 
 _clean_modules = set(sys.modules)
-_clean_builtins = dict(builtins.__dict__)
+# Every loaded module's names, builtins' among them: one run's os.listdir = spy is not the next run's.
+# (__main__ is this runner's own; runs never see it.)
+_clean_namespaces = {name: (module, dict(module.__dict__)) for name, module in sys.modules.items() if name != '__main__'}
 _clean_meta_path = list(sys.meta_path)
 _clean_path = list(sys.path)
 _clean_recursion_limit = sys.getrecursionlimit()
@@ -51,8 +53,13 @@ _clean_files = _files()
 def _restore():
     for name in [name for name in sys.modules if name not in _clean_modules]:
         del sys.modules[name]
-    builtins.__dict__.clear()
-    builtins.__dict__.update(_clean_builtins)
+    for module, names in _clean_namespaces.values():
+        namespace = module.__dict__
+        for name in [name for name in namespace if name not in names]:
+            del namespace[name]
+        for name, value in names.items():
+            if namespace.get(name, _clean_namespaces) is not value:
+                namespace[name] = value
     sys.meta_path[:] = _clean_meta_path
     sys.path[:] = _clean_path
     sys.setrecursionlimit(_clean_recursion_limit)

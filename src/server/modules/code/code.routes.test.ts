@@ -52,6 +52,11 @@ describe('POST /api/code/run', () => {
   it('gives every run a fresh namespace', async () => {
     expect((await runOk('secret_answer = 42')).error).toBeNull();
     expect((await runOk('print(secret_answer)')).error).toBe("NameError: name 'secret_answer' is not defined");
+    await runOk('import os; os.spied = []; os.getcwd = lambda: "spied"');
+    expect(await runOk('import os; print(hasattr(os, "spied"), os.getcwd())')).toEqual({
+      output: 'False /home/pyodide\n',
+      error: null,
+    });
     await runOk('import builtins; builtins.leaked = 1');
     expect((await runOk('print(leaked)')).error).toBe("NameError: name 'leaked' is not defined");
     // A module written beside the working directory would shadow the standard library's for the next run.
