@@ -42,7 +42,11 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
             headers: { 'retry-after': String(BUSY_RETRY_SECONDS) },
           });
         }
-        if (error instanceof PythonUnavailableError) return reply.code(503).send({ message: error.message });
+        if (error instanceof PythonUnavailableError) {
+          // The reason (a missing package file, a shutdown) is the operator's, not the learner's.
+          request.log.error({ err: error }, 'a Python run could not start');
+          return reply.code(503).send({ message: 'Python is not available right now. Please try again later.' });
+        }
         throw error;
       }
     },
