@@ -19,6 +19,8 @@ await build({
     'src/server/cli/restore.ts',
     // The embedded database's worker thread, found beside the bundle as ./pglite-worker.js.
     { in: 'src/db/embedded/worker.ts', out: 'pglite-worker' },
+    // The Python sandbox's worker thread, found beside the bundle as ./python-sandbox-worker.js.
+    { in: 'src/server/lib/python-sandbox/worker.ts', out: 'python-sandbox-worker' },
   ],
   outdir: `${distDir}/server`,
   outbase: 'src/server',

@@ -691,6 +691,12 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(401, 404, 404, 404, 200, 401),
     request: (w) => ({ url: `/api/saved-courses/${w.draft.courseId}` }),
   },
+  // Python in the server's sandbox (docs/product.md, Running Python): anyone signed in.
+  {
+    route: 'POST /api/code/run',
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: () => ({ url: '/api/code/run', payload: { source: 'print(1)' } }),
+  },
 
   // Enrollment and payment (docs/product.md, Checkout). Another creator may join a course like any student; its
   // own creator, who reads it already, is refused so as not to count as its student or buyer.

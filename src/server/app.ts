@@ -27,12 +27,14 @@ import type { PaymentProvider } from './lib/payments/payment-provider';
 import { createStripeProvider, STRIPE_JS_SOURCES } from './lib/payments/stripe-provider';
 import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
+import { createPythonPool, type PythonPool } from './lib/python-sandbox/pool';
 import { requestIdFor } from './lib/request-id';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { codeRoutes } from './modules/code/code.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
@@ -80,6 +82,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Milliseconds since the epoch; tests pass a fixed clock so time windows never surprise them. */
     clock: () => number;
+    /** Python runs in worker threads (ADR 0051); its workers start on the first run. */
+    python: PythonPool;
   }
 }
 
@@ -161,6 +165,8 @@ export async function buildApp({
     await worker.stop();
     await app.background.drain();
   });
+  app.decorate('python', createPythonPool({ size: config.python.workers, queueLimit: config.python.queueLimit }));
+  app.addHook('onClose', () => app.python.close());
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
   app.decorate(
     'objectStore',
@@ -234,6 +240,7 @@ export async function buildApp({
   await app.register(certificatesRoutes);
   await app.register(savedCoursesRoutes);
   await app.register(reviewsRoutes);
+  await app.register(codeRoutes);
   await app.register(instructorsRoutes);
   await app.register(adminRoutes);
   await app.register(seoRoutes);

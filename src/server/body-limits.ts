@@ -20,6 +20,8 @@ export const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {
   // A slide's content is rich text with highlighted code.
   '/api/modules/:id/lessons': 512 * 1024,
   '/api/lessons/:id': 512 * 1024,
+  // Python source of 20,000 characters, escaped in JSON (a non-ASCII character takes up to 6 bytes).
+  '/api/code/run': 128 * 1024,
   // Stripe's events, read whole to check their signature.
   '/api/payments/webhook': 256 * 1024,
   // A file streams in: the store counts the bytes against its kind's own limit (5 MB for an image).

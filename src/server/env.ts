@@ -98,6 +98,10 @@ export const EnvSchema = z.object({
   RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE: positiveInt.default(30),
   RATE_LIMIT_REVIEW_VOTES_PER_MINUTE: positiveInt.default(60),
   RATE_LIMIT_COUPON_CHECKS_PER_MINUTE: positiveInt.default(30),
+  RATE_LIMIT_CODE_RUNS_PER_MINUTE: positiveInt.default(20),
+  // Worker threads that run Python on this instance (docs/decisions/0051); 0 turns server-side runs off.
+  PYTHON_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  PYTHON_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
@@ -189,7 +193,11 @@ export type Config = {
     reviewVotesPerMinute: number;
     /** Discount codes checked a minute per IP: guessing codes stays slow. */
     couponChecksPerMinute: number;
+    /** Python runs (POST /api/code/run) a minute per user. */
+    codeRunsPerMinute: number;
   };
+  /** Server-side Python (docs/product.md, Running Python): worker threads, and runs that may wait for one. */
+  python: { workers: number; queueLimit: number };
   shutdownTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
   /** How often expired sessions, reset tokens and old rate-limit windows are deleted. */
@@ -401,7 +409,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentIntentsPerMinute: e.RATE_LIMIT_PAYMENT_INTENTS_PER_MINUTE,
       reviewVotesPerMinute: e.RATE_LIMIT_REVIEW_VOTES_PER_MINUTE,
       couponChecksPerMinute: e.RATE_LIMIT_COUPON_CHECKS_PER_MINUTE,
+      codeRunsPerMinute: e.RATE_LIMIT_CODE_RUNS_PER_MINUTE,
     },
+    python: { workers: e.PYTHON_WORKERS, queueLimit: e.PYTHON_QUEUE_LIMIT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     httpTimeouts: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

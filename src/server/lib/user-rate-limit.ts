@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { hitRateLimit, rateLimitedError } from './rate-limit';
 
-/** Calls that each write rows for one signed-in user, limited per user and minute (docs/product.md, Accounts and access). */
+/** Calls that each write rows (or run code) for one signed-in user, limited per user and minute (docs/product.md, Accounts and access). */
 const ACTIONS = {
   'quiz-attempt': 'quizAttemptsPerMinute',
   'payment-intent': 'paymentIntentsPerMinute',
   'review-vote': 'reviewVotesPerMinute',
+  'code-run': 'codeRunsPerMinute',
 } as const;
 export type UserAction = keyof typeof ACTIONS;
 
