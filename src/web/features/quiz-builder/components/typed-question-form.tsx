@@ -2,15 +2,15 @@ import { Plus, Save, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { CreatorTypedQuestion } from '#shared/schemas/creator';
 import { ACCEPTED_ANSWERS_MAX, CHOICES_MAX, CHOICES_MIN } from '#shared/schemas/questions';
+import { TypedAnswerInput } from '#web/components/typed-answer';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
+import type { TypedDraft } from '#web/lib/answer-words';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
-import { TypedAnswerInput } from '../../quizzes/components/typed-answer';
-import type { TypedDraft } from '../../quizzes/lib/answer-words';
 import { useCreateQuestion } from '../api/create-question';
 import { useUpdateQuestion } from '../api/update-question';
 import {

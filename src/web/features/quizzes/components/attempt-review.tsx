@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AttemptAnswer } from '#shared/schemas/learning';
-import { answerInWords } from '../lib/answer-words';
+import { answerInWords } from '#web/lib/answer-words';
 
 /** The results: each question with the learner's answer, the right one and, where known, why. */
 export default function AttemptReview({

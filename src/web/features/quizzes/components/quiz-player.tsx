@@ -5,13 +5,13 @@ import type { AnyQuestion, Question } from '#shared/schemas/creator';
 import type { AnswerBody, AnyAnswerResult, QuizAttempt } from '#shared/schemas/learning';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
+import { answerInWords, isTyped, type TypedDraft } from '#web/lib/answer-words';
 import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
 import { isApiError } from '#web/lib/api-client';
 import { cn } from '#web/lib/utils';
 import { answerQuestion } from '../api/answer-question';
 import { completeAttempt } from '../api/complete-attempt';
 import { startAttempt } from '../api/start-attempt';
-import { answerInWords, isTyped, type TypedDraft } from '../lib/answer-words';
 import { useTimeLeft } from '../lib/time-left';
 
 /** The results list and the clock: shown after answering, or for a timed quiz only. */
@@ -19,7 +19,7 @@ const AttemptReview = lazy(() => import('./attempt-review'));
 const QuizTimer = lazy(() => import('./quiz-timer'));
 
 /** Loaded where a quiz has a question of another type than the single choice: most first loads need none. */
-const TypedAnswerInput = lazy(() => import('./typed-answer'));
+const TypedAnswerInput = lazy(() => import('#web/components/typed-answer'));
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 const freshDraft = (question: AnyQuestion | undefined): TypedDraft => {
