@@ -8,22 +8,19 @@ import { cn } from '#web/lib/utils';
 const choiceRow =
   'flex cursor-pointer items-center gap-3 rounded-xl border p-3 text-sm transition-colors hover:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring';
 
+type TypedInputProps = {
+  question: LearnerTypedQuestion;
+  draft: TypedDraft;
+  onChange: (draft: TypedDraft) => void;
+  disabled: boolean;
+};
+
 /**
  * The answer field of each question type beyond the single choice (docs/product.md, Learning): boxes
  * to tick, true or false, a word or a number to type, or choices to put in order with buttons (so
  * keyboard and phone work alike). Disabled once answered.
  */
-export function TypedAnswerInput({
-  question,
-  draft,
-  onChange,
-  disabled,
-}: {
-  question: LearnerTypedQuestion;
-  draft: TypedDraft;
-  onChange: (draft: TypedDraft) => void;
-  disabled: boolean;
-}) {
+export function TypedAnswerInput({ question, draft, onChange, disabled }: TypedInputProps) {
   const name = `question-${question.id}`;
   switch (question.type) {
     case 'multiple': {
@@ -94,21 +91,11 @@ export function TypedAnswerInput({
       );
     }
     case 'ordering':
-      return <OrderingInput question={question} draft={draft} onChange={onChange} disabled={disabled} />;
+      return <OrderingInput {...{ question, draft, onChange, disabled }} />;
   }
 }
 
-function OrderingInput({
-  question,
-  draft,
-  onChange,
-  disabled,
-}: {
-  question: LearnerTypedQuestion;
-  draft: TypedDraft;
-  onChange: (draft: TypedDraft) => void;
-  disabled: boolean;
-}) {
+function OrderingInput({ question, draft, onChange, disabled }: TypedInputProps) {
   const order = draft.order ?? question.choices.map((choice) => choice.id);
   const byId = new Map(question.choices.map((choice) => [choice.id, choice]));
   const move = (from: number, to: number) => {
