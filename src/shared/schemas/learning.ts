@@ -15,7 +15,7 @@ export type LessonProgress = z.infer<typeof LessonProgressSchema>;
 /** What a learner's record says of one course (the server works it out; the API adds its rules). */
 export const CourseProgressCountsSchema = z.object({
   lessons: z.array(LessonProgressSchema),
-  /** Quizzes passed (80 % or more in a completed attempt): they count towards progress and the certificate. */
+  /** Quizzes passed (a completed attempt at or above its quiz's pass mark): they count towards progress and the certificate. */
   completedQuizIds: z.array(z.string()),
   /** (completed lessons + passed quizzes) / (lessons + quizzes), rounded. */
   percent: z.number().int().min(0).max(100),

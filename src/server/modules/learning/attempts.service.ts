@@ -7,7 +7,7 @@ import { type AnyAnswerResult, type AttemptAnswer, QUIZ_ALREADY_COMPLETED, type 
 import type { AnswerValue } from '#shared/schemas/questions';
 import { AppError } from '../../errors';
 import { raisePeakForQuiz } from '../../lib/peak-progress';
-import { isPassingScore } from '../../lib/progress';
+import { isPassingScore, QUIZ_PASS_PERCENT } from '../../lib/progress';
 import { correctAnswerOf, isCorrectAnswer } from './typed-answers';
 
 type AttemptRow = typeof quizAttempts.$inferSelect;
@@ -96,7 +96,7 @@ async function quizSettings(db: Db, quizId: string) {
     .select({ passPercent: quizzes.passPercent, timeLimitMinutes: quizzes.timeLimitMinutes, maxAttempts: quizzes.maxAttempts })
     .from(quizzes)
     .where(eq(quizzes.id, quizId));
-  return quiz ?? { passPercent: 80, timeLimitMinutes: null, maxAttempts: null };
+  return quiz ?? { passPercent: QUIZ_PASS_PERCENT, timeLimitMinutes: null, maxAttempts: null };
 }
 
 /** A new attempt past the quiz's `maxAttempts` is refused; the one in progress counts as one of them. */
