@@ -106,6 +106,8 @@ export const lessons = pgTable(
     imageUrl: text('image_url'),
     // The image's alternative text for screen readers; null falls back to the slide's title.
     imageAlt: text('image_alt'),
+    // A notebook slide's .ipynb, an object path uploaded as videos are.
+    notebookUrl: text('notebook_url'),
     duration: text('duration'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

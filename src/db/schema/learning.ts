@@ -108,6 +108,35 @@ export const quizAnswers = pgTable(
   ],
 );
 
+/**
+ * A question a learner missed, back on a spaced-repetition schedule (docs/product.md, Review deck).
+ * `card` is the scheduler's own state (ts-fsrs's Card, dates as ISO text); `due` is kept beside it to
+ * find what is due with an index.
+ */
+export const reviewCards = pgTable(
+  'review_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    card: jsonb('card').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_cards_user_question_unique').on(t.userId, t.questionId),
+    index('review_cards_user_due_idx').on(t.userId, t.due),
+    index('review_cards_question_idx').on(t.questionId),
+  ],
+);
+
 export const savedCourses = pgTable(
   'saved_courses',
   {
