@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { BARE_PAGES, PAGES } from './src/shared/page-modules';
+import { PYODIDE_FILES, PYODIDE_PATH } from './src/shared/pyodide';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '5000'}`;
 const proxy = {
@@ -53,6 +54,42 @@ const pageLoader: Plugin = {
       logLevel: 'warning',
     });
     this.emitFile({ type: 'asset', fileName: '.vite/page-loader.js', source: outputFiles[0]?.text.trim() ?? '' });
+  },
+};
+
+const pyodideDir = fileURLToPath(new URL('./node_modules/pyodide/', import.meta.url));
+const pyodideVersion = (JSON.parse(readFileSync(`${pyodideDir}package.json`, 'utf8')) as { version: string }).version;
+const PYODIDE_TYPES: Record<string, string> = {
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.zip': 'application/zip',
+  '.json': 'application/json',
+};
+
+/**
+ * Python in the learner's browser (src/web/lib/python/, ADR 0053) starts from the `pyodide` package's
+ * own files, served from this origin at /pyodide/<version>/: the build copies them there (the server
+ * sends them as built assets, compressed by scripts/precompress.mjs) and the dev server reads them from
+ * node_modules. Nothing comes from a CDN.
+ */
+const pyodideFiles: Plugin = {
+  name: 'pyodide-files',
+  configureServer(server) {
+    server.middlewares.use(`${PYODIDE_PATH}${pyodideVersion}/`, (request, response, next) => {
+      const file = PYODIDE_FILES.find((name) => request.url === `/${name}`);
+      if (!file) return next();
+      response.setHeader('content-type', PYODIDE_TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
+      response.end(readFileSync(`${pyodideDir}${file}`));
+    });
+  },
+  generateBundle() {
+    for (const file of PYODIDE_FILES) {
+      this.emitFile({
+        type: 'asset',
+        fileName: `${PYODIDE_PATH.slice(1)}${pyodideVersion}/${file}`,
+        source: readFileSync(`${pyodideDir}${file}`),
+      });
+    }
   },
 };
 
@@ -179,7 +216,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [...webAlias, reactRouterProduction] : webAlias },
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [lucideIconsByPath(), react(), tailwindcss(), inlineThemeBootstrap, pageCode, ...(isSsrBuild ? [] : [pageLoader])],
+  plugins: [
+    lucideIconsByPath(),
+    react(),
+    tailwindcss(),
+    inlineThemeBootstrap,
+    pageCode,
+    ...(isSsrBuild ? [] : [pageLoader, pyodideFiles]),
+  ],
+  // Python's worker loads Pyodide's ES modules (src/web/lib/python/python.worker.ts): a module worker.
+  worker: { format: 'es' as const },
   // The server renders with React's production build whatever NODE_ENV it runs under (its development
   // build renders a page several times slower): the renderer carries its own copy of every package.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true } } : {}),

@@ -27,7 +27,10 @@ function helmetOptions({ allow = {}, reportUri }: CspOptions): HelmetOptions {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         // No inline script but those allowed by hash (index.html's theme bootstrap, see page-html.ts).
-        scriptSrc: ["'self'", ...(allow.scriptSrc ?? [])],
+        // 'wasm-unsafe-eval' lets WebAssembly compile (Python in the browser, ADR 0053), not JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(allow.scriptSrc ?? [])],
+        // Python's worker, from this origin's own file: no blob: or data: workers.
+        workerSrc: ["'self'"],
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

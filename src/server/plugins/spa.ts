@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '#shared/errors';
 import { PAGE_SESSION_COOKIE, SESSION_TOKEN_PATTERN } from '#shared/page-session';
+import { PYODIDE_PATH } from '#shared/pyodide';
 import type { ApiGet, PageRenderer } from '../lib/page-renderer';
 import { DRAWN_PAGES, findPage, type Page, pageStatus } from '../lib/pages';
 import { acceptedEncodings } from '../lib/prepared-json';
@@ -64,6 +65,7 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
   async (app, { webDir, pages, renderer, get }) => {
     // `pages` exists only when the web dir holds a built index.html (app.ts).
     if (webDir !== undefined && pages !== undefined) {
+      const pyodideDir = path.join(path.resolve(webDir), PYODIDE_PATH);
       await app.register(fastifyStatic, {
         root: webDir,
         wildcard: false,
@@ -71,8 +73,10 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
         // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
         preCompressed: true,
         setHeaders(reply, filePath) {
-          // Vite fingerprints everything under assets/, so it can be cached for a year.
-          const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
+          // Vite fingerprints everything under assets/, and Pyodide's files sit under their version
+          // (vite.config.ts): either can be cached for a year.
+          const isFingerprinted =
+            filePath.includes(`${path.sep}assets${path.sep}`) || path.resolve(filePath).startsWith(pyodideDir);
           reply.header('cache-control', isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
@@ -99,7 +103,7 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
       const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/objects/');
       // A missing asset (an old page asking for a chunk a deploy replaced) is a 404, never a page's HTML,
       // which the browser would refuse as a script anyway.
-      const isAsset = request.url.startsWith('/assets/');
+      const isAsset = request.url.startsWith('/assets/') || request.url.startsWith(PYODIDE_PATH);
       if (isApi || isAsset || !webDir || !pages || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply
           .code(404)

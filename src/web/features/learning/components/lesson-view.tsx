@@ -3,6 +3,7 @@ import type { Lesson } from '#shared/schemas/creator';
 import { RichHtml } from '#web/components/rich-html';
 import { TextWithImage } from '#web/components/text-with-image';
 import { useModuleLessons } from '#web/lib/api/get-module-lessons';
+import { usePythonBlocks } from '#web/lib/python/use-python-blocks';
 import { useLatest } from './use-latest';
 import { watchedShare } from './watched-share';
 
@@ -61,6 +62,8 @@ function LessonBody({
 }) {
   const latestSeen = useLatest(onSeen);
   const image = useRef<HTMLImageElement>(null);
+  const text = useRef<HTMLDivElement>(null);
+  usePythonBlocks(text, lesson.id);
   const hasImage = lesson.type === 'image' && Boolean(lesson.imageUrl);
   // Text, and placeholders of slides with nothing to load, are seen once shown. An image the server drew
   // may have loaded before React took over (its load event is gone): its state says so.
@@ -107,7 +110,9 @@ function LessonBody({
     );
   return lesson.content ? (
     <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.imageAlt ?? lesson.title}>
-      <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
+      <div ref={text} className="min-w-0">
+        <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
+      </div>
     </TextWithImage>
   ) : (
     <p className="text-muted-foreground">No content available for this lesson.</p>

@@ -1,0 +1,105 @@
+import { buttonVariants } from '#web/components/ui/button';
+import { PYTHON_BLOCK } from './use-python-blocks';
+
+/*
+ * The Run buttons of a slide's Python blocks (docs/product.md, Running Python), drawn into the slide's
+ * own HTML, which React does not manage: whether a text slide's rich text or a notebook's cells, any
+ * container of `<pre><code class="language-python">` blocks. The runner, and Python with it, loads on the
+ * first Run.
+ */
+
+const PANEL = 'data-python-run';
+let shown = 0;
+
+type Runner = typeof import('./run-python');
+let runner: Runner | undefined;
+async function loadRunner(): Promise<Runner> {
+  runner ??= await import('./run-python');
+  return runner;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
+  const made = document.createElement(tag);
+  made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+function showResult(area: HTMLElement, { output, error }: { output: string; error: string | null }) {
+  const nodes: HTMLElement[] = [];
+  if (output) {
+    nodes.push(element('p', 'text-xs font-medium text-muted-foreground', 'Output'));
+    nodes.push(element('pre', 'border-dashed bg-background font-mono whitespace-pre-wrap [overflow-wrap:anywhere]', output));
+  }
+  // A Python exception's traceback is in the output already; a stop or a failed start is said here.
+  if (error && !output.includes(error)) nodes.push(element('p', 'text-sm font-medium text-destructive', error));
+  if (!output && !error) nodes.push(element('p', 'text-sm text-muted-foreground', 'The code ran and printed nothing.'));
+  area.replaceChildren(...nodes);
+}
+
+function runPanel(code: HTMLElement, number: number, session: string, runs: Set<AbortController>): HTMLElement {
+  const panel = element('div', 'grid justify-items-start gap-2');
+  panel.setAttribute(PANEL, '');
+  const button = element('button', buttonVariants({ variant: 'outline', size: 'sm' }), 'Run');
+  button.type = 'button';
+  button.setAttribute('aria-label', `Run code block ${number}`);
+  // Announced as they change: the loading state, then the output or the error.
+  const result = element('div', 'grid w-full min-w-0 gap-2');
+  result.setAttribute('aria-live', 'polite');
+  panel.append(button, result);
+
+  let running: AbortController | null = null;
+  button.addEventListener('click', async () => {
+    if (running) return running.abort();
+    const controller = new AbortController();
+    running = controller;
+    runs.add(controller);
+    button.textContent = 'Stop';
+    button.setAttribute('aria-label', `Stop code block ${number}`);
+    result.replaceChildren(
+      element('p', 'text-sm text-muted-foreground', runner?.isPythonStarted() ? 'Running…' : 'Starting Python…'),
+    );
+    try {
+      const python = await loadRunner();
+      showResult(result, await python.runPython(code.textContent ?? '', { session, signal: controller.signal }));
+    } catch {
+      // The runner's chunk did not arrive (offline, or a deploy replaced it).
+      showResult(result, { output: '', error: 'Python could not be loaded. Check your connection and run again.' });
+    } finally {
+      runs.delete(controller);
+      running = null;
+      button.textContent = 'Run';
+      button.setAttribute('aria-label', `Run code block ${number}`);
+    }
+  });
+  return panel;
+}
+
+/**
+ * Gives each Python block in `container` a Run button and an output area, now and as blocks appear,
+ * with one namespace for them all. Answers the undoing: panels removed, runs stopped, names let go.
+ */
+export function enhancePythonBlocks(container: HTMLElement, slide: string): () => void {
+  const session = `${slide}#${++shown}`;
+  const runs = new Set<AbortController>();
+  const panels = new Set<HTMLElement>();
+  function enhance() {
+    container.querySelectorAll<HTMLElement>(PYTHON_BLOCK).forEach((code, index) => {
+      const pre = code.parentElement;
+      if (!pre || pre.nextElementSibling?.hasAttribute(PANEL)) return;
+      const panel = runPanel(code, index + 1, session, runs);
+      pre.after(panel);
+      panels.add(panel);
+    });
+  }
+  // The slide's HTML may be drawn again (the sanitizer's pass over a page the server drew).
+  const observer = new MutationObserver(enhance);
+  observer.observe(container, { childList: true, subtree: true });
+  enhance();
+  return () => {
+    observer.disconnect();
+    for (const run of runs) run.abort();
+    for (const panel of panels) panel.remove();
+    runner?.endPythonSession(session);
+  };
+}
