@@ -53,7 +53,7 @@ describe('the HTTP shell', () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toContain('max-age=');
@@ -104,7 +104,7 @@ describe('the HTTP shell', () => {
 
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
     const scriptSrc = /script-src ([^;]+)/.exec(String(home.headers['content-security-policy']))?.[1];
-    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    expect(scriptSrc).toBe(`'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
 
     const again = await t.app.inject({ method: 'GET', url: learnUrls[1], headers: { 'if-none-match': learn.headers.etag } });
     expect(again.statusCode).toBe(304);

@@ -200,7 +200,7 @@ describe('Content-Security-Policy and Stripe.js', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers['content-security-policy']).not.toMatch(/stripe/);
       expect(directives(response)).toMatchObject({
-        'script-src': ["'self'"],
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'connect-src': ["'self'"],
         'frame-src': ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
       });
@@ -218,7 +218,7 @@ describe('Content-Security-Policy and Stripe.js', () => {
       for (const url of ['/', '/api/health']) {
         const withStripe = directives(await stripe.app.inject({ method: 'GET', url }));
         const without = directives(await t.app.inject({ method: 'GET', url }));
-        expect(withStripe['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+        expect(withStripe['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com']);
         expect(withStripe['frame-src']).toEqual([
           ...(without['frame-src'] ?? []),
           'https://js.stripe.com',
