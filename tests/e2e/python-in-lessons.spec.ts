@@ -46,6 +46,7 @@ function watchRequests(page: Page) {
   page.on('request', (request) => requests.push(request));
   return {
     pyodide: () => requests.filter((request) => new URL(request.url()).pathname.startsWith('/pyodide/')),
+    worker: () => requests.filter((request) => /\/python\.worker-[^/]+\.js$/.test(request.url())),
     elsewhere: (origin: string) =>
       requests.filter((request) => !request.url().startsWith(origin) && !request.url().startsWith('data:')),
   };
@@ -78,6 +79,7 @@ test('Run under a python block prints its output; blocks of a slide share names;
   // The slide pays nothing for Python until Run: no request for Pyodide yet.
   await page.waitForLoadState('networkidle');
   expect(requests.pyodide().map((each) => each.url())).toEqual([]);
+  expect(requests.worker().map((each) => each.url())).toEqual([]);
 
   // Keyboard: the Run button is reached and pressed like any button.
   await block(page, 1).focus();
@@ -86,6 +88,7 @@ test('Run under a python block prints its output; blocks of a slide share names;
   await expect(outputOf(page, 1)).toContainText('Starting Python…');
   await expect(outputOf(page, 1).locator('pre')).toHaveText('42');
   console.log(`first Run (cold, local server): ${Date.now() - clickedAt} ms`);
+  expect(requests.worker()).toHaveLength(1);
 
   await block(page, 2).click();
   await expect(outputOf(page, 2).locator('pre')).toHaveText('43');

@@ -1,22 +1,24 @@
-import { buttonVariants } from '#web/components/ui/button';
-import { PYTHON_BLOCK } from './use-python-blocks';
+import { endPythonSession, isPythonStarted, runPython } from './run-python';
 
 /*
  * The Run buttons of a slide's Python blocks (docs/product.md, Running Python), drawn into the slide's
  * own HTML, which React does not manage: whether a text slide's rich text or a notebook's cells, any
- * container of `<pre><code class="language-python">` blocks. The runner, and Python with it, loads on the
- * first Run.
+ * container of `<pre><code class="language-python">` blocks. Python's worker, and Pyodide with it, loads
+ * on the first Run.
  */
 
+/** How text slides and notebook cells draw Python code. */
+const PYTHON_BLOCK = 'pre > code.language-python';
 const PANEL = 'data-python-run';
+/**
+ * The app's small outline button (components/ui/button.tsx) as plain classes: importing its variants
+ * made this chunk depend on the app's entry, and Learn's first load carry a list of its styles.
+ */
+const BUTTON =
+  'inline-flex h-9 items-center justify-center rounded-lg border border-input bg-background px-3 text-sm font-medium shadow-xs ' +
+  'transition-[color,background-color,border-color,box-shadow] hover:bg-accent hover:text-accent-foreground ' +
+  'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none';
 let shown = 0;
-
-type Runner = typeof import('./run-python');
-let runner: Runner | undefined;
-async function loadRunner(): Promise<Runner> {
-  runner ??= await import('./run-python');
-  return runner;
-}
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
   const made = document.createElement(tag);
@@ -40,7 +42,7 @@ function showResult(area: HTMLElement, { output, error }: { output: string; erro
 function runPanel(code: HTMLElement, number: number, session: string, runs: Set<AbortController>): HTMLElement {
   const panel = element('div', 'grid justify-items-start gap-2');
   panel.setAttribute(PANEL, '');
-  const button = element('button', buttonVariants({ variant: 'outline', size: 'sm' }), 'Run');
+  const button = element('button', BUTTON, 'Run');
   button.type = 'button';
   button.setAttribute('aria-label', `Run code block ${number}`);
   // Announced as they change: the loading state, then the output or the error.
@@ -56,15 +58,9 @@ function runPanel(code: HTMLElement, number: number, session: string, runs: Set<
     runs.add(controller);
     button.textContent = 'Stop';
     button.setAttribute('aria-label', `Stop code block ${number}`);
-    result.replaceChildren(
-      element('p', 'text-sm text-muted-foreground', runner?.isPythonStarted() ? 'Running…' : 'Starting Python…'),
-    );
+    result.replaceChildren(element('p', 'text-sm text-muted-foreground', isPythonStarted() ? 'Running…' : 'Starting Python…'));
     try {
-      const python = await loadRunner();
-      showResult(result, await python.runPython(code.textContent ?? '', { session, signal: controller.signal }));
-    } catch {
-      // The runner's chunk did not arrive (offline, or a deploy replaced it).
-      showResult(result, { output: '', error: 'Python could not be loaded. Check your connection and run again.' });
+      showResult(result, await runPython(code.textContent ?? '', { session, signal: controller.signal }));
     } finally {
       runs.delete(controller);
       running = null;
@@ -100,6 +96,6 @@ export function enhancePythonBlocks(container: HTMLElement, slide: string): () =
     observer.disconnect();
     for (const run of runs) run.abort();
     for (const panel of panels) panel.remove();
-    runner?.endPythonSession(session);
+    endPythonSession(session);
   };
 }

@@ -1,35 +1,24 @@
 import { type RefObject, useEffect } from 'react';
 
-/** A runnable block: how text slides and notebook cells draw Python code (ADR 0053). */
-export const PYTHON_BLOCK = 'pre > code.language-python';
-
 /**
- * Makes every Python code block inside `container` runnable: a Run button and its output below it.
- * The blocks of one slide share their names; `slide` names the slide shown (another slide, or the same
- * one shown again, starts with none). Until the container holds such a block nothing more loads: the
- * buttons' code arrives with the first block, Python with the first Run.
+ * Makes every Python code block inside `container` runnable (ADR 0053): a Run button and its output
+ * below it, as the blocks appear (a slide's text may be drawn after this runs). The blocks of one slide
+ * share their names; `slide` names the slide shown (another slide, or the same one shown again, starts
+ * with none), or is null for a slide that holds no Python: then nothing loads. The buttons' code
+ * arrives with a slide that has Python blocks, Python itself with the first Run.
  */
-export function usePythonBlocks(container: RefObject<HTMLElement | null>, slide: string) {
+export function usePythonBlocks(container: RefObject<HTMLElement | null>, slide: string | null) {
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
-    let isCurrent = true;
-    let stop: (() => void) | undefined;
-    const observer = new MutationObserver(() => look());
-    function look() {
-      if (!element?.querySelector(PYTHON_BLOCK)) return;
-      observer.disconnect();
-      import('./python-blocks').then(({ enhancePythonBlocks }) => {
-        if (isCurrent) stop = enhancePythonBlocks(element, slide);
-      });
-    }
-    // A slide's text may arrive after this runs (it waits for the sanitizer).
-    observer.observe(element, { childList: true, subtree: true });
-    look();
+    if (!element || slide === null) return;
+    // Without the buttons' code (offline, or replaced by a deploy) the slide shows its code as it is.
+    const enhanced = import('./python-blocks').then(
+      (blocks) => blocks.enhancePythonBlocks(element, slide),
+      () => () => {},
+    );
+    // Undone once done, if the slide went first: the undoing removes only what this one added.
     return () => {
-      isCurrent = false;
-      observer.disconnect();
-      stop?.();
+      enhanced.then((undo) => undo());
     };
   }, [container, slide]);
 }

@@ -31,6 +31,12 @@ export function LessonView({
   const lessons = useModuleLessons(moduleId);
   const lesson = lessons.data?.find((candidate) => candidate.id === lessonId);
   const latest = useLatest(events);
+  // Python blocks in a slide's body get Run buttons: a text slide's ```python blocks, and those of any
+  // slide type that is not a video or an image (a notebook's code cells).
+  const slide = useRef<HTMLElement>(null);
+  const mayHoldPython =
+    lesson?.type === 'text' ? lesson.content?.includes('language-python') : lesson?.type !== 'video' && lesson?.type !== 'image';
+  usePythonBlocks(slide, lesson && mayHoldPython ? lesson.id : null);
   useEffect(() => {
     if (lesson) latest.current.onAvailable(lesson.id);
   }, [lesson, latest]);
@@ -44,7 +50,7 @@ export function LessonView({
   if (lessons.isError) return <p role="alert">The lesson could not be loaded.</p>;
   if (!lesson) return <p className="text-muted-foreground">No lessons available</p>;
   return (
-    <article className="grid gap-5">
+    <article ref={slide} className="grid gap-5">
       <h2 className="text-2xl font-bold tracking-tight break-words">{lesson.title}</h2>
       <LessonBody lesson={lesson} videoCompletePercent={videoCompletePercent} onSeen={() => latest.current.onSeen(lesson.id)} />
     </article>
@@ -62,8 +68,6 @@ function LessonBody({
 }) {
   const latestSeen = useLatest(onSeen);
   const image = useRef<HTMLImageElement>(null);
-  const text = useRef<HTMLDivElement>(null);
-  usePythonBlocks(text, lesson.id);
   const hasImage = lesson.type === 'image' && Boolean(lesson.imageUrl);
   // Text, and placeholders of slides with nothing to load, are seen once shown. An image the server drew
   // may have loaded before React took over (its load event is gone): its state says so.
@@ -110,9 +114,7 @@ function LessonBody({
     );
   return lesson.content ? (
     <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.imageAlt ?? lesson.title}>
-      <div ref={text} className="min-w-0">
-        <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
-      </div>
+      <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
     </TextWithImage>
   ) : (
     <p className="text-muted-foreground">No content available for this lesson.</p>
