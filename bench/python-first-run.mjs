@@ -40,9 +40,11 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 buildIfNeeded();
-console.log(`Learn first load: ${kb(learnFirstLoadBytes(process.env.DIST_DIR ?? 'dist'))} gzip (this build)`);
+const learnBytes = learnFirstLoadBytes(process.env.DIST_DIR ?? 'dist');
+console.log(`Learn first load: ${kb(learnBytes)} gzip, ${learnBytes} bytes (this build)`);
 if (process.env.BASE_DIST_DIR) {
-  console.log(`Learn first load: ${kb(learnFirstLoadBytes(process.env.BASE_DIST_DIR))} gzip (${process.env.BASE_DIST_DIR})`);
+  const baseBytes = learnFirstLoadBytes(process.env.BASE_DIST_DIR);
+  console.log(`Learn first load: ${kb(baseBytes)} gzip, ${baseBytes} bytes (${process.env.BASE_DIST_DIR})`);
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ga-python-bench-'));

@@ -190,3 +190,24 @@ test('on a 390 px phone in the dark theme, a run block and its output fit the sc
   await page.screenshot({ path: shot(testInfo, 'python-blocks-dark-phone.png') });
   await context.close();
 });
+
+test('a creator makes a runnable block by typing ```python in the slide editor', async ({ page, loginAs }) => {
+  const creator = await loginAs('creator');
+  const api = apiAs(page.request, creator.token);
+  const course = await api('POST', '/api/courses', { title: 'Typed Fences', description: '<p>Fences.</p>', price: '0' });
+  const module = await api('POST', `/api/courses/${course.id}/modules`, { title: 'Fenced' });
+  await page.goto(`/creator/modules/${module.id}/build`);
+  await page.getByRole('button', { name: 'Add Page' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^Text/ }).click();
+  await dialog.getByLabel('Slide Title').fill('Fenced code');
+  const editor = dialog.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await editor.pressSequentially('```python ');
+  await expect(dialog.getByLabel('Code language')).toHaveValue('python');
+  await editor.pressSequentially('print(6 * 7)');
+  await dialog.getByRole('button', { name: 'Add Slide' }).click();
+  await expect(page.getByText('Slide added')).toBeVisible();
+  const [slide] = await api<{ content: string }[]>('GET', `/api/modules/${module.id}/lessons`);
+  expect(slide?.content).toMatch(/^<pre><code class="language-python">.*print.*<\/code><\/pre>/);
+});
