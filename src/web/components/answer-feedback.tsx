@@ -11,7 +11,16 @@ export function AnswerFeedback({ question, result, note }: { question: AnyQuesti
   const verdict = result.correct ? 'Correct!' : `Not quite: the answer is ${answerInWords(question, result.correctAnswer)}.`;
   return (
     <>
-      <p role="status" className={cn('font-medium', result.correct ? 'text-success' : 'text-destructive')}>
+      {/* On its muted panel: the plain success green is under 4.5:1 on white. */}
+      <p
+        role="status"
+        className={cn(
+          'rounded-lg px-3 py-2 font-medium break-words',
+          result.correct
+            ? 'bg-success-muted text-success-muted-foreground'
+            : 'bg-destructive-muted text-destructive-muted-foreground',
+        )}
+      >
         {note ? `${verdict} ${note}` : verdict}
       </p>
       {result.explanation ? (
