@@ -15,7 +15,11 @@ const SHOTS = '/tmp/review-deck-shots';
 async function courseWithQuiz(request: APIRequestContext) {
   const creator = await signUpViaApi(request, 'creator', 'Rita Review');
   const api = apiAs(request, creator.token);
-  const course = await api('POST', '/api/courses', { title: `Spaced ${Date.now()}`, description: '<p>Remember.</p>', price: '0' });
+  const course = await api('POST', '/api/courses', {
+    title: `Spaced ${Date.now()}`,
+    description: '<p>Remember.</p>',
+    price: '0',
+  });
   const module = await api('POST', `/api/courses/${course.id}/modules`, { title: 'Basics' });
   await api('POST', `/api/modules/${module.id}/lessons`, { title: 'Read me', type: 'text', content: '<p>Adam adapts.</p>' });
   const quiz = await api('POST', `/api/courses/${course.id}/quizzes`, { title: 'Check' });
