@@ -575,6 +575,15 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({ url: `/api/quiz-attempts/${await w.fresh.attempt()}/complete` }),
   },
 
+  // The review deck (docs/product.md, Review deck): each signed-in caller's own; another's card is unknown.
+  { route: 'GET /api/review', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/review') },
+  {
+    route: 'POST /api/review/:id',
+    on: "a due card of the enrolled student's",
+    expect: cells(401, 404, 200, 404, 404, 401),
+    request: async (w) => ({ url: `/api/review/${await w.fresh.reviewCard()}`, payload: { selectedOption: 1 } }),
+  },
+
   // Certificates (docs/product.md, Certificates): earned by the course's enrolled students only; verification is
   // public. Learning content is for enrolled students and the creator: a creator may learn from their own course
   // but earns no certificate of it, so the owner gets 403.

@@ -14,12 +14,14 @@ import {
   quizAttempts,
   quizQuestions,
   quizzes,
+  reviewCards,
   reviews,
   sessions,
   users,
 } from '#db/schema/index';
 import { createCreatorInvite } from '#server/lib/creator-invites';
 import { generateToken, hashToken } from '#server/lib/tokens';
+import { newReviewCard } from '#server/modules/learning/review-schedule';
 import { addContent, bearer, createCourse, createUser, enroll, revokedSessionToken, type TestUser } from '#tests/factories';
 import type { TestApp } from '#tests/helpers/app';
 import { mp4Bytes, PNG_BYTES } from '#tests/helpers/media-bytes';
@@ -91,6 +93,8 @@ export type FreshThings = {
   attempt(): Promise<string>;
   /** A review by the enrolled student of the archived course (made again if a cell deleted it); the course's id. */
   archivedReview(): Promise<string>;
+  /** The enrolled student's review-deck card of the paid course's question, due now (again, if a cell answered it). */
+  reviewCard(): Promise<string>;
   /** A new session of the principal's account (the guest has none; `revoked` keeps its dead token). */
   token(as: Principal): Promise<string | null>;
   /** A live password-reset token of an account made for it. */
@@ -299,6 +303,17 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     archivedReview: async () => {
       await db.insert(reviews).values({ courseId: archivedCourse.id, userId: enrolled.id, rating: 4 }).onConflictDoNothing();
       return archivedCourse.id;
+    },
+    reviewCard: async () => {
+      const due = new Date();
+      const card = newReviewCard(due);
+      return inserted(
+        await db
+          .insert(reviewCards)
+          .values({ userId: enrolled.id, questionId: paidQuestion.id, courseId: paidCourse.id, due, card })
+          .onConflictDoUpdate({ target: [reviewCards.userId, reviewCards.questionId], set: { due, card } })
+          .returning(),
+      ).id;
     },
     token: async (as) => {
       const account = accountOf[as];

@@ -10,6 +10,7 @@ export const PAGES: Readonly<Record<string, string>> = {
   '/courses': 'catalog/course-search',
   '/my-courses': 'student/my-courses',
   '/purchases': 'student/purchases',
+  '/review': 'student/review',
   '/cart': 'student/cart',
   '/account': 'account/account',
   '/account/confirm-email': 'account/confirm-email',

@@ -74,17 +74,23 @@ export type QuizAttempt = z.infer<typeof QuizAttemptSchema>;
 
 export const AttemptQuerySchema = z.object({ forceNew: z.enum(['true', 'false']).optional() });
 
-/** `selectedOption` answers a single-choice question, `answer` every other type. */
+/** `selectedOption` answers a single-choice question, `answer` every other type: a quiz's and the review deck's bodies. */
+export const answerFields = {
+  selectedOption: z.number().int().min(1).max(4).optional(),
+  answer: AnswerValueSchema.optional(),
+};
+/** Exactly one of the two forms: refine a body holding `answerFields` with it. */
+export function hasOneAnswerForm(body: { selectedOption?: unknown; answer?: unknown }): boolean {
+  return (body.selectedOption === undefined) !== (body.answer === undefined);
+}
+export const ONE_ANSWER_FORM = {
+  message: 'Send either selectedOption (a single-choice question) or answer',
+  path: ['selectedOption'],
+};
+
 export const AnswerBodySchema = z
-  .object({
-    questionId: z.string().min(1).max(100),
-    selectedOption: z.number().int().min(1).max(4).optional(),
-    answer: AnswerValueSchema.optional(),
-  })
-  .refine((body) => (body.selectedOption === undefined) !== (body.answer === undefined), {
-    message: 'Send either selectedOption (a single-choice question) or answer',
-    path: ['selectedOption'],
-  });
+  .object({ questionId: z.string().min(1).max(100), ...answerFields })
+  .refine(hasOneAnswerForm, ONE_ANSWER_FORM);
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 
 export const AnswerResultSchema = z.object({

@@ -11,6 +11,13 @@ export const isTyped = (question: AnyQuestion): question is LearnerTypedQuestion
 /** What a learner has entered so far for a typed question; `value` is undefined until it can be sent. */
 export type TypedDraft = { value: AnswerValue | undefined; order?: string[] };
 
+/** Nothing entered yet; an ordering question's order as shown is an answer already. */
+export function freshDraft(question: AnyQuestion | undefined): TypedDraft {
+  if (!question || !isTyped(question) || question.type !== 'ordering') return { value: undefined };
+  const shown = question.choices.map((choice) => choice.id);
+  return { value: shown, order: shown };
+}
+
 /** The right answer of a typed question, in words, as the feedback and the results show it. */
 export function describeAnswer(question: LearnerTypedQuestion, answer: AnswerValue): string {
   const textOf = (id: string) => question.choices.find((choice) => choice.id === id)?.text ?? id;

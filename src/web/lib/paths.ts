@@ -11,6 +11,8 @@ export const paths = {
   confirmEmail: { getHref: () => '/account/confirm-email' },
   myCourses: { getHref: () => '/my-courses' },
   purchases: { getHref: () => '/purchases' },
+  /** The review deck: the learner's due cards, one at a time. */
+  review: { getHref: () => '/review' },
   /** The admin console; `tab` one of its sections (features/admin ADMIN_TABS). */
   admin: { getHref: (tab?: string) => (tab ? `/admin?tab=${tab}` : '/admin') },
   cart: { getHref: () => '/cart' },

@@ -8,7 +8,8 @@ import type { AnswerValue } from '#shared/schemas/questions';
 import { AppError } from '../../errors';
 import { raisePeakForQuiz } from '../../lib/peak-progress';
 import { isPassingScore, QUIZ_PASS_PERCENT } from '../../lib/progress';
-import { correctAnswerOf, isCorrectAnswer } from './typed-answers';
+import { addMissedQuestions } from './review-deck.service';
+import { correctAnswerOf, gradeAnswer, isSingleChoice } from './typed-answers';
 
 type AttemptRow = typeof quizAttempts.$inferSelect;
 
@@ -147,7 +148,7 @@ export async function startOrResumeAttempt({
     if (current && !(await hasAnswers(db, current.id))) return toAttemptJson(db, current);
     await requireAttemptLeft(db, userId, quizId, settings.maxAttempts);
     // With a limit every start counts: the attempt given up is scored on what it has, not discarded.
-    if (current && settings.maxAttempts !== null) await finishAttempt(db, userId, current);
+    if (current && settings.maxAttempts !== null) await finishAttempt(db, userId, current, now);
     else if (current) await db.delete(quizAttempts).where(and(eq(quizAttempts.id, current.id), IN_PROGRESS));
   }
   const totalQuestions = await questionCount(db, quizId);
@@ -179,10 +180,6 @@ async function requireOwnAttempt(db: Db, userId: string, attemptId: string): Pro
 }
 
 export const TIME_IS_UP = 'Time is up for this attempt: complete it to see your score';
-
-function badAnswer(field: 'selectedOption' | 'answer', message: string) {
-  return new AppError(ErrorCode.BAD_REQUEST, message, { errors: { [field]: message } });
-}
 
 /**
  * Stores the answer first, then tells whether it was right; a second answer to one question keeps the
@@ -216,23 +213,13 @@ export async function answerQuestion({
         .limit(1)
     : [];
   if (!question) throw new AppError(ErrorCode.NOT_FOUND, 'Question not found in this quiz');
-  const { fields, choiceIds } = question;
-  let stored: { selectedOption: number; answer: null } | { selectedOption: null; answer: AnswerValue };
-  let isCorrect: boolean;
-  if (question.type === 'single' || !fields) {
-    if (selectedOption === undefined) throw badAnswer('selectedOption', 'A single-choice question takes selectedOption');
-    const optionCount = 2 + (question.optionC ? 1 : 0) + (question.optionD ? 1 : 0);
-    if (selectedOption > optionCount) throw badAnswer('selectedOption', `Choose one of the ${optionCount} options`);
-    stored = { selectedOption, answer: null };
-    isCorrect = selectedOption === question.correctAnswer;
-  } else {
-    if (answer === undefined) throw badAnswer('answer', `A ${fields.type} question takes answer`);
-    isCorrect = isCorrectAnswer({ fields, choiceIds }, answer);
-    stored = { selectedOption: null, answer };
-  }
+  const graded = gradeAnswer(question, { selectedOption, answer });
+  const stored = isSingleChoice(question)
+    ? { selectedOption: selectedOption ?? null, answer: null }
+    : { selectedOption: null, answer: answer ?? null };
   await db
     .insert(quizAnswers)
-    .values({ attemptId, questionId, ...stored, isCorrect })
+    .values({ attemptId, questionId, ...stored, isCorrect: graded.correct })
     .onConflictDoNothing();
   const [kept] = await db
     .select({ isCorrect: quizAnswers.isCorrect })
@@ -240,13 +227,13 @@ export async function answerQuestion({
     .where(and(eq(quizAnswers.attemptId, attemptId), eq(quizAnswers.questionId, questionId)));
   return {
     correct: kept?.isCorrect ?? false,
-    correctAnswer: fields && question.type !== 'single' ? correctAnswerOf({ fields, choiceIds }) : (question.correctAnswer ?? 0),
+    correctAnswer: graded.correctAnswer,
     explanation: question.explanation,
   };
 }
 
 /** Completes an attempt in progress; undefined when it was completed meanwhile. */
-async function finishAttempt(db: Db, userId: string, attempt: AttemptRow): Promise<AttemptRow | undefined> {
+async function finishAttempt(db: Db, userId: string, attempt: AttemptRow, now: number): Promise<AttemptRow | undefined> {
   const total = await questionCount(db, attempt.quizId);
   const { passPercent } = await quizSettings(db, attempt.quizId);
   return db.transaction(async (tx) => {
@@ -261,8 +248,10 @@ async function finishAttempt(db: Db, userId: string, attempt: AttemptRow): Promi
       })
       .where(and(eq(quizAttempts.id, attempt.id), IN_PROGRESS))
       .returning();
-    // A pass raises the learner's peak progress with it (lib/peak-progress.ts).
-    if (completed) await raisePeakForQuiz(tx, { userId, quizId: completed.quizId });
+    if (!completed) return completed;
+    // A pass raises the learner's peak progress with it (lib/peak-progress.ts); a miss enters the review deck.
+    await raisePeakForQuiz(tx, { userId, quizId: completed.quizId });
+    await addMissedQuestions(tx, { attemptId: completed.id, now });
     return completed;
   });
 }
@@ -270,10 +259,20 @@ async function finishAttempt(db: Db, userId: string, attempt: AttemptRow): Promi
 /**
  * Scores on the server: correct answers out of the quiz's questions now, judged against the quiz's
  * pass mark now (kept on the attempt). Completing twice changes nothing; an attempt past its time
- * limit completes with what was answered in time.
+ * limit completes with what was answered in time. The questions answered wrong enter the review deck.
  */
-export async function completeAttempt({ db, userId, attemptId }: { db: Db; userId: string; attemptId: string }) {
+export async function completeAttempt({
+  db,
+  userId,
+  attemptId,
+  now,
+}: {
+  db: Db;
+  userId: string;
+  attemptId: string;
+  now: number;
+}) {
   const attempt = await requireOwnAttempt(db, userId, attemptId);
-  const done = attempt.status === 'in_progress' ? await finishAttempt(db, userId, attempt) : undefined;
+  const done = attempt.status === 'in_progress' ? await finishAttempt(db, userId, attempt, now) : undefined;
   return toAttemptJson(db, done ?? (await requireOwnAttempt(db, userId, attemptId)));
 }

@@ -190,7 +190,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return completeAttempt({ db: app.db, userId: user.id, attemptId: request.params.id });
+      return completeAttempt({ db: app.db, userId: user.id, attemptId: request.params.id, now: app.clock() });
     },
   );
 };

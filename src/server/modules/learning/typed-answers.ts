@@ -5,10 +5,34 @@ import { AppError } from '../../errors';
 
 /* Scoring a typed question's answer on the server (docs/product.md, Learning). */
 
-type TypedQuestion = Pick<typeof quizQuestions.$inferSelect, 'choiceIds'> & { fields: QuestionFields };
+type QuestionRow = typeof quizQuestions.$inferSelect;
+type TypedQuestion = Pick<QuestionRow, 'choiceIds'> & { fields: QuestionFields };
 
-function wrongForm(message: string) {
-  return new AppError(ErrorCode.BAD_REQUEST, message, { errors: { answer: message } });
+function badAnswer(field: 'selectedOption' | 'answer', message: string) {
+  return new AppError(ErrorCode.BAD_REQUEST, message, { errors: { [field]: message } });
+}
+const wrongForm = (message: string) => badAnswer('answer', message);
+
+/** A single-choice question, or one stored before typed questions: its answer is an option's number. */
+export const isSingleChoice = (question: QuestionRow) => question.type === 'single' || !question.fields;
+
+/**
+ * Scores an answer to any question, in a quiz or the review deck: `selectedOption` for a single
+ * choice, `answer` for the other types; a 400 for an answer of the wrong form.
+ */
+export function gradeAnswer(
+  question: QuestionRow,
+  { selectedOption, answer }: { selectedOption?: number | undefined; answer?: AnswerValue | undefined },
+): { correct: boolean; correctAnswer: AnswerValue } {
+  const { fields, choiceIds } = question;
+  if (isSingleChoice(question) || !fields) {
+    if (selectedOption === undefined) throw badAnswer('selectedOption', 'A single-choice question takes selectedOption');
+    const optionCount = 2 + (question.optionC ? 1 : 0) + (question.optionD ? 1 : 0);
+    if (selectedOption > optionCount) throw badAnswer('selectedOption', `Choose one of the ${optionCount} options`);
+    return { correct: selectedOption === question.correctAnswer, correctAnswer: question.correctAnswer ?? 0 };
+  }
+  if (answer === undefined) throw badAnswer('answer', `A ${fields.type} question takes answer`);
+  return { correct: isCorrectAnswer({ fields, choiceIds }, answer), correctAnswer: correctAnswerOf({ fields, choiceIds }) };
 }
 
 /** Binary floating point makes 0.3 − 0.2 a hair over 0.1: an answer at the tolerance's edge is right. */

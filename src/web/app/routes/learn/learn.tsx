@@ -1,11 +1,20 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { MinimalLayout } from '#web/components/layouts/minimal-layout';
 import { RequireAuth } from '#web/components/require-auth';
 import { LearnPage } from '#web/features/learning/components/learn-page';
-import { QuizPlayer } from '#web/features/quizzes/components/quiz-player';
 import { paths } from '#web/lib/paths';
 import { preloadSanitizer } from '#web/lib/use-sanitized-html';
+
+/** Loaded where a quiz is shown: a slide's first load does without it. */
+const QuizPlayer = lazy(() =>
+  import('#web/features/quizzes/components/quiz-player').then((module) => ({ default: module.QuizPlayer })),
+);
+const loadingQuiz = (
+  <p role="status" className="text-muted-foreground">
+    Loading quiz...
+  </p>
+);
 
 export default function LearnRoute() {
   const { id = '', itemId } = useParams();
@@ -20,7 +29,11 @@ export default function LearnRoute() {
           key={id}
           courseId={id}
           itemId={itemId}
-          renderQuiz={({ quizId, onCompleted }) => <QuizPlayer key={quizId} quizId={quizId} onCompleted={onCompleted} />}
+          renderQuiz={({ quizId, onCompleted }) => (
+            <Suspense fallback={loadingQuiz}>
+              <QuizPlayer key={quizId} quizId={quizId} onCompleted={onCompleted} />
+            </Suspense>
+          )}
         />
       </RequireAuth>
     </MinimalLayout>

@@ -1,4 +1,4 @@
-import { Award, BookOpen, Loader2, PlayCircle, RotateCcw } from 'lucide-react';
+import { Award, BookOpen, Layers, Loader2, PlayCircle, RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatPrice } from '#shared/format';
@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { useMyCourses } from '#web/lib/api/get-my-courses';
+import { useReviewDeck } from '#web/lib/api/get-review-deck';
 import { useSavedCourses } from '#web/lib/api/get-saved-courses';
 import { paths } from '#web/lib/paths';
 import { downloadCertificate } from '../api/download-certificate';
@@ -121,6 +122,19 @@ function CertificateButton({ course }: { course: MyCourse }) {
   );
 }
 
+/** The review deck's due cards, when there are any (docs/product.md, Review deck): a way to them. */
+function ToReview() {
+  const dueCount = useReviewDeck().data?.dueCount ?? 0;
+  if (dueCount === 0) return null;
+  return (
+    <Button asChild variant="outline">
+      <Link to={paths.review.getHref()}>
+        <Layers aria-hidden="true" /> {dueCount} to review
+      </Link>
+    </Button>
+  );
+}
+
 function Loading() {
   return (
     <ul aria-label="Loading courses" className="grid gap-3">
@@ -168,7 +182,10 @@ export function MyCourses() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
-      <h1 className="mb-6 text-3xl font-bold tracking-tight">My Courses</h1>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">My Courses</h1>
+        <ToReview />
+      </div>
       <Tabs value={tab} onValueChange={onTabChange}>
         <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
           <TabsList>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { LessonProgress, ProgressBody } from '#shared/schemas/learning';
 import { getMyCoursesQueryOptions } from '#web/lib/api/get-my-courses';
+import { reviewDeckQueryKey } from '#web/lib/api/review-deck-key';
 import { apiJson } from '#web/lib/api-client';
 import { getCertificateEligibilityQueryOptions } from './get-certificate-eligibility';
 import { getCourseProgressQueryOptions } from './get-course-progress';
@@ -18,7 +19,7 @@ export function setLessonCompletion({
   return apiJson<LessonProgress>('POST', '/api/progress', body);
 }
 
-/** What a completed lesson or quiz changes: the course's progress, the certificate, My Courses' percents. */
+/** What a completed lesson or quiz changes: the course's progress, the certificate, My Courses' percents, the review deck. */
 export function useRefreshProgress(courseId: string) {
   const queryClient = useQueryClient();
   return useCallback(
@@ -28,6 +29,7 @@ export function useRefreshProgress(courseId: string) {
           getCourseProgressQueryOptions(courseId).queryKey,
           getCertificateEligibilityQueryOptions(courseId).queryKey,
           getMyCoursesQueryOptions().queryKey,
+          reviewDeckQueryKey,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
     [queryClient, courseId],

@@ -1,11 +1,13 @@
-import { CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { QUIZ_ALREADY_COMPLETED } from '#shared/messages';
 import type { AnyQuestion, Question } from '#shared/schemas/creator';
 import type { AnswerBody, AnyAnswerResult, QuizAttempt } from '#shared/schemas/learning';
+import { AnswerFeedback } from '#web/components/answer-feedback';
+import { SingleChoiceAnswer } from '#web/components/single-choice-answer';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
-import { answerInWords, isTyped, type TypedDraft } from '#web/lib/answer-words';
+import { freshDraft, isTyped, type TypedDraft } from '#web/lib/answer-words';
 import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
 import { isApiError } from '#web/lib/api-client';
 import { cn } from '#web/lib/utils';
@@ -20,13 +22,6 @@ const QuizTimer = lazy(() => import('./quiz-timer'));
 
 /** Loaded where a quiz has a question of another type than the single choice: most first loads need none. */
 const TypedAnswerInput = lazy(() => import('#web/components/typed-answer'));
-
-const LETTERS = ['A', 'B', 'C', 'D'];
-const freshDraft = (question: AnyQuestion | undefined): TypedDraft => {
-  if (!question || !isTyped(question) || question.type !== 'ordering') return { value: undefined };
-  const shown = question.choices.map((choice) => choice.id);
-  return { value: shown, order: shown };
-};
 
 /**
  * The quiz flow (docs/product.md, Learning): pick, Submit Answer, feedback, Next Question or Complete Quiz, the
@@ -141,7 +136,6 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   const question = all[Math.min(index, total - 1)] as AnyQuestion;
   const typed = isTyped(question) ? question : null;
   const single = question as Question;
-  const options = typed ? [] : [single.optionA, single.optionB, single.optionC, single.optionD];
   const isLast = index >= total - 1;
   const isReady = typed ? draft.value !== undefined : picked !== null;
 
@@ -227,49 +221,15 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
           />
         </Suspense>
       ) : null}
-      <fieldset className={cn('grid gap-2', typed && 'hidden')} disabled={feedback !== null || busy}>
-        <legend className="sr-only">Options</legend>
-        {options.map((option, i) => {
-          if (!option) return null;
-          const value = i + 1;
-          const isCorrect = feedback?.correctAnswer === value;
-          const isWrongPick = feedback !== null && picked === value && !feedback.correct;
-          return (
-            <label
-              key={LETTERS[i]}
-              className={cn(
-                'flex cursor-pointer items-center gap-3 rounded-xl border p-3 text-sm transition-colors hover:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                picked === value && !feedback && 'border-primary bg-primary/10',
-                isCorrect && 'border-success/50 bg-success-muted text-success-muted-foreground',
-                isWrongPick && 'border-destructive/50 bg-destructive-muted text-destructive-muted-foreground',
-              )}
-            >
-              <input
-                type="radio"
-                name={`question-${question.id}`}
-                className="size-4 accent-primary"
-                checked={picked === value}
-                onChange={() => setPicked(value)}
-              />
-              <span className="font-medium">{LETTERS[i]}.</span>
-              <span className="flex-1 break-words">{option}</span>
-              {isCorrect ? <CheckCircle2 className="size-4" aria-label="Correct answer" /> : null}
-              {isWrongPick ? <XCircle className="size-4" aria-label="Your answer, wrong" /> : null}
-            </label>
-          );
-        })}
-      </fieldset>
-      {feedback ? (
-        <p role="status" className={cn('font-medium', feedback.correct ? 'text-success' : 'text-destructive')}>
-          {feedback.correct ? 'Correct!' : `Not quite: the answer is ${answerInWords(question, feedback.correctAnswer)}.`}
-        </p>
-      ) : null}
-      {feedback?.explanation ? (
-        <p className="rounded-lg bg-muted px-3 py-2 text-sm break-words whitespace-pre-line">
-          <span className="font-medium">Explanation: </span>
-          {feedback.explanation}
-        </p>
-      ) : null}
+      <SingleChoiceAnswer
+        question={single}
+        picked={picked}
+        onPick={setPicked}
+        result={feedback}
+        disabled={feedback !== null || busy}
+        className={cn(typed && 'hidden')}
+      />
+      {feedback ? <AnswerFeedback question={question} result={feedback} /> : null}
       <div>
         {feedback || isTimeUp ? (
           <Button ref={nextButton} onClick={() => void (isTimeUp ? finish() : next())} disabled={busy}>
