@@ -41,7 +41,9 @@ function bundleText(data: Record<string, unknown>, type: string): string | undef
 
 function capped(text: string): string {
   const clean = text.replace(ANSI, '');
-  return clean.length > TEXT_OUTPUT_MAX ? `${clean.slice(0, TEXT_OUTPUT_MAX)}\n… (output cut at ${TEXT_OUTPUT_MAX} characters)` : clean;
+  return clean.length > TEXT_OUTPUT_MAX
+    ? `${clean.slice(0, TEXT_OUTPUT_MAX)}\n… (output cut at ${TEXT_OUTPUT_MAX} characters)`
+    : clean;
 }
 
 const textBlock = (text: string, className = 'notebook-text') => `<pre class="${className}">${escapeHtml(capped(text))}</pre>`;
@@ -105,7 +107,8 @@ export function drawNotebook(notebook: Notebook): string {
     if (cell.cell_type === 'markdown') {
       return `<div class="notebook-cell notebook-markdown">${sanitizeNotebookFragment(markdown.parse(source) as string)}</div>`;
     }
-    if (cell.cell_type === 'raw') return `<div class="notebook-cell notebook-raw">${textBlock(source, 'notebook-raw-text')}</div>`;
+    if (cell.cell_type === 'raw')
+      return `<div class="notebook-cell notebook-raw">${textBlock(source, 'notebook-raw-text')}</div>`;
     codeCellNumber++;
     const isHighlighted = language !== 'plaintext' && source.length <= budget;
     if (isHighlighted) budget -= source.length;

@@ -1,8 +1,8 @@
 import { NOTEBOOK_MAX_BYTES } from '#shared/schemas/uploads';
 import type { ObjectStore } from '../object-store/object-store';
 import { drawNotebook } from './draw-notebook';
-import { escapeHtml } from './notebook-html';
 import { NotebookFormatError, parseNotebook } from './notebook-format';
+import { escapeHtml } from './notebook-html';
 
 const OBJECT_PATH_PREFIX = '/objects/';
 /** Characters of drawings held; past it the oldest go. A drawing is at most a few MB (its images). */

@@ -98,7 +98,9 @@ export function parseNotebook(bytes: Buffer): Notebook {
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     const where = issue ? describePath(issue.path) : '';
-    throw new NotebookFormatError(`The notebook is not valid nbformat 4: ${where ? `${where} ` : ''}${issue?.message ?? ''}`.trim());
+    throw new NotebookFormatError(
+      `The notebook is not valid nbformat 4: ${where ? `${where} ` : ''}${issue?.message ?? ''}`.trim(),
+    );
   }
   return parsed.data;
 }

@@ -40,7 +40,10 @@ const linksAndImages: sanitizeHtml.IOptions['transformTags'] = {
   // An image from anywhere else (an attachment, an SVG, a relative path) is its description.
   img: (_tagName, attribs): sanitizeHtml.Tag =>
     attribs.src && isAllowedImageSource(attribs.src)
-      ? { tagName: 'img', attribs: { src: attribs.src, alt: attribs.alt ?? '', ...(attribs.class ? { class: attribs.class } : {}) } }
+      ? {
+          tagName: 'img',
+          attribs: { src: attribs.src, alt: attribs.alt ?? '', ...(attribs.class ? { class: attribs.class } : {}) },
+        }
       : { tagName: 'span', attribs: {}, text: attribs.alt ?? '' },
 };
 

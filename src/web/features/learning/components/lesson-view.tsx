@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Lesson } from '#shared/schemas/creator';
+import { LazyNotebookView } from '#web/components/notebook/lazy-notebook-view';
 import { RichHtml } from '#web/components/rich-html';
 import { TextWithImage } from '#web/components/text-with-image';
 import { useModuleLessons } from '#web/lib/api/get-module-lessons';
@@ -16,7 +17,7 @@ type LessonEvents = {
   onSeen: (lessonId: string) => void;
 };
 
-/** docs/product.md, Learning: the lesson's video, text or image, or what is missing. */
+/** docs/product.md, Learning: the lesson's video, text, image or notebook, or what is missing. */
 export function LessonView({
   moduleId,
   lessonId,
@@ -93,6 +94,12 @@ function LessonBody({
       />
     );
   }
+  if (lesson.type === 'notebook')
+    return lesson.notebookUrl ? (
+      <LazyNotebookView lessonId={lesson.id} notebookUrl={lesson.notebookUrl} title={lesson.title} />
+    ) : (
+      <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No notebook uploaded</p>
+    );
   if (lesson.type === 'image')
     return lesson.imageUrl ? (
       <img
