@@ -7,6 +7,7 @@ import { addContent, bearer, createCourse, createUser, enroll, type TestUser } f
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { PNG_BYTES } from '#tests/helpers/media-bytes';
 import { hashToken } from '../../lib/tokens';
+import { purgeUploads } from '../../lib/upload-purge';
 
 /* docs/product.md, Notebooks: the upload, the slide, the drawing and the download. */
 
@@ -382,6 +383,24 @@ describe('notebook slides', () => {
         expect(await status(enrolled)).toBe(200);
         expect(await status(creator)).toBe(200);
       }
+    });
+  });
+
+  describe('orphaned uploads', () => {
+    it("purges a notebook no slide names once it is a day old, and keeps a slide's notebook", async () => {
+      const slide = await notebookSlide();
+      const kept = slide.notebookUrl.split('?')[0] ?? '';
+      const unused = await uploadNotebook();
+      const result = await purgeUploads({
+        db: t.db.db,
+        store: t.app.objectStore,
+        now: Date.now() + 2 * 86_400_000,
+        orphanAfterMs: 86_400_000,
+      });
+      expect(result.orphaned).toBeGreaterThanOrEqual(1);
+      expect(await t.app.objectStore.stat(kept.slice('/objects/'.length))).not.toBeNull();
+      expect(await t.app.objectStore.stat(unused.slice('/objects/'.length))).toBeNull();
+      expect((await drawing(slide.id)).html).toContain('Gradient descent by hand');
     });
   });
 });
