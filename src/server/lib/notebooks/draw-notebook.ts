@@ -2,7 +2,7 @@ import hljs from 'highlight.js/lib/common';
 import { Marked } from 'marked';
 import { type CodeLanguage, isCodeLanguage } from '#shared/rich-text';
 import type { Notebook, NotebookCell, NotebookOutput } from './notebook-format';
-import { escapeHtml, sanitizeDrawing, sanitizeNotebookFragment } from './notebook-html';
+import { escapeHtml, sanitizeNotebookFragment } from './notebook-html';
 
 /*
  * A notebook drawn as HTML once on the server (docs/product.md, Notebooks): Markdown cells by marked,
@@ -11,8 +11,18 @@ import { escapeHtml, sanitizeDrawing, sanitizeNotebookFragment } from './noteboo
  * holds ever runs.
  */
 
-/** Characters of code highlighted per notebook; cells past it stay plain (highlight.js is the costly part). */
-export const NOTEBOOK_HIGHLIGHT_BUDGET = 100_000;
+/*
+ * What a notebook may cost to draw, on the request's thread. Measured on this machine: 100,000
+ * characters of hostile Markdown took marked and sanitize-html ~0.3 s, 50,000 of hostile code
+ * highlight.js ~0.2 s; a whole 5 MB notebook of them took 8.5 s before these budgets. Past a budget
+ * the rest is shown as plain text, which costs next to nothing. Real notebooks stay well within.
+ */
+/** Characters of code highlighted per notebook. */
+export const NOTEBOOK_HIGHLIGHT_BUDGET = 50_000;
+/** Characters of Markdown (cells and outputs) drawn as Markdown per notebook. */
+export const NOTEBOOK_MARKDOWN_BUDGET = 100_000;
+/** Characters of HTML outputs sanitized and shown per notebook. */
+export const NOTEBOOK_HTML_BUDGET = 100_000;
 /** Characters of one text output shown; a runaway loop's printout is cut. */
 export const TEXT_OUTPUT_MAX = 50_000;
 /** Base64 characters of one image output shown (about 1.5 MB of image). */
@@ -58,7 +68,21 @@ function imageSource(type: 'image/png' | 'image/jpeg', encoded: string): string 
   return `data:${type};base64,${base64}`;
 }
 
-function drawRichOutput(data: Record<string, unknown>, altText: string): string {
+type Budgets = { code: number; markdown: number; html: number };
+
+/** Whether `length` more characters fit in the budget named, taking them when they do. */
+function spend(budgets: Budgets, name: keyof Budgets, length: number): boolean {
+  if (length > budgets[name]) return false;
+  budgets[name] -= length;
+  return true;
+}
+
+function drawMarkdown(source: string, budgets: Budgets): string {
+  if (!spend(budgets, 'markdown', source.length)) return textBlock(source);
+  return sanitizeNotebookFragment(markdown.parse(source) as string);
+}
+
+function drawRichOutput(data: Record<string, unknown>, altText: string, budgets: Budgets): string {
   const plain = bundleText(data, 'text/plain');
   for (const type of ['image/png', 'image/jpeg'] as const) {
     const encoded = bundleText(data, type);
@@ -69,15 +93,18 @@ function drawRichOutput(data: Record<string, unknown>, altText: string): string 
     return `<img class="notebook-image" src="${src}" alt="${escapeHtml(alt)}">`;
   }
   const html = bundleText(data, 'text/html');
-  if (html !== undefined) return `<div class="notebook-html">${sanitizeNotebookFragment(html)}</div>`;
+  if (html !== undefined && spend(budgets, 'html', html.length)) {
+    return `<div class="notebook-html">${sanitizeNotebookFragment(html)}</div>`;
+  }
   const md = bundleText(data, 'text/markdown');
-  if (md !== undefined) return `<div class="notebook-html">${sanitizeNotebookFragment(markdown.parse(md) as string)}</div>`;
+  if (md !== undefined) return `<div class="notebook-html">${drawMarkdown(md, budgets)}</div>`;
   if (plain !== undefined) return textBlock(plain);
+  if (html !== undefined) return note('An HTML output too large to show here.');
   const types = Object.keys(data).slice(0, 3).join(', ');
   return note(`An output of type ${types || 'none'} is not shown here.`);
 }
 
-function drawOutput(output: NotebookOutput, altText: string): string {
+function drawOutput(output: NotebookOutput, altText: string, budgets: Budgets): string {
   switch (output.output_type) {
     case 'stream':
       return textBlock(textOf(output.text), output.name === 'stderr' ? 'notebook-stderr' : 'notebook-text');
@@ -86,7 +113,7 @@ function drawOutput(output: NotebookOutput, altText: string): string {
       return textBlock(traceback || `${output.ename}: ${output.evalue}`, 'notebook-error');
     }
     default:
-      return drawRichOutput(output.data, altText);
+      return drawRichOutput(output.data, altText, budgets);
   }
 }
 
@@ -100,26 +127,27 @@ function notebookLanguage(notebook: Notebook): CodeLanguage {
 
 export function drawNotebook(notebook: Notebook): string {
   const language = notebookLanguage(notebook);
-  let budget = NOTEBOOK_HIGHLIGHT_BUDGET;
+  const budgets: Budgets = { code: NOTEBOOK_HIGHLIGHT_BUDGET, markdown: NOTEBOOK_MARKDOWN_BUDGET, html: NOTEBOOK_HTML_BUDGET };
   let codeCellNumber = 0;
   const drawCell = (cell: NotebookCell): string => {
     const source = textOf(cell.source);
     if (cell.cell_type === 'markdown') {
-      return `<div class="notebook-cell notebook-markdown">${sanitizeNotebookFragment(markdown.parse(source) as string)}</div>`;
+      return `<div class="notebook-cell notebook-markdown">${drawMarkdown(source, budgets)}</div>`;
     }
     if (cell.cell_type === 'raw')
       return `<div class="notebook-cell notebook-raw">${textBlock(source, 'notebook-raw-text')}</div>`;
     codeCellNumber++;
-    const isHighlighted = language !== 'plaintext' && source.length <= budget;
-    if (isHighlighted) budget -= source.length;
+    const isHighlighted = language !== 'plaintext' && spend(budgets, 'code', source.length);
     const code = isHighlighted ? hljs.highlight(source, { language, ignoreIllegals: true }).value : escapeHtml(source);
     const altText = `Image output of code cell ${codeCellNumber}`;
-    const outputs = cell.outputs.map((output) => drawOutput(output, altText)).join('');
+    const outputs = cell.outputs.map((output) => drawOutput(output, altText, budgets)).join('');
     return (
       `<div class="notebook-cell notebook-code"><pre><code class="language-${language}">${code}</code></pre>` +
       (outputs ? `<div class="notebook-outputs">${outputs}</div>` : '') +
       '</div>'
     );
   };
-  return sanitizeDrawing(notebook.cells.map(drawCell).join('\n'));
+  // Each part is escaped text, highlight.js's tokens of escaped code, or sanitized HTML: no pass over the
+  // whole is needed here (the browser checks the whole again with the same allowlist).
+  return notebook.cells.map(drawCell).join('\n');
 }

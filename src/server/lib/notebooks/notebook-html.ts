@@ -56,7 +56,6 @@ const FRAGMENT_OPTIONS: sanitizeHtml.IOptions = {
   ...BASE_OPTIONS,
   transformTags: { ...LOWER_HEADINGS, ...linksAndImages },
 };
-const DRAWING_OPTIONS: sanitizeHtml.IOptions = { ...BASE_OPTIONS, transformTags: linksAndImages };
 
 /**
  * Untrusted HTML from the notebook, sanitized, its code blocks highlighted. Nested deeper than the
@@ -67,9 +66,4 @@ export function sanitizeNotebookFragment(html: string): string {
   const sanitized = sanitizeHtml(html, FRAGMENT_OPTIONS);
   const highlighted = highlightCodeBlocks(sanitized);
   return highlighted === sanitized ? sanitized : sanitizeHtml(highlighted, FRAGMENT_OPTIONS);
-}
-
-/** The whole drawing once more through the allowlist, as rich text is after highlighting: nothing else slips in. */
-export function sanitizeDrawing(html: string): string {
-  return sanitizeHtml(html, DRAWING_OPTIONS);
 }

@@ -275,12 +275,34 @@ describe('notebook slides', () => {
       // Outputs: a stream as text, a PNG with alt text, an HTML table without its script, an error without ANSI colours.
       expect(html).toContain('<pre class="notebook-text">w = 2.000\n</pre>');
       expect(html).toMatch(
-        /<img src="data:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/=]+" alt="Loss curve falling towards zero" class="notebook-image" \/>/,
+        /<img class="notebook-image" src="data:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/=]+" alt="Loss curve falling towards zero">/,
       );
       expect(html).toContain('<th>steps</th>');
       expect(html).not.toMatch(/script|pwned/);
       expect(html).toContain('<pre class="notebook-error">ZeroDivisionError: division by zero</pre>');
       expect(html).not.toContain('\u001b');
+    });
+
+    it('shows Markdown, HTML and code past their budgets as plain text, so no notebook costs seconds to draw', async () => {
+      const hostile = '> *_[`'.repeat(20_000);
+      const slide = await notebookSlide(
+        notebook([
+          { cell_type: 'markdown', metadata: {}, source: '# Drawn' },
+          { cell_type: 'markdown', metadata: {}, source: hostile },
+          codeCell('("\\"[{'.repeat(20_000), [
+            {
+              output_type: 'display_data',
+              metadata: {},
+              data: { 'text/html': '<div><span>'.repeat(20_000), 'text/plain': 'a frame' },
+            },
+          ]),
+        ]),
+      );
+      const { html } = await drawing(slide.id);
+      expect(html).toContain('<h3>Drawn</h3>');
+      expect(html).toContain(`<div class="notebook-cell notebook-markdown"><pre class="notebook-text">&gt; *_[\``);
+      expect(html).toContain('<pre><code class="language-python">(&quot;\\&quot;[{');
+      expect(html).toContain('<pre class="notebook-text">a frame</pre>');
     });
 
     it('never draws a damaged or mislabelled image, and says so', async () => {
