@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { useLessonNotebook } from '#web/lib/api/get-lesson-notebook';
@@ -14,6 +14,11 @@ export default function NotebookView({ lessonId, notebookUrl, title }: { lessonI
   const notebook = useLessonNotebook(lessonId, notebookUrl);
   const html = useMemo(() => (notebook.data ? sanitizeNotebook(notebook.data.html) : null), [notebook.data]);
   const [isDownloading, setDownloading] = useState(false);
+  const cells = useRef<HTMLDivElement>(null);
+  // A block wider than the screen scrolls: keyboard users reach it with Tab to scroll it with the arrows.
+  useLayoutEffect(() => {
+    for (const block of cells.current?.querySelectorAll('pre') ?? []) block.tabIndex = 0;
+  }, [html]);
 
   if (notebook.isPending)
     return (
@@ -59,6 +64,7 @@ export default function NotebookView({ lessonId, notebookUrl, title }: { lessonI
       </div>
       {html ? (
         <div
+          ref={cells}
           className="rich-text notebook max-w-3xl"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: drawn by the server with the notebook allowlist and sanitized again here
           dangerouslySetInnerHTML={{ __html: html }}
