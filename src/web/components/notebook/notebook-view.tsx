@@ -10,7 +10,7 @@ import { sanitizeNotebook } from './sanitize-notebook';
  * A notebook slide (docs/product.md, Notebooks): its cells as the server drew them, checked again here,
  * and the .ipynb to download. Loaded on demand: only a notebook slide pays for it.
  */
-export default function NotebookView({ lessonId, notebookUrl, title }: { lessonId: string; notebookUrl: string; title: string }) {
+export default function NotebookView({ lessonId, notebookUrl }: { lessonId: string; notebookUrl: string }) {
   const notebook = useLessonNotebook(lessonId, notebookUrl);
   const html = useMemo(() => (notebook.data ? sanitizeNotebook(notebook.data.html) : null), [notebook.data]);
   const [isDownloading, setDownloading] = useState(false);
@@ -50,14 +50,7 @@ export default function NotebookView({ lessonId, notebookUrl, title }: { lessonI
   return (
     <div className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={download}
-          disabled={isDownloading}
-          aria-label={`Download notebook: ${title}`}
-        >
+        <Button type="button" variant="outline" size="sm" onClick={download} disabled={isDownloading}>
           <Download aria-hidden="true" />
           Download notebook
         </Button>

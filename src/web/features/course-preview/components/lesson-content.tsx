@@ -37,7 +37,7 @@ export function LessonContent({ lesson }: { lesson: Lesson }) {
   }
   if (lesson.type === 'notebook') {
     if (!lesson.notebookUrl) return <Missing icon={FileX} text="No notebook available for this lesson." />;
-    return <LazyNotebookView lessonId={lesson.id} notebookUrl={lesson.notebookUrl} title={lesson.title} />;
+    return <LazyNotebookView lessonId={lesson.id} notebookUrl={lesson.notebookUrl} />;
   }
   if (lesson.type === 'image') {
     if (!lesson.imageUrl) return <Missing icon={ImageOff} text="No image available for this lesson." />;

@@ -13,7 +13,7 @@ const MISSING = {
 /** The selected slide as learners will see it: sanitized text, the image, the video with controls, or the notebook. */
 export function SlideContent({ slide }: { slide: Lesson }) {
   if (slide.type === 'notebook' && slide.notebookUrl) {
-    return <LazyNotebookView lessonId={slide.id} notebookUrl={slide.notebookUrl} title={slide.title} />;
+    return <LazyNotebookView lessonId={slide.id} notebookUrl={slide.notebookUrl} />;
   }
   if (slide.type === 'video' && slide.videoUrl) {
     return (
