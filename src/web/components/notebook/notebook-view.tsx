@@ -16,6 +16,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
   const [isDownloading, setDownloading] = useState(false);
   const cells = useRef<HTMLDivElement>(null);
   // A block wider than the screen scrolls: keyboard users reach it with Tab to scroll it with the arrows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new cells arrive with new html
   useLayoutEffect(() => {
     for (const block of cells.current?.querySelectorAll('pre') ?? []) block.tabIndex = 0;
   }, [html]);
