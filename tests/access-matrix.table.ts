@@ -502,6 +502,17 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: cells(404, 404, 200, 404, 200, 404),
     request: (w) => ({ url: `/api/modules/${w.archived.moduleId}/lessons` }),
   },
+  // A notebook slide's drawing and file (docs/product.md, Notebooks): whoever may see the slide.
+  {
+    route: 'GET /api/lessons/:id/notebook',
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: (w) => ({ url: `/api/lessons/${w.paid.notebookLessonId}/notebook` }),
+  },
+  {
+    route: 'GET /api/lessons/:id/notebook/file',
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: (w) => ({ url: `/api/lessons/${w.paid.notebookLessonId}/notebook/file` }),
+  },
   {
     route: 'GET /api/quizzes/:id/questions',
     on: 'paid',

@@ -24,7 +24,7 @@ import { generateToken, hashToken } from '#server/lib/tokens';
 import { newReviewCard } from '#server/modules/learning/review-schedule';
 import { addContent, bearer, createCourse, createUser, enroll, revokedSessionToken, type TestUser } from '#tests/factories';
 import type { TestApp } from '#tests/helpers/app';
-import { mp4Bytes, PNG_BYTES } from '#tests/helpers/media-bytes';
+import { mp4Bytes, NOTEBOOK_BYTES, PNG_BYTES } from '#tests/helpers/media-bytes';
 
 /*
  * The seeded world the access matrix (access-matrix.table.ts) runs in: who calls, and what they call
@@ -57,6 +57,8 @@ export type AccessWorld = {
     videoPath: string;
     /** The same video's address as the lesson list handed it to the enrolled student. */
     signedVideoUrl: string;
+    /** The course's notebook slide (docs/product.md, Notebooks). */
+    notebookLessonId: string;
     /** The object path of the course's image slide, also paid lesson media. */
     imagePath: string;
     /** The course's thumbnail: not lesson media, so public. */
@@ -152,7 +154,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     createUser(db, { role: 'admin', name: 'Admin' }),
   ]);
 
-  const upload = async (kind: 'image' | 'video', bytes: Buffer, contentType: string) => {
+  const upload = async (kind: 'image' | 'video' | 'notebook', bytes: Buffer, contentType: string) => {
     const granted = await call({ method: 'POST', url: '/api/objects/upload', headers: bearer(owner), payload: { kind } });
     const { uploadURL } = granted.json() as { uploadURL: string };
     const stored = await call({ method: 'PUT', url: uploadURL, headers: { 'content-type': contentType }, payload: bytes });
@@ -161,6 +163,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
   const thumbnail = await upload('image', PNG_BYTES, 'image/png');
   const video = await upload('video', mp4Bytes(64), 'video/mp4');
   const slideImage = await upload('image', PNG_BYTES, 'image/png');
+  const slideNotebook = await upload('notebook', NOTEBOOK_BYTES, 'application/x-ipynb+json');
 
   const paidCourse = await createCourse(db, owner.id, {
     title: 'Paid course',
@@ -173,13 +176,22 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     .values([
       { moduleId: paidContent.module.id, title: 'Video', type: 'video', position: 1, videoUrl: video.objectPath },
       { moduleId: paidContent.module.id, title: 'Image', type: 'image', position: 2, imageUrl: slideImage.objectPath },
+      {
+        moduleId: paidContent.module.id,
+        title: 'Notebook',
+        type: 'notebook',
+        position: 3,
+        notebookUrl: slideNotebook.objectPath,
+      },
     ])
     .returning();
   const videoLesson = mediaLessons.find((lesson) => lesson.type === 'video');
   const imageLesson = mediaLessons.find((lesson) => lesson.type === 'image');
+  const notebookLesson = mediaLessons.find((lesson) => lesson.type === 'notebook');
   const paidQuiz = paidContent.quizzes[0];
   const textLesson = paidContent.lessons[0];
-  if (!videoLesson || !imageLesson || !paidQuiz || !textLesson) throw new Error('seeding: paid course content missing');
+  if (!videoLesson || !imageLesson || !notebookLesson || !paidQuiz || !textLesson)
+    throw new Error('seeding: paid course content missing');
   const [paidQuestion] = await db
     .insert(quizQuestions)
     .values({ quizId: paidQuiz.id, question: 'Which is a tensor?', optionA: 'An array', optionB: 'A tree', correctAnswer: 1 })
@@ -198,7 +210,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
 
   // The enrolled student finishes the paid course the way the learner page does, and takes the certificate.
   const asEnrolled = bearer(enrolled);
-  for (const lessonId of [textLesson.id, videoLesson.id, imageLesson.id]) {
+  for (const lessonId of [textLesson.id, videoLesson.id, imageLesson.id, notebookLesson.id]) {
     await call({ method: 'POST', url: '/api/progress', headers: asEnrolled, payload: { lessonId, completed: true } });
   }
   const attempt = await call({ method: 'POST', url: `/api/quizzes/${paidQuiz.id}/attempts`, headers: asEnrolled });
@@ -445,6 +457,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
       typedQuestionId: typedQuestion.id,
       videoPath: video.objectPath,
       signedVideoUrl,
+      notebookLessonId: notebookLesson.id,
       imagePath: slideImage.objectPath,
       thumbnailPath: thumbnail.objectPath,
       reviewId,

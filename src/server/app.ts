@@ -45,6 +45,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { instructorsRoutes } from './modules/instructors/instructors.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { reviewDeckRoutes } from './modules/learning/review-deck.routes';
+import { notebookRoutes } from './modules/learning/notebook.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
@@ -232,6 +233,7 @@ export async function buildApp({
   await app.register(previewRoutes);
   await app.register(learningRoutes);
   await app.register(reviewDeckRoutes);
+  await app.register(notebookRoutes);
   await app.register(uploadsRoutes);
   await app.register(checkoutRoutes);
   await app.register(cartRoutes);

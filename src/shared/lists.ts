@@ -13,17 +13,20 @@ export type UserRole = (typeof userRoles)[number];
 export const questionTypes = ['single', 'multiple', 'true_false', 'short_text', 'numeric', 'ordering', 'code'] as const;
 export type QuestionType = (typeof questionTypes)[number];
 
-export const lessonTypes = ['text', 'image', 'video'] as const;
+export const lessonTypes = ['text', 'image', 'video', 'notebook'] as const;
 export type LessonType = (typeof lessonTypes)[number];
 
 /**
  * The fields each slide type may carry; a text slide may hold an image beside its text (ADR 0024), and
  * a slide with an image may describe it for screen readers (`imageAlt`).
  */
-export const slideFields: Readonly<Record<LessonType, ReadonlyArray<'content' | 'imageUrl' | 'imageAlt' | 'videoUrl'>>> = {
+export const slideFields: Readonly<
+  Record<LessonType, ReadonlyArray<'content' | 'imageUrl' | 'imageAlt' | 'videoUrl' | 'notebookUrl'>>
+> = {
   text: ['content', 'imageUrl', 'imageAlt'],
   image: ['imageUrl', 'imageAlt'],
   video: ['videoUrl'],
+  notebook: ['notebookUrl'],
 };
 
 /** What a recorded payment can be; how it may change is src/server/lib/payments/payment-status.ts. */

@@ -45,3 +45,22 @@ export function generatedBody(head: Buffer, total: number, chunkSize = 1 << 20):
     },
   });
 }
+
+/** The smallest useful Jupyter notebook (nbformat 4): one Markdown and one code cell with its output. */
+export const NOTEBOOK_BYTES = Buffer.from(
+  JSON.stringify({
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { language_info: { name: 'python' } },
+    cells: [
+      { cell_type: 'markdown', metadata: {}, source: '# Tensors' },
+      {
+        cell_type: 'code',
+        metadata: {},
+        execution_count: 1,
+        source: 'print(2 + 2)',
+        outputs: [{ output_type: 'stream', name: 'stdout', text: '4\n' }],
+      },
+    ],
+  }),
+);

@@ -40,6 +40,7 @@ export function withMediaPaths(lesson: Lesson, mediaPath: (path: string) => stri
     ...lesson,
     videoUrl: lesson.videoUrl === null ? null : mediaPath(lesson.videoUrl),
     imageUrl: lesson.imageUrl === null ? null : mediaPath(lesson.imageUrl),
+    notebookUrl: lesson.notebookUrl === null ? null : mediaPath(lesson.notebookUrl),
   };
 }
 
@@ -55,6 +56,7 @@ export function toLessonJson(row: typeof lessons.$inferSelect, mediaPath: (path:
     videoUrl: row.videoUrl === null ? null : mediaPath(row.videoUrl),
     imageUrl: row.imageUrl === null ? null : mediaPath(row.imageUrl),
     imageAlt: row.imageAlt,
+    notebookUrl: row.notebookUrl === null ? null : mediaPath(row.notebookUrl),
     duration: row.duration,
   };
 }

@@ -4,7 +4,9 @@ import type { UploadKind } from '#shared/schemas/uploads';
 /*
  * What an upload may be (docs/product.md, Files and uploads), judged by its bytes, never by its name or label:
  * raster images and three video containers. SVG and HTML are text that a browser would run, so they
- * are refused even when labelled image/png.
+ * are refused even when labelled image/png. A notebook is JSON, which no first bytes prove: it is
+ * checked whole instead (uploads.service.ts), and only under its own media type, never
+ * application/json, whose bodies the server reads whole before any route sees them.
  */
 
 /** Enough for every signature below (file-type reads at most 4,100 bytes for these). */
@@ -13,6 +15,7 @@ export const SNIFF_BYTES = 4_100;
 const ALLOWED: Record<UploadKind, Record<string, string>> = {
   image: { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/webp': 'WebP' },
   video: { 'video/mp4': 'MP4', 'video/webm': 'WebM', 'video/quicktime': 'MOV' },
+  notebook: { 'application/x-ipynb+json': 'Jupyter notebook (.ipynb)' },
 };
 
 /** Labels browsers and tools give the same containers. */
@@ -30,7 +33,7 @@ function normalise(mediaType: string): string {
 
 export function describeAllowed(kind: UploadKind): string {
   const names = Object.values(ALLOWED[kind]);
-  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
 /** The declared Content-Type, normalised, when it names a type this kind allows. */

@@ -6,6 +6,7 @@ import type { UploadKind } from '#shared/schemas/uploads';
 import { AppError } from '../errors';
 
 const OBJECT_PATH_PREFIX = '/objects/';
+const UPLOAD_NOUNS: Record<UploadKind, string> = { image: 'an image', video: 'a video', notebook: 'a notebook' };
 
 /**
  * A course or slide may point only at a file its creator uploaded, of the right kind: otherwise a
@@ -33,7 +34,7 @@ export async function assertOwnUpload({
         .limit(1)
     : [];
   if (!upload || upload.kind !== kind) {
-    const message = `Must be ${kind === 'image' ? 'an image' : 'a video'} you uploaded`;
+    const message = `Must be ${UPLOAD_NOUNS[kind]} you uploaded`;
     throw new AppError(ErrorCode.BAD_REQUEST, message, { errors: { [field]: message } });
   }
 }

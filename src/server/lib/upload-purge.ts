@@ -24,6 +24,7 @@ const objectPathOf = sql`'/objects/' || ${uploads.objectKey}`;
  */
 const isUnreferenced = sql`not exists (select 1 from lessons l where l.image_url = ${objectPathOf})
   and not exists (select 1 from lessons l where l.video_url = ${objectPathOf})
+  and not exists (select 1 from lessons l where l.notebook_url = ${objectPathOf})
   and not exists (select 1 from courses c where c.thumbnail = ${objectPathOf})
   and not exists (select 1 from users u where u.avatar = ${objectPathOf})`;
 

@@ -141,6 +141,8 @@ export const LessonSchema = z.object({
   imageUrl: z.string().nullable(),
   /** What the image shows, for screen readers; null: the title stands in for it. */
   imageAlt: z.string().nullable(),
+  /** A notebook slide's .ipynb: its object path (signed for learners, as media are). */
+  notebookUrl: z.string().nullable(),
   duration: z.string().nullable(),
 });
 export type Lesson = z.infer<typeof LessonSchema>;
@@ -169,11 +171,12 @@ export const CreateLessonBodySchema = z
     videoUrl: MediaUrlSchema.nullish(),
     imageUrl: MediaUrlSchema.nullish(),
     imageAlt: ImageAltSchema,
+    notebookUrl: MediaUrlSchema.nullish(),
     duration: singleLineText({ max: 50 }).nullish(),
   })
   .superRefine((body, ctx) => {
     // Each type carries its own fields only, so a text slide never points at a video.
-    for (const field of ['content', 'videoUrl', 'imageUrl', 'imageAlt'] as const) {
+    for (const field of ['content', 'videoUrl', 'imageUrl', 'imageAlt', 'notebookUrl'] as const) {
       if (!slideFields[body.type].includes(field) && body[field] != null && body[field] !== '') {
         ctx.addIssue({ code: 'custom', path: [field], message: `A ${body.type} slide has no ${field}` });
       }
@@ -189,6 +192,7 @@ export const UpdateLessonBodySchema = z.object({
   videoUrl: MediaUrlSchema.nullish(),
   imageUrl: MediaUrlSchema.nullish(),
   imageAlt: ImageAltSchema,
+  notebookUrl: MediaUrlSchema.nullish(),
   duration: singleLineText({ max: 50 }).nullish(),
 });
 export type UpdateLessonBody = z.input<typeof UpdateLessonBodySchema>;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** What an upload may be (docs/product.md, Files and uploads). */
 export const IMAGE_MAX_BYTES = 5_242_880;
 export const VIDEO_MAX_BYTES = 104_857_600;
-export const uploadKinds = ['image', 'video'] as const;
+export const NOTEBOOK_MAX_BYTES = 5_242_880;
+export const uploadKinds = ['image', 'video', 'notebook'] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 
 export const UploadRequestBodySchema = z.object({ kind: z.enum(uploadKinds).optional().default('image') });

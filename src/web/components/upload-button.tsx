@@ -1,4 +1,4 @@
-import { ImageUp, Video } from 'lucide-react';
+import { FileUp, ImageUp, Video } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, type UploadKind } from '#shared/schemas/uploads';
 import { toast } from '#web/hooks/use-toast';
@@ -21,7 +21,7 @@ interface UploadButtonProps {
   onComplete: (result: UploadResult) => void | Promise<void>;
   /** Told when an upload starts and ends, e.g. so a form waits for its thumbnail before saving. */
   onBusyChange?: (isBusy: boolean) => void;
-  /** Button text when idle; defaults to "Upload Image" or "Upload Video". */
+  /** Button text when idle; defaults to "Upload Image", "Upload Video" or "Upload Notebook". */
   children?: ReactNode;
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
@@ -35,7 +35,28 @@ const BYTES_PER_MB = 1024 * 1024;
 const PICKER_FILTER: Record<UploadKind, string> = {
   image: 'image/*',
   video: 'video/mp4,video/webm,video/quicktime',
+  notebook: '.ipynb,application/x-ipynb+json',
 };
+
+/** What the button says and refuses, per kind. */
+const ICONS = { image: ImageUp, video: Video, notebook: FileUp } as const;
+const LABELS: Record<UploadKind, string> = { image: 'Upload Image', video: 'Upload Video', notebook: 'Upload Notebook' };
+const WRONG_TYPE: Record<UploadKind, string> = {
+  // The product's fixed words, "a(n)" included.
+  image: 'Please select a(n) image file.',
+  video: 'Please select a video file.',
+  notebook: 'Please select a Jupyter notebook (.ipynb) file.',
+};
+
+/** Browsers give a notebook no media type of its own (often none): its name says what it is. */
+function isOfKind(file: File, kind: UploadKind): boolean {
+  return kind === 'notebook' ? /\.ipynb$/i.test(file.name) : file.type.startsWith(`${kind}/`);
+}
+
+/** The Content-Type the upload is sent with: a notebook's own, whatever the browser guessed. */
+function mediaType(file: File, kind: UploadKind): string {
+  return kind === 'notebook' ? 'application/x-ipynb+json' : file.type;
+}
 
 /** A failed PUT: 'Failed to upload file'; the server's reason is kept for the notice. */
 class UploadPutError extends Error {
@@ -65,7 +86,7 @@ function isOwnOrigin(address: string): boolean {
 /** docs/product.md, Files and uploads: ask for a one-time address, then PUT the raw bytes to it. */
 async function uploadFile(file: File, kind: UploadKind): Promise<UploadResult> {
   const { uploadURL } = await apiJson<UploadResult>('POST', '/api/objects/upload', { kind });
-  const headers: Record<string, string> = { 'Content-Type': file.type };
+  const headers: Record<string, string> = { 'Content-Type': mediaType(file, kind) };
   const token = getStoredToken();
   // The token never travels to a storage host of someone else (an S3 presigned address).
   if (token && isOwnOrigin(uploadURL)) headers.Authorization = `Bearer ${token}`;
@@ -94,21 +115,16 @@ export function UploadButton({
 }: UploadButtonProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isUploading, setUploading] = useState(false);
-  const Icon = accept === 'video' ? Video : ImageUp;
-  const label = children ?? (accept === 'video' ? 'Upload Video' : 'Upload Image');
+  const Icon = ICONS[accept];
+  const label = children ?? LABELS[accept];
 
   const handleChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
     try {
-      if (!file.type.startsWith(`${accept}/`)) {
-        toast({
-          variant: 'destructive',
-          title: 'Invalid file type',
-          // The product's fixed words, "a(n)" included.
-          description: accept === 'video' ? 'Please select a video file.' : 'Please select a(n) image file.',
-        });
+      if (!isOfKind(file, accept)) {
+        toast({ variant: 'destructive', title: 'Invalid file type', description: WRONG_TYPE[accept] });
         return;
       }
       if (file.size > maxFileSize) {

@@ -296,7 +296,10 @@ export function createReadCache({
           toLessonJson({ ...row, content: row.content === null ? null : sanitizeStoredRichText(row.content) }),
         );
         const hasObjectMedia = lessons.some(
-          (lesson) => lesson.videoUrl?.startsWith('/objects/') || lesson.imageUrl?.startsWith('/objects/'),
+          (lesson) =>
+            lesson.videoUrl?.startsWith('/objects/') ||
+            lesson.imageUrl?.startsWith('/objects/') ||
+            lesson.notebookUrl?.startsWith('/objects/'),
         );
         return { lessons, json: hasObjectMedia ? undefined : prepareJson(lessons) };
       });

@@ -149,12 +149,19 @@ export async function deleteSection({ db, userId, kind, id }: Owner & { kind: Se
   });
 }
 
-type LessonMedia = { content?: string | null; videoUrl?: string | null; imageUrl?: string | null; imageAlt?: string | null };
+type LessonMedia = {
+  content?: string | null;
+  videoUrl?: string | null;
+  imageUrl?: string | null;
+  imageAlt?: string | null;
+  notebookUrl?: string | null;
+};
 
 /**
  * A slide carries only its own type's fields: text is sanitized, media must be the creator's upload.
  * A text slide may also carry an image, shown beside its text (ADR 0024); an image's alt text describes
- * it for screen readers.
+ * it for screen readers. A notebook was checked whole when it was uploaded (uploads.service.ts), so
+ * naming one of the creator's finished notebook uploads is enough here.
  */
 async function lessonFields(
   db: Db,
@@ -163,7 +170,7 @@ async function lessonFields(
   input: LessonMedia,
   stored?: LessonMedia,
 ): Promise<LessonMedia> {
-  for (const field of ['content', 'videoUrl', 'imageUrl', 'imageAlt'] as const) {
+  for (const field of ['content', 'videoUrl', 'imageUrl', 'imageAlt', 'notebookUrl'] as const) {
     if (!slideFields[type].includes(field) && input[field] != null && input[field] !== '') {
       throw new AppError(ErrorCode.BAD_REQUEST, `A ${type} slide has no ${field}`, {
         errors: { [field]: `A ${type} slide has no ${field}` },
@@ -176,6 +183,7 @@ async function lessonFields(
   for (const [field, kind] of [
     ['imageUrl', 'image'],
     ['videoUrl', 'video'],
+    ['notebookUrl', 'notebook'],
   ] as const) {
     const value = input[field];
     if (value === undefined || !slideFields[type].includes(field)) continue;

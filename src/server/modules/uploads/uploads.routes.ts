@@ -8,6 +8,7 @@ import {
   ObjectPathResultSchema,
   UploadRequestBodySchema,
   UploadUrlSchema,
+  uploadKinds,
 } from '#shared/schemas/uploads';
 import { AppError } from '../../errors';
 import { matchesEtag } from '../../lib/http-etag';
@@ -95,10 +96,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { grant } = request.params as { grant: string };
         if (!isGrant(grant)) throw new AppError(ErrorCode.NOT_FOUND, 'Upload address not found');
         const type = request.headers['content-type'];
-        if (!allowedDeclaredType('image', type) && !allowedDeclaredType('video', type)) {
+        if (!uploadKinds.some((kind) => allowedDeclaredType(kind, type))) {
           throw new AppError(
             ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-            `Send an image (${describeAllowed('image')}) or a video (${describeAllowed('video')}) with its media type as Content-Type`,
+            `Send an image (${describeAllowed('image')}), a video (${describeAllowed('video')}) or a notebook (application/x-ipynb+json) with its media type as Content-Type`,
           );
         }
       },
@@ -112,7 +113,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Send the file to its upload address (raw bytes, its media type as Content-Type)',
         description:
-          'The address is the credential: no Authorization needed. 5 MB images (PNG, JPEG, GIF, WebP), 100 MB video (MP4, WebM, MOV).',
+          'The address is the credential: no Authorization needed. 5 MB images (PNG, JPEG, GIF, WebP), 100 MB video (MP4, WebM, MOV), 5 MB Jupyter notebooks (nbformat 4, application/x-ipynb+json; 400 when not a valid notebook).',
         params: z.object({ grant: z.string().max(100) }),
         response: { 200: ObjectPathResultSchema, ...errors },
       },
@@ -130,7 +131,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!declaredType) {
             throw new AppError(
               ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-              `Send ${kind === 'image' ? 'an image' : 'a video'}: ${describeAllowed(kind)}`,
+              kind === 'notebook'
+                ? 'Send a Jupyter notebook (.ipynb) as application/x-ipynb+json'
+                : `Send ${kind === 'image' ? 'an image' : 'a video'}: ${describeAllowed(kind)}`,
             );
           }
           if (declaredLength > MAX_BYTES[kind]) {
@@ -175,7 +178,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'The object path of a finished upload (thumbnails, slide images and videos)',
+        summary: 'The object path of a finished upload (thumbnails, slide images, videos and notebooks)',
         security: BEARER,
         body: CourseThumbnailBodySchema,
         response: { 200: ObjectPathResultSchema, ...errors },

@@ -4,9 +4,10 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { courseModules, courses, lessons, uploads } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
-import { IMAGE_MAX_BYTES, type UploadKind, uploadKinds, VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
+import { IMAGE_MAX_BYTES, NOTEBOOK_MAX_BYTES, type UploadKind, uploadKinds, VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
 import { AppError } from '../../errors';
 import { assertBytesAre, MediaMismatchError, SNIFF_BYTES } from '../../lib/media-types';
+import { NotebookFormatError, parseNotebook } from '../../lib/notebooks/notebook-format';
 import { type ObjectStore, ObjectTooLargeError } from '../../lib/object-store/object-store';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { assertStorageLeft, claimWithinQuota } from './storage-quota';
@@ -16,7 +17,11 @@ export const GRANT_TTL_MS = 15 * 60 * 1000;
 export const MAX_OPEN_GRANTS = 50;
 export const UPLOAD_PATH_PREFIX = '/api/uploads/';
 export const OBJECT_PATH_PREFIX = '/objects/';
-export const MAX_BYTES: Record<UploadKind, number> = { image: IMAGE_MAX_BYTES, video: VIDEO_MAX_BYTES };
+export const MAX_BYTES: Record<UploadKind, number> = {
+  image: IMAGE_MAX_BYTES,
+  video: VIDEO_MAX_BYTES,
+  notebook: NOTEBOOK_MAX_BYTES,
+};
 /** generateToken's 32 bytes in base64url. */
 const GRANT_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -145,6 +150,30 @@ async function* checkedBytes(body: Readable, kind: UploadKind, declaredType: str
 }
 
 /**
+ * A notebook is read whole (5 MB at most) and checked before a byte is stored. A notebook is JSON, so
+ * no first bytes prove it one the way a PNG's signature does: only the whole document shows it is
+ * nbformat 4 with well-formed cells. Checked here rather than when a slide references it, so a bad
+ * file gets its 400 while its creator is still at the upload, and never takes up their storage.
+ */
+async function checkedNotebook(body: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > maxBytes) throw new ObjectTooLargeError(maxBytes);
+    chunks.push(chunk);
+  }
+  const bytes = Buffer.concat(chunks, length);
+  try {
+    parseNotebook(bytes);
+  } catch (error) {
+    if (error instanceof NotebookFormatError) throw new AppError(ErrorCode.BAD_REQUEST, error.message);
+    throw error;
+  }
+  return bytes;
+}
+
+/**
  * Streams the body into the store under the grant's key; nothing is kept unless all of it passes.
  * A refusal or failure gives the reservation back at once.
  */
@@ -163,9 +192,12 @@ export async function storeUpload({
   declaredType: string;
   now: () => number;
 }) {
-  const checked = Readable.from(checkedBytes(body, upload.kind, declaredType), { objectMode: false });
   let isDone = false;
   try {
+    const checked =
+      upload.kind === 'notebook'
+        ? Readable.from([await checkedNotebook(body, upload.reservedBytes)], { objectMode: false })
+        : Readable.from(checkedBytes(body, upload.kind, declaredType), { objectMode: false });
     const stored = await store.put({
       key: upload.objectKey,
       body: checked,
@@ -232,7 +264,12 @@ export async function isProtectedObject({ db, objectPath }: { db: Db; objectPath
     .from(lessons)
     .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
     .innerJoin(courses, eq(courses.id, courseModules.courseId))
-    .where(and(sql`(${lessons.imageUrl} = ${objectPath} or ${lessons.videoUrl} = ${objectPath})`, gt(courses.priceCents, 0)))
+    .where(
+      and(
+        sql`(${lessons.imageUrl} = ${objectPath} or ${lessons.videoUrl} = ${objectPath} or ${lessons.notebookUrl} = ${objectPath})`,
+        gt(courses.priceCents, 0),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -1,5 +1,6 @@
-import { ImageOff, VideoOff } from 'lucide-react';
+import { FileX, ImageOff, VideoOff } from 'lucide-react';
 import type { Lesson } from '#shared/schemas/creator';
+import { LazyNotebookView } from '#web/components/notebook/lazy-notebook-view';
 import { TextWithImage } from '#web/components/text-with-image';
 import { sanitizeHtml } from '#web/lib/sanitize';
 
@@ -33,6 +34,10 @@ export function LessonContent({ lesson }: { lesson: Lesson }) {
         />
       </div>
     );
+  }
+  if (lesson.type === 'notebook') {
+    if (!lesson.notebookUrl) return <Missing icon={FileX} text="No notebook available for this lesson." />;
+    return <LazyNotebookView lessonId={lesson.id} notebookUrl={lesson.notebookUrl} />;
   }
   if (lesson.type === 'image') {
     if (!lesson.imageUrl) return <Missing icon={ImageOff} text="No image available for this lesson." />;

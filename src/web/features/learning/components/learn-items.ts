@@ -1,8 +1,9 @@
+import type { LessonType } from '#shared/lists';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
 
 /** One stop of the player: a lesson of a module, or a standalone quiz. */
 export type LearnItem =
-  | { kind: 'lesson'; id: string; title: string; type: 'text' | 'image' | 'video'; moduleId: string }
+  | { kind: 'lesson'; id: string; title: string; type: LessonType; moduleId: string }
   | { kind: 'quiz'; id: string; title: string; questionCount: number };
 
 export type Section = { kind: 'module'; module: ModuleOutline } | { kind: 'quiz'; quiz: QuizOutline };

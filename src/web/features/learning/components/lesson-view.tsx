@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { Lesson } from '#shared/schemas/creator';
 import { RichHtml } from '#web/components/rich-html';
 import { TextWithImage } from '#web/components/text-with-image';
@@ -6,6 +6,10 @@ import { useModuleLessons } from '#web/lib/api/get-module-lessons';
 import { usePythonBlocks } from '#web/lib/python/use-python-blocks';
 import { useLatest } from './use-latest';
 import { watchedShare } from './watched-share';
+
+// Loaded on demand, declared here rather than shared with the studio's pages: a shared declaration
+// is a chunk of its own in Learn's first load, which is at its budget.
+const NotebookView = lazy(() => import('#web/components/notebook/notebook-view'));
 
 type LessonEvents = {
   /** The slide's data arrived: it can be marked by hand. */
@@ -17,7 +21,7 @@ type LessonEvents = {
   onSeen: (lessonId: string) => void;
 };
 
-/** docs/product.md, Learning: the lesson's video, text or image, or what is missing. */
+/** docs/product.md, Learning: the lesson's video, text, image or notebook, or what is missing. */
 export function LessonView({
   moduleId,
   lessonId,
@@ -78,9 +82,15 @@ function LessonBody({
     if (element?.complete && element.naturalWidth > 0) latestSeen.current();
   }, [lesson.type, hasImage, latestSeen]);
 
-  if (lesson.type === 'video') {
+  if (lesson.type === 'notebook' && lesson.notebookUrl)
+    return (
+      <Suspense>
+        <NotebookView lessonId={lesson.id} notebookUrl={lesson.notebookUrl} />
+      </Suspense>
+    );
+  if (lesson.type === 'video' || lesson.type === 'notebook') {
     if (!lesson.videoUrl)
-      return <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No video uploaded</p>;
+      return <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No {lesson.type} uploaded</p>;
     return (
       // biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks
       <video

@@ -76,7 +76,7 @@ function AddSlideSteps({
       {type === null ? (
         <fieldset>
           <legend className="sr-only">Slide type</legend>
-          <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid gap-3 sm:grid-cols-2">
             {lessonTypes.map((choice) => {
               const Icon = SLIDE_TYPE_ICON[choice];
               return (

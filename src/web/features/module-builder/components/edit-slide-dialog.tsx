@@ -33,6 +33,7 @@ function EditSlideForm({ slide, onClose, moduleId, courseId }: EditSlideDialogPr
     imageUrl: slide.imageUrl,
     imageAlt: slide.imageAlt ?? '',
     videoUrl: slide.videoUrl,
+    notebookUrl: slide.notebookUrl,
   });
   const [isUploading, setUploading] = useState(false);
   const updateSlide = useUpdateSlide(moduleId, courseId);

@@ -22,6 +22,7 @@ function slide(id: string, order: number): Lesson {
     videoUrl: null,
     imageUrl: null,
     imageAlt: null,
+    notebookUrl: null,
     duration: null,
   };
 }

@@ -1,4 +1,5 @@
 import type { Lesson } from '#shared/schemas/creator';
+import { LazyNotebookView } from '#web/components/notebook/lazy-notebook-view';
 import { TextWithImage } from '#web/components/text-with-image';
 import { sanitizeHtml } from '#web/lib/sanitize';
 
@@ -6,10 +7,14 @@ const MISSING = {
   text: 'This slide has no text yet. Edit it to write some.',
   image: 'No image uploaded yet. Edit the slide to add one.',
   video: 'No video uploaded yet. Edit the slide to add one.',
+  notebook: 'No notebook uploaded yet. Edit the slide to add one.',
 } as const;
 
-/** The selected slide as learners will see it: sanitized text, the image, or the video with controls. */
+/** The selected slide as learners will see it: sanitized text, the image, the video with controls, or the notebook. */
 export function SlideContent({ slide }: { slide: Lesson }) {
+  if (slide.type === 'notebook' && slide.notebookUrl) {
+    return <LazyNotebookView lessonId={slide.id} notebookUrl={slide.notebookUrl} />;
+  }
   if (slide.type === 'video' && slide.videoUrl) {
     return (
       // biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { LessonType } from '#shared/lists';
 import { IMAGE_ALT_MAX, TITLE_MAX } from '#shared/schemas/creator';
-import { VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
+import { NOTEBOOK_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
 import { RichTextEditor } from '#web/components/rich-text-editor';
 import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
@@ -17,9 +17,17 @@ export interface SlideDraft {
   /** What the image shows, for screen readers; '' leaves the title to stand in for it. */
   imageAlt: string;
   videoUrl: string | null;
+  notebookUrl: string | null;
 }
 
-export const EMPTY_DRAFT: SlideDraft = { title: '', content: '', imageUrl: null, imageAlt: '', videoUrl: null };
+export const EMPTY_DRAFT: SlideDraft = {
+  title: '',
+  content: '',
+  imageUrl: null,
+  imageAlt: '',
+  videoUrl: null,
+  notebookUrl: null,
+};
 
 interface SlideFieldsProps {
   type: LessonType;
@@ -76,6 +84,24 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
             {draft.imageUrl ? 'Replace Image' : 'Upload Image'}
           </UploadButton>
           <AltTextField value={draft.imageAlt} onChange={(imageAlt) => onChange({ imageAlt })} />
+        </fieldset>
+      ) : type === 'notebook' ? (
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-medium">Notebook</legend>
+          <p className="text-sm text-muted-foreground">
+            {draft.notebookUrl
+              ? 'A notebook is uploaded. Learners see its cells and can run its Python code.'
+              : 'A Jupyter notebook (.ipynb, nbformat 4), up to 5 MB. Learners see its cells and outputs and can run its Python code.'}
+          </p>
+          <UploadButton
+            accept="notebook"
+            maxFileSize={NOTEBOOK_MAX_BYTES}
+            className="w-fit"
+            onBusyChange={onBusyChange}
+            onComplete={async ({ uploadURL }) => onChange({ notebookUrl: await saveMedia(uploadURL) })}
+          >
+            {draft.notebookUrl ? 'Replace Notebook' : 'Upload Notebook'}
+          </UploadButton>
         </fieldset>
       ) : (
         <fieldset className="grid gap-3">
@@ -170,5 +196,6 @@ export function slideBody(type: LessonType, draft: SlideDraft) {
   if (type === 'text')
     return { title, content: draft.content, imageUrl: draft.imageUrl, imageAlt: draft.imageUrl ? imageAlt : null };
   if (type === 'image') return { title, imageUrl: draft.imageUrl, imageAlt };
+  if (type === 'notebook') return { title, notebookUrl: draft.notebookUrl };
   return { title, videoUrl: draft.videoUrl };
 }
