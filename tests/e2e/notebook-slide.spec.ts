@@ -6,8 +6,8 @@ import { apiAs, expect as baseExpect, signInWithToken, signUpViaApi, test, waitF
 /*
  * docs/product.md, Notebooks: a creator uploads an .ipynb to a Notebook slide (a wrong file is refused
  * with a reason); an enrolled student opens it in Learn and sees its Markdown, its code as Python blocks
- * and its image output, and downloads the notebook; axe-clean in light, dark and on a 390 px phone,
- * where wide code scrolls inside its block.
+ * and its image output, runs its code cells in the browser and downloads the notebook; axe-clean in
+ * light, dark and on a 390 px phone, where wide code scrolls inside its block.
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -125,6 +125,13 @@ test('a creator uploads a notebook slide; a student reads it in Learn, downloads
       expect(readFileSync(path).equals(FIXTURE)).toBe(true);
       // The HTML output's script never ran.
       expect(await learner.title()).not.toBe('pwned');
+
+      // Every code cell runs in the browser; the cells share their names, as in Jupyter.
+      await learner.getByRole('button', { name: 'Run code block 1' }).click();
+      const outputs = learner.locator('[data-python-run] [aria-live="polite"]');
+      await expect(outputs.nth(0)).toContainText('w = 2.000', { timeout: 90_000 });
+      await learner.getByRole('button', { name: 'Run code block 4' }).click();
+      await expect(outputs.nth(3)).toContainText('ZeroDivisionError', { timeout: 30_000 });
     }
     await context.close();
   }
