@@ -23,8 +23,14 @@ def _no_programs(*args, **kwargs):
     raise OSError('running programs is not available in the sandbox')
 
 
+def _no_audit_hooks(hook):
+    raise RuntimeError('audit hooks are not available in the sandbox')
+
+
 # Emscripten's system() would start a real shell on the host; the worker refuses it too (worker.ts).
 os.system = posix.system = _no_programs
+# An audit hook cannot be removed: it would see every later run's source (the compile event) on this worker.
+sys.addaudithook = _no_audit_hooks
 
 for _name in [name for name in sys.modules if name.partition('.')[0] in _BLOCKED]:
     del sys.modules[_name]
@@ -37,6 +43,9 @@ _clean_namespaces = {name: (module, dict(module.__dict__)) for name, module in s
 _clean_meta_path = list(sys.meta_path)
 _clean_path = list(sys.path)
 _clean_recursion_limit = sys.getrecursionlimit()
+_clean_tools = {tool for tool in range(6) if sys.monitoring.get_tool(tool) is not None}
+_clean_gc_callbacks = list(gc.callbacks)
+_builtin_names = frozenset(name for name in vars(builtins) if not name.startswith('__'))
 _home = os.getcwd()
 # The in-memory file system outside /dev and /proc: a file one run writes (a module beside the working
 # directory would shadow the standard library's) is gone before the next.
@@ -50,10 +59,19 @@ def _files():
 _clean_files = _files()
 
 
-def _restore():
-    for name in [name for name in sys.modules if name not in _clean_modules]:
-        del sys.modules[name]
-    for module, names in _clean_namespaces.values():
+def _reset_interpreter():
+    """Modules, builtins and hooks as they were: what a run changed reaches neither the tests nor the next run."""
+    sys.settrace(None)
+    sys.setprofile(None)
+    for tool in range(6):
+        if sys.monitoring.get_tool(tool) is not None and tool not in _clean_tools:
+            sys.monitoring.clear_tool_id(tool)
+            sys.monitoring.free_tool_id(tool)
+    gc.callbacks[:] = _clean_gc_callbacks
+    for module_name, (module, names) in _clean_namespaces.items():
+        # sys.modules['json'] = fake would hand the fake to the next import of json.
+        if sys.modules.get(module_name) is not module:
+            sys.modules[module_name] = module
         namespace = module.__dict__
         for name in [name for name in namespace if name not in names]:
             del namespace[name]
@@ -65,6 +83,12 @@ def _restore():
     sys.setrecursionlimit(_clean_recursion_limit)
     sys.stdout = sys.__stdout__
     sys.stderr = sys.__stderr__
+
+
+def _restore():
+    _reset_interpreter()
+    for name in [name for name in sys.modules if name not in _clean_modules]:
+        del sys.modules[name]
     os.chdir(_home)
     for path in sorted(_files() - _clean_files, reverse=True):
         try:
@@ -99,19 +123,32 @@ def _report(exception):
     return last
 
 
+def _tests_namespace(namespace):
+    """The learner's names for the tests, minus those that would stand in for a builtin (a fake type or isinstance)."""
+    tests = {name: value for name, value in namespace.items() if name not in _builtin_names}
+    tests['__builtins__'] = builtins
+    return tests
+
+
 def _run(source, test_code):
     namespace = {'__name__': '__main__', '__builtins__': builtins}
     error = None
     try:
         try:
             exec(compile(source, '<your code>', 'exec'), namespace)
-            if test_code:
-                exec(compile(test_code, '<tests>', 'exec'), namespace)
         except SystemExit as exit:
-            if exit.code not in (None, 0):
+            # With tests, exiting (even with 0) means they never ran: not a pass.
+            if test_code or exit.code not in (None, 0):
                 error = _report(exit)
         except BaseException as exception:
             error = _report(exception)
+        if test_code and error is None:
+            _reset_interpreter()
+            try:
+                exec(compile(test_code, '<tests>', 'exec'), _tests_namespace(namespace))
+            except BaseException as exception:
+                # SystemExit included: a learner's function the tests call may raise it.
+                error = _report(exception)
         sys.__stdout__.flush()
         sys.__stderr__.flush()
     finally:

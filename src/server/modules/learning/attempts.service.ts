@@ -8,6 +8,7 @@ import type { AnswerValue } from '#shared/schemas/questions';
 import { AppError } from '../../errors';
 import { raisePeakForQuiz } from '../../lib/peak-progress';
 import { isPassingScore, QUIZ_PASS_PERCENT } from '../../lib/progress';
+import { answerCodeQuestion, type GradeCode } from './code-answers';
 import { correctAnswerOf, isCorrectAnswer } from './typed-answers';
 
 type AttemptRow = typeof quizAttempts.$inferSelect;
@@ -36,7 +37,11 @@ function toAttemptAnswer({
   fields,
   choiceIds,
 }: AnswerRow): AttemptAnswer {
-  if (fields && answer !== null) return { questionId, answer, correct, correctAnswer: correctAnswerOf({ fields, choiceIds }) };
+  if (fields?.type === 'code' && typeof answer === 'string') return { questionId, answer, correct, correctAnswer: null };
+  const typedAnswer = fields && correctAnswerOf({ fields, choiceIds });
+  if (answer !== null && typedAnswer !== null && typedAnswer !== undefined) {
+    return { questionId, answer, correct, correctAnswer: typedAnswer };
+  }
   // A question whose type changed after it was answered keeps the pick as it was stored.
   return { questionId, selectedOption: selectedOption ?? 0, correct, correctAnswer: correctAnswer ?? 0 };
 }
@@ -187,6 +192,7 @@ function badAnswer(field: 'selectedOption' | 'answer', message: string) {
 /**
  * Stores the answer first, then tells whether it was right; a second answer to one question keeps the
  * first. A single-choice question takes `selectedOption`, every other type `answer` (docs/product.md, Learning).
+ * A code question's answer is run by `gradeCode` (code-answers.ts).
  */
 export async function answerQuestion({
   db,
@@ -196,6 +202,7 @@ export async function answerQuestion({
   selectedOption,
   answer,
   now,
+  gradeCode,
 }: {
   db: Db;
   userId: string;
@@ -204,6 +211,7 @@ export async function answerQuestion({
   selectedOption?: number | undefined;
   answer?: AnswerValue | undefined;
   now: number;
+  gradeCode: GradeCode;
 }): Promise<AnyAnswerResult> {
   const attempt = await requireOwnAttempt(db, userId, attemptId);
   if (attempt.status === 'completed') throw new AppError(ErrorCode.CONFLICT, QUIZ_ALREADY_COMPLETED);
@@ -217,6 +225,9 @@ export async function answerQuestion({
     : [];
   if (!question) throw new AppError(ErrorCode.NOT_FOUND, 'Question not found in this quiz');
   const { fields, choiceIds } = question;
+  if (fields?.type === 'code') {
+    return answerCodeQuestion({ db, attemptId, question: { ...question, fields }, answer, gradeCode });
+  }
   let stored: { selectedOption: number; answer: null } | { selectedOption: null; answer: AnswerValue };
   let isCorrect: boolean;
   if (question.type === 'single' || !fields) {
@@ -238,9 +249,10 @@ export async function answerQuestion({
     .select({ isCorrect: quizAnswers.isCorrect })
     .from(quizAnswers)
     .where(and(eq(quizAnswers.attemptId, attemptId), eq(quizAnswers.questionId, questionId)));
+  const typedAnswer = fields && question.type !== 'single' ? correctAnswerOf({ fields, choiceIds }) : null;
   return {
     correct: kept?.isCorrect ?? false,
-    correctAnswer: fields && question.type !== 'single' ? correctAnswerOf({ fields, choiceIds }) : (question.correctAnswer ?? 0),
+    correctAnswer: typedAnswer ?? question.correctAnswer ?? 0,
     explanation: question.explanation,
   };
 }

@@ -1,11 +1,13 @@
 import type { quizQuestions } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
-import { type AnswerValue, normalizeTextAnswer, type QuestionFields } from '#shared/schemas/questions';
+import { type AnswerValue, normalizeTextAnswer, type QuestionFields, TEXT_ANSWER_MAX } from '#shared/schemas/questions';
 import { AppError } from '../../errors';
 
 /* Scoring a typed question's answer on the server (docs/product.md, Learning). */
 
 type TypedQuestion = Pick<typeof quizQuestions.$inferSelect, 'choiceIds'> & { fields: QuestionFields };
+/** A code question is graded by running it (code-answers.ts), not here. */
+type ComparedQuestion = TypedQuestion & { fields: Exclude<QuestionFields, { type: 'code' }> };
 
 function wrongForm(message: string) {
   return new AppError(ErrorCode.BAD_REQUEST, message, { errors: { answer: message } });
@@ -18,7 +20,7 @@ function withinTolerance(answer: number, correctNumber: number, tolerance: numbe
 }
 
 /** Whether `answer` is right; a 400 when it is not of the form the question's type takes. */
-export function isCorrectAnswer({ fields, choiceIds }: TypedQuestion, answer: AnswerValue): boolean {
+export function isCorrectAnswer({ fields, choiceIds }: ComparedQuestion, answer: AnswerValue): boolean {
   const ids = choiceIds ?? [];
   switch (fields.type) {
     case 'multiple': {
@@ -43,7 +45,9 @@ export function isCorrectAnswer({ fields, choiceIds }: TypedQuestion, answer: An
       if (typeof answer !== 'boolean') throw wrongForm('Answer true or false');
       return answer === fields.correctAnswer;
     case 'short_text': {
-      if (typeof answer !== 'string') throw wrongForm('Answer with text');
+      if (typeof answer !== 'string' || answer.length > TEXT_ANSWER_MAX) {
+        throw wrongForm(`Answer with text of at most ${TEXT_ANSWER_MAX} characters`);
+      }
       const given = normalizeTextAnswer(answer);
       return fields.acceptedAnswers.some((accepted) => normalizeTextAnswer(accepted) === given);
     }
@@ -53,8 +57,8 @@ export function isCorrectAnswer({ fields, choiceIds }: TypedQuestion, answer: An
   }
 }
 
-/** The right answer in the form of the type's answers; for short_text the first accepted one. */
-export function correctAnswerOf({ fields, choiceIds }: TypedQuestion): AnswerValue {
+/** The right answer in the form of the type's answers; for short_text the first accepted one; none for code. */
+export function correctAnswerOf({ fields, choiceIds }: TypedQuestion): AnswerValue | null {
   const ids = choiceIds ?? [];
   switch (fields.type) {
     case 'multiple':
@@ -67,5 +71,7 @@ export function correctAnswerOf({ fields, choiceIds }: TypedQuestion): AnswerVal
       return fields.acceptedAnswers[0] ?? '';
     case 'numeric':
       return fields.correctNumber;
+    case 'code':
+      return null;
   }
 }
