@@ -719,6 +719,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: (w) => ({ url: `/api/saved-courses/${w.draft.courseId}` }),
   },
   // Python in the server's sandbox (docs/product.md, Running Python): anyone signed in.
+  { route: 'GET /api/code/config', expect: everyone(200), request: get('/api/code/config') },
   {
     route: 'POST /api/code/run',
     expect: cells(401, 200, 200, 200, 200, 401),

@@ -5,7 +5,7 @@
  * undone, so the next run (another learner's) starts from the same clean interpreter.
  */
 export const PYTHON_RUNNER = String.raw`
-import builtins, gc, os, posix, shutil, sys, traceback
+import ast, builtins, gc, importlib, os, posix, shutil, sys, traceback
 
 # The ways into JavaScript, and ctypes: raw memory (a previous run's freed strings) and libc's system().
 _BLOCKED = frozenset({'js', 'pyodide_js', 'pyodide', '_pyodide', '_pyodide_core', 'micropip', 'pyodide_http', 'ctypes', '_ctypes'})
@@ -114,13 +114,37 @@ def _report(exception):
     frames = exception.__traceback__.tb_next if exception.__traceback__ else None
     package = _missing_package(exception)
     if package:
-        last = f"ModuleNotFoundError: the package '{package}' is not available here: only Python's standard library can be imported"
+        where = 'the package mirror does not have it' if _mirrored else 'its packages are not mirrored (PYODIDE_PACKAGES_URL)'
+        last = f"ModuleNotFoundError: {package} is not available on this server: {where}"
         text = ''.join(['Traceback (most recent call last):\n', *traceback.format_tb(frames), last, '\n'])
     else:
         text = ''.join(traceback.format_exception(type(exception), exception, frames))
         last = text.rstrip('\n').rpartition('\n')[2]
     sys.stderr.write(text)
     return last
+
+
+def _imports(source, test_code):
+    """Top-level names the sources import from outside the standard library (for the packages mirror)."""
+    names = set()
+    for code in (source, test_code):
+        try:
+            tree = ast.parse(code or '')
+        except (SyntaxError, ValueError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.partition('.')[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module.partition('.')[0])
+    return sorted(name for name in names if name not in sys.stdlib_module_names and name not in _BLOCKED)
+
+
+def _accept():
+    """Installed packages' files become part of the clean state, so no reset deletes them."""
+    global _clean_files
+    _clean_files = _files()
+    importlib.invalidate_caches()
 
 
 def _tests_namespace(namespace):
@@ -157,5 +181,5 @@ def _run(source, test_code):
     return error
 
 
-_run
+_run, _imports, _accept
 `;

@@ -1,11 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '#shared/errors';
-import { CodeRunInputSchema, CodeRunResultSchema } from '#shared/schemas/code';
+import { CodeConfigSchema, CodeRunInputSchema, CodeRunResultSchema } from '#shared/schemas/code';
 import { runPythonFor } from '../../lib/python-runs';
 import { requireUser } from '../../plugins/current-user';
 
 /** docs/product.md, Running Python: one learner's Python, run in the server's sandbox. */
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/code/config',
+    {
+      schema: {
+        tags: ['learning'],
+        summary: "Where the browser's Python loads packages from (PYODIDE_PACKAGES_URL), or null",
+        response: { 200: CodeConfigSchema },
+      },
+    },
+    async () => ({ packagesUrl: app.config.python.packagesUrl }),
+  );
+
   app.post(
     '/api/code/run',
     {
