@@ -13,6 +13,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { endlessLoops, measureCodeAnswers } from './code-grading.mjs';
 import { embeddedEngine, postgresEngine, rateLimitEnv } from './engines.mjs';
 import { CREATOR_TOKEN, LEARNERS, learnerToken, prepareData, STUDENT } from './fixtures.mjs';
 import { cleanupOnInterrupt, cpuMsOf, freePort, memoryOf, readProbe, startServer, stop } from './lib.mjs';
@@ -41,6 +42,8 @@ const SERVER_ENV = {
   SEED_DEMO: 'true',
   LOG_LEVEL: 'warn',
   ...rateLimitEnv(),
+  // Issue 37's rows run two Python programs at once; the pool starts its workers on the first run only.
+  PYTHON_WORKERS: '2',
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -328,6 +331,27 @@ async function runEngine(engine) {
             options,
           }),
         );
+      }
+
+      // Issue 37: a code answer's grading, alone and four at once, beside the bare run of the same Python.
+      if (isWanted('POST code answer (graded)')) {
+        progress(`${engine.name}: POST code answers`);
+        rows.push(
+          ...(await measureCodeAnswers({ base, courseId: fixtures.creatorCourseId, bars: { issue: 'issue 37', ratio: 75 } })),
+        );
+      }
+      // Issue 37: the catalogue keeps GET /api/courses' bars while two endless loops are being stopped.
+      const whileLooping = 'GET /api/courses (2 endless Python loops)';
+      if (isWanted(whileLooping)) {
+        progress(`${engine.name}: ${whileLooping}`);
+        const loops = endlessLoops(base);
+        // Both loops are running before the first request.
+        await sleep(1000);
+        rows.push({
+          ...(await measureRow({ name: whileLooping, path: '/api/courses', options })),
+          bars: { issue: 'issue 37', ratio: 85, p99: 25 },
+          loops: await loops.stop(),
+        });
       }
 
       const memory = memoryOf(server.child.pid);

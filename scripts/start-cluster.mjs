@@ -220,6 +220,8 @@ export async function startCluster({
       renderNginxConfig({
         GA_LISTEN: `127.0.0.1:${lbPort}`,
         GA_UPSTREAM_SERVERS: upstreamServers(instances.map((instance) => instance.address)),
+        // Every instance of the cluster runs Python (PYTHON_WORKERS at its default).
+        GA_GRADING_SERVERS: upstreamServers(instances.map((instance) => instance.address)),
         GA_TEMP_DIR: path.join(nginxDir, 'temp'),
         GA_ACCESS_LOG: accessLog,
       }),

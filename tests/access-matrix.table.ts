@@ -427,6 +427,15 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
   {
+    route: 'POST /api/quizzes/:id/questions',
+    on: 'a fresh quiz, a code question',
+    expect: cells(401, 403, 403, 403, 201, 401),
+    request: async (w) => ({
+      url: `/api/quizzes/${await w.fresh.quiz()}/questions`,
+      payload: { type: 'code', question: 'Define one.', language: 'python', starterCode: 'one = ', testCode: 'assert one == 1' },
+    }),
+  },
+  {
     route: 'PATCH /api/questions/:id',
     on: 'a fresh question',
     expect: cells(401, 403, 403, 403, 200, 401),
@@ -442,6 +451,15 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({
       url: `/api/questions/${await w.fresh.question()}`,
       payload: { type: 'numeric', correctNumber: 3, tolerance: 0.5 },
+    }),
+  },
+  {
+    route: 'PATCH /api/questions/:id',
+    on: 'a fresh question, made a code question',
+    expect: cells(401, 403, 403, 403, 200, 401),
+    request: async (w) => ({
+      url: `/api/questions/${await w.fresh.question()}`,
+      payload: { type: 'code', testCode: 'assert True' },
     }),
   },
   {
@@ -580,6 +598,15 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     }),
   },
   {
+    route: 'POST /api/quiz-attempts/:id/answers',
+    on: "a fresh attempt of the enrolled student's, a code question (run on the instance's Python)",
+    expect: cells(401, 404, 200, 404, 404, 401),
+    request: async (w) => ({
+      url: `/api/quiz-attempts/${await w.fresh.attempt()}/answers`,
+      payload: { questionId: w.paid.codeQuestionId, answer: 'one = 1' },
+    }),
+  },
+  {
     route: 'PATCH /api/quiz-attempts/:id/complete',
     on: "a fresh attempt of the enrolled student's",
     expect: cells(401, 404, 200, 404, 404, 401),
@@ -712,6 +739,7 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: (w) => ({ url: `/api/saved-courses/${w.draft.courseId}` }),
   },
   // Python in the server's sandbox (docs/product.md, Running Python): anyone signed in.
+  { route: 'GET /api/code/config', expect: everyone(200), request: get('/api/code/config') },
   {
     route: 'POST /api/code/run',
     expect: cells(401, 200, 200, 200, 200, 401),

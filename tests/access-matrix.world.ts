@@ -53,6 +53,8 @@ export type AccessWorld = {
     questionId: string;
     /** A true_false question of the quiz, added after the enrolled student finished it. */
     typedQuestionId: string;
+    /** A code question of the quiz, added with the typed one. */
+    codeQuestionId: string;
     /** The video slide's object path, as stored. */
     videoPath: string;
     /** The same video's address as the lesson list handed it to the enrolled student. */
@@ -235,6 +237,17 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     })
     .returning();
   if (!typedQuestion) throw new Error('seeding: typed question missing');
+  const [codeQuestion] = await db
+    .insert(quizQuestions)
+    .values({
+      quizId: paidQuiz.id,
+      type: 'code',
+      question: 'Define one.',
+      fields: { type: 'code', language: 'python', starterCode: '', testCode: 'assert one == 1' },
+      position: 2,
+    })
+    .returning();
+  if (!codeQuestion) throw new Error('seeding: code question missing');
   const lessonList = await call({ method: 'GET', url: `/api/modules/${paidContent.module.id}/lessons`, headers: asEnrolled });
   const signedVideoUrl = (lessonList.json() as { id: string; videoUrl: string | null }[]).find(
     (lesson) => lesson.id === videoLesson.id,
@@ -455,6 +468,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
       quizId: paidQuiz.id,
       questionId: paidQuestion.id,
       typedQuestionId: typedQuestion.id,
+      codeQuestionId: codeQuestion.id,
       videoPath: video.objectPath,
       signedVideoUrl,
       notebookLessonId: notebookLesson.id,

@@ -108,9 +108,12 @@ describe.skipIf(inject('dbKind') === 'postgres')('the deploy recipe', () => {
     expect(appPort).toBe(defaultPort);
     expect(app.expose).toEqual([appPort]);
     expect(app.ports).toBeUndefined();
-    const upstream = nginx.environment?.GA_UPSTREAM_SERVERS ?? '';
-    expect(upstream).toContain(`server app:${appPort} `);
-    expect(upstream).toContain(UPSTREAM_SERVER_PARAMETERS);
+    for (const upstream of [nginx.environment?.GA_UPSTREAM_SERVERS ?? '', nginx.environment?.GA_GRADING_SERVERS ?? '']) {
+      expect(upstream).toContain(`server app:${appPort} `);
+      expect(upstream).toContain(UPSTREAM_SERVER_PARAMETERS);
+    }
+    // The app replicas are the grading instances too: they run Python unless PYTHON_WORKERS says otherwise.
+    expect(app.environment?.PYTHON_WORKERS ?? String(EnvSchema.shape.PYTHON_WORKERS.parse(undefined))).not.toBe('0');
     expect(nginx.ports).toEqual([`\${HTTP_PORT:-80}:${nginx.environment?.GA_LISTEN}`]);
   });
 
@@ -166,7 +169,14 @@ describe.skipIf(inject('dbKind') === 'postgres')('the deploy recipe', () => {
     );
     const expected = Object.entries(LARGER_BODY_LIMITS).map(([route, limit]) => [route.replace(/:[a-z]+/gi, '[^/]+'), limit]);
     expect([...locations].map(([pattern, { limit }]) => [pattern, limit])).toEqual(expected);
-    for (const { block } of locations.values()) expect(block).toContain('proxy_pass http://gradient_academy;');
+    // Python runs and answers (a code answer shares the path of the others) go to the instances that run Python.
+    const grading = ['/api/code/run', '/api/quiz-attempts/[^/]+/answers'];
+    for (const [pattern, { block }] of locations) {
+      expect(block, pattern).toContain(
+        `proxy_pass http://${grading.includes(pattern) ? 'gradient_academy_grading' : 'gradient_academy'};`,
+      );
+    }
+    expect(config).toMatch(/upstream gradient_academy_grading \{[^}]*\$\{GA_GRADING_SERVERS\}/);
     // An upload streams through to the app, which counts it against its kind's limit as it arrives.
     expect(locations.get('/api/uploads/[^/]+')?.block).toContain('proxy_request_buffering off;');
     expect(config).toMatch(/^\s*error_page 413 @body_too_large;/m);

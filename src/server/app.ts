@@ -167,7 +167,15 @@ export async function buildApp({
     await worker.stop();
     await app.background.drain();
   });
-  app.decorate('python', createPythonPool({ size: config.python.workers, queueLimit: config.python.queueLimit }));
+  app.decorate(
+    'python',
+    createPythonPool({
+      size: config.python.workers,
+      queueLimit: config.python.queueLimit,
+      packagesUrl: config.python.packagesUrl,
+      log: app.log,
+    }),
+  );
   app.addHook('onClose', () => app.python.close());
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
   app.decorate(
@@ -216,8 +224,14 @@ export async function buildApp({
   const inlineScripts = [...(pages?.scriptHashes ?? []), ...(renderer ? (pages?.loaderScriptHashes ?? []) : [])];
   // A Stripe checkout loads Stripe.js, its card iframes and its API; without Stripe none of them may load.
   const stripe: CspAllowance = app.payments.name === 'stripe' ? STRIPE_JS_SOURCES : {};
+  // The browser's Pyodide loads imported packages from the operator's mirror.
+  const packages = config.python.packagesUrl ? [new URL(config.python.packagesUrl).origin] : [];
   await app.register(securityPlugin, {
-    allow: { ...stripe, scriptSrc: [...(stripe.scriptSrc ?? []), ...inlineScripts] },
+    allow: {
+      ...stripe,
+      scriptSrc: [...(stripe.scriptSrc ?? []), ...inlineScripts],
+      connectSrc: [...(stripe.connectSrc ?? []), ...packages],
+    },
     reportUri: testPlugin?.cspReportUri,
   });
   await app.register(docsPlugin);

@@ -20,8 +20,13 @@ export const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {
   // A slide's content is rich text with highlighted code.
   '/api/modules/:id/lessons': 512 * 1024,
   '/api/lessons/:id': 512 * 1024,
+  // A code question's starter code and tests, 20,000 characters each, escaped in JSON.
+  '/api/quizzes/:id/questions': 256 * 1024,
+  '/api/questions/:id': 256 * 1024,
   // Python source of 20,000 characters, escaped in JSON (a non-ASCII character takes up to 6 bytes).
   '/api/code/run': 128 * 1024,
+  // A code question's answer is such a source.
+  '/api/quiz-attempts/:id/answers': 128 * 1024,
   // Stripe's events, read whole to check their signature.
   '/api/payments/webhook': 256 * 1024,
   // A file streams in: the store counts the bytes against its kind's own limit (5 MB for an image).

@@ -102,6 +102,11 @@ export const EnvSchema = z.object({
   // Worker threads that run Python on this instance (docs/decisions/0051); 0 turns server-side runs off.
   PYTHON_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   PYTHON_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
+  // An operator's mirror of Pyodide's packages (the folder holding pyodide-lock.json): imports load from it.
+  PYODIDE_PACKAGES_URL: z
+    .url({ protocol: /^https?$/, message: 'Must be an http(s) address: the folder holding pyodide-lock.json' })
+    .transform((value) => (value.endsWith('/') ? value : `${value}/`))
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: positiveInt.default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
@@ -196,8 +201,11 @@ export type Config = {
     /** Python runs (POST /api/code/run) a minute per user. */
     codeRunsPerMinute: number;
   };
-  /** Server-side Python (docs/product.md, Running Python): worker threads, and runs that may wait for one. */
-  python: { workers: number; queueLimit: number };
+  /**
+   * Server-side Python (docs/product.md, Running Python): worker threads, runs that may wait for one, and
+   * the packages mirror (a folder address ending in `/`, or null: the standard library only).
+   */
+  python: { workers: number; queueLimit: number; packagesUrl: string | null };
   shutdownTimeoutMs: number;
   httpTimeouts: HttpTimeouts;
   /** How often expired sessions, reset tokens and old rate-limit windows are deleted. */
@@ -411,7 +419,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       couponChecksPerMinute: e.RATE_LIMIT_COUPON_CHECKS_PER_MINUTE,
       codeRunsPerMinute: e.RATE_LIMIT_CODE_RUNS_PER_MINUTE,
     },
-    python: { workers: e.PYTHON_WORKERS, queueLimit: e.PYTHON_QUEUE_LIMIT },
+    python: { workers: e.PYTHON_WORKERS, queueLimit: e.PYTHON_QUEUE_LIMIT, packagesUrl: e.PYODIDE_PACKAGES_URL ?? null },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     httpTimeouts: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

@@ -9,7 +9,7 @@ export { type Difficulty, difficulties } from './difficulties';
 export const userRoles = ['student', 'creator', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
 
-/** `single` is the four-option question; `code` is refused until the Python sandbox exists (docs/product.md, Learning). */
+/** `single` is the four-option question; `code` is graded by running Python (docs/product.md, Learning). */
 export const questionTypes = ['single', 'multiple', 'true_false', 'short_text', 'numeric', 'ordering', 'code'] as const;
 export type QuestionType = (typeof questionTypes)[number];
 

@@ -21,8 +21,7 @@ const CROSS_FIELD_MESSAGES = [
   / slide has no /,
   /^Fill option C before option D$/,
   /^Please select a correct answer/,
-  // Typed questions: rules across fields (or, for code, a type refused until it can be graded).
-  /^Code questions are not available yet/,
+  // Typed questions: rules across fields.
   /^Send either selectedOption/,
   /^Mark (correct choices among the choices given|each correct choice once)$/,
   /^Each choice must be different$/,

@@ -15,3 +15,10 @@ export const CodeRunResultSchema = z.object({
   error: z.string().nullable(),
 });
 export type CodeRunResult = z.infer<typeof CodeRunResultSchema>;
+
+/** What the browser needs to run Python itself (docs/product.md, Running Python). */
+export const CodeConfigSchema = z.object({
+  /** The operator's mirror of Pyodide's packages (a folder address ending in `/`), or null: the standard library only. */
+  packagesUrl: z.string().nullable(),
+});
+export type CodeConfig = z.infer<typeof CodeConfigSchema>;

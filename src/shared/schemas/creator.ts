@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { difficulties, lessonTypes, questionTypes, slideFields } from '../lists';
 import { CourseSchema } from './catalog';
-import { CodeQuestionBodySchema, LearnerTypedQuestionSchema, typedQuestionVariants } from './questions';
+import { LearnerCodeQuestionSchema, LearnerTypedQuestionSchema, typedQuestionVariants } from './questions';
 import { multiLineText, singleLineText } from './text';
 
 /*
@@ -251,7 +251,6 @@ const typedQuestionCommon = {
 export const CreateAnyQuestionBodySchema = z.discriminatedUnion('type', [
   CreateQuestionBodySchema,
   ...typedQuestionVariants(typedQuestionCommon),
-  CodeQuestionBodySchema,
 ]);
 export type CreateAnyQuestionBody = z.input<typeof CreateAnyQuestionBodySchema>;
 
@@ -279,6 +278,9 @@ export const UpdateQuestionBodySchema = z.object({
   acceptedAnswers: z.array(z.unknown()).max(100).optional(),
   correctNumber: z.unknown().optional(),
   tolerance: z.unknown().optional(),
+  language: z.unknown().optional(),
+  starterCode: z.unknown().optional(),
+  testCode: z.unknown().optional(),
 });
 export type UpdateQuestionBody = z.input<typeof UpdateQuestionBodySchema>;
 
@@ -311,13 +313,21 @@ export const CreatorTypedQuestionSchema = z.discriminatedUnion(
     order: z.number().int(),
   }),
 );
-export type CreatorTypedQuestion = z.output<typeof CreatorTypedQuestionSchema>;
+/** A question answered by a value, as its creator sees it. */
+export type CreatorTypedQuestion = Exclude<z.output<typeof CreatorTypedQuestionSchema>, { type: 'code' }>;
+/** A code question as its creator sees it: the tests too. */
+export type CreatorCodeQuestion = Extract<z.output<typeof CreatorTypedQuestionSchema>, { type: 'code' }>;
 
 /**
  * A question of any type. The creator's typed form comes before the learner's: a learner's question
  * lacks the answer fields, so it never passes for one (the union sends the first form that fits).
  */
-export const AnyQuestionSchema = z.union([QuestionSchema, CreatorTypedQuestionSchema, LearnerTypedQuestionSchema]);
+export const AnyQuestionSchema = z.union([
+  QuestionSchema,
+  CreatorTypedQuestionSchema,
+  LearnerTypedQuestionSchema,
+  LearnerCodeQuestionSchema,
+]);
 export type AnyQuestion = z.infer<typeof AnyQuestionSchema>;
 export const AnyQuestionListSchema = z.array(AnyQuestionSchema);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AnswerValueSchema } from './questions';
+import { CODE_SOURCE_MAX } from './code';
+import { AnswerValueSchema, CodeTextSchema } from './questions';
 
 export { DEFAULT_VIDEO_COMPLETE_PERCENT } from '../learning-rules';
 
@@ -54,6 +55,13 @@ export const AttemptAnswerSchema = z.union([
     correct: z.boolean(),
     correctAnswer: AnswerValueSchema,
   }),
+  /** A code question's answer: the learner's source; its tests are never shown. */
+  z.object({
+    questionId: z.string(),
+    answer: z.string(),
+    correct: z.boolean(),
+    correctAnswer: z.null(),
+  }),
 ]);
 export type AttemptAnswer = z.infer<typeof AttemptAnswerSchema>;
 
@@ -74,10 +82,16 @@ export type QuizAttempt = z.infer<typeof QuizAttemptSchema>;
 
 export const AttemptQuerySchema = z.object({ forceNew: z.enum(['true', 'false']).optional() });
 
+/** A code question's answer: Python source (docs/product.md, Running Python). */
+export const CodeAnswerSchema = CodeTextSchema.max(CODE_SOURCE_MAX, {
+  message: `Code must be at most ${CODE_SOURCE_MAX.toLocaleString('en')} characters`,
+});
+
 /** `selectedOption` answers a single-choice question, `answer` every other type: a quiz's and the review deck's bodies. */
 export const answerFields = {
   selectedOption: z.number().int().min(1).max(4).optional(),
-  answer: AnswerValueSchema.optional(),
+  // A short text answer is at most TEXT_ANSWER_MAX; longer text can only be a code question's source.
+  answer: z.union([AnswerValueSchema, CodeAnswerSchema]).optional(),
 };
 /** Exactly one of the two forms: refine a body holding `answerFields` with it. */
 export function hasOneAnswerForm(body: { selectedOption?: unknown; answer?: unknown }): boolean {
@@ -102,7 +116,17 @@ export const AnswerResultSchema = z.object({
 export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 
 /** The answer to any question: `correctAnswer` in the form of the question type's answers. */
-export const AnyAnswerResultSchema = AnswerResultSchema.extend({ correctAnswer: AnswerValueSchema });
+export const TypedAnswerResultSchema = AnswerResultSchema.extend({ correctAnswer: AnswerValueSchema });
+
+/** A code question's: no right answer to show, the run's output instead. */
+export const CodeAnswerResultSchema = AnswerResultSchema.extend({
+  correctAnswer: z.null(),
+  /** The first 10,000 characters of what the learner's code and the tests printed, and a limit hit. */
+  output: z.string(),
+});
+export type CodeAnswerResult = z.infer<typeof CodeAnswerResultSchema>;
+
+export const AnyAnswerResultSchema = z.union([TypedAnswerResultSchema, CodeAnswerResultSchema]);
 export type AnyAnswerResult = z.infer<typeof AnyAnswerResultSchema>;
 
 export { QUIZ_ALREADY_COMPLETED } from '../messages';

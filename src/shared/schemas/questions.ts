@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { singleLineText } from './text';
+import { CODE_SOURCE_MAX } from './code';
+import { multiLineText, singleLineText } from './text';
 
 /*
  * Question types beyond the single choice of four options (docs/product.md, Learning). One discriminated union, on
@@ -13,7 +14,6 @@ export const CHOICES_MIN = 2;
 export const CHOICES_MAX = 8;
 export const ACCEPTED_ANSWERS_MAX = 10;
 export const TEXT_ANSWER_MAX = 500;
-export const CODE_QUESTIONS_UNAVAILABLE = 'Code questions are not available yet: they need the Python sandbox';
 
 const ChoiceTextSchema = singleLineText({ max: 500 }).min(1, { message: 'A choice cannot be empty' });
 const ChoicesSchema = z
@@ -41,6 +41,9 @@ function checkCorrectChoices(fields: { choices: string[]; correctChoices: number
   }
 }
 
+/** Python as written: indentation kept, tab and line breaks allowed, NUL (which PostgreSQL refuses) not. */
+export const CodeTextSchema = multiLineText({ max: CODE_SOURCE_MAX, trim: false });
+
 /** Each type's own fields, with `extra` (the question's common fields) beside them. */
 export function typedQuestionVariants<Extra extends z.ZodRawShape>(extra: Extra) {
   return [
@@ -67,26 +70,30 @@ export function typedQuestionVariants<Extra extends z.ZodRawShape>(extra: Extra)
     }),
     /** `choices` in the right order; learners get them shuffled. */
     z.object({ ...extra, type: z.literal('ordering'), choices: ChoicesSchema }),
+    z.object({
+      ...extra,
+      type: z.literal('code'),
+      language: z.literal('python').optional().default('python'),
+      /** What the learner's editor starts with; may be empty. */
+      starterCode: CodeTextSchema.optional().default(''),
+      /** Python run after the learner's code, in its namespace: the answer is correct when both finish. */
+      testCode: CodeTextSchema.regex(/\S/, { message: 'Tests are required' }),
+    }),
   ] as const;
 }
 
 /** A typed question's stored document: its type and that type's fields. */
 export const QuestionFieldsSchema = z.discriminatedUnion('type', typedQuestionVariants({}));
 export type QuestionFields = z.output<typeof QuestionFieldsSchema>;
-export type TypedQuestionType = QuestionFields['type'];
+/** The types answered by picking or entering a value; `code` is answered with source and graded by running it. */
 export const typedQuestionTypes = [
   'multiple',
   'true_false',
   'short_text',
   'numeric',
   'ordering',
-] as const satisfies readonly TypedQuestionType[];
-
-/** Refused, with a message that says why, until the Python sandbox exists. */
-export const CodeQuestionBodySchema = z
-  .object({ type: z.literal('code') })
-  .loose()
-  .superRefine((_body, ctx) => ctx.addIssue({ code: 'custom', path: ['type'], message: CODE_QUESTIONS_UNAVAILABLE }));
+] as const satisfies readonly QuestionFields['type'][];
+export type TypedQuestionType = (typeof typedQuestionTypes)[number];
 
 export const ChoiceSchema = z.object({ id: z.string(), text: z.string() });
 export type Choice = z.infer<typeof ChoiceSchema>;
@@ -104,6 +111,19 @@ export const LearnerTypedQuestionSchema = z.object({
   order: z.number().int(),
 });
 export type LearnerTypedQuestion = z.infer<typeof LearnerTypedQuestionSchema>;
+
+/** A code question as a learner sees it: the starter code, never the tests. */
+export const LearnerCodeQuestionSchema = z.object({
+  id: z.string(),
+  quizId: z.string(),
+  type: z.literal('code'),
+  question: z.string(),
+  language: z.literal('python'),
+  starterCode: z.string(),
+  choices: z.array(ChoiceSchema).max(0),
+  order: z.number().int(),
+});
+export type LearnerCodeQuestion = z.infer<typeof LearnerCodeQuestionSchema>;
 
 /**
  * A learner's answer to a typed question: choice ids (multiple; ordering, in the learner's order), a

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QuestionSchema } from './creator';
-import { AnyAnswerResultSchema, answerFields, hasOneAnswerForm, ONE_ANSWER_FORM } from './learning';
+import { answerFields, hasOneAnswerForm, ONE_ANSWER_FORM, TypedAnswerResultSchema } from './learning';
 import { LearnerTypedQuestionSchema } from './questions';
 
 /* The review deck: questions a learner missed, back on a spaced schedule (docs/product.md, Review deck). */
@@ -37,7 +37,8 @@ export type ReviewDeck = z.infer<typeof ReviewDeckSchema>;
 export const ReviewAnswerBodySchema = z.object(answerFields).refine(hasOneAnswerForm, ONE_ANSWER_FORM);
 export type ReviewAnswerBody = z.infer<typeof ReviewAnswerBodySchema>;
 
-export const ReviewAnswerResultSchema = AnyAnswerResultSchema.extend({
+// The deck holds no code questions, so its answers are the compared kind.
+export const ReviewAnswerResultSchema = TypedAnswerResultSchema.extend({
   /** When the card comes back (ISO), as the schedule set it after this answer. */
   nextDue: z.string(),
 });

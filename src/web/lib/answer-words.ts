@@ -28,6 +28,8 @@ export function describeAnswer(question: LearnerTypedQuestion, answer: AnswerVal
 
 /** An answer of any question type in words: a single choice's letter, or a typed question's choices, value or text. */
 export function answerInWords(question: AnyQuestion, answer: AttemptAnswer['correctAnswer']): string {
+  // A code question has no one right answer: its tests decide.
+  if (answer === null) return 'code that passes the tests';
   if (isTyped(question)) return describeAnswer(question, answer);
   return typeof answer === 'number' ? (LETTERS[answer - 1] ?? String(answer)) : String(answer);
 }

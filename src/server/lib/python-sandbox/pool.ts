@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import type { SandboxMessage, SandboxRun, SandboxWorkerData } from './protocol';
+import { createPackageMirror } from './package-mirror';
+import type { SandboxMessage, SandboxRequest, SandboxRun, SandboxWorkerData } from './protocol';
 
 export type PythonRunResult = {
   /** The first characters of stdout + stderr, then a line naming the limit a stopped run hit. */
@@ -21,6 +22,10 @@ export type PythonPoolOptions = {
   outputLimit?: number;
   /** How long a run may ignore the interrupt before its worker is terminated. */
   graceMs?: number;
+  /** The packages mirror (PYODIDE_PACKAGES_URL); without it only the standard library imports. */
+  packagesUrl?: string | null;
+  /** Where a mirror that cannot be read is reported: the operator's concern, not the learner's. */
+  log?: { warn: (details: object, message: string) => void };
 };
 
 export type PythonPool = {
@@ -52,6 +57,8 @@ type Slot = {
   job?: Job;
   timers: NodeJS.Timeout[];
   interrupted: boolean;
+  /** Mirrored packages this worker's interpreter holds. */
+  installed: Set<string>;
 };
 
 /** Bundled, the worker sits beside the server; from source (tsx, vitest) it is TypeScript, loaded through tsx. */
@@ -82,7 +89,10 @@ export function createPythonPool({
   memoryLimitMb = 256,
   outputLimit = 10_000,
   graceMs = 1_000,
+  packagesUrl = null,
+  log,
 }: PythonPoolOptions): PythonPool {
+  const mirror = packagesUrl ? createPackageMirror(packagesUrl) : null;
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let closed = false;
@@ -112,12 +122,27 @@ export function createPythonPool({
   function startSlot(): Slot {
     indexURL ??= pyodideFolder();
     const interrupt = new SharedArrayBuffer(4);
-    const worker = spawnWorker({ indexURL, memoryLimitBytes: memoryLimitMb * 1024 * 1024, outputLimit, interrupt });
-    const slot: Slot = { worker, interrupt: new Int32Array(interrupt), state: 'starting', timers: [], interrupted: false };
+    const worker = spawnWorker({
+      indexURL,
+      memoryLimitBytes: memoryLimitMb * 1024 * 1024,
+      outputLimit,
+      interrupt,
+      mirrored: mirror !== null,
+    });
+    const slot: Slot = {
+      worker,
+      interrupt: new Int32Array(interrupt),
+      state: 'starting',
+      timers: [],
+      interrupted: false,
+      installed: new Set(),
+    };
     worker.on('message', (message: SandboxMessage) => {
       if (message.type === 'ready') {
         slot.state = 'idle';
         pump();
+      } else if (message.type === 'imports') {
+        void supplyPackages(slot, message.names);
       } else if (message.type === 'failed') {
         fail(slot, new PythonUnavailableError(`Python could not start: ${message.message}`));
       } else if (slot.job) {
@@ -157,9 +182,37 @@ export function createPythonPool({
     for (const job of queue.splice(0)) job.reject(error);
   }
 
+  /** Downloading is not the run's time: the clock stops while the mirror answers, and starts afresh. */
+  async function supplyPackages(slot: Slot, names: string[]) {
+    const job = slot.job;
+    stopClock(slot);
+    let wheels: Awaited<ReturnType<NonNullable<typeof mirror>['wheelsFor']>> = [];
+    try {
+      wheels = (await mirror?.wheelsFor(names, slot.installed)) ?? [];
+    } catch (error) {
+      // The import then fails in the run with the message that the package is not available.
+      log?.warn({ err: error, packages: names }, 'the Python packages mirror could not be read');
+    }
+    if (slot.state !== 'busy' || slot.job !== job) return;
+    for (const wheel of wheels) slot.installed.add(wheel.name);
+    const request: SandboxRequest = { type: 'packages', wheels: wheels.map(({ name: _name, ...wheel }) => wheel) };
+    startClock(slot);
+    slot.worker.postMessage(request);
+  }
+
+  function stopClock(slot: Slot) {
+    for (const timer of slot.timers) clearTimeout(timer);
+    slot.timers = [];
+  }
+
   function dispatch(slot: Slot, job: Job) {
     slot.state = 'busy';
     slot.job = job;
+    startClock(slot);
+    slot.worker.postMessage(job.request);
+  }
+
+  function startClock(slot: Slot) {
     slot.interrupted = false;
     slot.timers = [
       // First a KeyboardInterrupt Python can see between bytecodes...
@@ -174,7 +227,6 @@ export function createPythonPool({
         pump();
       }, timeLimitMs + graceMs),
     ];
-    slot.worker.postMessage(job.request);
   }
 
   function pump() {

@@ -8,13 +8,25 @@ export type SandboxWorkerData = {
   outputLimit: number;
   /** Int32 slot the pool sets to 2 (SIGINT) to stop a run cooperatively. */
   interrupt: SharedArrayBuffer;
+  /** A packages mirror is configured: the worker asks the pool for the wheels a run imports. */
+  mirrored: boolean;
 };
 
 export type SandboxRun = { type: 'run'; source: string; testCode: string | null };
 
+/** The pool's answer to `imports`: the wheels to install before the run, maybe none. */
+export type SandboxPackages = {
+  type: 'packages';
+  wheels: { fileName: string; installDir: 'site' | 'dynlib'; bytes: Uint8Array }[];
+};
+
+export type SandboxRequest = SandboxRun | SandboxPackages;
+
 export type SandboxMessage =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
+  /** Modules outside the standard library the run imports, not asked for before on this worker. */
+  | { type: 'imports'; names: string[] }
   | {
       type: 'done';
       output: string;

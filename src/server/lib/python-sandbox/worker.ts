@@ -4,10 +4,18 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
-import type { SandboxMessage, SandboxRun, SandboxWorkerData } from './protocol';
+import type { SandboxMessage, SandboxPackages, SandboxRequest, SandboxRun, SandboxWorkerData } from './protocol';
 import { PYTHON_RUNNER } from './python-runner';
 
-type Runner = ((source: string, testCode: string | null) => string | undefined) & { destroy?: () => void };
+type Runner = {
+  run: (source: string, testCode: string | null) => string | undefined;
+  /** Modules outside the standard library the sources import. */
+  imports: (source: string, testCode: string | null) => string[];
+  /** Installs a mirrored wheel into the interpreter's file system, where every later run finds it. */
+  install: (wheel: SandboxPackages['wheels'][number]) => Promise<void>;
+  /** Makes what was installed part of the clean state a run is reset to. */
+  accept: () => void;
+};
 
 const data = workerData as SandboxWorkerData;
 const port = parentPort;
@@ -147,6 +155,13 @@ function harden(pyodide: PyodideAPI) {
   pyodide.FS.mount = refuse;
 }
 
+type PyodideInternals = {
+  _api: {
+    install: (buffer: Uint8Array, fileName: string, installDir: string, metadata: Map<string, string>) => Promise<void>;
+    package_loader: { get_install_dir: (kind: string) => string };
+  };
+};
+
 async function start(): Promise<Runner> {
   const pyodide = await loadPyodide({
     indexURL: data.indexURL,
@@ -161,11 +176,23 @@ async function start(): Promise<Runner> {
   pyodide.setStderr({ write: collect });
   pyodide.setStdin({ error: true });
   pyodide.setInterruptBuffer(new Int32Array(data.interrupt));
-  const runner = pyodide.runPython(PYTHON_RUNNER) as Runner;
+  pyodide.globals.set('_mirrored', data.mirrored);
+  const [run, imports, accept] = (pyodide.runPython(PYTHON_RUNNER) as { toJs: (options: object) => unknown[] }).toJs({
+    depth: 1,
+  }) as [Runner['run'], (source: string, testCode: string | null) => { toJs: () => string[] }, () => void];
+  // Pyodide's own installer (what loadPackage uses, dynamic libraries included), kept before harden()
+  // takes the API's functions away; the bytes come from the pool, never from the network.
+  const { _api: internals } = pyodide as unknown as PyodideInternals;
+  const metadata = new Map([
+    ['INSTALLER', 'pyodide.loadPackage'],
+    ['PYODIDE_SOURCE', 'pyodide'],
+  ]);
+  const install: Runner['install'] = ({ bytes, fileName, installDir }) =>
+    internals.install(bytes, fileName, internals.package_loader.get_install_dir(installDir), metadata);
   const heap = (pyodide as unknown as { _module: { HEAPU8: Uint8Array } })._module.HEAPU8;
   heapLimitBytes = heap.buffer.byteLength + data.memoryLimitBytes;
   harden(pyodide);
-  return runner;
+  return { run, imports: (source, testCode) => imports(source, testCode).toJs(), install, accept };
 }
 
 function run(runner: Runner, { source, testCode }: SandboxRun): SandboxMessage {
@@ -174,7 +201,7 @@ function run(runner: Runner, { source, testCode }: SandboxRun): SandboxMessage {
   memoryExceeded = false;
   Atomics.store(new Int32Array(data.interrupt), 0, 0);
   try {
-    const error = runner(source, testCode) ?? null;
+    const error = runner.run(source, testCode) ?? null;
     return { type: 'done', output, error, memoryExceeded, broken: memoryExceeded };
   } catch (error) {
     // Python failed outside the learner's code (an interrupt while cleaning up) or the interpreter hit
@@ -187,9 +214,44 @@ function run(runner: Runner, { source, testCode }: SandboxRun): SandboxMessage {
   }
 }
 
+/** Imports asked about once on this worker: the mirror had them (installed) or not (it never will). */
+const asked = new Set<string>();
+
+/** With a mirror, a run importing something new waits for the pool to send its wheels (maybe none). */
+function serve(runner: Runner) {
+  let waiting: SandboxRun | undefined;
+  return async (message: SandboxRequest) => {
+    if (message.type === 'run') {
+      const names = data.mirrored ? runner.imports(message.source, message.testCode).filter((name) => !asked.has(name)) : [];
+      if (names.length === 0) return send(run(runner, message));
+      for (const name of names) asked.add(name);
+      waiting = message;
+      return send({ type: 'imports', names });
+    }
+    const request = waiting;
+    waiting = undefined;
+    if (!request) return;
+    try {
+      for (const wheel of message.wheels) await runner.install(wheel);
+      runner.accept();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return send({
+        type: 'done',
+        output: '',
+        error: `A package could not be installed: ${reason}`,
+        memoryExceeded,
+        broken: true,
+      });
+    }
+    send(run(runner, request));
+  };
+}
+
 start().then(
   (runner) => {
-    port.on('message', (message: SandboxRun) => send(run(runner, message)));
+    const handle = serve(runner);
+    port.on('message', (message: SandboxRequest) => void handle(message));
     send({ type: 'ready' });
   },
   (error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),

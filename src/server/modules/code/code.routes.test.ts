@@ -50,6 +50,12 @@ describe('POST /api/code/run', () => {
   });
 
   it('gives every run a fresh namespace', async () => {
+    // A module replaced in sys.modules, and an audit hook (which would see every later run's source), do not last.
+    await runOk('import sys, types\nsys.modules["json"] = types.ModuleType("json")');
+    expect(await runOk('import json; print(json.dumps([1]))')).toEqual({ output: '[1]\n', error: null });
+    expect((await runOk('import sys; sys.addaudithook(print)')).error).toBe(
+      'RuntimeError: audit hooks are not available in the sandbox',
+    );
     expect((await runOk('secret_answer = 42')).error).toBeNull();
     expect((await runOk('print(secret_answer)')).error).toBe("NameError: name 'secret_answer' is not defined");
     await runOk('import os; os.spied = []; os.getcwd = lambda: "spied"');
@@ -66,7 +72,9 @@ describe('POST /api/code/run', () => {
 
   it('says clearly that a package outside the standard library is not there', async () => {
     const result = await runOk('import numpy');
-    expect(result.error).toContain("the package 'numpy' is not available here: only Python's standard library");
+    expect(result.error).toBe(
+      'ModuleNotFoundError: numpy is not available on this server: its packages are not mirrored (PYODIDE_PACKAGES_URL)',
+    );
     expect((await runOk('import json, math; print(json.dumps(math.floor(2.5)))')).output).toBe('2\n');
   });
 
@@ -207,6 +215,24 @@ for o in gc.get_objects():
       if (response.statusCode === 200) expect(response.json().output).toBe(`${4_499_998_500_000 + i}\n`);
     }
     expect(await runOk('print("free")')).toEqual({ output: 'free\n', error: null });
+  });
+});
+
+describe('GET /api/code/config', () => {
+  it('tells the browser where the packages mirror is, to anyone', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/code/config' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ packagesUrl: null });
+    const mirrored = await createTestApp({ env: { PYODIDE_PACKAGES_URL: 'https://packages.example.com/pyodide/314' } });
+    try {
+      const response = await mirrored.app.inject({ method: 'GET', url: '/api/code/config' });
+      expect(response.json()).toEqual({ packagesUrl: 'https://packages.example.com/pyodide/314/' });
+      // The browser's Pyodide may fetch from it.
+      const page = await mirrored.app.inject({ method: 'GET', url: '/api/code/config' });
+      expect(page.headers['content-security-policy']).toContain("connect-src 'self' https://packages.example.com");
+    } finally {
+      await mirrored.close();
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import {
   type UpdateQuestionBodySchema,
   type UpdateQuizBodySchema,
 } from '#shared/schemas/creator';
-import { CODE_QUESTIONS_UNAVAILABLE, QuestionFieldsSchema } from '#shared/schemas/questions';
+import { QuestionFieldsSchema } from '#shared/schemas/questions';
 import { AppError } from '../../errors';
 import { getCourseAccess } from '../../lib/course-access';
 import { getSection, toLessonJson, toModuleJson, toQuestionJson, toQuizJson } from '../../lib/course-content';
@@ -290,15 +290,6 @@ export async function deleteLesson({ db, userId, id }: Owner & { id: string }) {
 }
 
 type QuestionInput = z.output<typeof CreateAnyQuestionBodySchema>;
-/** What passes the body schema, but for the `code` type it refuses anyway. */
-type WritableQuestion = Exclude<QuestionInput, { type: 'code' }>;
-
-function refuseCode(input: QuestionInput): WritableQuestion {
-  if (input.type === 'code') {
-    throw new AppError(ErrorCode.BAD_REQUEST, CODE_QUESTIONS_UNAVAILABLE, { errors: { type: CODE_QUESTIONS_UNAVAILABLE } });
-  }
-  return input;
-}
 type QuestionColumns = Pick<
   typeof quizQuestions.$inferInsert,
   'type' | 'optionA' | 'optionB' | 'optionC' | 'optionD' | 'correctAnswer' | 'fields' | 'choiceIds'
@@ -311,7 +302,7 @@ const newChoiceId = () => randomBytes(9).toString('base64url');
  * A question's columns: the four option columns for a single-choice question, the type's document for
  * the others. Choices keep their ids while their texts stay as they were.
  */
-function questionColumns(input: WritableQuestion, stored?: typeof quizQuestions.$inferSelect): QuestionColumns {
+function questionColumns(input: QuestionInput, stored?: typeof quizQuestions.$inferSelect): QuestionColumns {
   if (input.type === undefined || input.type === 'single') {
     return {
       type: 'single',
@@ -343,9 +334,8 @@ function questionColumns(input: WritableQuestion, stored?: typeof quizQuestions.
   };
 }
 
-export async function createQuestion({ db, userId, quizId, input }: Owner & { quizId: string; input: QuestionInput }) {
+export async function createQuestion({ db, userId, quizId, input: question }: Owner & { quizId: string; input: QuestionInput }) {
   const { courseId } = await requireOwnedPart({ db, userId, kind: 'quiz', id: quizId });
-  const question = refuseCode(input);
   const columns = questionColumns(question);
   return inCourse(db, courseId, async (tx) => {
     const [position] = await tx.select({ n: count() }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
@@ -397,7 +387,7 @@ export async function updateQuestion({
       for (const issue of checked.error.issues) errors[String(issue.path[0] ?? 'question')] ??= issue.message;
       throw new AppError(ErrorCode.BAD_REQUEST, Object.values(errors)[0] ?? 'Invalid question', { errors });
     }
-    const question = refuseCode(checked.data);
+    const question = checked.data;
     const changes: Partial<typeof quizQuestions.$inferInsert> = {
       question: question.question,
       explanation: question.explanation ?? null,

@@ -8,6 +8,7 @@ import type { AnswerValue } from '#shared/schemas/questions';
 import { AppError } from '../../errors';
 import { raisePeakForQuiz } from '../../lib/peak-progress';
 import { isPassingScore, QUIZ_PASS_PERCENT } from '../../lib/progress';
+import { answerCodeQuestion, type GradeCode } from './code-answers';
 import { addMissedQuestions } from './review-deck.service';
 import { correctAnswerOf, gradeAnswer, isSingleChoice } from './typed-answers';
 
@@ -37,7 +38,11 @@ function toAttemptAnswer({
   fields,
   choiceIds,
 }: AnswerRow): AttemptAnswer {
-  if (fields && answer !== null) return { questionId, answer, correct, correctAnswer: correctAnswerOf({ fields, choiceIds }) };
+  if (fields?.type === 'code' && typeof answer === 'string') return { questionId, answer, correct, correctAnswer: null };
+  const typedAnswer = fields && correctAnswerOf({ fields, choiceIds });
+  if (answer !== null && typedAnswer !== null && typedAnswer !== undefined) {
+    return { questionId, answer, correct, correctAnswer: typedAnswer };
+  }
   // A question whose type changed after it was answered keeps the pick as it was stored.
   return { questionId, selectedOption: selectedOption ?? 0, correct, correctAnswer: correctAnswer ?? 0 };
 }
@@ -184,6 +189,7 @@ export const TIME_IS_UP = 'Time is up for this attempt: complete it to see your 
 /**
  * Stores the answer first, then tells whether it was right; a second answer to one question keeps the
  * first. A single-choice question takes `selectedOption`, every other type `answer` (docs/product.md, Learning).
+ * A code question's answer is run by `gradeCode` (code-answers.ts).
  */
 export async function answerQuestion({
   db,
@@ -193,6 +199,7 @@ export async function answerQuestion({
   selectedOption,
   answer,
   now,
+  gradeCode,
 }: {
   db: Db;
   userId: string;
@@ -201,6 +208,7 @@ export async function answerQuestion({
   selectedOption?: number | undefined;
   answer?: AnswerValue | undefined;
   now: number;
+  gradeCode: GradeCode;
 }): Promise<AnyAnswerResult> {
   const attempt = await requireOwnAttempt(db, userId, attemptId);
   if (attempt.status === 'completed') throw new AppError(ErrorCode.CONFLICT, QUIZ_ALREADY_COMPLETED);
@@ -213,6 +221,10 @@ export async function answerQuestion({
         .limit(1)
     : [];
   if (!question) throw new AppError(ErrorCode.NOT_FOUND, 'Question not found in this quiz');
+  const { fields } = question;
+  if (fields?.type === 'code') {
+    return answerCodeQuestion({ db, attemptId, question: { ...question, fields }, answer, gradeCode });
+  }
   const graded = gradeAnswer(question, { selectedOption, answer });
   const stored = isSingleChoice(question)
     ? { selectedOption: selectedOption ?? null, answer: null }

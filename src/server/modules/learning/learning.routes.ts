@@ -15,9 +15,11 @@ import { AppError } from '../../errors';
 import { listQuestions, objectMediaPath, toQuestionJson, withMediaPaths } from '../../lib/course-content';
 import { readCourseProgress } from '../../lib/course-progress';
 import { prepareJson, sendPrepared } from '../../lib/prepared-json';
+import { runPythonFor } from '../../lib/python-runs';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
 import { answerQuestion, completeAttempt, startOrResumeAttempt } from './attempts.service';
+import type { GradeCode } from './code-answers';
 import { listLearnerQuestions } from './learner-questions';
 import { requireLearnableCourse } from './learning.service';
 import { createProgressRecorder } from './progress.service';
@@ -162,16 +164,27 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Answer one question; the correct answer comes back only after the answer is stored',
         description:
-          '`selectedOption` for a single-choice question, `answer` for the other types. 409 once the attempt is completed or past its `expiresAt`.',
+          "`selectedOption` for a single-choice question, `answer` for the other types (Python source for a `code` question: it is run with the tests, and `output` comes back; 503 where the instance runs no Python, 429 when its runners are busy or the user's code-run limit is reached, nothing stored either way). 409 once the attempt is completed or past its `expiresAt`.",
         security: BEARER,
         params: IdParamsSchema,
         body: AnswerBodySchema,
-        response: { 200: AnyAnswerResultSchema, ...attemptErrors },
+        response: { 200: AnyAnswerResultSchema, ...attemptErrors, 429: ApiErrorBodySchema, 503: ApiErrorBodySchema },
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      return answerQuestion({ db: app.db, userId: user.id, attemptId: request.params.id, ...request.body, now: app.clock() });
+      const gradeCode: GradeCode = async ({ source, testCode }) => {
+        const { correct, output } = await runPythonFor({ app, request, userId: user.id, source, testCode });
+        return { correct, output };
+      };
+      return answerQuestion({
+        db: app.db,
+        userId: user.id,
+        attemptId: request.params.id,
+        ...request.body,
+        now: app.clock(),
+        gradeCode,
+      });
     },
   );
 

@@ -1,12 +1,14 @@
 import type { quizQuestions } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
-import { type AnswerValue, normalizeTextAnswer, type QuestionFields } from '#shared/schemas/questions';
+import { type AnswerValue, normalizeTextAnswer, type QuestionFields, TEXT_ANSWER_MAX } from '#shared/schemas/questions';
 import { AppError } from '../../errors';
 
 /* Scoring a typed question's answer on the server (docs/product.md, Learning). */
 
 type QuestionRow = typeof quizQuestions.$inferSelect;
 type TypedQuestion = Pick<QuestionRow, 'choiceIds'> & { fields: QuestionFields };
+/** A code question is graded by running it (code-answers.ts), not here. */
+type ComparedQuestion = TypedQuestion & { fields: Exclude<QuestionFields, { type: 'code' }> };
 
 function badAnswer(field: 'selectedOption' | 'answer', message: string) {
   return new AppError(ErrorCode.BAD_REQUEST, message, { errors: { [field]: message } });
@@ -32,7 +34,9 @@ export function gradeAnswer(
     return { correct: selectedOption === question.correctAnswer, correctAnswer: question.correctAnswer ?? 0 };
   }
   if (answer === undefined) throw badAnswer('answer', `A ${fields.type} question takes answer`);
-  return { correct: isCorrectAnswer({ fields, choiceIds }, answer), correctAnswer: correctAnswerOf({ fields, choiceIds }) };
+  // Only a quiz's answer runs code (code-answers.ts); the review deck holds no code questions.
+  if (fields.type === 'code') throw badAnswer('answer', 'A code question is graded by running it in a quiz');
+  return { correct: isCorrectAnswer({ fields, choiceIds }, answer), correctAnswer: comparedAnswerOf({ fields, choiceIds }) };
 }
 
 /** Binary floating point makes 0.3 − 0.2 a hair over 0.1: an answer at the tolerance's edge is right. */
@@ -42,7 +46,7 @@ function withinTolerance(answer: number, correctNumber: number, tolerance: numbe
 }
 
 /** Whether `answer` is right; a 400 when it is not of the form the question's type takes. */
-export function isCorrectAnswer({ fields, choiceIds }: TypedQuestion, answer: AnswerValue): boolean {
+export function isCorrectAnswer({ fields, choiceIds }: ComparedQuestion, answer: AnswerValue): boolean {
   const ids = choiceIds ?? [];
   switch (fields.type) {
     case 'multiple': {
@@ -67,7 +71,9 @@ export function isCorrectAnswer({ fields, choiceIds }: TypedQuestion, answer: An
       if (typeof answer !== 'boolean') throw wrongForm('Answer true or false');
       return answer === fields.correctAnswer;
     case 'short_text': {
-      if (typeof answer !== 'string') throw wrongForm('Answer with text');
+      if (typeof answer !== 'string' || answer.length > TEXT_ANSWER_MAX) {
+        throw wrongForm(`Answer with text of at most ${TEXT_ANSWER_MAX} characters`);
+      }
       const given = normalizeTextAnswer(answer);
       return fields.acceptedAnswers.some((accepted) => normalizeTextAnswer(accepted) === given);
     }
@@ -78,7 +84,7 @@ export function isCorrectAnswer({ fields, choiceIds }: TypedQuestion, answer: An
 }
 
 /** The right answer in the form of the type's answers; for short_text the first accepted one. */
-export function correctAnswerOf({ fields, choiceIds }: TypedQuestion): AnswerValue {
+function comparedAnswerOf({ fields, choiceIds }: ComparedQuestion): AnswerValue {
   const ids = choiceIds ?? [];
   switch (fields.type) {
     case 'multiple':
@@ -92,4 +98,9 @@ export function correctAnswerOf({ fields, choiceIds }: TypedQuestion): AnswerVal
     case 'numeric':
       return fields.correctNumber;
   }
+}
+
+/** As comparedAnswerOf; none for code, whose tests are not an answer to show. */
+export function correctAnswerOf({ fields, choiceIds }: TypedQuestion): AnswerValue | null {
+  return fields.type === 'code' ? null : comparedAnswerOf({ fields, choiceIds });
 }

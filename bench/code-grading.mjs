@@ -1,0 +1,129 @@
+// Issue 37's rows: a code answer graded on the server's Python pool, and the catalogue read while two
+// endless loops are being stopped. Both need PYTHON_WORKERS=2 on the measured server (run.mjs sets it).
+import { CREATOR_TOKEN } from './fixtures.mjs';
+
+const SOURCE = 'def square(x):\n    return x * x\n';
+const TESTS = 'assert square(3) == 9\nassert square(-2) == 4\nassert all(square(n) == n * n for n in range(1000))\n';
+/** Answers measured alone, and rounds of four at once (with a warm-up of each left out). */
+const ALONE = Number(process.env.BENCH_CODE_ANSWERS ?? 40);
+const CONCURRENT_ROUNDS = Math.ceil(ALONE / 4);
+const WARMUP = 5;
+
+const creator = { authorization: `Bearer ${CREATOR_TOKEN}`, 'content-type': 'application/json' };
+
+async function call(base, method, path, body) {
+  const response = await fetch(`${base}${path}`, { method, headers: creator, body: body && JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** In the shape of the autocannon rows (report.mjs): here req/s is what one client, waiting for each answer, gets. */
+function summary(latencies, seconds, errors) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (value) => Math.round(value * 10) / 10;
+  const p99 = round(percentile(sorted, 99));
+  return {
+    rps: Math.round(latencies.length / seconds),
+    total: latencies.length,
+    p50: round(percentile(sorted, 50)),
+    p99,
+    worstRoundP99: p99,
+    errors,
+    timeouts: 0,
+  };
+}
+
+/** Times `send` `count` times in batches of `parallel`, after a warm-up; `prepare` runs before each batch, untimed. */
+async function timed({ count, parallel, prepare, send }) {
+  const latencies = [];
+  let errors = 0;
+  let seconds = 0;
+  for (let batch = 0; batch < WARMUP + count; batch++) {
+    const context = await prepare();
+    const started = performance.now();
+    const times = await Promise.all(
+      Array.from({ length: parallel }, async (_, slot) => {
+        const begin = performance.now();
+        const ok = await send(context, slot);
+        if (!ok) errors += batch >= WARMUP ? 1 : 0;
+        return performance.now() - begin;
+      }),
+    );
+    if (batch >= WARMUP) {
+      latencies.push(...times);
+      seconds += (performance.now() - started) / 1000;
+    }
+  }
+  return summary(latencies, seconds, errors);
+}
+
+/**
+ * A code answer's grading beside the bare run of the same Python (POST /api/code/run with the source
+ * and the tests as one program): alone and four at once. The answer adds the attempt's checks and one
+ * short transaction to the run, so its bar is 75 % of the bare run's rate; the pool runs one answer per
+ * worker at a time, so four at once wait for each other in both columns alike.
+ */
+export async function measureCodeAnswers({ base, courseId, bars }) {
+  const quiz = await call(base, 'POST', `/api/courses/${courseId}/quizzes`, { title: 'Bench code quiz' });
+  const questions = [];
+  for (let i = 0; i < 4; i++) {
+    questions.push(
+      (await call(base, 'POST', `/api/quizzes/${quiz.id}/questions`, { type: 'code', question: `Square ${i}`, testCode: TESTS }))
+        .id,
+    );
+  }
+  const attempt = () => call(base, 'POST', `/api/quizzes/${quiz.id}/attempts?forceNew=true`);
+  const answer = async (attemptId, slot) => {
+    const result = await call(base, 'POST', `/api/quiz-attempts/${attemptId}/answers`, {
+      questionId: questions[slot],
+      answer: SOURCE,
+    });
+    return result.correct === true;
+  };
+  const bareRun = async () => {
+    const result = await call(base, 'POST', '/api/code/run', { source: `${SOURCE}${TESTS}` });
+    return result.error === null;
+  };
+  const rows = [];
+  for (const parallel of [1, 4]) {
+    const count = parallel === 1 ? ALONE : CONCURRENT_ROUNDS;
+    const app = await timed({ count, parallel, prepare: async () => (await attempt()).id, send: answer });
+    const bare = await timed({ count, parallel, prepare: async () => null, send: bareRun });
+    rows.push({
+      name: `POST code answer (graded)${parallel === 1 ? '' : ', 4 at once'}`,
+      app,
+      bare,
+      ratio: (app.rps / bare.rps) * 100,
+      bars,
+    });
+  }
+  return rows;
+}
+
+/** Two runs of `while True: pass` in flight all the time: each is stopped at 5 s (then its worker at 6 s) and sent again. */
+export function endlessLoops(base, count = 2) {
+  let stopped = false;
+  let started = 0;
+  const loops = Array.from({ length: count }, async () => {
+    while (!stopped) {
+      started += 1;
+      const response = await fetch(`${base}/api/code/run`, {
+        method: 'POST',
+        headers: creator,
+        body: JSON.stringify({ source: 'while True: pass' }),
+      });
+      await response.arrayBuffer();
+      if (!response.ok) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+  return {
+    stop: async () => {
+      stopped = true;
+      await Promise.all(loops);
+      return { started };
+    },
+  };
+}
