@@ -106,24 +106,30 @@ export async function measureCodeAnswers({ base, courseId, bars }) {
 /** Two runs of `while True: pass` in flight all the time: each is stopped at 5 s (then its worker at 6 s) and sent again. */
 export function endlessLoops(base, count = 2) {
   let stopped = false;
-  let started = 0;
+  const counts = { started: 0, stoppedAtTheLimit: 0, other: [] };
   const loops = Array.from({ length: count }, async () => {
     while (!stopped) {
-      started += 1;
-      const response = await fetch(`${base}/api/code/run`, {
-        method: 'POST',
-        headers: creator,
-        body: JSON.stringify({ source: 'while True: pass' }),
-      });
-      await response.arrayBuffer();
-      if (!response.ok) await new Promise((resolve) => setTimeout(resolve, 200));
+      counts.started += 1;
+      try {
+        const response = await fetch(`${base}/api/code/run`, {
+          method: 'POST',
+          headers: creator,
+          body: JSON.stringify({ source: 'while True: pass' }),
+        });
+        const result = await response.json();
+        if (response.ok && result.error?.startsWith('Time limit exceeded')) counts.stoppedAtTheLimit += 1;
+        else counts.other.push(`${response.status} ${JSON.stringify(result).slice(0, 200)}`);
+      } catch (error) {
+        counts.other.push(String(error));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
   });
   return {
     stop: async () => {
       stopped = true;
       await Promise.all(loops);
-      return { started };
+      return counts;
     },
   };
 }

@@ -347,11 +347,15 @@ async function runEngine(engine) {
         const loops = endlessLoops(base);
         // Both loops are running before the first request.
         await sleep(1000);
-        rows.push({
-          ...(await measureRow({ name: whileLooping, path: '/api/courses', options })),
-          bars: { issue: 'issue 37', ratio: 85, p99: 25 },
-          loops: await loops.stop(),
-        });
+        let row;
+        try {
+          row = await measureRow({ name: whileLooping, base, path: '/api/courses', options });
+        } finally {
+          const counts = await loops.stop();
+          progress(`${engine.name}: endless loops sent ${counts.started}, stopped at the time limit ${counts.stoppedAtTheLimit}`);
+          if (counts.other.length > 0) progress(`${engine.name}: other loop answers: ${counts.other.slice(0, 3).join('; ')}`);
+        }
+        rows.push({ ...row, bars: { issue: 'issue 37', ratio: 85, p99: 25 } });
       }
 
       const memory = memoryOf(server.child.pid);
