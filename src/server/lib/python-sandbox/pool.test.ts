@@ -17,7 +17,7 @@ describe('the Python pool', () => {
   });
 
   it('cuts the output at its limit', async () => {
-    expect((await pool.run({ source: 'for i in range(100_000): print(i)' })).output).toHaveLength(50);
+    expect((await pool.run({ source: 'for i in range(200): print("x" * 100)' })).output).toHaveLength(50);
   });
 
   it('queues no more runs than its limit while its worker is busy, then serves again', { timeout: 30_000 }, async () => {
