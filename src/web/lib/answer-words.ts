@@ -1,12 +1,16 @@
 import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AttemptAnswer } from '#shared/schemas/learning';
-import type { AnswerValue, LearnerTypedQuestion } from '#shared/schemas/questions';
+import type { AnswerValue, LearnerCodeQuestion, LearnerTypedQuestion } from '#shared/schemas/questions';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 
 /** A question of a type beyond the single choice, as learners get it (choices to pick from, never the answer). */
 export const isTyped = (question: AnyQuestion): question is LearnerTypedQuestion =>
   question.type !== undefined && question.type !== 'single' && 'choices' in question;
+
+/** A code question as learners get it: starter code to edit, graded by running it. */
+export const isLearnerCode = (question: AnyQuestion): question is LearnerCodeQuestion =>
+  question.type === 'code' && 'starterCode' in question && !('testCode' in question);
 
 /** What a learner has entered so far for a typed question; `value` is undefined until it can be sent. */
 export type TypedDraft = { value: AnswerValue | undefined; order?: string[] };
