@@ -225,7 +225,7 @@ test('a creator builds one question of each type, with a preview, and edits one'
   await page.getByRole('textbox', { name: /^Starter code/ }).click();
   await page.keyboard.insertText('def add(a, b):\n    pass\n');
   await add.click();
-  await expect(page.getByText('Tests are required')).toBeVisible();
+  await expect(page.locator('#main').getByText('Tests are required')).toBeVisible();
   await page.getByRole('textbox', { name: /^Tests/ }).click();
   await page.keyboard.insertText('assert add(2, 3) == 5');
   // The preview is the learner's editor: the starter code, never the tests.
