@@ -176,3 +176,35 @@ test('a refused grading (no Python, or every runner busy) keeps the code to subm
   await expect(page.getByText('Correct! Your code passed the tests.')).toBeVisible();
   await expect(page.getByText('Your code could not be graded')).toHaveCount(0);
 });
+
+test('a missed code question comes back on the review page, run and submitted there', async ({ page, request, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await useStableRendering(page);
+  const { quizId, student } = await courseWithCodeQuiz(request);
+  // Missed in a completed attempt: the question enters the learner's deck.
+  const api = apiAs(request, student.token);
+  const attempt = await api('POST', `/api/quizzes/${quizId}/attempts?forceNew=true`);
+  const questions = await api<{ id: string; question: string }[]>('GET', `/api/quizzes/${quizId}/questions`);
+  const missed = questions.find((question) => question.question === ADD.question)?.id;
+  await api('POST', `/api/quiz-attempts/${attempt.id}/answers`, { questionId: missed, answer: 'def add(a, b):\n    return 0\n' });
+  await api('PATCH', `/api/quiz-attempts/${attempt.id}/complete`, {});
+
+  await signIn(page, student.token, baseURL ?? '');
+  await page.goto('/review');
+  await expect(page.getByRole('heading', { name: ADD.question })).toBeVisible();
+  await expect(editor(page)).toContainText('def add(a, b):');
+  await writeCode(page, 'def add(a, b):\n    return a + b\n\nprint(add(40, 2))\n');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Output of your run' })).toHaveText('42\n', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Submit Code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Correct! Your code passed the tests\. Next review/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Output of the graded run' })).toHaveText('42\n');
+
+  const axe = new AxeReport('student');
+  await axe.scan(page, 'code review card answered', page.getByRole('button', { name: 'Finish' }));
+  axe.expectNoViolations();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shoot(page, 'review-card', page.getByRole('heading', { name: ADD.question }));
+});

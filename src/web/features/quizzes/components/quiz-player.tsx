@@ -9,7 +9,8 @@ import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { freshDraft, isLearnerCode, isTyped, type TypedDraft } from '#web/lib/answer-words';
 import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
-import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { isApiError } from '#web/lib/api-client';
+import { gradingRefusal } from '#web/lib/grading-refusal';
 import { cn } from '#web/lib/utils';
 import { answerQuestion } from '../api/answer-question';
 import { completeAttempt } from '../api/complete-attempt';
@@ -165,13 +166,10 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       const { explanation } = result;
       if (explanation) setExplanations((known) => ({ ...known, [question.id]: explanation }));
     } catch (error) {
-      if (code && (isApiError(error, 503) || isApiError(error, 429))) {
+      const refusal = code ? gradingRefusal(error) : null;
+      if (refusal) {
         // Nothing was stored: the code stays in the editor, to be sent again.
-        const reason = getErrorMessage(
-          error,
-          isApiError(error, 429) ? 'Every Python runner is busy.' : 'Python is not available right now.',
-        );
-        setGradingNotice(`Your code could not be graded: ${reason} Your code is kept; submit it again later.`);
+        setGradingNotice(refusal);
       } else if (isApiError(error, 409) && attempt?.expiresAt && Date.parse(attempt.expiresAt) <= Date.now()) {
         toast({ variant: 'destructive', title: 'Time is up', description: 'Complete the quiz to see your score.' });
       } else if (isApiError(error, 409)) {
