@@ -40,7 +40,7 @@ async function courseWithCodeQuiz(request: APIRequestContext) {
   await api('POST', `/api/courses/${course.id}/publish`, {});
   const student = await signUpViaApi(request, 'student', 'Stu Coder');
   await apiAs(request, student.token)('POST', '/api/enroll-free', { courseId: course.id });
-  return { courseId: course.id as string, quizId: quiz.id as string, student };
+  return { courseId: course.id as string, quizId: quiz.id as string, student, creatorToken: creator.token };
 }
 
 async function signIn(page: Page, token: string, baseURL: string) {
@@ -207,4 +207,14 @@ test('a missed code question comes back on the review page, run and submitted th
   await expectNoSidewaysScroll(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'review-card', page.getByRole('heading', { name: ADD.question }));
+});
+
+test('the creator trying their own quiz gets the editor too, without the tests', async ({ page, request, baseURL }) => {
+  const { courseId, quizId, creatorToken } = await courseWithCodeQuiz(request);
+  await signIn(page, creatorToken, baseURL ?? '');
+  await page.goto(`/course/${courseId}/learn/${quizId}`);
+  await expect(page.getByRole('heading', { name: ADD.question })).toBeVisible();
+  await expect(editor(page)).toContainText('def add(a, b):');
+  await expect(page.getByText(ADD.testCode)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit Code' })).toBeEnabled();
 });

@@ -226,6 +226,9 @@ test('a creator builds one question of each type, with a preview, and edits one'
   await page.keyboard.insertText('def add(a, b):\n    pass\n');
   await add.click();
   await expect(page.locator('#main').getByText('Tests are required')).toBeVisible();
+  // Said on the tests' editor itself, for a screen reader too.
+  await expect(page.getByRole('textbox', { name: /^Tests/ })).toHaveAccessibleDescription(/Tests are required/);
+  await expect(page.getByRole('textbox', { name: /^Tests/ })).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('textbox', { name: /^Tests/ }).click();
   await page.keyboard.insertText('assert add(2, 3) == 5');
   // The preview is the learner's editor: the starter code, never the tests.

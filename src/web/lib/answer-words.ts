@@ -8,9 +8,12 @@ const LETTERS = ['A', 'B', 'C', 'D'];
 export const isTyped = (question: AnyQuestion): question is LearnerTypedQuestion =>
   question.type !== undefined && question.type !== 'single' && 'choices' in question;
 
-/** A code question as learners get it: starter code to edit, graded by running it. */
-export const isLearnerCode = (question: AnyQuestion): question is LearnerCodeQuestion =>
-  question.type === 'code' && 'starterCode' in question && !('testCode' in question);
+/**
+ * A code question: starter code to edit, graded by running it. Its creator trying the quiz gets the
+ * tests too, which the player never shows.
+ */
+export const isCodeQuestion = (question: AnyQuestion): question is LearnerCodeQuestion =>
+  question.type === 'code' && 'starterCode' in question;
 
 /** What a learner has entered so far for a typed question; `value` is undefined until it can be sent. */
 export type TypedDraft = { value: AnswerValue | undefined; order?: string[] };

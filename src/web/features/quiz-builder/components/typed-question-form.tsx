@@ -233,27 +233,25 @@ export function TypedQuestionForm({
 
         {draft.type === 'code' ? (
           <Suspense fallback={loadingEditor}>
-            <div className="grid gap-1">
-              <CodeEditor
-                label="Starter code (what learners' editor starts with; may be empty)"
-                value={draft.starterCode}
-                onChange={(starterCode) => change({ starterCode })}
-                minHeight="6rem"
-              />
-              {errors.starterCode ? <p className="text-sm font-medium text-destructive">{errors.starterCode}</p> : null}
-            </div>
+            <CodeEditor
+              label="Starter code (what learners' editor starts with; may be empty)"
+              value={draft.starterCode}
+              onChange={(starterCode) => change({ starterCode })}
+              minHeight="6rem"
+              error={errors.starterCode}
+            />
             <div className="grid gap-1">
               <CodeEditor
                 label="Tests (Python run after the learner's code; never shown to learners)"
                 value={draft.testCode}
                 onChange={(testCode) => change({ testCode })}
                 minHeight="6rem"
+                error={errors.testCode}
               />
               <p className="text-xs text-muted-foreground">
                 The answer is correct when the learner's code and then these tests run without an exception, e.g.{' '}
                 <code className="font-mono">assert add(2, 3) == 5</code>.
               </p>
-              {errors.testCode ? <p className="text-sm font-medium text-destructive">{errors.testCode}</p> : null}
             </div>
           </Suspense>
         ) : null}

@@ -2,7 +2,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AttemptAnswer } from '#shared/schemas/learning';
 import { ScrollableCode } from '#web/components/scrollable-code';
-import { answerInWords, isLearnerCode } from '#web/lib/answer-words';
+import { answerInWords, isCodeQuestion } from '#web/lib/answer-words';
 
 /** The results: each question with the learner's answer, the right one and, where known, why. */
 export default function AttemptReview({
@@ -27,7 +27,7 @@ export default function AttemptReview({
             </p>
             {answer === undefined || given === undefined ? (
               <p className="text-muted-foreground">Not answered.</p>
-            ) : isLearnerCode(question) ? (
+            ) : isCodeQuestion(question) ? (
               <>
                 <p>
                   {answer.correct ? <CheckCircle2 className="mr-1 inline size-4 text-success" aria-hidden="true" /> : null}

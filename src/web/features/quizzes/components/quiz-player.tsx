@@ -7,7 +7,7 @@ import { AnswerFeedback } from '#web/components/answer-feedback';
 import { SingleChoiceAnswer } from '#web/components/single-choice-answer';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
-import { freshDraft, isLearnerCode, isTyped, type TypedDraft } from '#web/lib/answer-words';
+import { freshDraft, isCodeQuestion, isTyped, type TypedDraft } from '#web/lib/answer-words';
 import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
 import { isApiError } from '#web/lib/api-client';
 import { gradingRefusal } from '#web/lib/grading-refusal';
@@ -140,7 +140,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   }
 
   const question = all[Math.min(index, total - 1)] as AnyQuestion;
-  const code = isLearnerCode(question) ? question : null;
+  const code = isCodeQuestion(question) ? question : null;
   const typed = !code && isTyped(question) ? question : null;
   const single = question as Question;
   const isLast = index >= total - 1;

@@ -14,7 +14,7 @@ import { Progress } from '#web/components/ui/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
-import { freshDraft, isLearnerCode, isTyped, type TypedDraft } from '#web/lib/answer-words';
+import { freshDraft, isCodeQuestion, isTyped, type TypedDraft } from '#web/lib/answer-words';
 import { useReviewDeck } from '#web/lib/api/get-review-deck';
 import { reviewDeckQueryKey } from '#web/lib/api/review-deck-key';
 import { isApiError } from '#web/lib/api-client';
@@ -96,7 +96,7 @@ export function ReviewDeckPage() {
   const current = round ?? deck.data;
   const item = current?.items[position];
   const question = item?.question as AnyQuestion | undefined;
-  const code = question && isLearnerCode(question) ? question : null;
+  const code = question && isCodeQuestion(question) ? question : null;
   const typed = !code && question && isTyped(question) ? question : null;
   // The code as edited: the starter code until the learner types.
   const source = code ? (typeof draft.value === 'string' ? draft.value : code.starterCode) : '';
