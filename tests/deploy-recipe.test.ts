@@ -169,8 +169,8 @@ describe.skipIf(inject('dbKind') === 'postgres')('the deploy recipe', () => {
     );
     const expected = Object.entries(LARGER_BODY_LIMITS).map(([route, limit]) => [route.replace(/:[a-z]+/gi, '[^/]+'), limit]);
     expect([...locations].map(([pattern, { limit }]) => [pattern, limit])).toEqual(expected);
-    // Python runs and answers (a code answer shares the path of the others) go to the instances that run Python.
-    const grading = ['/api/code/run', '/api/quiz-attempts/[^/]+/answers'];
+    // Python runs and answers, a quiz's or a review card's (a code answer shares the path of the others), go to the instances that run Python.
+    const grading = ['/api/code/run', '/api/quiz-attempts/[^/]+/answers', '/api/review/[^/]+'];
     for (const [pattern, { block }] of locations) {
       expect(block, pattern).toContain(
         `proxy_pass http://${grading.includes(pattern) ? 'gradient_academy_grading' : 'gradient_academy'};`,

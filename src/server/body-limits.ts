@@ -27,6 +27,7 @@ export const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/code/run': 128 * 1024,
   // A code question's answer is such a source.
   '/api/quiz-attempts/:id/answers': 128 * 1024,
+  '/api/review/:id': 128 * 1024,
   // Stripe's events, read whole to check their signature.
   '/api/payments/webhook': 256 * 1024,
   // A file streams in: the store counts the bytes against its kind's own limit (5 MB for an image).

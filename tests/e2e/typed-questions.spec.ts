@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AxeReport, useStableRendering } from './axe-scanner';
 import { apiAs, expect, expectNoSidewaysScroll, signUpViaApi, test } from './fixtures';
@@ -44,6 +45,28 @@ async function quizOfEveryType(request: APIRequestContext) {
   const student = await signUpViaApi(request, 'student', 'Stu Typed');
   await apiAs(request, student.token)('POST', '/api/enroll-free', { courseId: course.id });
   return { courseId: course.id as string, quizId: quiz.id as string, student, creatorToken: creator.token };
+}
+
+/** Screenshots of the builder, light and dark, desktop and phone, when SHOTS_DIR is set (to look at them). */
+async function shootBuilder(page: Page, name: string) {
+  const shots = process.env.SHOTS_DIR;
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  for (const [variant, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((value) => {
+        localStorage.setItem('theme', value);
+        window.dispatchEvent(new StorageEvent('storage', { key: 'theme' }));
+      }, theme);
+      await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, theme === 'dark');
+      await page.screenshot({ path: `${shots}/${name}-${variant}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function signIn(page: Page, token: string, baseURL: string) {
@@ -196,6 +219,39 @@ test('a creator builds one question of each type, with a preview, and edits one'
   await expect(cards.getByText('2. Backward pass')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Questions (5)' })).toBeVisible();
 
+  // Code: starter code and tests in code editors (typed as pasted: typing would indent each line again).
+  await type.selectOption({ label: 'Code (Python)' });
+  await question.fill('Write add(a, b).');
+  await page.getByRole('textbox', { name: /^Starter code/ }).click();
+  await page.keyboard.insertText('def add(a, b):\n    pass\n');
+  await add.click();
+  await expect(page.locator('#main').getByText('Tests are required')).toBeVisible();
+  // Said on the tests' editor itself, for a screen reader too.
+  await expect(page.getByRole('textbox', { name: /^Tests/ })).toHaveAccessibleDescription(/Tests are required/);
+  await expect(page.getByRole('textbox', { name: /^Tests/ })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('textbox', { name: /^Tests/ }).click();
+  await page.keyboard.insertText('assert add(2, 3) == 5');
+  // The preview is the learner's editor: the starter code, never the tests.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('textbox', { name: "Learner's code" })).toContainText('def add(a, b):');
+  await expect(preview.getByText('assert add(2, 3) == 5')).toHaveCount(0);
+  await expect(preview.getByRole('button', { name: 'Run', exact: true })).toBeVisible();
+  await shootBuilder(page, 'builder-form');
+  await add.click();
+  await expect(cards.getByRole('region', { name: 'Tests of question 6' })).toHaveText('assert add(2, 3) == 5');
+  await expect(page.getByRole('heading', { name: 'Questions (6)' })).toBeVisible();
+
+  // Edited in its own form, filled in with its code.
+  await page.getByRole('button', { name: 'Edit question 6' }).click();
+  const editForm = page.getByRole('form', { name: 'Edit Question 6' });
+  await expect(editForm.getByRole('textbox', { name: /^Tests/ })).toHaveText('assert add(2, 3) == 5');
+  await editForm.getByRole('textbox', { name: /^Tests/ }).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('\nassert add(-1, 1) == 0');
+  await editForm.getByRole('button', { name: 'Save Question' }).click();
+  await expect(cards.getByRole('region', { name: 'Tests of question 6' })).toContainText('assert add(-1, 1) == 0');
+  await shootBuilder(page, 'builder-cards');
+
   // Editing a typed question opens its own form, filled in.
   await page.getByRole('button', { name: 'Edit question 2' }).click();
   await page.getByRole('radio', { name: 'True' }).first().check();
@@ -220,10 +276,10 @@ test('a creator builds one question of each type, with a preview, and edits one'
   });
 
   const saved = await api<{ type?: string }[]>('GET', `/api/quizzes/${quiz.id}/questions`);
-  expect(saved.map((each) => each.type)).toEqual(['multiple', 'true_false', 'short_text', 'numeric', 'ordering']);
+  expect(saved.map((each) => each.type)).toEqual(['multiple', 'true_false', 'short_text', 'numeric', 'ordering', 'code']);
 
   const report = new AxeReport('creator');
-  await report.scan(page, 'quiz builder with typed questions', page.getByRole('heading', { name: 'Questions (5)' }));
+  await report.scan(page, 'quiz builder with typed questions', page.getByRole('heading', { name: 'Questions (6)' }));
   report.expectNoViolations();
 });
 

@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { QuestionSchema } from './creator';
-import { answerFields, hasOneAnswerForm, ONE_ANSWER_FORM, TypedAnswerResultSchema } from './learning';
-import { LearnerTypedQuestionSchema } from './questions';
+import { answerFields, CodeAnswerResultSchema, hasOneAnswerForm, ONE_ANSWER_FORM, TypedAnswerResultSchema } from './learning';
+import { LearnerCodeQuestionSchema, LearnerTypedQuestionSchema } from './questions';
 
 /* The review deck: questions a learner missed, back on a spaced schedule (docs/product.md, Review deck). */
 
 /** The most cards one GET /api/review lists; `dueCount` counts them all. */
 export const REVIEW_PAGE_SIZE = 20;
 
-/** A question as a learner sees it before answering: the single choice without its answer, or a typed one's choices. */
+/**
+ * A question as a learner sees it before answering: the single choice without its answer, a typed
+ * one's choices, or a code question's starter code (never its tests).
+ */
 export const LearnerQuestionSchema = z.union([
   QuestionSchema.omit({ correctAnswer: true, explanation: true }),
   LearnerTypedQuestionSchema,
+  LearnerCodeQuestionSchema,
 ]);
 export type LearnerQuestion = z.infer<typeof LearnerQuestionSchema>;
 
@@ -37,11 +41,15 @@ export type ReviewDeck = z.infer<typeof ReviewDeckSchema>;
 export const ReviewAnswerBodySchema = z.object(answerFields).refine(hasOneAnswerForm, ONE_ANSWER_FORM);
 export type ReviewAnswerBody = z.infer<typeof ReviewAnswerBodySchema>;
 
-// The deck holds no code questions, so its answers are the compared kind.
-export const ReviewAnswerResultSchema = TypedAnswerResultSchema.extend({
+const nextDue = {
   /** When the card comes back (ISO), as the schedule set it after this answer. */
   nextDue: z.string(),
-});
+};
+/** As a quiz's answer (a code question's with its run's `output`), and when the card comes back. */
+export const ReviewAnswerResultSchema = z.union([
+  TypedAnswerResultSchema.extend(nextDue),
+  CodeAnswerResultSchema.extend(nextDue),
+]);
 export type ReviewAnswerResult = z.infer<typeof ReviewAnswerResultSchema>;
 
 /** A card answered before it is due again (or answered twice at once): the time it is due. */

@@ -2,13 +2,21 @@ import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AnyAnswerResult } from '#shared/schemas/learning';
 import { answerInWords } from '#web/lib/answer-words';
 import { cn } from '#web/lib/utils';
+import { ScrollableCode } from './scrollable-code';
 
 /**
  * What an answer earned, as the quiz player and the review deck say it: right or wrong with the right
  * answer in words, `note` after it (the review's next date), and the creator's explanation.
  */
 export function AnswerFeedback({ question, result, note }: { question: AnyQuestion; result: AnyAnswerResult; note?: string }) {
-  const verdict = result.correct ? 'Correct!' : `Not quite: the answer is ${answerInWords(question, result.correctAnswer)}.`;
+  const isCode = 'output' in result;
+  const verdict = isCode
+    ? result.correct
+      ? 'Correct! Your code passed the tests.'
+      : 'Not correct: your code did not pass the tests.'
+    : result.correct
+      ? 'Correct!'
+      : `Not quite: the answer is ${answerInWords(question, result.correctAnswer)}.`;
   return (
     <>
       {/* On its muted panel: the plain success green is under 4.5:1 on white. */}
@@ -23,6 +31,12 @@ export function AnswerFeedback({ question, result, note }: { question: AnyQuesti
       >
         {note ? `${verdict} ${note}` : verdict}
       </p>
+      {isCode && result.output ? (
+        <div className="grid min-w-0 gap-1">
+          <p className="text-xs font-medium text-muted-foreground">Output of the graded run</p>
+          <ScrollableCode label="Output of the graded run">{result.output}</ScrollableCode>
+        </div>
+      ) : null}
       {result.explanation ? (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm break-words whitespace-pre-line">
           <span className="font-medium">Explanation: </span>

@@ -22,8 +22,18 @@ export type CodeEditorProps = {
   /** A CSS length; the editor grows with its code past it. */
   minHeight?: string;
   readOnly?: boolean;
+  /** A refusal of the code, shown below it and read with it. */
+  error?: string;
   className?: string;
 };
+
+function contentAttributes(labelId: string, describedBy: string, isInvalid: boolean): Extension {
+  return EditorView.contentAttributes.of({
+    'aria-labelledby': labelId,
+    'aria-describedby': describedBy,
+    ...(isInvalid ? { 'aria-invalid': 'true' } : {}),
+  });
+}
 
 function themeExtensions(theme: Theme): Extension {
   return theme === 'dark' ? oneDark : syntaxHighlighting(defaultHighlightStyle, { fallback: true });
@@ -35,14 +45,18 @@ export default function CodeEditor({
   onChange,
   minHeight = '10rem',
   readOnly = false,
+  error,
   className,
 }: CodeEditorProps) {
   const labelId = useId();
   const hintId = useId();
+  const errorId = useId();
+  const describedBy = error ? `${hintId} ${errorId}` : hintId;
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const themeSlot = useRef(new Compartment());
   const readOnlySlot = useRef(new Compartment());
+  const attributesSlot = useRef(new Compartment());
   const latestOnChange = useRef(onChange);
   const { theme } = useTheme();
 
@@ -71,7 +85,7 @@ export default function CodeEditor({
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           themeSlot.current.of(themeExtensions(theme)),
           readOnlySlot.current.of(EditorState.readOnly.of(readOnly)),
-          EditorView.contentAttributes.of({ 'aria-labelledby': labelId, 'aria-describedby': hintId }),
+          attributesSlot.current.of(contentAttributes(labelId, describedBy, Boolean(error))),
           EditorView.theme({
             '&': { fontSize: '0.875rem' },
             '.cm-content, .cm-gutter': { minHeight },
@@ -104,6 +118,12 @@ export default function CodeEditor({
     view.current?.dispatch({ effects: readOnlySlot.current.reconfigure(EditorState.readOnly.of(readOnly)) });
   }, [readOnly]);
 
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: attributesSlot.current.reconfigure(contentAttributes(labelId, describedBy, Boolean(error))),
+    });
+  }, [labelId, describedBy, error]);
+
   return (
     <div className={cn('grid gap-1.5', className)}>
       <span id={labelId} className="text-sm font-medium">
@@ -111,11 +131,19 @@ export default function CodeEditor({
       </span>
       <div
         ref={host}
-        className="min-w-0 overflow-hidden rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring"
+        className={cn(
+          'min-w-0 overflow-hidden rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring',
+          error && 'border-destructive',
+        )}
       />
       <p id={hintId} className="text-xs text-muted-foreground">
         Tab indents. To leave the editor, press Esc, then Tab.
       </p>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,12 +1,19 @@
 import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AttemptAnswer } from '#shared/schemas/learning';
-import type { AnswerValue, LearnerTypedQuestion } from '#shared/schemas/questions';
+import type { AnswerValue, LearnerCodeQuestion, LearnerTypedQuestion } from '#shared/schemas/questions';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 
 /** A question of a type beyond the single choice, as learners get it (choices to pick from, never the answer). */
 export const isTyped = (question: AnyQuestion): question is LearnerTypedQuestion =>
   question.type !== undefined && question.type !== 'single' && 'choices' in question;
+
+/**
+ * A code question: starter code to edit, graded by running it. Its creator trying the quiz gets the
+ * tests too, which the player never shows.
+ */
+export const isCodeQuestion = (question: AnyQuestion): question is LearnerCodeQuestion =>
+  question.type === 'code' && 'starterCode' in question;
 
 /** What a learner has entered so far for a typed question; `value` is undefined until it can be sent. */
 export type TypedDraft = { value: AnswerValue | undefined; order?: string[] };

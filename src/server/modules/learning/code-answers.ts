@@ -23,6 +23,17 @@ async function keptAnswer(db: Db, attemptId: string, questionId: string) {
   return kept;
 }
 
+/** The answer as Python source to run, or a 400 saying what a code question takes. */
+export function codeSourceOf(answer: AnswerValue | undefined): string {
+  const source = CodeAnswerSchema.safeParse(answer);
+  if (answer !== undefined && source.success) return source.data;
+  const message =
+    typeof answer === 'string'
+      ? (source.error?.issues[0]?.message ?? 'Invalid code')
+      : 'A code question takes answer: your Python source';
+  throw new AppError(ErrorCode.BAD_REQUEST, message, { errors: { answer: message } });
+}
+
 /**
  * Grades first, with no transaction open, then stores in a short one that holds the attempt's row:
  * an attempt completed while the code ran takes no answer, and its score counts what it had.
@@ -41,14 +52,7 @@ export async function answerCodeQuestion({
   answer: AnswerValue | undefined;
   gradeCode: GradeCode;
 }): Promise<CodeAnswerResult> {
-  const source = CodeAnswerSchema.safeParse(answer);
-  if (answer === undefined || !source.success) {
-    const message =
-      typeof answer === 'string'
-        ? (source.error?.issues[0]?.message ?? 'Invalid code')
-        : 'A code question takes answer: your Python source';
-    throw new AppError(ErrorCode.BAD_REQUEST, message, { errors: { answer: message } });
-  }
+  const source = codeSourceOf(answer);
   const answered = (kept: { isCorrect: boolean }): CodeAnswerResult => ({
     correct: kept.isCorrect,
     correctAnswer: null,
@@ -58,7 +62,7 @@ export async function answerCodeQuestion({
   const before = await keptAnswer(db, attemptId, question.id);
   if (before) return answered(before);
 
-  const graded = await gradeCode({ source: source.data, testCode: question.fields.testCode });
+  const graded = await gradeCode({ source, testCode: question.fields.testCode });
 
   const stored = await db.transaction(async (tx) => {
     const [attempt] = await tx
@@ -69,7 +73,7 @@ export async function answerCodeQuestion({
     if (attempt?.status !== 'in_progress') throw new AppError(ErrorCode.CONFLICT, QUIZ_ALREADY_COMPLETED);
     const [row] = await tx
       .insert(quizAnswers)
-      .values({ attemptId, questionId: question.id, selectedOption: null, answer: source.data, isCorrect: graded.correct })
+      .values({ attemptId, questionId: question.id, selectedOption: null, answer: source, isCorrect: graded.correct })
       .onConflictDoNothing()
       .returning({ questionId: quizAnswers.questionId });
     return row !== undefined;

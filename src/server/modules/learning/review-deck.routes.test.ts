@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewCards } from '#db/schema/index';
 import { endEnrollment } from '#server/lib/end-enrollment';
+import { newReviewCard } from '#server/modules/learning/review-schedule';
 import { REVIEW_PAGE_SIZE, ReviewAnswerResultSchema, ReviewDeckSchema } from '#shared/schemas/review-deck';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
@@ -71,6 +73,13 @@ const TRUE_FALSE = {
   correctAnswer: false,
   explanation: 'Only in training.',
 };
+const CODE = {
+  type: 'code',
+  question: 'Write double(n).',
+  starterCode: 'def double(n):\n    pass\n',
+  testCode: 'assert double(4) == 8',
+  explanation: 'n * 2.',
+};
 const NUMERIC = {
   type: 'numeric',
   question: 'How many outputs for 10 classes?',
@@ -79,7 +88,10 @@ const NUMERIC = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => Date.now() + clockOffset, env: { RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: '1000' } });
+  t = await createTestApp({
+    clock: () => Date.now() + clockOffset,
+    env: { RATE_LIMIT_QUIZ_ATTEMPTS_PER_MINUTE: '1000', PYTHON_WORKERS: '1', RATE_LIMIT_CODE_RUNS_PER_MINUTE: '1000' },
+  });
   owner = await createUser(t.db.db, { role: 'creator' });
 });
 afterAll(() => t.close());
@@ -310,5 +322,90 @@ describe('what the deck keeps', () => {
     const question = await addQuestion(quizId, PICK_B);
     await takeQuiz(quizId, owner, { [question]: { selectedOption: 2 } });
     expect((await deck(owner)).dueCount).toBe(0);
+  });
+});
+
+describe('code questions in the deck', () => {
+  it('takes a missed code question, never shows its tests, and grades an answer by running them', {
+    timeout: 90_000,
+  }, async () => {
+    const { quizId, learner } = await courseWithLearner();
+    const code = await addQuestion(quizId, CODE);
+    await takeQuiz(quizId, learner, { [code]: { answer: 'def double(n):\n    return n\n' } });
+    const item = await cardOf(learner, code);
+    expect(item?.question).toMatchObject({ type: 'code', language: 'python', starterCode: CODE.starterCode, choices: [] });
+    expect(JSON.stringify(item)).not.toContain('assert');
+    const cardId = item?.id ?? '';
+
+    const before = Date.now() + clockOffset;
+    const wrong = await review(learner, cardId, { answer: 'def double(n):\n    print("halving", n)\n    return n / 2\n' });
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    const missed = ReviewAnswerResultSchema.parse(wrong.json());
+    expect(missed).toMatchObject({ correct: false, correctAnswer: null, explanation: 'n * 2.' });
+    const output = 'output' in missed ? missed.output : '';
+    expect(output).toContain('halving 4');
+    expect(output).toContain('AssertionError');
+    const againDue = Date.parse(missed.nextDue);
+    expect(againDue).toBeGreaterThan(before);
+    expect((await review(learner, cardId, { answer: 'def double(n):\n    return n * 2\n' })).statusCode).toBe(409);
+
+    clockOffset += againDue - before + 1000;
+    const right = await review(learner, cardId, { answer: 'def double(n):\n    return n * 2\n' });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toMatchObject({ correct: true, correctAnswer: null, output: '' });
+    expect(Date.parse(right.json().nextDue) - (Date.now() + clockOffset)).toBeGreaterThan(againDue - before);
+  });
+
+  it('refuses an answer that is not Python source with 400, running nothing, and leaves the card due', {
+    timeout: 60_000,
+  }, async () => {
+    const { quizId, learner } = await courseWithLearner();
+    const code = await addQuestion(quizId, CODE);
+    await takeQuiz(quizId, learner, { [code]: { answer: 'pass' } });
+    const cardId = (await cardOf(learner, code))?.id ?? '';
+    for (const body of [{ selectedOption: 1 }, { answer: 8 }, { answer: ['a'] }, { answer: 'x'.repeat(20_001) }]) {
+      const response = await review(learner, cardId, body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(Object.keys(response.json().errors ?? {})).toContain('answer');
+    }
+    expect((await cardOf(learner, code))?.id).toBe(cardId);
+  });
+
+  it('answers 503 where the instance runs no Python, and leaves the card as it was', { timeout: 60_000 }, async () => {
+    const off = await createTestApp({ env: { PYTHON_WORKERS: '0' } });
+    try {
+      const creator = await createUser(off.db.db, { role: 'creator' });
+      const course = await createCourse(off.db.db, creator.id);
+      const quizId = (await addContent(off.db.db, course.id, { lessonCount: 1, quizCount: 1 })).quizzes[0]?.id ?? '';
+      const learner = await createUser(off.db.db);
+      await enroll(off.db.db, learner.id, course.id);
+      const added = await off.app.inject({
+        method: 'POST',
+        url: `/api/quizzes/${quizId}/questions`,
+        headers: bearer(creator),
+        payload: CODE,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      // The quiz cannot grade it here either: the card is put in the deck as a missed answer would.
+      const due = new Date(Date.now() - MINUTE);
+      const [card] = await off.db.db
+        .insert(reviewCards)
+        .values({ userId: learner.id, questionId: added.json().id, courseId: course.id, due, card: newReviewCard(due) })
+        .returning();
+      const response = await off.app.inject({
+        method: 'POST',
+        url: `/api/review/${card?.id}`,
+        headers: bearer(learner),
+        payload: { answer: 'def double(n):\n    return n * 2\n' },
+      });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json().message).toBe('Running Python on the server is turned off on this instance.');
+      const deckNow = ReviewDeckSchema.parse(
+        (await off.app.inject({ method: 'GET', url: '/api/review', headers: bearer(learner) })).json(),
+      );
+      expect(deckNow.items.map((item) => [item.id, item.due])).toEqual([[card?.id, due.toISOString()]]);
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -7,7 +7,9 @@ import {
   ReviewDeckSchema,
   ReviewNotDueSchema,
 } from '#shared/schemas/review-deck';
+import { runPythonFor } from '../../lib/python-runs';
 import { requireUser } from '../../plugins/current-user';
+import type { GradeCode } from './code-answers';
 import { answerReviewCard, ReviewCardNotDue, readReviewDeck } from './review-deck.service';
 
 const TAGS = ['learning'];
@@ -40,7 +42,7 @@ export const reviewDeckRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Answer a due review card: it is graded and scheduled again',
         description:
-          '`selectedOption` for a single-choice question, `answer` for the other types. A right answer moves the card further out than a wrong one. 409 with `nextDue` for a card not due now (answered already).',
+          "`selectedOption` for a single-choice question, `answer` for the other types (Python source for a `code` question: it is run with the tests, and `output` comes back; 503 where the instance runs no Python, 429 when its runners are busy or the user's code-run limit is reached, the card left as it was). A right answer moves the card further out than a wrong one. 409 with `nextDue` for a card not due now (answered already).",
         security: BEARER,
         params: IdParamsSchema,
         body: ReviewAnswerBodySchema,
@@ -50,13 +52,20 @@ export const reviewDeckRoutes: FastifyPluginAsyncZod = async (app) => {
           401: ApiErrorBodySchema,
           404: ApiErrorBodySchema,
           409: ReviewNotDueSchema,
+          429: ApiErrorBodySchema,
+          503: ApiErrorBodySchema,
         },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
+      const gradeCode: GradeCode = async ({ source, testCode }) => {
+        const { correct, output } = await runPythonFor({ app, request, userId: user.id, source, testCode });
+        return { correct, output };
+      };
       try {
         return await answerReviewCard({
+          gradeCode,
           db: app.db,
           userId: user.id,
           cardId: request.params.id,

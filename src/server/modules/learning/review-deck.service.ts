@@ -1,11 +1,18 @@
-import { and, asc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#db/client';
 import { courses, enrollments, quizAnswers, quizAttempts, quizQuestions, quizzes, reviewCards } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
-import { type LearnerQuestion, REVIEW_PAGE_SIZE, type ReviewAnswerBody, type ReviewDeck } from '#shared/schemas/review-deck';
+import {
+  type LearnerQuestion,
+  REVIEW_PAGE_SIZE,
+  type ReviewAnswerBody,
+  type ReviewAnswerResult,
+  type ReviewDeck,
+} from '#shared/schemas/review-deck';
 import { AppError } from '../../errors';
 import { type ArrangeChoices, toQuestionJson } from '../../lib/course-content';
+import { codeSourceOf, type GradeCode } from './code-answers';
 import { newReviewCard, type StoredCard, scheduleReview } from './review-schedule';
 import { seededOrder } from './seeded-order';
 import { gradeAnswer } from './typed-answers';
@@ -15,7 +22,7 @@ import { gradeAnswer } from './typed-answers';
 /**
  * Puts the questions answered wrong in a completed attempt into its learner's deck, each as a new
  * card due now; a question already in the deck keeps its card and schedule. Only an enrolled
- * learner's: a creator trying their own quiz has no deck. `code` questions wait for server grading.
+ * learner's: a creator trying their own quiz has no deck.
  */
 export async function addMissedQuestions(tx: DbOrTx, { attemptId, now }: { attemptId: string; now: number }) {
   const due = new Date(now);
@@ -28,12 +35,12 @@ export async function addMissedQuestions(tx: DbOrTx, { attemptId, now }: { attem
     join ${quizQuestions} on ${quizQuestions.id} = ${quizAnswers.questionId}
     join ${quizzes} on ${quizzes.id} = ${quizQuestions.quizId}
     join ${enrollments} on ${enrollments.userId} = ${quizAttempts.userId} and ${enrollments.courseId} = ${quizzes.courseId}
-    where ${quizAnswers.attemptId} = ${attemptId} and not ${quizAnswers.isCorrect} and ${quizQuestions.type} <> 'code'
+    where ${quizAnswers.attemptId} = ${attemptId} and not ${quizAnswers.isCorrect}
     on conflict (user_id, question_id) do nothing`);
 }
 
-/** A learner's cards they may still review: the question exists (deleting it deletes the card), they are enrolled, and it is gradable here. */
-const liveCardsOf = (userId: string, where: SQL) => and(eq(reviewCards.userId, userId), ne(quizQuestions.type, 'code'), where);
+/** A learner's cards they may still review: the question exists (deleting it deletes the card) and they are enrolled. */
+const liveCardsOf = (userId: string, where: SQL) => and(eq(reviewCards.userId, userId), where);
 const enrolledInCardCourse = and(eq(enrollments.userId, reviewCards.userId), eq(enrollments.courseId, reviewCards.courseId));
 
 /** The question as a learner sees it; shuffled choices in an order of the card's own, the same on every read. */
@@ -81,10 +88,28 @@ export class ReviewCardNotDue extends Error {
   }
 }
 
+/** One of the learner's live cards with its question, for answering it. */
+function cardToAnswer(db: DbOrTx, userId: string, cardId: string) {
+  return db
+    .select({ card: reviewCards.card, due: reviewCards.due, question: quizQuestions })
+    .from(reviewCards)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, reviewCards.questionId))
+    .innerJoin(enrollments, enrolledInCardCourse)
+    .where(liveCardsOf(userId, eq(reviewCards.id, cardId)));
+}
+
+function requireDue<Row extends { due: Date }>(row: Row | undefined, now: number): Row {
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'Review card not found');
+  if (row.due.getTime() > now) throw new ReviewCardNotDue(row.due);
+  return row;
+}
+
 /**
  * Grades an answer to a due card and schedules the card's next review. The card's row is locked
  * while it is read and written, so two answers at once give one schedule: the second finds the card
  * not due any more. A card not due is refused (ReviewCardNotDue); another learner's is unknown (404).
+ * A code question's answer runs (`gradeCode`) before the lock, with no transaction open, as in a quiz
+ * (code-answers.ts); a card answered meanwhile then refuses this answer as not due.
  */
 export async function answerReviewCard({
   db,
@@ -92,27 +117,25 @@ export async function answerReviewCard({
   cardId,
   body,
   now,
+  gradeCode,
 }: {
   db: Db;
   userId: string;
   cardId: string;
   body: ReviewAnswerBody;
   now: number;
-}) {
+  gradeCode: GradeCode;
+}): Promise<ReviewAnswerResult> {
   if (!isUuid(cardId)) throw new AppError(ErrorCode.NOT_FOUND, 'Review card not found');
+  const [seen] = await cardToAnswer(db, userId, cardId);
+  const { fields } = requireDue(seen, now).question;
+  const ran = fields?.type === 'code' ? await gradeCode({ source: codeSourceOf(body.answer), testCode: fields.testCode }) : null;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ card: reviewCards.card, due: reviewCards.due, question: quizQuestions })
-      .from(reviewCards)
-      .innerJoin(quizQuestions, eq(quizQuestions.id, reviewCards.questionId))
-      .innerJoin(enrollments, enrolledInCardCourse)
-      .where(liveCardsOf(userId, eq(reviewCards.id, cardId)))
-      .for('update', { of: reviewCards });
-    if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'Review card not found');
-    if (row.due.getTime() > now) throw new ReviewCardNotDue(row.due);
-    const { correct, correctAnswer } = gradeAnswer(row.question, body);
-    const next = scheduleReview(row.card as StoredCard, { correct, now: new Date(now) });
+    const [row] = await cardToAnswer(tx, userId, cardId).for('update', { of: reviewCards });
+    const { card, question } = requireDue(row, now);
+    const graded = ran ? { correct: ran.correct, correctAnswer: null, output: ran.output } : gradeAnswer(question, body);
+    const next = scheduleReview(card as StoredCard, { correct: graded.correct, now: new Date(now) });
     await tx.update(reviewCards).set({ card: next.card, due: next.due }).where(eq(reviewCards.id, cardId));
-    return { correct, correctAnswer, explanation: row.question.explanation, nextDue: next.due.toISOString() };
+    return { ...graded, explanation: question.explanation, nextDue: next.due.toISOString() };
   });
 }

@@ -34,8 +34,8 @@ export function gradeAnswer(
     return { correct: selectedOption === question.correctAnswer, correctAnswer: question.correctAnswer ?? 0 };
   }
   if (answer === undefined) throw badAnswer('answer', `A ${fields.type} question takes answer`);
-  // Only a quiz's answer runs code (code-answers.ts); the review deck holds no code questions.
-  if (fields.type === 'code') throw badAnswer('answer', 'A code question is graded by running it in a quiz');
+  // A code answer is run, by its quiz or review card, before this (code-answers.ts).
+  if (fields.type === 'code') throw badAnswer('answer', 'A code question is graded by running it');
   return { correct: isCorrectAnswer({ fields, choiceIds }, answer), correctAnswer: comparedAnswerOf({ fields, choiceIds }) };
 }
 

@@ -1,3 +1,4 @@
+import { codePackagesUrl } from './code-config';
 import { endPythonSession, isPythonStarted, runPython } from './run-python';
 
 /*
@@ -60,7 +61,8 @@ function runPanel(code: HTMLElement, number: number, session: string, runs: Set<
     button.setAttribute('aria-label', `Stop code block ${number}`);
     result.replaceChildren(element('p', 'text-sm text-muted-foreground', isPythonStarted() ? 'Running…' : 'Starting Python…'));
     try {
-      showResult(result, await runPython(code.textContent ?? '', { session, signal: controller.signal }));
+      const packagesUrl = await codePackagesUrl();
+      showResult(result, await runPython(code.textContent ?? '', { session, signal: controller.signal, packagesUrl }));
     } finally {
       runs.delete(controller);
       running = null;

@@ -1,12 +1,13 @@
 import { ArrowDown, ArrowUp, CheckCircle2, Lightbulb, Pencil, Trash2 } from 'lucide-react';
-import type { AnyQuestion, CreatorTypedQuestion, Question } from '#shared/schemas/creator';
+import type { AnyQuestion, Question } from '#shared/schemas/creator';
+import { ScrollableCode } from '#web/components/scrollable-code';
 import { Button } from '#web/components/ui/button';
 import { cn } from '#web/lib/utils';
 import { OPTION_LETTERS } from '../lib/question-draft';
-import { TYPED_QUESTION_LABELS } from '../lib/typed-question-draft';
+import { type BuilderQuestion, TYPED_QUESTION_LABELS } from '../lib/typed-question-draft';
 
-/** A question of another type than the single choice, as its creator gets it (with its answer). */
-export const isCreatorTyped = (question: AnyQuestion): question is CreatorTypedQuestion =>
+/** A question of another type than the single choice, as its creator gets it (with its answer or tests). */
+export const isCreatorTyped = (question: AnyQuestion): question is BuilderQuestion =>
   question.type !== undefined && question.type !== 'single' && !('optionA' in question) && 'explanation' in question;
 
 interface QuestionCardProps {
@@ -111,7 +112,7 @@ export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDele
 const correctRow = 'border-success/50 bg-success-muted font-medium text-success-muted-foreground';
 
 /** What makes a typed question's answer right, as its creator checks it. */
-function TypedAnswerSummary({ question, number }: { question: CreatorTypedQuestion; number: number }) {
+function TypedAnswerSummary({ question, number }: { question: BuilderQuestion; number: number }) {
   const label = `Answer of question ${number}`;
   switch (question.type) {
     case 'multiple':
@@ -147,5 +148,23 @@ function TypedAnswerSummary({ question, number }: { question: CreatorTypedQuesti
           {question.tolerance > 0 ? ` ± ${question.tolerance}` : null}
         </p>
       );
+    case 'code':
+      return (
+        <div className="mt-3 grid gap-2">
+          <CodeShown title="Starter code" number={number} code={question.starterCode || '(empty)'} />
+          <CodeShown title="Tests" number={number} code={question.testCode} />
+        </div>
+      );
   }
+}
+
+function CodeShown({ title, number, code }: { title: string; number: number; code: string }) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <p className="text-xs font-medium text-muted-foreground">{title}</p>
+      <ScrollableCode label={`${title} of question ${number}`} className="max-h-48 text-xs">
+        {code}
+      </ScrollableCode>
+    </div>
+  );
 }

@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import type { TypedQuestionType } from '#shared/schemas/questions';
 import { RegionError, RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
@@ -9,7 +8,7 @@ import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { useQuiz } from '../api/get-quiz';
-import { TYPED_QUESTION_LABELS } from '../lib/typed-question-draft';
+import { type BuilderQuestionType, TYPED_QUESTION_LABELS } from '../lib/typed-question-draft';
 import { QuestionForm } from './question-form';
 import { QuestionList } from './question-list';
 import { QuizSettingsForm } from './quiz-settings-form';
@@ -36,7 +35,7 @@ function QuizPage({ back, children }: { back: { to: string; label: string }; chi
 export function QuizBuilder({ quizId }: { quizId: string }) {
   const quiz = useQuiz(quizId);
   const questions = useQuizQuestions(quizId);
-  const [type, setType] = useState<'single' | TypedQuestionType>('single');
+  const [type, setType] = useState<'single' | BuilderQuestionType>('single');
   useDocumentTitle(quiz.data ? `Build ${quiz.data.title}` : 'Quiz Builder');
 
   if (quiz.isPending) {

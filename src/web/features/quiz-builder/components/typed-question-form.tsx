@@ -1,6 +1,5 @@
 import { Plus, Save, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import type { CreatorTypedQuestion } from '#shared/schemas/creator';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { ACCEPTED_ANSWERS_MAX, CHOICES_MAX, CHOICES_MIN } from '#shared/schemas/questions';
 import { TypedAnswerInput } from '#web/components/typed-answer';
 import { Button } from '#web/components/ui/button';
@@ -14,6 +13,8 @@ import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
 import { useCreateQuestion } from '../api/create-question';
 import { useUpdateQuestion } from '../api/update-question';
 import {
+  type BuilderQuestion,
+  type BuilderQuestionType,
   emptyTypedDraft,
   previewOf,
   TYPED_QUESTION_LABELS,
@@ -21,6 +22,16 @@ import {
   toTypedDraft,
   toTypedQuestionBody,
 } from '../lib/typed-question-draft';
+
+/** Loaded only when a code question is built or edited. */
+const CodeEditor = lazy(() => import('#web/components/code-editor'));
+const CodeAnswer = lazy(() => import('#web/components/code-answer'));
+
+const loadingEditor = (
+  <p role="status" className="text-sm text-muted-foreground">
+    Loading the code editor...
+  </p>
+);
 
 const textArea =
   'min-h-16 w-full rounded-lg border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none aria-invalid:border-destructive md:text-sm';
@@ -38,9 +49,9 @@ export function TypedQuestionForm({
 }: {
   quizId: string;
   courseId: string;
-  type: CreatorTypedQuestion['type'];
+  type: BuilderQuestionType;
   questionCount: number;
-  editing?: { question: CreatorTypedQuestion; number: number; onDone: () => void };
+  editing?: { question: BuilderQuestion; number: number; onDone: () => void };
 }) {
   const headingId = useId();
   const [draft, setDraft] = useState<TypedQuestionDraft>(() =>
@@ -59,6 +70,7 @@ export function TypedQuestionForm({
   const maxItems = draft.type === 'short_text' ? ACCEPTED_ANSWERS_MAX : CHOICES_MAX;
   const minItems = draft.type === 'short_text' ? 1 : CHOICES_MIN;
   const itemsLabel = { multiple: 'Choice', ordering: 'Step', short_text: 'Accepted answer' } as const;
+  const previewed = previewOf(draft);
   const itemsError = Object.entries(errors).find(([field]) => /^(choices|acceptedAnswers|correctChoices)/.test(field))?.[1];
 
   async function onSubmit(event: FormEvent) {
@@ -219,6 +231,31 @@ export function TypedQuestionForm({
           </div>
         ) : null}
 
+        {draft.type === 'code' ? (
+          <Suspense fallback={loadingEditor}>
+            <CodeEditor
+              label="Starter code (what learners' editor starts with; may be empty)"
+              value={draft.starterCode}
+              onChange={(starterCode) => change({ starterCode })}
+              minHeight="6rem"
+              error={errors.starterCode}
+            />
+            <div className="grid gap-1">
+              <CodeEditor
+                label="Tests (Python run after the learner's code; never shown to learners)"
+                value={draft.testCode}
+                onChange={(testCode) => change({ testCode })}
+                minHeight="6rem"
+                error={errors.testCode}
+              />
+              <p className="text-xs text-muted-foreground">
+                The answer is correct when the learner's code and then these tests run without an exception, e.g.{' '}
+                <code className="font-mono">assert add(2, 3) == 5</code>.
+              </p>
+            </div>
+          </Suspense>
+        ) : null}
+
         <FormField label="Explanation (optional)" hint="Learners see it after they answer.">
           {(control) => (
             <textarea
@@ -233,14 +270,27 @@ export function TypedQuestionForm({
 
         <section aria-label="Preview" className="grid gap-3 rounded-xl border border-dashed p-4">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Preview: what learners answer</p>
-          <p className="font-medium break-words">{previewOf(draft).question}</p>
-          <TypedAnswerInput
-            key={`${draft.type}-${draft.items.length}`}
-            question={previewOf(draft)}
-            draft={preview}
-            onChange={setPreview}
-            disabled={false}
-          />
+          <p className="font-medium break-words whitespace-pre-line">{previewed.question}</p>
+          {previewed.type === 'code' ? (
+            <Suspense fallback={loadingEditor}>
+              {/* The starter code as learners get it; Run works here too. */}
+              <CodeAnswer
+                question={previewed}
+                value={previewed.starterCode}
+                onChange={() => {}}
+                readOnly
+                label="Learner's code"
+              />
+            </Suspense>
+          ) : (
+            <TypedAnswerInput
+              key={`${draft.type}-${draft.items.length}`}
+              question={previewed}
+              draft={preview}
+              onChange={setPreview}
+              disabled={false}
+            />
+          )}
         </section>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row">

@@ -1,19 +1,30 @@
-import { type CreateAnyQuestionBody, CreateAnyQuestionBodySchema, type CreatorTypedQuestion } from '#shared/schemas/creator';
-import type { LearnerTypedQuestion, TypedQuestionType } from '#shared/schemas/questions';
+import {
+  type CreateAnyQuestionBody,
+  CreateAnyQuestionBodySchema,
+  type CreatorCodeQuestion,
+  type CreatorTypedQuestion,
+} from '#shared/schemas/creator';
+import type { LearnerCodeQuestion, LearnerTypedQuestion, TypedQuestionType } from '#shared/schemas/questions';
 import { toFieldErrors } from '#web/lib/form';
 
+/** Every type the typed form builds: those answered by a value, and code. */
+export type BuilderQuestionType = TypedQuestionType | 'code';
+/** A question the typed form edits, as its creator gets it (with its answer or tests). */
+export type BuilderQuestion = CreatorTypedQuestion | CreatorCodeQuestion;
+
 /** The question types the builder offers besides the single choice, with the names creators see. */
-export const TYPED_QUESTION_LABELS: Record<TypedQuestionType, string> = {
+export const TYPED_QUESTION_LABELS: Record<BuilderQuestionType, string> = {
   multiple: 'Multiple answers',
   true_false: 'True or false',
   short_text: 'Short text',
   numeric: 'Number',
   ordering: 'Ordering',
+  code: 'Code (Python)',
 };
 
 /** Everything the typed form edits; each type reads its own part (docs/product.md, Learning). */
 export type TypedQuestionDraft = {
-  type: TypedQuestionType;
+  type: BuilderQuestionType;
   question: string;
   explanation: string;
   /** Multiple answers and ordering (in the right order); short text's accepted answers. */
@@ -23,9 +34,12 @@ export type TypedQuestionDraft = {
   isTrue: boolean;
   correctNumber: string;
   tolerance: string;
+  /** Code: what the learner's editor starts with, and the Python run after their code to grade it. */
+  starterCode: string;
+  testCode: string;
 };
 
-export function emptyTypedDraft(type: TypedQuestionType): TypedQuestionDraft {
+export function emptyTypedDraft(type: BuilderQuestionType): TypedQuestionDraft {
   return {
     type,
     question: '',
@@ -35,10 +49,12 @@ export function emptyTypedDraft(type: TypedQuestionType): TypedQuestionDraft {
     isTrue: true,
     correctNumber: '',
     tolerance: '0',
+    starterCode: '',
+    testCode: '',
   };
 }
 
-export function toTypedDraft(question: CreatorTypedQuestion): TypedQuestionDraft {
+export function toTypedDraft(question: BuilderQuestion): TypedQuestionDraft {
   const draft = { ...emptyTypedDraft(question.type), question: question.question, explanation: question.explanation ?? '' };
   switch (question.type) {
     case 'multiple':
@@ -51,6 +67,8 @@ export function toTypedDraft(question: CreatorTypedQuestion): TypedQuestionDraft
       return { ...draft, items: question.acceptedAnswers };
     case 'numeric':
       return { ...draft, correctNumber: String(question.correctNumber), tolerance: String(question.tolerance) };
+    case 'code':
+      return { ...draft, starterCode: question.starterCode, testCode: question.testCode };
   }
 }
 
@@ -80,14 +98,29 @@ export function toTypedQuestionBody(
           correctNumber: numberOf(draft.correctNumber),
           tolerance: numberOf(draft.tolerance),
         };
+      case 'code':
+        // Code is kept as written: indentation and blank lines are the creator's.
+        return { ...common, type: draft.type, language: 'python', starterCode: draft.starterCode, testCode: draft.testCode };
     }
   })();
   const parsed = CreateAnyQuestionBodySchema.safeParse(body);
   return parsed.success ? { body, fieldErrors: null } : { body: null, fieldErrors: toFieldErrors(parsed.error) };
 }
 
-/** The draft as a learner will see it, for the form's preview (choices in the order written). */
-export function previewOf(draft: TypedQuestionDraft): LearnerTypedQuestion {
+/** The draft as a learner will see it, for the form's preview (choices in the order written; never the tests). */
+export function previewOf(draft: TypedQuestionDraft): LearnerTypedQuestion | LearnerCodeQuestion {
+  if (draft.type === 'code') {
+    return {
+      id: 'preview',
+      quizId: 'preview',
+      type: 'code',
+      question: draft.question.trim() || 'Your question',
+      language: 'python',
+      starterCode: draft.starterCode,
+      choices: [],
+      order: 0,
+    };
+  }
   const hasChoices = draft.type === 'multiple' || draft.type === 'ordering';
   return {
     id: 'preview',

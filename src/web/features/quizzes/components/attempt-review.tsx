@@ -1,7 +1,8 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AttemptAnswer } from '#shared/schemas/learning';
-import { answerInWords } from '#web/lib/answer-words';
+import { ScrollableCode } from '#web/components/scrollable-code';
+import { answerInWords, isCodeQuestion } from '#web/lib/answer-words';
 
 /** The results: each question with the learner's answer, the right one and, where known, why. */
 export default function AttemptReview({
@@ -26,6 +27,23 @@ export default function AttemptReview({
             </p>
             {answer === undefined || given === undefined ? (
               <p className="text-muted-foreground">Not answered.</p>
+            ) : isCodeQuestion(question) ? (
+              <>
+                <p>
+                  {answer.correct ? <CheckCircle2 className="mr-1 inline size-4 text-success" aria-hidden="true" /> : null}
+                  {answer.correct ? null : <XCircle className="mr-1 inline size-4 text-destructive" aria-hidden="true" />}
+                  {answer.correct ? 'Tests passed' : 'Tests failed'}
+                </p>
+                {/* A code question has no one right answer to show: the learner's code, folded away. */}
+                <details className="min-w-0">
+                  <summary className="cursor-pointer rounded-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                    Your code
+                  </summary>
+                  <ScrollableCode label={`Your code for question ${index + 1}`} className="mt-1 max-h-60 text-xs">
+                    {String(given)}
+                  </ScrollableCode>
+                </details>
+              </>
             ) : (
               <>
                 <p>

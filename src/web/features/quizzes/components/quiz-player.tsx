@@ -7,9 +7,10 @@ import { AnswerFeedback } from '#web/components/answer-feedback';
 import { SingleChoiceAnswer } from '#web/components/single-choice-answer';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
-import { freshDraft, isTyped, type TypedDraft } from '#web/lib/answer-words';
+import { freshDraft, isCodeQuestion, isTyped, type TypedDraft } from '#web/lib/answer-words';
 import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
 import { isApiError } from '#web/lib/api-client';
+import { gradingRefusal } from '#web/lib/grading-refusal';
 import { cn } from '#web/lib/utils';
 import { answerQuestion } from '../api/answer-question';
 import { completeAttempt } from '../api/complete-attempt';
@@ -22,6 +23,8 @@ const QuizTimer = lazy(() => import('./quiz-timer'));
 
 /** Loaded where a quiz has a question of another type than the single choice: most first loads need none. */
 const TypedAnswerInput = lazy(() => import('#web/components/typed-answer'));
+/** The code editor and Python: loaded only when a code question is shown. */
+const CodeAnswer = lazy(() => import('#web/components/code-answer'));
 
 /**
  * The quiz flow (docs/product.md, Learning): pick, Submit Answer, feedback, Next Question or Complete Quiz, the
@@ -38,6 +41,8 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   /** Each question's explanation, as answering it this visit gave it: the results list them. */
   const [explanations, setExplanations] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  /** Why a code answer could not be graded now (no Python here, or every runner busy): it may be sent again. */
+  const [gradingNotice, setGradingNotice] = useState<string | null>(null);
   const loaded = useRef(false);
   const msLeft = useTimeLeft(attempt?.status === 'in_progress' ? attempt.expiresAt : null);
   const isTimeUp = msLeft === 0;
@@ -88,6 +93,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
     setPicked(null);
     setDraft(freshDraft(all[at]));
     setFeedback(null);
+    setGradingNotice(null);
   };
   if (attempt?.status === 'completed') {
     const percent = attempt.totalQuestions > 0 ? Math.round(((attempt.score ?? 0) / attempt.totalQuestions) * 100) : 0;
@@ -134,17 +140,23 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   }
 
   const question = all[Math.min(index, total - 1)] as AnyQuestion;
-  const typed = isTyped(question) ? question : null;
+  const code = isCodeQuestion(question) ? question : null;
+  const typed = !code && isTyped(question) ? question : null;
   const single = question as Question;
   const isLast = index >= total - 1;
-  const isReady = typed ? draft.value !== undefined : picked !== null;
+  // The code as edited: the starter code until the learner types.
+  const source = code ? (typeof draft.value === 'string' ? draft.value : code.starterCode) : '';
+  const isReady = code ? true : typed ? draft.value !== undefined : picked !== null;
 
   const submit = async () => {
     if (!isReady) return;
-    const body: AnswerBody = typed
-      ? { questionId: question.id, answer: draft.value }
-      : { questionId: question.id, selectedOption: picked ?? undefined };
+    const body: AnswerBody = code
+      ? { questionId: question.id, answer: source }
+      : typed
+        ? { questionId: question.id, answer: draft.value }
+        : { questionId: question.id, selectedOption: picked ?? undefined };
     setBusy(true);
+    setGradingNotice(null);
     try {
       const current = attempt ?? (await startAttempt({ quizId }));
       setAttempt(current);
@@ -154,7 +166,11 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       const { explanation } = result;
       if (explanation) setExplanations((known) => ({ ...known, [question.id]: explanation }));
     } catch (error) {
-      if (isApiError(error, 409) && attempt?.expiresAt && Date.parse(attempt.expiresAt) <= Date.now()) {
+      const refusal = code ? gradingRefusal(error) : null;
+      if (refusal) {
+        // Nothing was stored: the code stays in the editor, to be sent again.
+        setGradingNotice(refusal);
+      } else if (isApiError(error, 409) && attempt?.expiresAt && Date.parse(attempt.expiresAt) <= Date.now()) {
         toast({ variant: 'destructive', title: 'Time is up', description: 'Complete the quiz to see your score.' });
       } else if (isApiError(error, 409)) {
         toast({ variant: 'destructive', title: 'Quiz Already Completed', description: QUIZ_ALREADY_COMPLETED });
@@ -204,6 +220,23 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       <h3 ref={questionHeading} tabIndex={-1} className="text-xl font-semibold break-words focus:outline-none">
         {question.question}
       </h3>
+      {code ? (
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-muted-foreground">
+              Loading the code editor...
+            </p>
+          }
+        >
+          <CodeAnswer
+            key={code.id}
+            question={code}
+            value={source}
+            onChange={(value) => setDraft({ value })}
+            readOnly={feedback !== null || busy}
+          />
+        </Suspense>
+      ) : null}
       {typed ? (
         <Suspense
           fallback={
@@ -227,8 +260,18 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
         onPick={setPicked}
         result={feedback}
         disabled={feedback !== null || busy}
-        className={cn(typed && 'hidden')}
+        className={cn((typed || code) && 'hidden')}
       />
+      {code && busy && !feedback ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Grading your code on the server…
+        </p>
+      ) : null}
+      {gradingNotice ? (
+        <p role="alert" className="rounded-lg bg-warning-muted px-3 py-2 text-sm font-medium text-warning-muted-foreground">
+          {gradingNotice}
+        </p>
+      ) : null}
       {feedback ? <AnswerFeedback question={question} result={feedback} /> : null}
       <div>
         {feedback || isTimeUp ? (
@@ -237,7 +280,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
           </Button>
         ) : (
           <Button onClick={() => void submit()} disabled={!isReady || busy}>
-            Submit Answer
+            {code ? 'Submit Code' : 'Submit Answer'}
           </Button>
         )}
       </div>

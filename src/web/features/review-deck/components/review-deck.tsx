@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Layers } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AnyQuestion, Question } from '#shared/schemas/creator';
 import type { ReviewAnswerBody, ReviewAnswerResult, ReviewDeck } from '#shared/schemas/review-deck';
@@ -14,20 +14,25 @@ import { Progress } from '#web/components/ui/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
-import { freshDraft, isTyped, type TypedDraft } from '#web/lib/answer-words';
+import { freshDraft, isCodeQuestion, isTyped, type TypedDraft } from '#web/lib/answer-words';
 import { useReviewDeck } from '#web/lib/api/get-review-deck';
 import { reviewDeckQueryKey } from '#web/lib/api/review-deck-key';
 import { isApiError } from '#web/lib/api-client';
+import { gradingRefusal } from '#web/lib/grading-refusal';
 import { paths } from '#web/lib/paths';
 import { answerReviewCard } from '../api/answer-review-card';
 import { dueInWords } from '../lib/due-in-words';
 import { KeyboardHints } from './keyboard-hints';
 
+/** The code editor and Python: loaded only when a code card is shown. */
+const CodeAnswer = lazy(() => import('#web/components/code-answer'));
+
 const linkClass = 'font-medium text-primary underline underline-offset-4';
 
-/** Typing in a field: digits are its text there, not a choice. */
+/** Typing in a field (the code editor too): digits are its text there, not a choice. */
 const isTextField = (target: EventTarget | null) =>
   target instanceof HTMLTextAreaElement ||
+  (target instanceof HTMLElement && target.isContentEditable) ||
   (target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type));
 /** Enter on a button or link presses it: the page leaves it alone. */
 const isPressable = (target: EventTarget | null) => target instanceof HTMLElement && target.closest('button, a') !== null;
@@ -76,6 +81,8 @@ export function ReviewDeckPage() {
   const [draft, setDraft] = useState<TypedDraft>({ value: undefined });
   const [result, setResult] = useState<ReviewAnswerResult | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Why a code answer could not be graded now: it may be sent again. */
+  const [gradingNotice, setGradingNotice] = useState<string | null>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const questionHeading = useRef<HTMLHeadingElement>(null);
   const moveFocus = useRef<'next' | 'question' | null>(null);
@@ -89,14 +96,18 @@ export function ReviewDeckPage() {
   const current = round ?? deck.data;
   const item = current?.items[position];
   const question = item?.question as AnyQuestion | undefined;
-  const typed = question && isTyped(question) ? question : null;
-  const isReady = typed ? draft.value !== undefined : picked !== null;
+  const code = question && isCodeQuestion(question) ? question : null;
+  const typed = !code && question && isTyped(question) ? question : null;
+  // The code as edited: the starter code until the learner types.
+  const source = code ? (typeof draft.value === 'string' ? draft.value : code.starterCode) : '';
+  const isReady = code ? true : typed ? draft.value !== undefined : picked !== null;
 
   const showCard = (at: number, items: ReviewDeck['items']) => {
     setPosition(at);
     setPicked(null);
     setDraft(freshDraft(items[at]?.question as AnyQuestion | undefined));
     setResult(null);
+    setGradingNotice(null);
     moveFocus.current = 'question';
   };
   // The first card of the first round: its draft (an ordering question's shown order) once it is known.
@@ -107,16 +118,24 @@ export function ReviewDeckPage() {
 
   const submit = async () => {
     if (!item || !current || !isReady || busy || result) return;
-    const body: ReviewAnswerBody = typed ? { answer: draft.value } : { selectedOption: picked ?? undefined };
+    const body: ReviewAnswerBody = code
+      ? { answer: source }
+      : typed
+        ? { answer: draft.value }
+        : { selectedOption: picked ?? undefined };
     setRound(current);
     setBusy(true);
+    setGradingNotice(null);
     try {
       setResult(await answerReviewCard({ cardId: item.id, body }));
       moveFocus.current = 'next';
       // My Courses counts again when it is next shown; this page keeps its round.
       void queryClient.invalidateQueries({ queryKey: reviewDeckQueryKey, refetchType: 'none' });
     } catch (error) {
-      if (isApiError(error, 409) || isApiError(error, 404)) {
+      const refusal = code ? gradingRefusal(error) : null;
+      if (refusal) {
+        setGradingNotice(refusal);
+      } else if (isApiError(error, 409) || isApiError(error, 404)) {
         toast({ title: 'Card skipped', description: 'It was reviewed elsewhere, or is no longer in your deck.' });
         void next();
       } else {
@@ -227,7 +246,23 @@ export function ReviewDeckPage() {
         <h2 ref={questionHeading} tabIndex={-1} className="text-xl font-semibold break-words focus:outline-none">
           {question.question}
         </h2>
-        {typed ? (
+        {code ? (
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-muted-foreground">
+                Loading the code editor...
+              </p>
+            }
+          >
+            <CodeAnswer
+              key={item.id}
+              question={code}
+              value={source}
+              onChange={(value) => setDraft({ value })}
+              readOnly={result !== null || busy}
+            />
+          </Suspense>
+        ) : typed ? (
           <TypedAnswerInput key={item.id} question={typed} draft={draft} onChange={setDraft} disabled={result !== null || busy} />
         ) : (
           <SingleChoiceAnswer
@@ -239,6 +274,16 @@ export function ReviewDeckPage() {
             disabled={result !== null || busy}
           />
         )}
+        {code && busy && !result ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Grading your code on the server…
+          </p>
+        ) : null}
+        {gradingNotice ? (
+          <p role="alert" className="rounded-lg bg-warning-muted px-3 py-2 text-sm font-medium text-warning-muted-foreground">
+            {gradingNotice}
+          </p>
+        ) : null}
         {result ? (
           <AnswerFeedback question={question} result={result} note={`Next review ${dueInWords(result.nextDue)}.`} />
         ) : null}
@@ -249,7 +294,7 @@ export function ReviewDeckPage() {
             </Button>
           ) : (
             <Button onClick={() => void submit()} disabled={!isReady || busy}>
-              Submit Answer
+              {code ? 'Submit Code' : 'Submit Answer'}
             </Button>
           )}
           <KeyboardHints question={question} />
