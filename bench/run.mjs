@@ -336,9 +336,7 @@ async function runEngine(engine) {
       // Issue 37: a code answer's grading, alone and four at once, beside the bare run of the same Python.
       if (isWanted('POST code answer (graded)')) {
         progress(`${engine.name}: POST code answers`);
-        rows.push(
-          ...(await measureCodeAnswers({ base, courseId: fixtures.creatorCourseId })),
-        );
+        rows.push(...(await measureCodeAnswers({ base, courseId: fixtures.creatorCourseId })));
       }
       // Issue 37: the catalogue keeps GET /api/courses' bars while two endless loops are being stopped.
       const whileLooping = 'GET /api/courses (2 endless Python loops)';
