@@ -4,6 +4,7 @@ import { QUIZ_ALREADY_COMPLETED } from '#shared/messages';
 import type { AnyQuestion, Question } from '#shared/schemas/creator';
 import type { AnswerBody, AnyAnswerResult, QuizAttempt } from '#shared/schemas/learning';
 import { AnswerFeedback } from '#web/components/answer-feedback';
+import { LazyCodeAnswer } from '#web/components/lazy-code-answer';
 import { SingleChoiceAnswer } from '#web/components/single-choice-answer';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
@@ -23,8 +24,6 @@ const QuizTimer = lazy(() => import('./quiz-timer'));
 
 /** Loaded where a quiz has a question of another type than the single choice: most first loads need none. */
 const TypedAnswerInput = lazy(() => import('#web/components/typed-answer'));
-/** The code editor and Python: loaded only when a code question is shown. */
-const CodeAnswer = lazy(() => import('#web/components/code-answer'));
 
 /**
  * The quiz flow (docs/product.md, Learning): pick, Submit Answer, feedback, Next Question or Complete Quiz, the
@@ -221,21 +220,13 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
         {question.question}
       </h3>
       {code ? (
-        <Suspense
-          fallback={
-            <p role="status" className="text-sm text-muted-foreground">
-              Loading the code editor...
-            </p>
-          }
-        >
-          <CodeAnswer
-            key={code.id}
-            question={code}
-            value={source}
-            onChange={(value) => setDraft({ value })}
-            readOnly={feedback !== null || busy}
-          />
-        </Suspense>
+        <LazyCodeAnswer
+          key={code.id}
+          question={code}
+          value={source}
+          onChange={(value) => setDraft({ value })}
+          readOnly={feedback !== null || busy}
+        />
       ) : null}
       {typed ? (
         <Suspense

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Layers } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AnyQuestion, Question } from '#shared/schemas/creator';
 import type { ReviewAnswerBody, ReviewAnswerResult, ReviewDeck } from '#shared/schemas/review-deck';
 import { AnswerFeedback } from '#web/components/answer-feedback';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
+import { LazyCodeAnswer } from '#web/components/lazy-code-answer';
 import { SingleChoiceAnswer } from '#web/components/single-choice-answer';
 import { TypedAnswerInput } from '#web/components/typed-answer';
 import { Button } from '#web/components/ui/button';
@@ -25,7 +26,6 @@ import { dueInWords } from '../lib/due-in-words';
 import { KeyboardHints } from './keyboard-hints';
 
 /** The code editor and Python: loaded only when a code card is shown. */
-const CodeAnswer = lazy(() => import('#web/components/code-answer'));
 
 const linkClass = 'font-medium text-primary underline underline-offset-4';
 
@@ -247,21 +247,13 @@ export function ReviewDeckPage() {
           {question.question}
         </h2>
         {code ? (
-          <Suspense
-            fallback={
-              <p role="status" className="text-sm text-muted-foreground">
-                Loading the code editor...
-              </p>
-            }
-          >
-            <CodeAnswer
-              key={item.id}
-              question={code}
-              value={source}
-              onChange={(value) => setDraft({ value })}
-              readOnly={result !== null || busy}
-            />
-          </Suspense>
+          <LazyCodeAnswer
+            key={item.id}
+            question={code}
+            value={source}
+            onChange={(value) => setDraft({ value })}
+            readOnly={result !== null || busy}
+          />
         ) : typed ? (
           <TypedAnswerInput key={item.id} question={typed} draft={draft} onChange={setDraft} disabled={result !== null || busy} />
         ) : (

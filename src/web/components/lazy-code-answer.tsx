@@ -1,0 +1,18 @@
+import { type ComponentProps, lazy, Suspense } from 'react';
+
+const CodeAnswer = lazy(() => import('./code-answer'));
+
+/** The code editor with Run, loaded only where a code question is shown: Learn's first load stays in budget. */
+export function LazyCodeAnswer(props: ComponentProps<typeof CodeAnswer>) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading the code editor...
+        </p>
+      }
+    >
+      <CodeAnswer {...props} />
+    </Suspense>
+  );
+}
