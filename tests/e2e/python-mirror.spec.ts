@@ -13,6 +13,7 @@ import { startOwnServer } from './own-server';
  */
 
 const wheel = tinyWheel('tinywheel', 'hi from the mirror');
+const LOCK = lockFile({ tinywheel: { fileName: wheel.fileName, sha256: sha256(wheel.bytes), imports: ['tinywheel'] } });
 const IMPORTS = 'import tinywheel\nprint(tinywheel.hello())';
 
 /** `files` is what the mirror serves, read on each request: a test may take one away. */
@@ -22,8 +23,7 @@ const test = base.extend<object, { mirror: Mirror; mirroredApp: { url: string } 
   mirror: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      const lock = lockFile({ tinywheel: { fileName: wheel.fileName, sha256: sha256(wheel.bytes), imports: ['tinywheel'] } });
-      const files = { '/pyodide/pyodide-lock.json': lock, [`/pyodide/${wheel.fileName}`]: wheel.bytes };
+      const files = { '/pyodide/pyodide-lock.json': LOCK, [`/pyodide/${wheel.fileName}`]: wheel.bytes };
       const mirror = await serveFiles(files, { 'access-control-allow-origin': '*' });
       await use({ ...mirror, files });
       mirror.server.close();
@@ -100,7 +100,6 @@ test('an import loads from the packages mirror, in a slide’s block and in the 
 
 test('a mirror whose lock file cannot be read is not used: Python starts without packages', async ({ page, request, mirror }) => {
   const { courseId, student } = await courseWithImports(request);
-  const lock = mirror.files['/pyodide/pyodide-lock.json'];
   delete mirror.files['/pyodide/pyodide-lock.json'];
   try {
     await signInWithToken(page, student.token);
@@ -110,6 +109,6 @@ test('a mirror whose lock file cannot be read is not used: Python starts without
       "ModuleNotFoundError: the package 'tinywheel' is not available here: only Python's standard library can be imported",
     );
   } finally {
-    mirror.files['/pyodide/pyodide-lock.json'] = lock;
+    mirror.files['/pyodide/pyodide-lock.json'] = LOCK;
   }
 });
