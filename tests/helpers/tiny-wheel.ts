@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
@@ -57,9 +58,12 @@ export function tinyWheel(name: string, greeting: string) {
 
 export type LockEntry = { fileName: string; sha256: string; imports: string[]; depends?: string[] };
 
+/** The installed Pyodide's lock `info`: the browser's Pyodide takes only a lock of its own ABI version. */
+const PYODIDE_LOCK_INFO = (JSON.parse(readFileSync('node_modules/pyodide/pyodide-lock.json', 'utf8')) as { info: object }).info;
+
 export function lockFile(packages: Record<string, LockEntry>) {
   return JSON.stringify({
-    info: { arch: 'wasm32', platform: 'emscripten', version: 'test', python: '3' },
+    info: PYODIDE_LOCK_INFO,
     packages: Object.fromEntries(
       Object.entries(packages).map(([name, entry]) => [
         name,
@@ -80,9 +84,10 @@ export function lockFile(packages: Record<string, LockEntry>) {
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Serves `files` (path → bytes) on 127.0.0.1 and records every path asked for. */
+/** Serves `files` (path → bytes) on 127.0.0.1, each with `headers`, and records every path asked for. */
 export async function serveFiles(
   files: Record<string, Buffer | string>,
+  headers: Record<string, string> = {},
 ): Promise<{ url: string; asked: string[]; server: Server }> {
   const asked: string[] = [];
   const server = createServer((request, response) => {
@@ -90,10 +95,10 @@ export async function serveFiles(
     asked.push(path);
     const body = files[path];
     if (body === undefined) {
-      response.writeHead(404).end();
+      response.writeHead(404, headers).end();
       return;
     }
-    response.writeHead(200, { 'content-length': Buffer.byteLength(body) }).end(body);
+    response.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, server };

@@ -1,4 +1,4 @@
-import type { PyodideAPI } from 'pyodide';
+import type { Lockfile, PyodideAPI } from 'pyodide';
 import type { PyCallable, PyDict } from 'pyodide/ffi';
 import { version } from 'pyodide/package.json';
 import { PYODIDE_PATH } from '#shared/pyodide';
@@ -39,15 +39,45 @@ function write(buffer: Uint8Array): number {
   return buffer.length;
 }
 
+/**
+ * The mirror's lock file, which names its packages: Pyodide's own lock (from this origin) names only
+ * Pyodide's set, so a mirror's other wheels would never be found. Null when it cannot be read (down, no
+ * CORS, not JSON) or is for another Pyodide (its ABI): Python then starts without packages rather than
+ * not at all.
+ */
+async function mirrorLock(packagesUrl: string): Promise<Lockfile | null> {
+  const read = async (url: string) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return (await response.json()) as Lockfile;
+  };
+  try {
+    const [mirror, own] = await Promise.all([read(`${packagesUrl}pyodide-lock.json`), read(`${INDEX_URL}pyodide-lock.json`)]);
+    if (!mirror.packages || mirror.info?.abi_version !== own.info.abi_version) {
+      throw new Error(`its lock file is not one for Pyodide ${version} (ABI ${own.info.abi_version})`);
+    }
+    return mirror;
+  } catch (error) {
+    console.warn(`The packages mirror ${packagesUrl} cannot be used:`, error);
+    return null;
+  }
+}
+
 async function start(packagesUrl: string | null): Promise<Python> {
-  const { loadPyodide } = (await import(/* @vite-ignore */ `${INDEX_URL}pyodide.mjs`)) as typeof import('pyodide');
-  const pyodide = await loadPyodide({ indexURL: INDEX_URL, ...(packagesUrl ? { packageBaseUrl: packagesUrl } : {}) });
+  const [{ loadPyodide }, lock] = await Promise.all([
+    import(/* @vite-ignore */ `${INDEX_URL}pyodide.mjs`) as Promise<typeof import('pyodide')>,
+    packagesUrl ? mirrorLock(packagesUrl) : null,
+  ]);
+  const pyodide = await loadPyodide({
+    indexURL: INDEX_URL,
+    ...(lock && packagesUrl ? { lockFileContents: lock, packageBaseUrl: packagesUrl } : {}),
+  });
   // No one can type into a run: input() meets the end of its input at once.
   pyodide.setStdin({ error: true });
   pyodide.setStdout({ write });
   pyodide.setStderr({ write });
   const runCell = pyodide.runPython(CELL_RUNNER) as PyCallable;
-  return { pyodide, runCell, hasPackages: packagesUrl !== null };
+  return { pyodide, runCell, hasPackages: lock !== null };
 }
 
 function namespaceOf({ pyodide }: Python, session: string): PyDict {
