@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 /*
  * A second e2e server (scripts/e2e-server.mjs on a fresh DATA_DIR, without the demo seed or the admin),
- * for a spec whose configuration the shared server must not have: `env` is added to the e2e one.
+ * for a spec whose configuration the shared server must not have.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,12 +23,25 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startOwnServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+/** `env` is laid over the e2e server's; a name set to undefined is taken out of it. */
+export async function startOwnServer(
+  env: Record<string, string | undefined>,
+  dataDirPrefix = 'ga-e2e-own-',
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ga-e2e-own-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    E2E_ADMIN_EMAIL: 'off',
+    ...env,
+  };
+  for (const [name, value] of Object.entries(serverEnv)) if (value === undefined) delete serverEnv[name];
   const child: ChildProcess = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', E2E_ADMIN_EMAIL: 'off', ...env },
+    env: serverEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let output = '';

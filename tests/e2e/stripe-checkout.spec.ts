@@ -1,16 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { TEST_CARD_ERRORS, TEST_CARDS } from '../../src/server/lib/payments/test-cards';
 import { type StripeStandIn, startStripeStandIn } from '../helpers/stripe-stand-in';
 import { AxeReport, useStableRendering } from './axe-scanner';
 import { fakeStripeJs } from './fake-stripe-js';
 import { test as base, expect, expectNoSidewaysScroll } from './fixtures';
+import { startOwnServer } from './own-server';
 
 /*
  * The checkout with Stripe configured, in Chromium against the built server: the server's Stripe SDK
@@ -21,7 +16,6 @@ import { test as base, expect, expectNoSidewaysScroll } from './fixtures';
  * offline, so the spec plays the creator's visit there and sends the browser back as Stripe would.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PUBLISHABLE_KEY = `pk_test_${randomBytes(12).toString('hex')}`;
 /** Stripe's test cards that send the customer to the bank's 3-D Secure page and back. */
 const AUTHENTICATES = '4000002760003184';
@@ -30,65 +24,20 @@ const STRIPE_UNAVAILABLE = 'The secure card form could not be loaded.';
 
 type StripeApp = { url: string; standIn: StripeStandIn };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** The built server (dist/) on a fresh DATA_DIR with the demo seed, its Stripe SDK pointed at the stand-in. */
-async function startServer(standIn: StripeStandIn): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ga-e2e-stripe-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    STRIPE_SECRET_KEY: `sk_test_${randomBytes(12).toString('hex')}`,
-    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString('hex')}`,
-    STRIPE_API_URL: `http://${standIn.host}:${standIn.port}`,
-  };
-  delete env.DIST_DIR;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  // A new embedded database is created and seeded first: several seconds.
-  const deadline = Date.now() + 110_000;
-  const isHealthy = () =>
-    fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-  while (!(await isHealthy())) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the Stripe e2e server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+function startServer(standIn: StripeStandIn) {
+  return startOwnServer(
+    {
+      SEED_DEMO: 'true',
+      E2E_ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      DIST_DIR: undefined,
+      STRIPE_SECRET_KEY: `sk_test_${randomBytes(12).toString('hex')}`,
+      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString('hex')}`,
+      STRIPE_API_URL: `http://${standIn.host}:${standIn.port}`,
     },
-  };
+    'ga-e2e-stripe-',
+  );
 }
 
 const test = base.extend<object, { stripeApp: StripeApp }>({
