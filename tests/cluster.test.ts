@@ -325,8 +325,10 @@ describe.skipIf(!isPostgres || !nginxPath)('a cluster of three instances behind 
 
   it("answers a body over its address's limit with a JSON 413, never a 502, and passes one at the limit to the app", async () => {
     const TOO_LARGE = { status: 413, body: JSON.stringify({ message: 'Request body is too large' }) };
-    // Each with the method its route takes: an upload is a PUT, a change to one thing a PATCH, the rest POSTs.
-    const methodOf = (route: string) => (route.startsWith('/api/uploads/') ? 'PUT' : route.endsWith(':id') ? 'PATCH' : 'POST');
+    // Each with the method its route takes: an upload is a PUT, a change to one thing a PATCH (a review
+    // card's answer is a POST), the rest POSTs.
+    const methodOf = (route: string) =>
+      route.startsWith('/api/uploads/') ? 'PUT' : route.endsWith(':id') && !route.startsWith('/api/review/') ? 'PATCH' : 'POST';
     const addresses = [
       ['/api/auth/login', JSON_BODY_LIMIT, 'POST'],
       ...Object.entries(LARGER_BODY_LIMITS).map(

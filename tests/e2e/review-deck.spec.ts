@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AxeReport, useStableRendering } from './axe-scanner';
-import { apiAs, expect, expectNoSidewaysScroll, signUpViaApi, test } from './fixtures';
+import { apiAs, expect, expectNoSidewaysScroll, signUpViaApi, test, waitForAppOnLoad } from './fixtures';
 
 /*
  * The review deck (docs/product.md, Review deck): a question a student misses in a quiz comes back on
@@ -74,6 +74,8 @@ async function shoot(page: Page, name: string) {
 test('a missed question comes back on the review page, answered by keyboard', async ({ page, request, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await useStableRendering(page);
+  // The quiz's options answer only once the app has taken over the drawn Learn page.
+  waitForAppOnLoad(page);
   const { courseId, quizId, student } = await courseWithQuiz(request);
   await signIn(page, student.token, baseURL ?? '');
 
@@ -84,7 +86,11 @@ test('a missed question comes back on the review page, answered by keyboard', as
 
   // The quiz: the optimiser missed, the true-or-false right.
   await page.goto(`/course/${courseId}/learn/${quizId}`);
-  await page.getByRole('radio', { name: /ReLU/ }).check();
+  // A choice made on the drawn quiz before React has taken over its part is not kept: choose until it is.
+  await expect(async () => {
+    await page.getByRole('radio', { name: /ReLU/ }).check();
+    await expect(page.getByRole('button', { name: 'Submit Answer' })).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Submit Answer' }).click();
   await expect(page.getByText('Not quite: the answer is B.')).toBeVisible();
   await page.getByRole('button', { name: 'Next Question' }).click();

@@ -16,6 +16,12 @@ import { createWriteGuard } from './write-guard';
 
 /** Far above any real answer: only a hang gets near it. */
 const REQUEST_TIMEOUT_MS = 5_000;
+/**
+ * Routes that may run Python: a run may take its 5 s limit, and the first one starts the interpreter
+ * (seconds on a busy machine), so a hang is what exceeds this.
+ */
+const PYTHON_ROUTES = ['POST /api/code/run', 'POST /api/quiz-attempts/{id}/answers', 'POST /api/review/{id}'];
+const PYTHON_TIMEOUT_MS = 20_000;
 
 /** The writes a refusal makes by design; every other table must come out of a 4xx unchanged. */
 const WRITING_REFUSALS: { table: string; applies: (route: ApiRoute, status: number) => boolean }[] = [
@@ -152,9 +158,10 @@ async function sendAndCheck(route: ApiRoute, request: FuzzRequest): Promise<numb
       ...(request.payload === undefined ? {} : { payload: request.payload }),
     }),
     describeRequest(request),
+    PYTHON_ROUTES.includes(routeName(route)) ? PYTHON_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
   );
   // Work the answer started (mail, clean-up) belongs to this request's writes.
-  await withTimeout(t.app.background.drain(), `background work of ${describeRequest(request)}`);
+  await withTimeout(t.app.background.drain(), `background work of ${describeRequest(request)}`, REQUEST_TIMEOUT_MS);
   const status = response.statusCode;
   // Checked after every request, successes included, so the next request is compared with what it found.
   const changed = await guard.changedTables();
@@ -169,10 +176,10 @@ async function sendAndCheck(route: ApiRoute, request: FuzzRequest): Promise<numb
   return status;
 }
 
-function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+function withTimeout<T>(work: Promise<T>, what: string, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms: ${what}`)), REQUEST_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms: ${what}`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
