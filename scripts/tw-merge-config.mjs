@@ -9,7 +9,10 @@ import { createTailwindMerge, getDefaultConfig, validators } from 'tailwind-merg
 import { readClassTokens } from './tw-class-tokens.mjs';
 
 const full = getDefaultConfig();
-const tokens = readClassTokens();
+// An arbitrary property ([overflow-wrap:anywhere]) belongs to no group: tailwind-merge merges it by its
+// property, and given any one group it would seem to be that group's, keeping every group.
+const isArbitraryProperty = (token) => /(^|:)\[[a-z-]+:[^\]]+\]$/.test(token);
+const tokens = readClassTokens().filter((token) => !isArbitraryProperty(token));
 
 /** Whether tailwind-merge, given only this group, recognises the token (two copies merge into one). */
 function groupHas(groupId) {
