@@ -1,4 +1,5 @@
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import { fileNameSlug } from './file-name-slug';
 import { pdfToolkit } from './pdf-toolkit';
 
 /*
@@ -78,12 +79,5 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
 
 /** `certificate-{course-title-slug}.pdf` (docs/product.md, Certificates). */
 export function certificateFileName(courseTitle: string): string {
-  const slug = courseTitle
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return `certificate-${slug || 'course'}.pdf`;
+  return `certificate-${fileNameSlug(courseTitle) || 'course'}.pdf`;
 }

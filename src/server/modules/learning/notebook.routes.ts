@@ -4,6 +4,7 @@ import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
 import { IdParamsSchema } from '#shared/schemas/creator';
 import { NotebookViewSchema } from '#shared/schemas/notebooks';
 import { AppError } from '../../errors';
+import { fileNameSlug } from '../../lib/file-name-slug';
 import { createNotebookDrawings } from '../../lib/notebooks/notebook-drawings';
 import { requireLearnableCourse } from './learning.service';
 
@@ -11,16 +12,9 @@ const TAGS = ['learning'];
 const BEARER = [{ bearerAuth: [] }];
 const denied = { 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiErrorBodySchema };
 
-/** A file name from the slide's title, plain ASCII so every browser keeps it. */
+/** A file name from the slide's title. */
 export function notebookFileName(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return `${slug || 'notebook'}.ipynb`;
+  return `${fileNameSlug(title) || 'notebook'}.ipynb`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { QUIZ_ALREADY_COMPLETED } from '#shared/messages';
 import type { AnyQuestion, Question } from '#shared/schemas/creator';
 import type { AnswerBody, AnyAnswerResult, QuizAttempt } from '#shared/schemas/learning';
 import { AnswerFeedback } from '#web/components/answer-feedback';
+import { GradingStatus } from '#web/components/grading-status';
 import { LazyCodeAnswer } from '#web/components/lazy-code-answer';
 import { SingleChoiceAnswer } from '#web/components/single-choice-answer';
 import { Button } from '#web/components/ui/button';
@@ -253,16 +254,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
         disabled={feedback !== null || busy}
         className={cn((typed || code) && 'hidden')}
       />
-      {code && busy && !feedback ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          Grading your code on the server…
-        </p>
-      ) : null}
-      {gradingNotice ? (
-        <p role="alert" className="rounded-lg bg-warning-muted px-3 py-2 text-sm font-medium text-warning-muted-foreground">
-          {gradingNotice}
-        </p>
-      ) : null}
+      <GradingStatus isGrading={Boolean(code && busy && !feedback)} notice={gradingNotice} />
       {feedback ? <AnswerFeedback question={question} result={feedback} /> : null}
       <div>
         {feedback || isTimeUp ? (

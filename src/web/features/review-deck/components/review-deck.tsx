@@ -7,6 +7,7 @@ import type { ReviewAnswerBody, ReviewAnswerResult, ReviewDeck } from '#shared/s
 import { AnswerFeedback } from '#web/components/answer-feedback';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
+import { GradingStatus } from '#web/components/grading-status';
 import { LazyCodeAnswer } from '#web/components/lazy-code-answer';
 import { SingleChoiceAnswer } from '#web/components/single-choice-answer';
 import { TypedAnswerInput } from '#web/components/typed-answer';
@@ -266,16 +267,7 @@ export function ReviewDeckPage() {
             disabled={result !== null || busy}
           />
         )}
-        {code && busy && !result ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Grading your code on the server…
-          </p>
-        ) : null}
-        {gradingNotice ? (
-          <p role="alert" className="rounded-lg bg-warning-muted px-3 py-2 text-sm font-medium text-warning-muted-foreground">
-            {gradingNotice}
-          </p>
-        ) : null}
+        <GradingStatus isGrading={Boolean(code && busy && !result)} notice={gradingNotice} />
         {result ? (
           <AnswerFeedback question={question} result={result} note={`Next review ${dueInWords(result.nextDue)}.`} />
         ) : null}
