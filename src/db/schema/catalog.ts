@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { difficulties, lessonTypes, questionTypes } from '#shared/lists';
+import type { Caption } from '#shared/schemas/captions';
 import type { QuestionFields } from '#shared/schemas/questions';
 import { users } from './users';
 
@@ -86,9 +88,19 @@ export const courseModules = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     position: integer('position').notNull().default(0),
+    /** Pacing (docs/product.md, Pacing): days after the learner's enrollment; null: no such wait. */
+    unlockAfterDays: integer('unlock_after_days'),
+    /** Pacing: not before this moment; null: no date. */
+    unlockAt: timestamp('unlock_at', { withTimezone: true }),
+    /** Pacing: a quiz of the same course the learner must pass first; null: none. */
+    prerequisiteQuizId: uuid('prerequisite_quiz_id').references((): AnyPgColumn => quizzes.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('course_modules_course_idx').on(t.courseId, t.position)],
+  (t) => [
+    index('course_modules_course_idx').on(t.courseId, t.position),
+    index('course_modules_prerequisite_idx').on(t.prerequisiteQuizId),
+    check('course_modules_unlock_days_range', sql`${t.unlockAfterDays} between 0 and 3650`),
+  ],
 );
 
 export const lessons = pgTable(
@@ -108,6 +120,8 @@ export const lessons = pgTable(
     imageAlt: text('image_alt'),
     // A notebook slide's .ipynb, an object path uploaded as videos are.
     notebookUrl: text('notebook_url'),
+    /** A video slide's WebVTT captions, one per language, each an object path uploaded as videos are. */
+    captions: jsonb('captions').$type<Caption[]>().notNull().default([]),
     duration: text('duration'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -135,10 +149,19 @@ export const quizzes = pgTable(
     maxAttempts: integer('max_attempts'),
     /** Questions and their choices in an order of each attempt's own. */
     shuffle: boolean('shuffle').notNull().default(false),
+    /** Pacing (docs/product.md, Pacing): days after the learner's enrollment; null: no such wait. */
+    unlockAfterDays: integer('unlock_after_days'),
+    /** Pacing: not before this moment; null: no date. */
+    unlockAt: timestamp('unlock_at', { withTimezone: true }),
+    /** Pacing: a quiz of the same course the learner must pass first; null: none. */
+    prerequisiteQuizId: uuid('prerequisite_quiz_id').references((): AnyPgColumn => quizzes.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('quizzes_course_idx').on(t.courseId, t.position),
+    index('quizzes_prerequisite_idx').on(t.prerequisiteQuizId),
+    check('quizzes_unlock_days_range', sql`${t.unlockAfterDays} between 0 and 3650`),
+    check('quizzes_prerequisite_not_itself', sql`${t.prerequisiteQuizId} <> ${t.id}`),
     check('quizzes_pass_percent_range', sql`${t.passPercent} between 1 and 100`),
     check('quizzes_time_limit_positive', sql`${t.timeLimitMinutes} > 0`),
     check('quizzes_max_attempts_positive', sql`${t.maxAttempts} > 0`),

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -14,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AnswerValue } from '#shared/schemas/questions';
-import { courses, lessons, quizQuestions, quizzes } from './catalog';
+import { courseModules, courses, lessons, quizQuestions, quizzes } from './catalog';
 import { users } from './users';
 
 export const enrollments = pgTable(
@@ -54,6 +55,51 @@ export const lessonProgress = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+);
+
+/**
+ * Where a learner stopped in a video slide (docs/product.md, Video). Kept apart from lesson_progress:
+ * a player saves it every few seconds, and lesson_progress feeds the learner's cached record, which
+ * each save would drop.
+ */
+export const videoPositions = pgTable(
+  'video_positions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    positionSeconds: real('position_seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    check('video_positions_position_range', sql`${t.positionSeconds} >= 0`),
+  ],
+);
+
+/**
+ * A paced module or quiz (docs/product.md, Pacing) a learner was told has opened: exactly one of
+ * `module_id` and `quiz_id`, and one notice per learner and part, so the mail goes once.
+ */
+export const unlockNotices = pgTable(
+  'unlock_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    moduleId: uuid('module_id').references(() => courseModules.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id').references(() => quizzes.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('unlock_notices_user_module_unique').on(t.userId, t.moduleId).where(sql`${t.moduleId} is not null`),
+    uniqueIndex('unlock_notices_user_quiz_unique').on(t.userId, t.quizId).where(sql`${t.quizId} is not null`),
+    check('unlock_notices_one_part', sql`(${t.moduleId} is null) <> (${t.quizId} is null)`),
+  ],
 );
 
 export const quizAttempts = pgTable(
