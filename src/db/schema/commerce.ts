@@ -229,6 +229,25 @@ export const paymentEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('payment_events_received_idx').on(t.receivedAt)],
 );
 
+/**
+ * A revocation list of credentials (a W3C Bitstring Status List): each certificate's credential holds one
+ * bit of one list, set when the certificate is revoked. `credential` is the list as a signed
+ * BitstringStatusListCredential, signed again whenever a bit changes and served as stored.
+ */
+export const credentialStatusLists = pgTable(
+  'credential_status_lists',
+  {
+    id: text('id').primaryKey(),
+    /** Bits in the list (the standard's minimum is 131,072, so one entry says nothing of its holder). */
+    size: integer('size').notNull(),
+    /** Bits handed out so far. */
+    used: integer('used').notNull().default(0),
+    credential: jsonb('credential').$type<Record<string, unknown>>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('credential_status_lists_used_range', sql`${t.used} between 0 and ${t.size}`)],
+);
+
 export const certificates = pgTable(
   'certificates',
   {
@@ -246,9 +265,16 @@ export const certificates = pgTable(
     // A revoked certificate stays stored, and its verify page says it was revoked and why (a refund, an admin).
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** The signed Open Badges 3.0 credential (docs/product.md, Credentials), made once and served as stored. */
+    credential: jsonb('credential').$type<Record<string, unknown>>(),
+    /** Its entry in a revocation status list: the list and the bit's place. */
+    statusListId: text('status_list_id').references(() => credentialStatusLists.id, { onDelete: 'restrict' }),
+    statusIndex: integer('status_index'),
   },
   (t) => [
     uniqueIndex('certificates_user_course_unique').on(t.userId, t.courseId),
+    uniqueIndex('certificates_status_entry_unique').on(t.statusListId, t.statusIndex),
+    check('certificates_status_entry_both', sql`(${t.statusListId} is null) = (${t.statusIndex} is null)`),
     check('certificates_revoked_both', sql`(${t.revokedAt} is null) = (${t.revokedReason} is null)`),
     check('certificates_revoked_reason_length', sql`char_length(${t.revokedReason}) between 1 and 500`),
   ],
