@@ -14,6 +14,9 @@ import { sqlRows } from '../../lib/sql-rows';
 /** A digest a day (periods start at 00:00 UTC), of the day before. */
 export const THREAD_DIGEST_INTERVAL_MS = 86_400_000;
 
+/** The job_schedules row marking the last period whose digests were queued. */
+const DIGESTS_QUEUED = 'thread-digest.mails';
+
 const EXCERPT_CHARS = 200;
 const DIGEST_EXCERPTS = 10;
 
@@ -154,18 +157,22 @@ const digestThreads = (creatorId: string, from: string, to: string) =>
 
 /**
  * The 'thread-digest' run of a period: one digest mail job per creator asked something in the period
- * before it, queued in one transaction, and none when this period's were queued already (a second
- * run of the same period, or a retry after the commit), so each creator gets one digest a period.
+ * before it, queued in one transaction with a mark that this period's digests are queued (a row of
+ * job_schedules that only moves forward, as the schedule's own: ADR 0037). A second run of the same
+ * period, or a retry after the commit, finds the mark and queues nothing: one digest a period.
  */
 export async function queueThreadDigests({ db, jobs, run }: { db: Db; jobs: JobQueue; run: ScheduledRun }): Promise<number> {
   const to = run.periodStart;
   const from = new Date(Date.parse(run.periodStart) - (Date.parse(run.periodEnd) - Date.parse(run.periodStart))).toISOString();
   return db.transaction(async (tx) => {
-    const queued = await sqlRows<{ one: number }>(
+    const marked = await sqlRows<{ name: string }>(
       tx,
-      sql`SELECT 1 AS one FROM jobs WHERE kind = 'mail.thread-digest' AND payload->>'to' = ${to} LIMIT 1`,
+      sql`INSERT INTO job_schedules (name, period_start) VALUES (${DIGESTS_QUEUED}, ${to}::timestamptz)
+        ON CONFLICT (name) DO UPDATE SET period_start = excluded.period_start, queued_at = now()
+        WHERE job_schedules.period_start < excluded.period_start
+        RETURNING name`,
     );
-    if (queued.length > 0) return 0;
+    if (marked.length === 0) return 0;
     const creators = await sqlRows<{ creator_id: string }>(
       tx,
       sql`SELECT DISTINCT c.creator_id FROM lesson_threads t JOIN courses c ON c.id = t.course_id
