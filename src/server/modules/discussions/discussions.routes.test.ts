@@ -4,7 +4,16 @@ import { adminAuditLog, discussionReports, lessonThreads } from '#db/schema/inde
 import { endEnrollment } from '#server/lib/end-enrollment';
 import type { Thread, ThreadList } from '#shared/schemas/discussions';
 import { XSS_PAYLOADS } from '#tests/e2e/xss-payloads';
-import { addContent, bearer, createCourse, createUser, enroll, revokedSessionToken, type TestUser } from '#tests/factories';
+import {
+  addContent,
+  bearer,
+  createCourse,
+  createUser,
+  enroll,
+  FACTORY_PASSWORD,
+  revokedSessionToken,
+  type TestUser,
+} from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 
 let t: TestApp;
@@ -440,6 +449,25 @@ describe('lesson Q&A input', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('account deletion', () => {
+  it('takes the person’s questions, replies, upvotes and reports with it', async () => {
+    const { lessonId, learners } = await classroom(2);
+    const [leaving, staying] = learners;
+    const theirs = await ask(lessonId, leaving, 'Mine');
+    const kept = await ask(lessonId, staying, 'Theirs');
+    await answer(kept.id, leaving, 'My reply');
+    await call('POST', `/api/threads/${kept.id}/upvote`, leaving);
+    await call('POST', `/api/threads/${kept.id}/report`, leaving, { reason: 'Off topic' });
+    await answer(theirs.id, staying, 'A reply that goes with the question');
+
+    const deleted = await call('POST', '/api/account/delete', leaving, { currentPassword: FACTORY_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const shown = await list(lessonId, staying);
+    expect(shown.items).toEqual([expect.objectContaining({ id: kept.id, upvotes: 0, replies: [] })]);
+    expect(await t.db.db.select().from(discussionReports).where(eq(discussionReports.threadId, kept.id))).toEqual([]);
   });
 });
 
