@@ -122,7 +122,13 @@ async function prepareThreads(query, courseId, lessonId, learners) {
     const [thread] = await query(
       `insert into lesson_threads (lesson_id, course_id, user_id, body, created_at)
        values ($1, $2, $3, $4, now() - make_interval(mins => $5)) returning id`,
-      [lessonId, courseId, asker.id, `Bench question ${i}: ${'why is attention scaled by the root of the key size? '.repeat(1 + (i % 4))}`, i],
+      [
+        lessonId,
+        courseId,
+        asker.id,
+        `Bench question ${i}: ${'why is attention scaled by the root of the key size? '.repeat(1 + (i % 4))}`,
+        i,
+      ],
     );
     const classmate = askers[(i + 1) % askers.length];
     await query('insert into thread_replies (thread_id, user_id, body) values ($1, $2, $3)', [
@@ -139,7 +145,8 @@ async function prepareThreads(query, courseId, lessonId, learners) {
       await query('update lesson_threads set answered_at = now() where id = $1', [thread.id]);
     }
     for (const voter of askers.slice(0, i % 6)) {
-      if (voter.id !== asker.id) await query('insert into thread_upvotes (thread_id, user_id) values ($1, $2)', [thread.id, voter.id]);
+      if (voter.id !== asker.id)
+        await query('insert into thread_upvotes (thread_id, user_id) values ($1, $2)', [thread.id, voter.id]);
     }
   }
   return lessonId;
