@@ -106,7 +106,50 @@ async function prepareLearners(query, courseId) {
     `select l.id from lessons l join course_modules m on m.id = l.module_id where m.course_id = $1 order by m.position, l.position`,
     [courseId],
   );
-  return { moduleId: module.id, lessonIds: lessons.map((lesson) => lesson.id) };
+  const lessonIds = lessons.map((lesson) => lesson.id);
+  return { moduleId: module.id, lessonIds, threadsLessonId: await prepareThreads(query, courseId, lessonIds.at(-1), learners) };
+}
+
+/**
+ * Issue 38's threads row: twenty questions under the course's last slide, by the bench's learners,
+ * each with a classmate's reply, every other one answered by the course's creator too, and upvotes.
+ */
+async function prepareThreads(query, courseId, lessonId, learners) {
+  await query('delete from lesson_threads where lesson_id = $1', [lessonId]);
+  const [course] = await query('select creator_id from courses where id = $1', [courseId]);
+  const askers = learners.slice(0, 20);
+  for (const [i, asker] of askers.entries()) {
+    const [thread] = await query(
+      `insert into lesson_threads (lesson_id, course_id, user_id, body, created_at)
+       values ($1, $2, $3, $4, now() - make_interval(mins => $5)) returning id`,
+      [
+        lessonId,
+        courseId,
+        asker.id,
+        `Bench question ${i}: ${'why is attention scaled by the root of the key size? '.repeat(1 + (i % 4))}`,
+        i,
+      ],
+    );
+    const classmate = askers[(i + 1) % askers.length];
+    await query('insert into thread_replies (thread_id, user_id, body) values ($1, $2, $3)', [
+      thread.id,
+      classmate.id,
+      `Bench reply ${i}: ${'the dot products grow with the dimension. '.repeat(1 + (i % 3))}`,
+    ]);
+    if (i % 2 === 0) {
+      await query('insert into thread_replies (thread_id, user_id, body) values ($1, $2, $3)', [
+        thread.id,
+        course.creator_id,
+        'Exactly: without it the softmax saturates and the gradients vanish.',
+      ]);
+      await query('update lesson_threads set answered_at = now() where id = $1', [thread.id]);
+    }
+    for (const voter of askers.slice(0, i % 6)) {
+      if (voter.id !== asker.id)
+        await query('insert into thread_upvotes (thread_id, user_id) values ($1, $2)', [thread.id, voter.id]);
+    }
+  }
+  return lessonId;
 }
 
 /**

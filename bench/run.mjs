@@ -201,6 +201,15 @@ async function runEngine(engine) {
         path: `${course}/reviews`,
         bars: { issue: 'issue 23', ratio: 25, p99: 25 },
       });
+      // Issue 38: a slide's questions (20, each with replies), as its enrolled student reads them: two
+      // queries a request (the page, then its replies), no cache; read when a learner opens the panel,
+      // not with every slide (docs/performance.md, Issue 38's rows: 3.5 %, p99 396 ms on PGlite).
+      learnerRows.push({
+        name: 'GET /api/lessons/{id}/threads',
+        path: `/api/lessons/${fixtures.threadsLessonId}/threads`,
+        headers: auth,
+        bars: { issue: 'issue 38', ratio: 2.5, p99: 500 },
+      });
       // Issue 23 §2: a search with words, a filter and an order, as a guest sends it from /courses, its
       // first page kept in the read cache (66.9 % of bare, p99 26 ms; each request querying PGlite twice
       // instead, 2.0 % and p99 1.55 s, short rounds on a busy host).

@@ -1016,4 +1016,79 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: everyone(403),
     request: (w) => ({ url: `${w.paid.imagePath}?${w.paid.signedVideoUrl.split('?')[1]}` }),
   },
+  // Lesson Q&A (docs/product.md, Lesson Q&A): enrolled students and the course's creator read and
+  // write; authors, the creator and admins delete; admins alone list reports and hide.
+  {
+    route: 'GET /api/lessons/:id/threads',
+    on: 'paid',
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: (w) => ({ url: `/api/lessons/${w.paid.textLessonId}/threads` }),
+  },
+  {
+    route: 'GET /api/lessons/:id/threads',
+    on: 'draft',
+    expect: cells(404, 404, 404, 404, 200, 404),
+    request: (w) => ({ url: `/api/lessons/${w.draft.lessonId}/threads` }),
+  },
+  {
+    route: 'POST /api/lessons/:id/threads',
+    expect: cells(401, 403, 201, 403, 201, 401),
+    request: (w) => ({ url: `/api/lessons/${w.paid.textLessonId}/threads`, payload: { body: 'Why?' } }),
+  },
+  {
+    route: 'POST /api/threads/:id/replies',
+    on: "a fresh classmate's question",
+    expect: cells(401, 403, 201, 403, 201, 401),
+    request: async (w) => ({ url: `/api/threads/${await w.fresh.thread()}/replies`, payload: { body: 'Because.' } }),
+  },
+  {
+    route: 'POST /api/threads/:id/upvote',
+    on: "a fresh classmate's question",
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: async (w) => ({ url: `/api/threads/${await w.fresh.thread()}/upvote` }),
+  },
+  {
+    route: 'DELETE /api/threads/:id/upvote',
+    on: "a fresh classmate's question",
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: async (w) => ({ url: `/api/threads/${await w.fresh.thread()}/upvote` }),
+  },
+  {
+    route: 'DELETE /api/threads/:id',
+    on: "a fresh question of the enrolled student's",
+    expect: cells(401, 403, 204, 403, 204, 401, 204),
+    request: async (w) => ({ url: `/api/threads/${await w.fresh.thread({ by: 'enrolled' })}` }),
+  },
+  {
+    route: 'DELETE /api/replies/:id',
+    on: "a fresh reply of the enrolled student's",
+    expect: cells(401, 403, 204, 403, 204, 401, 204),
+    request: async (w) => ({ url: `/api/replies/${await w.fresh.threadReply({ by: 'enrolled' })}` }),
+  },
+  {
+    route: 'POST /api/threads/:id/report',
+    on: "a fresh classmate's question",
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: async (w) => ({ url: `/api/threads/${await w.fresh.thread()}/report`, payload: { reason: 'Spam' } }),
+  },
+  {
+    route: 'POST /api/replies/:id/report',
+    on: "a fresh classmate's reply",
+    expect: cells(401, 403, 200, 403, 200, 401),
+    request: async (w) => ({ url: `/api/replies/${await w.fresh.threadReply()}/report` }),
+  },
+  { route: 'GET /api/creator/threads', expect: cells(401, 403, 403, 200, 200, 401), request: get('/api/creator/threads') },
+  { route: 'GET /api/admin/discussions', expect: adminOnly(200), request: get('/api/admin/discussions') },
+  {
+    route: 'PUT /api/admin/threads/:id/hidden',
+    on: "a fresh classmate's question",
+    expect: adminOnly(200),
+    request: async (w) => ({ url: `/api/admin/threads/${await w.fresh.thread()}/hidden`, payload: { hidden: true } }),
+  },
+  {
+    route: 'PUT /api/admin/replies/:id/hidden',
+    on: "a fresh classmate's reply",
+    expect: adminOnly(200),
+    request: async (w) => ({ url: `/api/admin/replies/${await w.fresh.threadReply()}/hidden`, payload: { hidden: true } }),
+  },
 ];

@@ -9,6 +9,7 @@ import {
   ledgerEntries,
   lessonProgress,
   lessons,
+  lessonThreads,
   passwordResets,
   payments,
   quizAttempts,
@@ -17,6 +18,7 @@ import {
   reviewCards,
   reviews,
   sessions,
+  threadReplies,
   users,
 } from '#db/schema/index';
 import { createCreatorInvite } from '#server/lib/creator-invites';
@@ -132,6 +134,10 @@ export type FreshThings = {
   payableCreator(): Promise<string>;
   /** Puts a new published paid course of the owner in the principal's cart (the guest has none). */
   cartCourse(as: Principal): Promise<string>;
+  /** A new lesson Q&A question under the paid course's text slide, by the enrolled student or a new classmate. */
+  thread(options?: { by?: 'enrolled' | 'classmate' }): Promise<string>;
+  /** A new reply, by the enrolled student or a new classmate, to a new question of a classmate. */
+  threadReply(options?: { by?: 'enrolled' | 'classmate' }): Promise<string>;
 };
 
 const PRICE_CENTS = 1999;
@@ -291,6 +297,11 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     if (!row) throw new Error('fresh: nothing inserted');
     return row;
   };
+  const classmate = async () => {
+    const account = await createUser(db, { name: 'Classmate' });
+    await enroll(db, account.id, paidCourse.id);
+    return account;
+  };
   const fresh: FreshThings = {
     course: async ({ published = false, archived = false } = {}) => {
       const course = await createCourse(db, owner.id, { title: 'Fresh course', priceCents: PRICE_CENTS, published, archived });
@@ -437,6 +448,20 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
       const account = accountOf[as];
       if (account) await db.insert(cartItems).values({ userId: account.id, courseId });
       return courseId;
+    },
+    thread: async ({ by = 'classmate' } = {}) => {
+      const userId = by === 'enrolled' ? enrolled.id : (await classmate()).id;
+      return inserted(
+        await db
+          .insert(lessonThreads)
+          .values({ lessonId: textLesson.id, courseId: paidCourse.id, userId, body: 'Why?' })
+          .returning(),
+      ).id;
+    },
+    threadReply: async ({ by = 'classmate' } = {}) => {
+      const threadId = await fresh.thread();
+      const userId = by === 'enrolled' ? enrolled.id : (await classmate()).id;
+      return inserted(await db.insert(threadReplies).values({ threadId, userId, body: 'Because.' }).returning()).id;
     },
     studentIntent: async ({ paid }) => {
       const courseId = await fresh.course({ published: true });

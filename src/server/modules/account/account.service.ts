@@ -3,9 +3,11 @@ import type { Db } from '#db/client';
 import {
   certificates,
   courses,
+  discussionReports,
   emailChanges,
   enrollments,
   lessonProgress,
+  lessonThreads,
   passwordResets,
   payments,
   quizAttempts,
@@ -15,6 +17,8 @@ import {
   sessionActivity,
   sessions,
   signInAddresses,
+  threadReplies,
+  threadUpvotes,
   users,
 } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
@@ -420,6 +424,11 @@ export async function deleteAccount({
     await tx.delete(savedCourses).where(eq(savedCourses.userId, userId));
     await tx.delete(reviewReports).where(eq(reviewReports.userId, userId));
     await tx.delete(reviews).where(eq(reviews.userId, userId));
+    // Lesson Q&A goes as reviews do: their questions (with the replies under them), replies, upvotes and reports.
+    await tx.delete(lessonThreads).where(eq(lessonThreads.userId, userId));
+    await tx.delete(threadReplies).where(eq(threadReplies.userId, userId));
+    await tx.delete(threadUpvotes).where(eq(threadUpvotes.userId, userId));
+    await tx.delete(discussionReports).where(eq(discussionReports.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
     await tx.delete(signInAddresses).where(eq(signInAddresses.userId, userId));
