@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { MinimalLayout } from '#web/components/layouts/minimal-layout';
 import { RequireAuth } from '#web/components/require-auth';
+import { WhenNearViewport } from '#web/components/when-near-viewport';
 import { LearnPage } from '#web/features/learning/components/learn-page';
 import { paths } from '#web/lib/paths';
 import { preloadSanitizer } from '#web/lib/use-sanitized-html';
@@ -10,6 +12,8 @@ import { preloadSanitizer } from '#web/lib/use-sanitized-html';
 const QuizPlayer = lazy(() =>
   import('#web/features/quizzes/components/quiz-player').then((module) => ({ default: module.QuizPlayer })),
 );
+/** Under each slide, once the learner scrolls near it or follows a link to a question: after first paint. */
+const LessonQuestions = lazy(() => import('#web/features/discussions/components/lesson-questions'));
 const loadingQuiz = (
   <p role="status" className="text-muted-foreground">
     Loading quiz...
@@ -18,6 +22,7 @@ const loadingQuiz = (
 
 export default function LearnRoute() {
   const { id = '', itemId } = useParams();
+  const { hash } = useLocation();
   // Lessons are rich text: fetch the sanitizer after first paint, alongside the course's data.
   useEffect(() => {
     preloadSanitizer().catch(() => {});
@@ -33,6 +38,15 @@ export default function LearnRoute() {
             <Suspense fallback={loadingQuiz}>
               <QuizPlayer key={quizId} quizId={quizId} onCompleted={onCompleted} />
             </Suspense>
+          )}
+          renderQuestions={({ lessonId }) => (
+            <WhenNearViewport key={lessonId} isWanted={hash.startsWith('#thread-')}>
+              <RegionErrorBoundary title="The questions could not be shown" resetKeys={[lessonId]}>
+                <Suspense fallback={null}>
+                  <LessonQuestions courseId={id} lessonId={lessonId} />
+                </Suspense>
+              </RegionErrorBoundary>
+            </WhenNearViewport>
           )}
         />
       </RequireAuth>
