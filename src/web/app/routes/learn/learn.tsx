@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { MinimalLayout } from '#web/components/layouts/minimal-layout';
 import { RequireAuth } from '#web/components/require-auth';
 import { WhenNearViewport } from '#web/components/when-near-viewport';
@@ -12,8 +11,13 @@ import { preloadSanitizer } from '#web/lib/use-sanitized-html';
 const QuizPlayer = lazy(() =>
   import('#web/features/quizzes/components/quiz-player').then((module) => ({ default: module.QuizPlayer })),
 );
-/** Under each slide, once the learner scrolls near it or follows a link to a question: after first paint. */
-const LessonQuestions = lazy(() => import('#web/features/discussions/components/lesson-questions'));
+/**
+ * Under each slide, once the learner scrolls near it or follows a link to a question: after first paint.
+ * Its code not arriving (offline) leaves the slide as it is; the panel catches its own failures.
+ */
+const LessonQuestions = lazy(() =>
+  import('#web/features/discussions/components/lesson-questions').catch(() => ({ default: () => null })),
+);
 const loadingQuiz = (
   <p role="status" className="text-muted-foreground">
     Loading quiz...
@@ -41,11 +45,9 @@ export default function LearnRoute() {
           )}
           renderQuestions={({ lessonId }) => (
             <WhenNearViewport key={lessonId} isWanted={hash.startsWith('#thread-')}>
-              <RegionErrorBoundary title="The questions could not be shown" resetKeys={[lessonId]}>
-                <Suspense fallback={null}>
-                  <LessonQuestions courseId={id} lessonId={lessonId} />
-                </Suspense>
-              </RegionErrorBoundary>
+              <Suspense fallback={null}>
+                <LessonQuestions courseId={id} lessonId={lessonId} />
+              </Suspense>
             </WhenNearViewport>
           )}
         />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ThreadSort } from '#shared/schemas/discussions';
+import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { useCourse } from '#web/lib/api/get-course';
 import { useAuth } from '#web/lib/auth';
 import { useAskQuestion } from '../api/ask-question';
@@ -110,4 +111,11 @@ export function LessonQuestions({ courseId, lessonId }: { courseId: string; less
   );
 }
 
-export default LessonQuestions;
+/** What Learn loads: the panel, a failure of which leaves the slide above it working. */
+export default function LessonQuestionsRegion(props: { courseId: string; lessonId: string }) {
+  return (
+    <RegionErrorBoundary title="The questions could not be shown" resetKeys={[props.lessonId]}>
+      <LessonQuestions {...props} />
+    </RegionErrorBoundary>
+  );
+}
