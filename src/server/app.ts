@@ -37,6 +37,8 @@ import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { codeRoutes } from './modules/code/code.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
+import { THREAD_DIGEST_INTERVAL_MS } from './modules/discussions/discussions.mail';
+import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { cartRoutes } from './modules/enrollment/cart.routes';
 import { checkoutRoutes } from './modules/enrollment/checkout.routes';
@@ -261,6 +263,7 @@ export async function buildApp({
   await app.register(codeRoutes);
   await app.register(instructorsRoutes);
   await app.register(adminRoutes);
+  await app.register(discussionsRoutes);
   await app.register(seoRoutes);
   if (testPlugin) await app.register(testPlugin.routes);
 
@@ -268,7 +271,7 @@ export async function buildApp({
 
   app.addHook('onReady', async () => {
     worker.start();
-    const schedule = (kind: 'purge' | 'refund-retry' | 'payouts', intervalMs: number) =>
+    const schedule = (kind: 'purge' | 'refund-retry' | 'payouts' | 'thread-digest', intervalMs: number) =>
       schedules.push(
         startSchedule({
           db: db.db,
@@ -284,6 +287,8 @@ export async function buildApp({
       schedule('purge', config.purgeIntervalMs);
       // Refunds the provider could not take at the time, on the same rhythm.
       schedule('refund-retry', config.purgeIntervalMs);
+      // Creators' lesson Q&A digests, once a day (UTC), of the day before.
+      schedule('thread-digest', THREAD_DIGEST_INTERVAL_MS);
     }
     // With Stripe, connected creators' available balances are transferred on a schedule (issue 24 §4).
     if (app.payments.name === 'stripe' && app.payments.createTransfer && Number.isFinite(config.payoutIntervalMs)) {

@@ -10,6 +10,7 @@ import { runScheduledTransfers } from './lib/stripe-transfers';
 import { emailChangedNoticeMail } from './modules/account/account.mail';
 import { sendEmailConfirmMail } from './modules/account/account.service';
 import { sendPasswordResetMail } from './modules/auth/auth.service';
+import { queueThreadDigests, sendThreadAnsweredMail, sendThreadDigestMail } from './modules/discussions/discussions.mail';
 import { sendPayoutDetailsChangedMail } from './modules/earnings/payout-details.service';
 
 /**
@@ -47,6 +48,14 @@ export function backgroundJobHandlers(app: FastifyInstance, db: Db): JobHandlers
       if (!isRunDue(run, app.clock())) return;
       const outcomes = await runScheduledTransfers({ db, provider: app.payments, log: app.log, now: app.clock() });
       app.log.info({ outcomes }, 'scheduled Stripe transfers');
+    },
+    'mail.thread-answered': ({ threadId }) => sendThreadAnsweredMail({ db, mailer: app.mailer, publicUrl, threadId }),
+    'mail.thread-digest': ({ creatorId, from, to }) =>
+      sendThreadDigestMail({ db, mailer: app.mailer, publicUrl, creatorId, from, to }),
+    'thread-digest': async (run) => {
+      if (!isRunDue(run, app.clock())) return;
+      const queued = await queueThreadDigests({ db, jobs: app.jobs, run });
+      app.log.info({ queued }, 'queued the Q&A digests of creators asked something the day before');
     },
   };
 }

@@ -28,6 +28,9 @@ export const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {
   // A code question's answer is such a source.
   '/api/quiz-attempts/:id/answers': 128 * 1024,
   '/api/review/:id': 128 * 1024,
+  // A lesson Q&A question or reply: 5,000 characters, up to 6 bytes each when a client escapes them in JSON.
+  '/api/lessons/:id/threads': 32 * 1024,
+  '/api/threads/:id/replies': 32 * 1024,
   // Stripe's events, read whole to check their signature.
   '/api/payments/webhook': 256 * 1024,
   // A file streams in: the store counts the bytes against its kind's own limit (5 MB for an image).

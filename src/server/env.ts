@@ -99,6 +99,7 @@ export const EnvSchema = z.object({
   RATE_LIMIT_REVIEW_VOTES_PER_MINUTE: positiveInt.default(60),
   RATE_LIMIT_COUPON_CHECKS_PER_MINUTE: positiveInt.default(30),
   RATE_LIMIT_CODE_RUNS_PER_MINUTE: positiveInt.default(20),
+  RATE_LIMIT_DISCUSSION_POSTS_PER_MINUTE: positiveInt.default(10),
   // Worker threads that run Python on this instance (docs/decisions/0051); 0 turns server-side runs off.
   PYTHON_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   PYTHON_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
@@ -200,6 +201,8 @@ export type Config = {
     couponChecksPerMinute: number;
     /** Python runs (POST /api/code/run) a minute per user. */
     codeRunsPerMinute: number;
+    /** Lesson Q&A questions and replies posted a minute per user, together. */
+    discussionPostsPerMinute: number;
   };
   /**
    * Server-side Python (docs/product.md, Running Python): worker threads, runs that may wait for one, and
@@ -418,6 +421,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reviewVotesPerMinute: e.RATE_LIMIT_REVIEW_VOTES_PER_MINUTE,
       couponChecksPerMinute: e.RATE_LIMIT_COUPON_CHECKS_PER_MINUTE,
       codeRunsPerMinute: e.RATE_LIMIT_CODE_RUNS_PER_MINUTE,
+      discussionPostsPerMinute: e.RATE_LIMIT_DISCUSSION_POSTS_PER_MINUTE,
     },
     python: { workers: e.PYTHON_WORKERS, queueLimit: e.PYTHON_QUEUE_LIMIT, packagesUrl: e.PYODIDE_PACKAGES_URL ?? null },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -7,6 +7,7 @@ const ACTIONS = {
   'payment-intent': 'paymentIntentsPerMinute',
   'review-vote': 'reviewVotesPerMinute',
   'code-run': 'codeRunsPerMinute',
+  'discussion-post': 'discussionPostsPerMinute',
 } as const;
 export type UserAction = keyof typeof ACTIONS;
 

@@ -27,9 +27,25 @@ export const adminActions = [
   'coupon.create',
   'coupon.delete',
   'payout.record',
+  'thread.hide',
+  'thread.unhide',
+  'thread.delete',
+  'reply.hide',
+  'reply.unhide',
+  'reply.delete',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
-export const adminTargetTypes = ['user', 'invitation', 'course', 'review', 'payment', 'coupon', 'payout'] as const;
+export const adminTargetTypes = [
+  'user',
+  'invitation',
+  'course',
+  'review',
+  'payment',
+  'coupon',
+  'payout',
+  'thread',
+  'reply',
+] as const;
 export type AdminTargetType = (typeof adminTargetTypes)[number];
 
 const PageQuerySchema = z.object({

@@ -109,3 +109,9 @@ export const AdminDiscussionReportListSchema = z.object({
 
 export const DiscussionHiddenInputSchema = z.object({ hidden: z.boolean() });
 export const DiscussionHiddenSchema = z.object({ id: z.string(), hidden: z.boolean() });
+
+/** GET /api/admin/discussions: a page of reported posts. */
+export const AdminDiscussionReportListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(THREADS_PAGE_MAX).default(THREADS_PAGE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});

@@ -28,6 +28,12 @@ export type JobPayloads = {
   purge: ScheduledRun;
   'refund-retry': ScheduledRun;
   payouts: ScheduledRun;
+  /** The asker's mail when the course's creator first answers their question; the thread is read when sent. */
+  'mail.thread-answered': { threadId: string };
+  /** A creator's digest of the questions asked in their courses in [from, to); the threads are read when sent. */
+  'mail.thread-digest': { creatorId: string; from: string; to: string };
+  /** Each period, one 'mail.thread-digest' for every creator asked something in the period before. */
+  'thread-digest': ScheduledRun;
 };
 
 export type ScheduledRun = { periodStart: string; periodEnd: string };
@@ -48,6 +54,9 @@ export const MAX_ATTEMPTS: Record<JobKind, number> = {
   purge: 3,
   'refund-retry': 3,
   payouts: 3,
+  'mail.thread-answered': 10,
+  'mail.thread-digest': 10,
+  'thread-digest': 3,
 };
 
 /** Where the call that queues a job gets its enqueue from: the app's queue (`app.jobs`). */

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../errors';
 import { listQuestions, objectMediaPath, toQuestionJson, withMediaPaths } from '../../lib/course-content';
 import { readCourseProgress } from '../../lib/course-progress';
+import { requireLearnableCourse } from '../../lib/learnable-course';
 import { prepareJson, sendPrepared } from '../../lib/prepared-json';
 import { runPythonFor } from '../../lib/python-runs';
 import { limitUserAction } from '../../lib/user-rate-limit';
@@ -21,7 +22,6 @@ import { requireUser } from '../../plugins/current-user';
 import { answerQuestion, completeAttempt, startOrResumeAttempt } from './attempts.service';
 import type { GradeCode } from './code-answers';
 import { listLearnerQuestions } from './learner-questions';
-import { requireLearnableCourse } from './learning.service';
 import { createProgressRecorder } from './progress.service';
 
 const TAGS = ['learning'];

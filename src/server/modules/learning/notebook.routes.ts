@@ -5,8 +5,8 @@ import { IdParamsSchema } from '#shared/schemas/creator';
 import { NotebookViewSchema } from '#shared/schemas/notebooks';
 import { AppError } from '../../errors';
 import { fileNameSlug } from '../../lib/file-name-slug';
+import { requireLearnableCourse } from '../../lib/learnable-course';
 import { createNotebookDrawings } from '../../lib/notebooks/notebook-drawings';
-import { requireLearnableCourse } from './learning.service';
 
 const TAGS = ['learning'];
 const BEARER = [{ bearerAuth: [] }];

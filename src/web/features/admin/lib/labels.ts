@@ -15,6 +15,12 @@ export const ACTION_LABELS: Record<AdminAction, string> = {
   'coupon.create': 'Made a site-wide coupon',
   'coupon.delete': 'Stopped a site-wide coupon',
   'payout.record': 'Recorded a payout',
+  'thread.hide': 'Hid a question',
+  'thread.unhide': 'Showed a question again',
+  'thread.delete': 'Deleted a question',
+  'reply.hide': 'Hid a reply',
+  'reply.unhide': 'Showed a reply again',
+  'reply.delete': 'Deleted a reply',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

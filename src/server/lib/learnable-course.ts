@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '#shared/errors';
-import { AppError } from '../../errors';
-import { type CourseAccess, getCourseAccess } from '../../lib/course-access';
-import type { ReadCache } from '../../lib/read-cache/read-cache';
+import { AppError } from '../errors';
+import { type CourseAccess, getCourseAccess } from './course-access';
+import type { ReadCache } from './read-cache/read-cache';
 
 const labels = { course: 'Course', module: 'Module', quiz: 'Quiz', lesson: 'Lesson' } as const;
 
