@@ -71,8 +71,12 @@ export function ThreadItem({
       replies: [...current.replies, posted],
     }));
   };
+  // As the server counts it: answered while a reply of the creator's is left.
   const removeReply = (replyId: string) =>
-    onChange((current) => ({ ...current, replies: current.replies.filter((candidate) => candidate.id !== replyId) }));
+    onChange((current) => {
+      const replies = current.replies.filter((candidate) => candidate.id !== replyId);
+      return { ...current, replies, answered: replies.some((candidate) => candidate.instructor) };
+    });
 
   return (
     <li
