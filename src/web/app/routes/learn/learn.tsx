@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { MinimalLayout } from '#web/components/layouts/minimal-layout';
 import { RequireAuth } from '#web/components/require-auth';
@@ -15,7 +15,7 @@ const QuizPlayer = lazy(() =>
  * Under each slide, once the learner scrolls near it or follows a link to a question: after first paint.
  * Its code not arriving (offline) leaves the slide as it is; the panel catches its own failures.
  */
-const LessonQuestions = lazy(() =>
+const LessonQuestions = lazy<ComponentType<{ courseId: string; lessonId: string }>>(() =>
   import('#web/features/discussions/components/lesson-questions').catch(() => ({ default: () => null })),
 );
 const loadingQuiz = (
