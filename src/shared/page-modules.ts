@@ -25,6 +25,7 @@ export const PAGES: Readonly<Record<string, string>> = {
   '/creator/quizzes/:id/build': 'creator/quiz-builder',
   '/creator/coupons': 'creator/coupons',
   '/creator/earnings': 'creator/earnings',
+  '/creator/questions': 'creator/questions',
   '/admin': 'admin/admin',
   '/certificates/:id': 'certificates/certificate',
   '/course/:id': 'catalog/course-detail',

@@ -38,8 +38,9 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
  * the connection notice (src/web/components/connection-notice.tsx), a course's reviews, below its fold
  * (src/web/features/reviews/components/course-reviews.tsx), what the cart holds, which only the
  * browser knows: the top bar's count and the Add to cart buttons' state (src/web/components/layouts/cart-count.tsx,
- * src/web/components/cart-toggle.tsx; ADR 0031), and a course page's bar for phones, which watches the
- * screen (src/web/features/catalog/components/pinned-course-actions.tsx).
+ * src/web/components/cart-toggle.tsx; ADR 0031), a course page's bar for phones, which watches the
+ * screen (src/web/features/catalog/components/pinned-course-actions.tsx), and the questions under a
+ * slide, once the learner nears them (src/web/features/discussions/components/lesson-questions.tsx).
  */
 const AFTER_FIRST_PAINT = [
   'sanitize',
@@ -48,6 +49,7 @@ const AFTER_FIRST_PAINT = [
   'cart-count',
   'cart-toggle',
   'pinned-course-actions',
+  'lesson-questions',
 ];
 const afterFirstPaint = new Set(
   AFTER_FIRST_PAINT.flatMap((name) => {

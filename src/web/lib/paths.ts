@@ -34,6 +34,8 @@ export const paths = {
     quizBuilder: { getHref: (id: string) => `/creator/quizzes/${id}/build` },
     coupons: { getHref: () => '/creator/coupons' },
     earnings: { getHref: () => '/creator/earnings' },
+    /** The inbox of questions asked in all the creator's courses. */
+    questions: { getHref: () => '/creator/questions' },
   },
   instructor: { getHref: (id: string) => `/instructors/${id}` },
   certificate: { getHref: (id: string) => `/certificates/${id}` },

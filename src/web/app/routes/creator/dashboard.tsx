@@ -1,4 +1,5 @@
 import { CreatorDashboard } from '#web/features/creator-dashboard/components/creator-dashboard';
+import { QuestionsCard } from '#web/features/discussions/components/questions-card';
 import { ProfileForm } from '#web/features/instructors/components/profile-form';
 import { useAuth } from '#web/lib/auth';
 import { CreatorOnly } from './creator-route';
@@ -7,7 +8,7 @@ export default function CreatorDashboardRoute() {
   const { user } = useAuth();
   return (
     <CreatorOnly>
-      <CreatorDashboard profile={user ? <ProfileForm userId={user.id} /> : null} />
+      <CreatorDashboard profile={user ? <ProfileForm userId={user.id} /> : null} questions={<QuestionsCard />} />
     </CreatorOnly>
   );
 }

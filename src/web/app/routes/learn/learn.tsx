@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useParams } from 'react-router';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { MinimalLayout } from '#web/components/layouts/minimal-layout';
 import { RequireAuth } from '#web/components/require-auth';
+import { WhenNearViewport } from '#web/components/when-near-viewport';
 import { LearnPage } from '#web/features/learning/components/learn-page';
 import { paths } from '#web/lib/paths';
 import { preloadSanitizer } from '#web/lib/use-sanitized-html';
@@ -9,6 +10,13 @@ import { preloadSanitizer } from '#web/lib/use-sanitized-html';
 /** Loaded where a quiz is shown: a slide's first load does without it. */
 const QuizPlayer = lazy(() =>
   import('#web/features/quizzes/components/quiz-player').then((module) => ({ default: module.QuizPlayer })),
+);
+/**
+ * Under each slide, once the learner scrolls near it or follows a link to a question: after first paint.
+ * Its code not arriving (offline) leaves the slide as it is; the panel catches its own failures.
+ */
+const LessonQuestions = lazy<ComponentType<{ courseId: string; lessonId: string }>>(() =>
+  import('#web/features/discussions/components/lesson-questions').catch(() => ({ default: () => null })),
 );
 const loadingQuiz = (
   <p role="status" className="text-muted-foreground">
@@ -18,6 +26,7 @@ const loadingQuiz = (
 
 export default function LearnRoute() {
   const { id = '', itemId } = useParams();
+  const { hash } = useLocation();
   // Lessons are rich text: fetch the sanitizer after first paint, alongside the course's data.
   useEffect(() => {
     preloadSanitizer().catch(() => {});
@@ -33,6 +42,13 @@ export default function LearnRoute() {
             <Suspense fallback={loadingQuiz}>
               <QuizPlayer key={quizId} quizId={quizId} onCompleted={onCompleted} />
             </Suspense>
+          )}
+          renderQuestions={({ lessonId }) => (
+            <WhenNearViewport key={lessonId} isWanted={hash.startsWith('#thread-')}>
+              <Suspense fallback={null}>
+                <LessonQuestions courseId={id} lessonId={lessonId} />
+              </Suspense>
+            </WhenNearViewport>
           )}
         />
       </RequireAuth>

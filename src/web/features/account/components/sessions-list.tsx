@@ -8,10 +8,10 @@ import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { useAccountSessions } from '#web/lib/api/get-account-sessions';
 import { getErrorMessage } from '#web/lib/api-client';
+import { relativeTime } from '#web/lib/relative-time';
 import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
 import { useSignOutSession } from '../api/sign-out-session';
 import { AccountSection } from './account-section';
-import { relativeTime } from './relative-time';
 
 function SessionRow({ session }: { session: AccountSession }) {
   const signOut = useSignOutSession();

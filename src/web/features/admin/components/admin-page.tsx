@@ -7,6 +7,7 @@ import { AuditSection } from './audit-section';
 import { CouponsSection } from './coupons-section';
 import { CoursesSection } from './courses-section';
 import { CreatorsSection } from './creators-section';
+import { DiscussionsSection } from './discussions-section';
 import { PaymentsSection } from './payments-section';
 import { PayoutsSection } from './payouts-section';
 import { RevenueSection } from './revenue-section';
@@ -19,6 +20,7 @@ export const ADMIN_TABS = [
   { value: 'creators', label: 'Creators & invitations', Section: CreatorsSection },
   { value: 'courses', label: 'Courses', Section: CoursesSection },
   { value: 'reviews', label: 'Reported reviews', Section: ReviewsSection },
+  { value: 'questions', label: 'Reported questions', Section: DiscussionsSection },
   { value: 'payments', label: 'Payments', Section: PaymentsSection },
   { value: 'payouts', label: 'Payouts', Section: PayoutsSection },
   { value: 'coupons', label: 'Coupons', Section: CouponsSection },
@@ -47,7 +49,7 @@ export function AdminPage() {
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
       <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
       <p className="mt-2 mb-6 text-muted-foreground">
-        Run the platform: people, courses, reviews and money. Every action is logged.
+        Run the platform: people, courses, reviews, questions and money. Every action is logged.
       </p>
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })}>
         <div ref={tabsRef} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">

@@ -1,4 +1,4 @@
-import { Plus, TicketPercent, Wallet } from 'lucide-react';
+import { MessagesSquare, Plus, TicketPercent, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
@@ -10,8 +10,11 @@ import { CreatorPage, PageHeader } from './creator-page';
 import { MetricCards } from './metric-cards';
 import { StorageMeter } from './storage-meter';
 
-/** `profile`: the instructor-page editor, composed by the route (another feature's). */
-export function CreatorDashboard({ profile }: { profile?: ReactNode }) {
+/**
+ * `profile`: the instructor-page editor; `questions`: the card of the questions inbox. Both are other
+ * features', composed by the route.
+ */
+export function CreatorDashboard({ profile, questions }: { profile?: ReactNode; questions?: ReactNode }) {
   useDocumentTitle('Creator Dashboard');
   const { user } = useAuth();
   return (
@@ -21,6 +24,11 @@ export function CreatorDashboard({ profile }: { profile?: ReactNode }) {
         description={user ? `Welcome back, ${user.name}. Build, publish and follow your courses.` : undefined}
         actions={
           <>
+            <Button asChild variant="outline">
+              <Link to={paths.creator.questions.getHref()}>
+                <MessagesSquare aria-hidden="true" /> Questions
+              </Link>
+            </Button>
             <Button asChild variant="outline">
               <Link to={paths.creator.coupons.getHref()}>
                 <TicketPercent aria-hidden="true" /> Coupons
@@ -40,6 +48,7 @@ export function CreatorDashboard({ profile }: { profile?: ReactNode }) {
         }
       />
       <MetricCards />
+      {questions}
       <StorageMeter />
       <section aria-labelledby="creator-courses-title">
         <h2 id="creator-courses-title" className="mb-4 text-xl font-semibold">

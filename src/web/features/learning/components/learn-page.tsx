@@ -26,6 +26,8 @@ import { LessonView } from './lesson-view';
 const AUTO_COMPLETE_MS = 1000;
 
 type QuizSlot = (props: { quizId: string; onCompleted: () => void }) => ReactNode;
+/** What goes under a slide: its questions (docs/product.md, Lesson Q&A). */
+type QuestionsSlot = (props: { lessonId: string }) => ReactNode;
 
 function Sidebar({
   courseId,
@@ -190,11 +192,13 @@ export function LearnPage({
   courseId,
   itemId,
   renderQuiz,
+  renderQuestions,
 }: {
   courseId: string;
   /** The slide or quiz in the address; without one, Learn resumes at the first unfinished item. */
   itemId?: string;
   renderQuiz: QuizSlot;
+  renderQuestions?: QuestionsSlot;
 }) {
   const navigate = useNavigate();
   const course = useCourse(courseId);
@@ -361,13 +365,16 @@ export function LearnPage({
           {!current ? (
             <p className="py-16 text-center text-muted-foreground">No lessons available</p>
           ) : current.kind === 'lesson' ? (
-            <LessonView
-              moduleId={current.moduleId}
-              lessonId={current.id}
-              videoCompletePercent={progress.data?.videoCompletePercent ?? DEFAULT_VIDEO_COMPLETE_PERCENT}
-              onSeen={onSeen}
-              onAvailable={onAvailable}
-            />
+            <>
+              <LessonView
+                moduleId={current.moduleId}
+                lessonId={current.id}
+                videoCompletePercent={progress.data?.videoCompletePercent ?? DEFAULT_VIDEO_COMPLETE_PERCENT}
+                onSeen={onSeen}
+                onAvailable={onAvailable}
+              />
+              {renderQuestions?.({ lessonId: current.id })}
+            </>
           ) : (
             <div className="grid gap-4">
               <h2 className="text-2xl font-bold tracking-tight break-words">{current.title}</h2>

@@ -1,0 +1,110 @@
+import { Flag } from 'lucide-react';
+import { useId, useState } from 'react';
+import { formatCount } from '#shared/format';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog';
+import { Spinner } from '#web/components/ui/spinner';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { cn } from '#web/lib/utils';
+import type { PostRef } from '../api/delete-post';
+import { useReportPost } from '../api/report-post';
+import { TEXTAREA_CLASS } from './body-form';
+
+const REASON_MAX = 500;
+
+/** Report a question or a reply to the admins, with an optional reason; "Reported" afterwards. */
+export function ReportButton({ post, what }: { post: PostRef; what: string }) {
+  const [isOpen, setOpen] = useState(false);
+  const [isReported, setReported] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const report = useReportPost();
+  const reasonId = useId();
+
+  const send = () => {
+    setError(null);
+    report.mutate(
+      { post, reason },
+      {
+        onSuccess: () => {
+          setReported(true);
+          setOpen(false);
+          toast({ title: 'Thanks for the report', description: 'An admin will take a look.' });
+        },
+        onError: (failure) => {
+          // Reported before (on another device, or before a reload): it stands.
+          if (isApiError(failure, 409)) {
+            setReported(true);
+            setOpen(false);
+            return;
+          }
+          setError(getErrorMessage(failure, 'The report could not be sent. Check your connection and try again.'));
+        },
+      },
+    );
+  };
+
+  if (isReported) {
+    return (
+      <p className="flex items-center gap-1 px-2 text-sm text-muted-foreground">
+        <Flag className="size-4" aria-hidden="true" />
+        Reported
+      </p>
+    );
+  }
+  return (
+    <>
+      <Button variant="ghost" size="sm" aria-label={`Report ${what}`} onClick={() => setOpen(true)}>
+        <Flag aria-hidden="true" />
+        Report
+      </Button>
+      <Dialog open={isOpen} onOpenChange={(open) => !report.isPending && setOpen(open)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Report {what}</DialogTitle>
+            <DialogDescription>
+              Admins read reports and hide what breaks the rules. The author is not told who reported it.
+            </DialogDescription>
+          </DialogHeader>
+          <form
+            className="grid gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              send();
+            }}
+          >
+            <label htmlFor={reasonId} className="text-sm font-medium">
+              Reason (optional)
+            </label>
+            <textarea
+              id={reasonId}
+              value={reason}
+              maxLength={REASON_MAX}
+              onChange={(event) => setReason(event.target.value)}
+              className={cn(TEXTAREA_CLASS, 'min-h-20')}
+              placeholder="Spam, rude, off topic…"
+            />
+            <p className="text-right text-xs text-muted-foreground tabular-nums">
+              {formatCount(reason.length)} / {REASON_MAX}
+            </p>
+            {error ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            ) : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={report.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" disabled={report.isPending}>
+                {report.isPending ? <Spinner /> : null}
+                Report
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
