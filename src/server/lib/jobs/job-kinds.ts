@@ -28,6 +28,10 @@ export type JobPayloads = {
   purge: ScheduledRun;
   'refund-retry': ScheduledRun;
   payouts: ScheduledRun;
+  /** A paced module or quiz that opened for a student (lib/unlock-notices.ts); queued with its notice row. */
+  'mail.unlocked': { userId: string; moduleId: string | null; quizId: string | null };
+  /** The hourly look for paced parts whose dates have passed (ADR 0056). */
+  unlocks: ScheduledRun;
 };
 
 export type ScheduledRun = { periodStart: string; periodEnd: string };
@@ -48,6 +52,8 @@ export const MAX_ATTEMPTS: Record<JobKind, number> = {
   purge: 3,
   'refund-retry': 3,
   payouts: 3,
+  'mail.unlocked': 10,
+  unlocks: 3,
 };
 
 /** Where the call that queues a job gets its enqueue from: the app's queue (`app.jobs`). */
