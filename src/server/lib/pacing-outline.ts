@@ -1,14 +1,15 @@
 import type { PacingRule, PartLock } from '#shared/schemas/pacing';
 import type { CourseAccess } from './course-access';
-import { jsonArray, withJsonFields } from './json-bytes';
 import { memoized } from './memo';
 import { isPaced, learnerPacing, partLock } from './pacing';
 import { type PreparedJson, prepareJsonBytes } from './prepared-json';
 import type { ReadCache } from './read-cache/read-cache';
 
 const OPEN: PartLock = { locked: false, unlocksAt: null };
-/** Each outline item serialized on its own, once per cached outline, for the per-item overlay. */
-const itemBytes = new WeakMap<readonly PacingRule[], Buffer[]>();
+/** Each outline item serialized on its own without its closing brace, once per cached outline. */
+const itemHeads = new WeakMap<readonly PacingRule[], Buffer[]>();
+const OPEN_TAIL = Buffer.from(`,${JSON.stringify(OPEN).slice(1)}`);
+const [START, COMMA, END] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
 /** The outline with every item open: what most enrolled students get, made once per cached outline. */
 const allOpen = new WeakMap<PreparedJson, PreparedJson>();
 
@@ -33,11 +34,26 @@ export async function outlineForCaller({
   now: number;
 }): Promise<PreparedJson> {
   if (access.level !== 'enrolled' || userId === undefined) return shared;
-  const bytes = memoized(itemBytes, items, () => items.map((item) => Buffer.from(JSON.stringify(item))));
+  const heads = memoized(itemHeads, items, () =>
+    items.map((item) => {
+      const bytes = Buffer.from(JSON.stringify(item));
+      return bytes.subarray(0, bytes.length - 1);
+    }),
+  );
   const learner = items.some(isPaced) ? await learnerPacing(reads, access.course, userId) : null;
   const locks = learner ? items.map((item) => partLock(item, learner.enrolledAt, learner.passedQuizzes, now)) : [];
-  if (!locks.some((lock) => lock.locked)) {
-    return memoized(allOpen, shared, () => prepareJsonBytes(jsonArray(bytes.map((item) => withJsonFields(item, OPEN)))));
-  }
-  return prepareJsonBytes(jsonArray(bytes.map((item, index) => withJsonFields(item, locks[index] ?? OPEN))));
+  if (!locks.some((lock) => lock.locked)) return memoized(allOpen, shared, () => prepareJsonBytes(withLocks(heads, [])));
+  return prepareJsonBytes(withLocks(heads, locks));
+}
+
+/** `[item,item,…]` with each item's lock as its last two fields: one concatenation, nothing parsed. */
+function withLocks(heads: readonly Buffer[], locks: readonly PartLock[]): Buffer {
+  const parts: Buffer[] = [START];
+  heads.forEach((head, index) => {
+    const lock = locks[index] ?? OPEN;
+    if (index > 0) parts.push(COMMA);
+    parts.push(head, lock.locked ? Buffer.from(`,${JSON.stringify(lock).slice(1)}`) : OPEN_TAIL);
+  });
+  parts.push(END);
+  return Buffer.concat(parts);
 }
