@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AxeReport, useStableRendering } from './axe-scanner';
-import { apiAs, expect, expectNoSidewaysScroll, signUpViaApi, test, waitForAppOnLoad } from './fixtures';
+import { apiAs, expect, expectNoSidewaysScroll, readOutboxMail, signUpViaApi, test, waitForAppOnLoad } from './fixtures';
 
 /*
  * Pacing (docs/product.md, Pacing): Learn shows a locked module's opening date and a module behind a
@@ -39,7 +39,7 @@ async function pacedCourse(request: APIRequestContext) {
   await api('POST', `/api/courses/${course.id}/publish`, {});
   const student = await signUpViaApi(request, 'student', 'Stu Paced');
   await apiAs(request, student.token)('POST', '/api/enroll-free', { courseId: course.id });
-  return { courseId: course.id as string, quizId: quiz.id as string, student };
+  return { courseId: course.id as string, quizId: quiz.id as string, gatedId: gated.id as string, student, creator };
 }
 
 async function signIn(page: Page, token: string, baseURL: string) {
@@ -128,4 +128,40 @@ test('a locked module shows its date, and a module behind a quiz opens once the 
   await expect(page.getByText('Pass Gate check to open')).toHaveCount(0);
   report.expectNoViolations();
   await shoot(page, 'opened');
+  expect(await readOutboxMail(student.email)).toContain('Behind the gate is open in');
+});
+
+test("the builders set pacing by keyboard and show the server's field errors", async ({ page, request, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await useStableRendering(page);
+  const { courseId, quizId, gatedId, creator } = await pacedCourse(request);
+  const api = apiAs(request, creator.token);
+  const second = await api('POST', `/api/courses/${courseId}/quizzes`, { title: 'Second check' });
+  await api('PATCH', `/api/quizzes/${second.id}`, { prerequisiteQuizId: quizId });
+  await signIn(page, creator.token, baseURL ?? '');
+
+  // The gated module's builder shows its prerequisite; a number of days is saved.
+  await page.goto(`/creator/modules/${gatedId}/build`);
+  const pacing = page.getByRole('form', { name: 'Pacing' });
+  await expect(pacing.getByLabel('Quiz to pass first')).toHaveValue(quizId);
+  await pacing.getByLabel('Days after enrollment').fill('14');
+  await pacing.getByLabel('Days after enrollment').press('Enter');
+  await expect(page.getByText('Pacing saved')).toBeVisible();
+  expect(await api('GET', `/api/modules/${gatedId}`)).toMatchObject({ unlockAfterDays: 14, prerequisiteQuizId: quizId });
+
+  // The first quiz behind the second, which waits for the first: a circle, refused with its reason.
+  await page.goto(`/creator/quizzes/${quizId}/build`);
+  const quizPacing = page.getByRole('form', { name: 'Pacing' });
+  await expect(quizPacing.getByLabel('Quiz to pass first').locator('option')).toHaveText(['None', 'Second check']);
+  await quizPacing.getByLabel('Quiz to pass first').selectOption({ label: 'Second check' });
+  await quizPacing.getByRole('button', { name: 'Save Pacing' }).focus();
+  await page.keyboard.press('Enter');
+  const error = quizPacing.getByText(/go round in a circle/);
+  await expect(error).toBeVisible();
+  await expect(quizPacing.getByLabel('Quiz to pass first')).toHaveAttribute('aria-invalid', 'true');
+  const report = new AxeReport('creator');
+  await report.scan(page, 'quiz builder: pacing with an error', error);
+  report.expectNoViolations();
+  await quizPacing.scrollIntoViewIfNeeded();
+  await shoot(page, 'quiz-builder-pacing');
 });
