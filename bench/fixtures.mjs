@@ -63,7 +63,45 @@ export async function prepareData(query, { tokens }) {
     writerId: writer.id,
     ...(await prepareLearners(query, courseId)),
     ...(await prepareCreator(query)),
+    ...(await preparePacedCourse(query, student.id)),
   };
+}
+
+/** Modules and quizzes of the paced course: what a course released week by week looks like. */
+export const PACED_MODULES = 10;
+
+/**
+ * Issue 38: a course of the bench creator released one module a week after enrollment, every other
+ * module also behind a quiz, with the demo student enrolled today: most of its outline is locked for
+ * them, so each read makes the student's own bytes (the per-item overlay), never the shared ones.
+ */
+async function preparePacedCourse(query, studentId) {
+  const [creator] = await query('select id from users where email = $1', [CREATOR_EMAIL]);
+  const [course] = await query(
+    `insert into courses (creator_id, title, description, published) values ($1, 'Paced bench course', '<p>Weekly</p>', true)
+     returning id`,
+    [creator.id],
+  );
+  const quizzes = await query(
+    `insert into quizzes (course_id, title, position, unlock_after_days)
+     select $1, 'Checkpoint ' || g, 2 * g + 1, 7 * g from generate_series(0, $2::int / 2 - 1) g returning id`,
+    [course.id, PACED_MODULES],
+  );
+  const modules = await query(
+    `insert into course_modules (course_id, title, description, position, unlock_after_days, unlock_at, prerequisite_quiz_id)
+     select $1, 'Week ' || (g + 1), 'What week ' || (g + 1) || ' covers.', 2 * g, 7 * g,
+       case when g % 3 = 2 then now() + interval '60 days' end,
+       case when g % 2 = 1 then ($2::uuid[])[g / 2 + 1] end
+     from generate_series(0, $3::int - 1) g returning id`,
+    [course.id, quizzes.map((quiz) => quiz.id), PACED_MODULES],
+  );
+  await query(
+    `insert into lessons (module_id, title, type, position, duration)
+     select m, 'Slide ' || g, 'text', g, '5 min' from unnest($1::uuid[]) m, generate_series(0, 3) g`,
+    [modules.map((module) => module.id)],
+  );
+  await query(`insert into enrollments (user_id, course_id, source) values ($1, $2, 'free')`, [studentId, course.id]);
+  return { pacedCourseId: course.id };
 }
 
 /**

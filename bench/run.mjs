@@ -218,6 +218,15 @@ async function runEngine(engine) {
         path: '/api/courses/search?q=learning&difficulty=Beginner&sort=rating',
         bars: { issue: 'issue 23', ratio: 35, p99: 25 },
       });
+      // Issue 38: the outline of a course whose modules are paced, for an enrolled student most of whose
+      // modules are locked: each item's lock worked out and merged into the cached bytes per request
+      // (ADR 0056). Its bar is the learner rows' (docs/performance.md, Issue 38's rows).
+      learnerRows.push({
+        name: 'GET /api/courses/{id}/modules (locked outline)',
+        path: `/api/courses/${fixtures.pacedCourseId}/modules`,
+        headers: auth,
+        bars: { issue: 'issue 38', ratio: 40, p99: 25 },
+      });
       for (const row of learnerRows.filter((candidate) => isWanted(candidate.name))) {
         progress(`${engine.name}: ${row.name}`);
         rows.push({ ...(await measureRow({ ...row, base, options })), bars: row.bars });

@@ -14,7 +14,7 @@ import type { Config } from './env';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions } from './lib/http-timeouts';
 import type { JobQueue } from './lib/jobs/job-kinds';
-import { startSchedule } from './lib/jobs/job-schedule';
+import { type ScheduledKind, startSchedule } from './lib/jobs/job-schedule';
 import { createJobWorker, type JobTimings } from './lib/jobs/job-worker';
 import { lazyChildLoggerFactory, logsRequests, quietFastifyLogging, requestLogController } from './lib/lazy-logger';
 import { withLogRedaction } from './lib/log-redaction';
@@ -29,6 +29,7 @@ import { createDbTestIntentStore } from './lib/payments/test-intent-db-store';
 import { createTestProcessor } from './lib/payments/test-processor';
 import { createPythonPool, type PythonPool } from './lib/python-sandbox/pool';
 import { requestIdFor } from './lib/request-id';
+import { UNLOCK_SWEEP_INTERVAL_MS } from './lib/unlock-notices';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -271,7 +272,7 @@ export async function buildApp({
 
   app.addHook('onReady', async () => {
     worker.start();
-    const schedule = (kind: 'purge' | 'refund-retry' | 'payouts' | 'thread-digest', intervalMs: number) =>
+    const schedule = (kind: ScheduledKind, intervalMs: number) =>
       schedules.push(
         startSchedule({
           db: db.db,
@@ -289,6 +290,8 @@ export async function buildApp({
       schedule('refund-retry', config.purgeIntervalMs);
       // Creators' lesson Q&A digests, once a day (UTC), of the day before.
       schedule('thread-digest', THREAD_DIGEST_INTERVAL_MS);
+      // Paced parts whose dates passed are announced within the hour (ADR 0056).
+      schedule('unlocks', UNLOCK_SWEEP_INTERVAL_MS);
     }
     // With Stripe, connected creators' available balances are transferred on a schedule (issue 24 §4).
     if (app.payments.name === 'stripe' && app.payments.createTransfer && Number.isFinite(config.payoutIntervalMs)) {

@@ -7,6 +7,7 @@ import { queueOwedRefunds, retryRefund } from './lib/payments/refund-retry';
 import { sendReceiptMail } from './lib/purchases';
 import { purgeExpired } from './lib/purge';
 import { runScheduledTransfers } from './lib/stripe-transfers';
+import { sendUnlockedMail, sweepUnlocks } from './lib/unlock-notices';
 import { emailChangedNoticeMail } from './modules/account/account.mail';
 import { sendEmailConfirmMail } from './modules/account/account.service';
 import { sendPasswordResetMail } from './modules/auth/auth.service';
@@ -56,6 +57,12 @@ export function backgroundJobHandlers(app: FastifyInstance, db: Db): JobHandlers
       if (!isRunDue(run, app.clock())) return;
       const queued = await queueThreadDigests({ db, jobs: app.jobs, run });
       app.log.info({ queued }, 'queued the Q&A digests of creators asked something the day before');
+    },
+    'mail.unlocked': (part) => sendUnlockedMail({ db, mailer: app.mailer, publicUrl, part }),
+    unlocks: async (run) => {
+      if (!isRunDue(run, app.clock())) return;
+      const queued = await sweepUnlocks({ db, jobs: app.jobs, now: app.clock() });
+      if (queued > 0) app.log.info({ queued }, 'paced parts opened: mails queued');
     },
   };
 }

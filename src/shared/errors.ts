@@ -30,5 +30,7 @@ export const errorStatus: Record<ErrorCode, number> = {
 export const ApiErrorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** A paced part's 403 (docs/product.md, Pacing): when it opens by date; null when only a quiz to pass holds it. */
+  unlocksAt: z.string().nullable().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

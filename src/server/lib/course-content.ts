@@ -3,13 +3,34 @@ import type { Db, DbOrTx } from '#db/client';
 import { courseModules, lessons, quizQuestions, quizzes } from '#db/schema/index';
 import { isUuid } from '#shared/ids';
 import type { AnyQuestion, Lesson, Module, Quiz } from '#shared/schemas/creator';
+import type { PacingRule } from '#shared/schemas/pacing';
 import type { Choice } from '#shared/schemas/questions';
 import type { ObjectUrlSigner } from './object-url-signing';
 
 /* A course's parts as the API shows them, shared by the creator, preview and learning modules. */
 
 export function toModuleJson(row: typeof courseModules.$inferSelect): Module {
-  return { id: row.id, courseId: row.courseId, title: row.title, description: row.description, order: row.position };
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    title: row.title,
+    description: row.description,
+    order: row.position,
+    ...pacingOf(row),
+  };
+}
+
+/** A module's or quiz's pacing rule as the API shows it (docs/product.md, Pacing). */
+export function pacingOf(row: {
+  unlockAfterDays: number | null;
+  unlockAt: Date | null;
+  prerequisiteQuizId: string | null;
+}): PacingRule {
+  return {
+    unlockAfterDays: row.unlockAfterDays,
+    unlockAt: row.unlockAt?.toISOString() ?? null,
+    prerequisiteQuizId: row.prerequisiteQuizId,
+  };
 }
 
 export function toQuizJson(row: typeof quizzes.$inferSelect): Quiz {
@@ -23,6 +44,7 @@ export function toQuizJson(row: typeof quizzes.$inferSelect): Quiz {
     timeLimitMinutes: row.timeLimitMinutes,
     maxAttempts: row.maxAttempts,
     shuffle: row.shuffle,
+    ...pacingOf(row),
   };
 }
 

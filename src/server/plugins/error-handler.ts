@@ -18,7 +18,11 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
-        const body: ApiErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+        const body: ApiErrorBody = {
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.unlocksAt === undefined ? {} : { unlocksAt: error.unlocksAt }),
+        };
         return reply.code(error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { difficulties, lessonTypes, questionTypes, slideFields } from '../lists';
 import { CourseSchema } from './catalog';
+import { PacingBodySchema, PacingRuleSchema, PartLockSchema } from './pacing';
 import { LearnerCodeQuestionSchema, LearnerTypedQuestionSchema, typedQuestionVariants } from './questions';
 import { multiLineText, singleLineText } from './text';
 
@@ -87,11 +88,13 @@ export type CreateSectionBody = z.input<typeof CreateSectionBodySchema>;
  * Setting `order` to a neighbour's value swaps the two items (move up / move down:
  * docs/product.md, Publishing and the studio).
  */
-export const UpdateSectionBodySchema = z.object({
-  title: TitleSchema.optional(),
-  description: OptionalDescription,
-  order: OrderSchema.optional(),
-});
+export const UpdateSectionBodySchema = z
+  .object({
+    title: TitleSchema.optional(),
+    description: OptionalDescription,
+    order: OrderSchema.optional(),
+  })
+  .extend(PacingBodySchema.shape);
 export type UpdateSectionBody = z.input<typeof UpdateSectionBodySchema>;
 
 export const QUIZ_TIME_LIMIT_MAX_MINUTES = 24 * 60;
@@ -110,13 +113,17 @@ export const UpdateQuizBodySchema = UpdateSectionBodySchema.extend({
 });
 export type UpdateQuizBody = z.input<typeof UpdateQuizBodySchema>;
 
-export const ModuleSchema = z.object({
-  id: z.string(),
-  courseId: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  order: z.number().int(),
-});
+export const ModuleSchema = z
+  .object({
+    id: z.string(),
+    courseId: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    order: z.number().int(),
+  })
+  .extend(PacingRuleSchema.shape)
+  // An enrolled student's lock (docs/product.md, Pacing); absent for everyone else.
+  .extend(PartLockSchema.shape);
 export type Module = z.infer<typeof ModuleSchema>;
 
 export const QuizSchema = ModuleSchema.extend({

@@ -34,6 +34,10 @@ export type JobPayloads = {
   'mail.thread-digest': { creatorId: string; from: string; to: string };
   /** Each period, one 'mail.thread-digest' for every creator asked something in the period before. */
   'thread-digest': ScheduledRun;
+  /** A paced module or quiz that opened for a student (lib/unlock-notices.ts); queued with its notice row. */
+  'mail.unlocked': { userId: string; moduleId: string | null; quizId: string | null };
+  /** The hourly look for paced parts whose dates have passed (ADR 0056). */
+  unlocks: ScheduledRun;
 };
 
 export type ScheduledRun = { periodStart: string; periodEnd: string };
@@ -57,6 +61,8 @@ export const MAX_ATTEMPTS: Record<JobKind, number> = {
   'mail.thread-answered': 10,
   'mail.thread-digest': 10,
   'thread-digest': 3,
+  'mail.unlocked': 10,
+  unlocks: 3,
 };
 
 /** Where the call that queues a job gets its enqueue from: the app's queue (`app.jobs`). */

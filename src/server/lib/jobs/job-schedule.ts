@@ -3,7 +3,7 @@ import type { Db } from '#db/client';
 import { sqlRows } from '../sql-rows';
 import type { JobQueue, ScheduledRun } from './job-kinds';
 
-type ScheduledKind = 'purge' | 'refund-retry' | 'payouts' | 'thread-digest';
+export type ScheduledKind = 'purge' | 'refund-retry' | 'payouts' | 'thread-digest' | 'unlocks';
 
 /** The start of the period `now` falls in: periods are `intervalMs` long, counted from the epoch (a day's start at 00:00 UTC). */
 export function periodStart(now: number, intervalMs: number): Date {

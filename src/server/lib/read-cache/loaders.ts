@@ -16,6 +16,7 @@ import {
 import type { UserRole } from '#shared/lists';
 import type { Course } from '#shared/schemas/catalog';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
+import { pacingOf } from '../course-content';
 import { courseWithCreatorColumns, toCourseJson } from '../course-json';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import { type LearnerRecord, passedAttempt } from '../progress';
@@ -102,6 +103,9 @@ export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc
         title: quizzes.title,
         description: quizzes.description,
         position: quizzes.position,
+        unlockAfterDays: quizzes.unlockAfterDays,
+        unlockAt: quizzes.unlockAt,
+        prerequisiteQuizId: quizzes.prerequisiteQuizId,
         questionCount: count(quizQuestions.id),
       })
       .from(quizzes)
@@ -126,6 +130,7 @@ export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc
         order: module.position + lesson.position / 1000,
         duration: lesson.duration,
       })),
+    ...pacingOf(module),
   }));
   const quizOutlines: QuizOutline[] = quizRows.map((quiz) => ({
     id: quiz.id,
@@ -134,6 +139,7 @@ export async function loadCourseDoc(db: Db, courseId: string): Promise<CourseDoc
     description: quiz.description,
     order: quiz.position,
     questionCount: quiz.questionCount,
+    ...pacingOf(quiz),
   }));
   return withCourseRow(
     { modules, modulesJson: prepareJson(modules), quizzes: quizOutlines, quizzesJson: prepareJson(quizOutlines) },

@@ -5,6 +5,7 @@ import { CourseIdParamsSchema, CourseListQuerySchema, CourseListSchema, CourseSc
 import { ModuleOutlineListSchema, QuizOutlineListSchema } from '#shared/schemas/outline';
 import { matchesEtag } from '../../lib/http-etag';
 import { overlaid } from '../../lib/learner-overlay';
+import { outlineForCaller } from '../../lib/pacing-outline';
 import { preparedAnswer, sendPrepared } from '../../lib/prepared-json';
 import { getCallerCourse, listCatalogPage } from './catalog.service';
 
@@ -64,14 +65,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "The course's modules with their lesson titles, in order",
+        description:
+          'Each carries its pacing rule; for an enrolled student also `locked` and `unlocksAt` (docs/product.md, Pacing).',
         params: CourseIdParamsSchema,
         response: { 200: ModuleOutlineListSchema, 404: ApiErrorBodySchema },
       },
       compress: false,
     },
     async (request, reply) => {
-      const { access } = await getCallerCourse(request, app.reads, request.params.id);
-      return sendPrepared(request, reply, access.course.modulesJson);
+      const { access, userId } = await getCallerCourse(request, app.reads, request.params.id);
+      const { modules, modulesJson } = access.course;
+      const now = app.clock();
+      const json = await outlineForCaller({ reads: app.reads, access, userId, items: modules, shared: modulesJson, now });
+      return sendPrepared(request, reply, json);
     },
   );
 
@@ -81,14 +87,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "The course's quizzes (titles and question counts), in order",
+        description:
+          'Each carries its pacing rule; for an enrolled student also `locked` and `unlocksAt` (docs/product.md, Pacing).',
         params: CourseIdParamsSchema,
         response: { 200: QuizOutlineListSchema, 404: ApiErrorBodySchema },
       },
       compress: false,
     },
     async (request, reply) => {
-      const { access } = await getCallerCourse(request, app.reads, request.params.id);
-      return sendPrepared(request, reply, access.course.quizzesJson);
+      const { access, userId } = await getCallerCourse(request, app.reads, request.params.id);
+      const { quizzes, quizzesJson } = access.course;
+      const now = app.clock();
+      const json = await outlineForCaller({ reads: app.reads, access, userId, items: quizzes, shared: quizzesJson, now });
+      return sendPrepared(request, reply, json);
     },
   );
 };

@@ -12,7 +12,7 @@ import type { ReadCache } from '../../lib/read-cache/read-cache';
 import { type CatalogPage, catalogPage, firstCatalogPage } from './catalog-pages';
 
 /** A course as its caller may see it, and whether they are signed in (which form of the course they get). */
-export type CallerCourse = { signedIn: boolean; access: CourseAccess };
+export type CallerCourse = { signedIn: boolean; userId: string | undefined; access: CourseAccess };
 
 /** Who is asking and what they may see of the course, or 404. */
 export async function getCallerCourse(request: FastifyRequest, reads: ReadCache, courseId: string): Promise<CallerCourse> {
@@ -20,7 +20,7 @@ export async function getCallerCourse(request: FastifyRequest, reads: ReadCache,
   const access = await getCourseAccess({ reads, courseId, userId: user?.id });
   // Made only when thrown: an error captures its stack, which cost a hot route more than its work.
   if (!access) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
-  return { signedIn: user !== null, access };
+  return { signedIn: user !== null, userId: user?.id, access };
 }
 
 /** A cursor as `Link` headers give it (catalog-pages.ts encodeCatalogCursor), or 400. */

@@ -20,8 +20,10 @@ import { getCourseAccess } from '../../lib/course-access';
 import { getSection, toLessonJson, toModuleJson, toQuestionJson, toQuizJson } from '../../lib/course-content';
 import { requireOwnedPart } from '../../lib/course-ownership';
 import { assertOwnUpload } from '../../lib/own-uploads';
+import { isPaced, learnerPacing, partLock } from '../../lib/pacing';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 import { sanitizeRichText } from '../../lib/rich-text';
+import { setPacing } from './pacing-rules';
 
 /*
  * Every change to a course's content runs in one transaction that first touches the course row: it
@@ -117,6 +119,7 @@ export async function updateSection({
     if (kind === 'quiz' && Object.values(settings).some((value) => value !== undefined)) {
       await tx.update(quizzes).set(settings).where(eq(quizzes.id, id));
     }
+    await setPacing(tx, { kind, id, courseId, input });
     if (input.order !== undefined) {
       const [current] = await tx.select({ position: table.position }).from(table).where(eq(table.id, id));
       if (!current) throw new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
@@ -429,16 +432,23 @@ export async function getVisibleSection({
   userId,
   kind,
   id,
+  now,
 }: {
   db: Db;
   reads: ReadCache;
   userId: string | undefined;
   kind: SectionKind;
   id: string;
+  now: number;
 }) {
   const notFound = () => new AppError(ErrorCode.NOT_FOUND, `${kind === 'module' ? 'Module' : 'Quiz'} not found`);
   const section = await getSection({ db, kind, id });
   if (!section) throw notFound();
-  if (!(await getCourseAccess({ reads, userId, courseId: section.courseId }))) throw notFound();
-  return section;
+  const access = await getCourseAccess({ reads, userId, courseId: section.courseId });
+  if (!access) throw notFound();
+  if (access.level !== 'enrolled' || userId === undefined) return section;
+  // An enrolled student also learns whether it is open to them (docs/product.md, Pacing).
+  const learner = isPaced(section) ? await learnerPacing(reads, access.course, userId) : null;
+  const lock = learner ? partLock(section, learner.enrolledAt, learner.passedQuizzes, now) : { locked: false, unlocksAt: null };
+  return { ...section, ...lock };
 }

@@ -266,7 +266,7 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = await request.getCurrentUser();
-        return getVisibleSection({ db, reads: app.reads, userId: user?.id, kind, id: request.params.id });
+        return getVisibleSection({ db, reads: app.reads, userId: user?.id, kind, id: request.params.id, now: app.clock() });
       },
     );
 
@@ -275,11 +275,12 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: TAGS,
-          summary: kind === 'module' ? 'Rename or move a module' : 'Rename or move a quiz, or change its settings',
-          description:
+          summary: kind === 'module' ? 'Rename, move or pace a module' : 'Rename, move or pace a quiz, or change its settings',
+          description: `${
             kind === 'module'
               ? 'An `order` held by another module or quiz swaps the two (move up / move down).'
-              : 'An `order` held by another module or quiz swaps the two (move up / move down). `passPercent`, `timeLimitMinutes`, `maxAttempts` and `shuffle` set how it is taken.',
+              : 'An `order` held by another module or quiz swaps the two (move up / move down). `passPercent`, `timeLimitMinutes`, `maxAttempts` and `shuffle` set how it is taken.'
+          } Pacing: \`unlockAfterDays\` (0–3650 days after each student's enrollment), \`unlockAt\` (an ISO date) and \`prerequisiteQuizId\` (another quiz of the course to pass first); null removes a rule.`,
           security: BEARER,
           params: IdParamsSchema,
           body: kind === 'module' ? UpdateSectionBodySchema : UpdateQuizBodySchema,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '#db/client';
+import type { Db, Tx } from '#db/client';
 import { quizAnswers, quizAttempts, quizQuestions, quizzes } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
@@ -131,12 +131,14 @@ export async function startOrResumeAttempt({
   quizId,
   forceNew,
   now,
+  onPass,
 }: {
   db: Db;
   userId: string;
   quizId: string;
   forceNew: boolean;
   now: number;
+  onPass: OnPass;
 }): Promise<QuizAttempt> {
   if (!forceNew) {
     const [latest] = await db
@@ -153,7 +155,7 @@ export async function startOrResumeAttempt({
     if (current && !(await hasAnswers(db, current.id))) return toAttemptJson(db, current);
     await requireAttemptLeft(db, userId, quizId, settings.maxAttempts);
     // With a limit every start counts: the attempt given up is scored on what it has, not discarded.
-    if (current && settings.maxAttempts !== null) await finishAttempt(db, userId, current, now);
+    if (current && settings.maxAttempts !== null) await finishAttempt(db, userId, current, now, onPass);
     else if (current) await db.delete(quizAttempts).where(and(eq(quizAttempts.id, current.id), IN_PROGRESS));
   }
   const totalQuestions = await questionCount(db, quizId);
@@ -200,6 +202,7 @@ export async function answerQuestion({
   answer,
   now,
   gradeCode,
+  requireOpen,
 }: {
   db: Db;
   userId: string;
@@ -209,8 +212,11 @@ export async function answerQuestion({
   answer?: AnswerValue | undefined;
   now: number;
   gradeCode: GradeCode;
+  /** Refuses a quiz still locked by its pacing (lib/learnable-course.ts requireQuizOpen). */
+  requireOpen: (quizId: string) => Promise<void>;
 }): Promise<AnyAnswerResult> {
   const attempt = await requireOwnAttempt(db, userId, attemptId);
+  await requireOpen(attempt.quizId);
   if (attempt.status === 'completed') throw new AppError(ErrorCode.CONFLICT, QUIZ_ALREADY_COMPLETED);
   if (attempt.expiresAt && now > attempt.expiresAt.getTime()) throw new AppError(ErrorCode.CONFLICT, TIME_IS_UP);
   const [question] = isUuid(questionId)
@@ -244,8 +250,17 @@ export async function answerQuestion({
   };
 }
 
+/** What else a pass does, in the completion's transaction: the parts it opens are announced (lib/unlock-notices.ts). */
+export type OnPass = (tx: Tx, pass: { userId: string; quizId: string }) => Promise<void>;
+
 /** Completes an attempt in progress; undefined when it was completed meanwhile. */
-async function finishAttempt(db: Db, userId: string, attempt: AttemptRow, now: number): Promise<AttemptRow | undefined> {
+async function finishAttempt(
+  db: Db,
+  userId: string,
+  attempt: AttemptRow,
+  now: number,
+  onPass: OnPass,
+): Promise<AttemptRow | undefined> {
   const total = await questionCount(db, attempt.quizId);
   const { passPercent } = await quizSettings(db, attempt.quizId);
   return db.transaction(async (tx) => {
@@ -264,6 +279,9 @@ async function finishAttempt(db: Db, userId: string, attempt: AttemptRow, now: n
     // A pass raises the learner's peak progress with it (lib/peak-progress.ts); a miss enters the review deck.
     await raisePeakForQuiz(tx, { userId, quizId: completed.quizId });
     await addMissedQuestions(tx, { attemptId: completed.id, now });
+    if (isPassingScore(completed.score ?? 0, completed.totalQuestions ?? 0, completed.passPercent)) {
+      await onPass(tx, { userId, quizId: completed.quizId });
+    }
     return completed;
   });
 }
@@ -278,13 +296,18 @@ export async function completeAttempt({
   userId,
   attemptId,
   now,
+  requireOpen,
+  onPass,
 }: {
   db: Db;
   userId: string;
   attemptId: string;
   now: number;
+  requireOpen: (quizId: string) => Promise<void>;
+  onPass: OnPass;
 }) {
   const attempt = await requireOwnAttempt(db, userId, attemptId);
-  const done = attempt.status === 'in_progress' ? await finishAttempt(db, userId, attempt, now) : undefined;
+  await requireOpen(attempt.quizId);
+  const done = attempt.status === 'in_progress' ? await finishAttempt(db, userId, attempt, now, onPass) : undefined;
   return toAttemptJson(db, done ?? (await requireOwnAttempt(db, userId, attemptId)));
 }

@@ -14,12 +14,13 @@ import {
 import { AppError } from '../../errors';
 import { listQuestions, objectMediaPath, toQuestionJson, withMediaPaths } from '../../lib/course-content';
 import { readCourseProgress } from '../../lib/course-progress';
-import { requireLearnableCourse } from '../../lib/learnable-course';
+import { requireLearnableCourse, requireQuizOpen } from '../../lib/learnable-course';
 import { prepareJson, sendPrepared } from '../../lib/prepared-json';
 import { runPythonFor } from '../../lib/python-runs';
+import { announcePassOpenings } from '../../lib/unlock-notices';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireUser } from '../../plugins/current-user';
-import { answerQuestion, completeAttempt, startOrResumeAttempt } from './attempts.service';
+import { answerQuestion, completeAttempt, type OnPass, startOrResumeAttempt } from './attempts.service';
 import type { GradeCode } from './code-answers';
 import { listLearnerQuestions } from './learner-questions';
 import { createProgressRecorder } from './progress.service';
@@ -87,6 +88,10 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...found, userId: found.userId };
   };
   const recordProgress = createProgressRecorder(app.db);
+  // A pass announces the parts it opens, in the completion's transaction (ADR 0056).
+  const onPass: OnPass = (tx, pass) => announcePassOpenings(tx, app.jobs, { ...pass, now: app.clock() }).then(() => {});
+  const quizOpenFor = (request: Parameters<typeof requireUser>[0], userId: string) => (quizId: string) =>
+    requireQuizOpen({ request, reads: app.reads, quizId, userId });
   const attemptErrors = { 400: ApiErrorBodySchema, 409: ApiErrorBodySchema, ...denied };
 
   app.get(
@@ -153,7 +158,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, quizId } = await learner(request, 'quiz', request.params.id);
       await limitUserAction({ app, action: 'quiz-attempt', userId });
       const forceNew = request.query.forceNew === 'true';
-      return startOrResumeAttempt({ db: app.db, userId, quizId, forceNew, now: app.clock() });
+      return startOrResumeAttempt({ db: app.db, userId, quizId, forceNew, now: app.clock(), onPass });
     },
   );
 
@@ -184,6 +189,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         now: app.clock(),
         gradeCode,
+        requireOpen: quizOpenFor(request, user.id),
       });
     },
   );
@@ -203,7 +209,14 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return completeAttempt({ db: app.db, userId: user.id, attemptId: request.params.id, now: app.clock() });
+      return completeAttempt({
+        db: app.db,
+        userId: user.id,
+        attemptId: request.params.id,
+        now: app.clock(),
+        requireOpen: quizOpenFor(request, user.id),
+        onPass,
+      });
     },
   );
 };

@@ -36,6 +36,9 @@ const perceptrons: ModuleOutline = {
   description: null,
   order: 0,
   lessons: [],
+  unlockAfterDays: null,
+  unlockAt: null,
+  prerequisiteQuizId: null,
 };
 const checkpoint: QuizOutline = {
   id: 'quiz-1',
@@ -44,6 +47,9 @@ const checkpoint: QuizOutline = {
   description: null,
   order: 1,
   questionCount: 3,
+  unlockAfterDays: null,
+  unlockAt: null,
+  prerequisiteQuizId: null,
 };
 
 function stubCourse(routes: Record<string, StubbedAnswer | (() => StubbedAnswer)> = {}) {

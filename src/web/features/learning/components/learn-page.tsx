@@ -2,6 +2,7 @@ import { ArrowLeft, Award, CheckCircle2, ChevronDown, ChevronLeft, ChevronRight,
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_VIDEO_COMPLETE_PERCENT } from '#shared/learning-rules';
+import type { QuizOutline } from '#shared/schemas/outline';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { useDocumentTitle, usePageHead } from '#web/hooks/use-document-title';
@@ -18,6 +19,7 @@ import { useCertificateEligibility } from '../api/get-certificate-eligibility';
 import { useCourseProgress } from '../api/get-course-progress';
 import { flattenItems, type LearnItem, orderSections, resumeItem, type Section } from './learn-items';
 import { LessonView } from './lesson-view';
+import { LockedPanel, LockNote } from './pacing-lock';
 
 /**
  * A text or image slide completes itself after one second on screen, a video by the share played
@@ -35,6 +37,7 @@ function Sidebar({
   percent,
   eligible,
   sections,
+  quizzes,
   current,
   completedLessons,
   passedQuizzes,
@@ -47,6 +50,7 @@ function Sidebar({
   percent: number;
   eligible: boolean;
   sections: Section[];
+  quizzes: QuizOutline[];
   current: LearnItem | undefined;
   completedLessons: Set<string>;
   passedQuizzes: Set<string>;
@@ -129,7 +133,10 @@ function Sidebar({
                   ) : (
                     <FileQuestion className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   )}
-                  <span className="break-words">{section.quiz.title}</span>
+                  <span className="grid break-words">
+                    {section.quiz.title}
+                    <LockNote part={section.quiz} quizzes={quizzes} passed={passedQuizzes} />
+                  </span>
                 </button>
               </li>
             );
@@ -146,7 +153,10 @@ function Sidebar({
                 className="flex w-full items-center gap-2 p-2 text-left text-sm font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
                 {done ? <CheckCircle2 className="size-4 shrink-0 text-success" aria-label="Completed" /> : null}
-                <span className="flex-1 break-words">{module.title}</span>
+                <span className="grid flex-1 break-words">
+                  {module.title}
+                  <LockNote part={module} quizzes={quizzes} passed={passedQuizzes} />
+                </span>
                 <ChevronDown className={cn('size-4 transition-transform', !open && '-rotate-90')} aria-hidden="true" />
               </button>
               {open ? (
@@ -331,6 +341,10 @@ export function LearnPage({
   }
 
   const canMark = currentLesson !== null && availableId === currentLesson.id && !saving;
+  // A part still shut by its pacing shows when it opens instead of its content (docs/product.md, Pacing).
+  const lockedPart = currentLesson
+    ? modules.data.find((module) => module.id === currentLesson.moduleId)
+    : quizzes.data.find((quiz) => quiz.id === current?.id);
   return (
     <div className="grid lg:grid-cols-[20rem_1fr]">
       <Sidebar
@@ -339,6 +353,7 @@ export function LearnPage({
         percent={progress.data?.percent ?? 0}
         eligible={eligibility.data?.eligible ?? false}
         sections={sections}
+        quizzes={quizzes.data}
         current={current}
         completedLessons={completedLessons}
         passedQuizzes={passedQuizzes}
@@ -364,6 +379,8 @@ export function LearnPage({
           ) : null}
           {!current ? (
             <p className="py-16 text-center text-muted-foreground">No lessons available</p>
+          ) : lockedPart?.locked ? (
+            <LockedPanel courseId={courseId} part={lockedPart} quizzes={quizzes.data} passed={passedQuizzes} />
           ) : current.kind === 'lesson' ? (
             <>
               <LessonView

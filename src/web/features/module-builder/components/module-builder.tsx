@@ -16,6 +16,7 @@ import { useUpdateSlide } from '../api/update-slide';
 import { clampSelection, selectionAfterAdd, selectionAfterDelete, selectionAfterMove } from '../lib/slide-selection';
 import { AddSlideDialog } from './add-slide-dialog';
 import { EditSlideDialog } from './edit-slide-dialog';
+import { ModulePacing } from './module-pacing';
 import { SlideGrid } from './slide-grid';
 import { SlideViewer } from './slide-viewer';
 
@@ -72,6 +73,9 @@ export function ModuleBuilder({ moduleId }: { moduleId: string }) {
       ) : (
         <RegionErrorBoundary title="The slides could not be displayed" resetKeys={[moduleId]}>
           <SlideWorkspace moduleId={moduleId} courseId={courseId} slides={slides.data} />
+          <div className="mt-8">
+            <ModulePacing key={module.data.id} module={module.data} />
+          </div>
         </RegionErrorBoundary>
       )}
     </div>

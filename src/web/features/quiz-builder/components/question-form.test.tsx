@@ -20,6 +20,9 @@ const quiz: Quiz = {
   timeLimitMinutes: null,
   maxAttempts: null,
   shuffle: false,
+  unlockAfterDays: null,
+  unlockAt: null,
+  prerequisiteQuizId: null,
 };
 
 /** A quiz's questions on a stand-in server: POST adds, DELETE removes, GET lists what is there. */

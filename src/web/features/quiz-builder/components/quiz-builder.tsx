@@ -11,6 +11,7 @@ import { useQuiz } from '../api/get-quiz';
 import { type BuilderQuestionType, TYPED_QUESTION_LABELS } from '../lib/typed-question-draft';
 import { QuestionForm } from './question-form';
 import { QuestionList } from './question-list';
+import { QuizPacing } from './quiz-pacing';
 import { QuizSettingsForm } from './quiz-settings-form';
 import { TypedQuestionForm } from './typed-question-form';
 
@@ -76,6 +77,9 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
       </header>
       <div className="mb-8">
         <QuizSettingsForm key={quiz.data.id} quiz={quiz.data} />
+      </div>
+      <div className="mb-8">
+        <QuizPacing key={quiz.data.id} quiz={quiz.data} />
       </div>
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <RegionErrorBoundary title="The question form could not be displayed">

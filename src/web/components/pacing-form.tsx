@@ -1,0 +1,107 @@
+import { Save } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { QuizOutline } from '#shared/schemas/outline';
+import { PACING_DAYS_MAX, type PacingRule } from '#shared/schemas/pacing';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { FormField } from '#web/components/ui/form-field';
+import { Input } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
+import { toast } from '#web/hooks/use-toast';
+import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+
+type PacingBody = { unlockAfterDays: number | null; unlockAt: string | null; prerequisiteQuizId: string | null };
+
+const SELECT_CLASS =
+  'h-10 w-full rounded-lg border border-input bg-background px-3 text-base shadow-xs focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none aria-invalid:border-destructive md:text-sm';
+
+/**
+ * When a module or quiz opens to each student (docs/product.md, Pacing): days after they enroll, a
+ * date (its start in UTC), and a quiz of the course to pass first. Empty: no such rule. The server
+ * checks the rest (a quiz of this course, no circle of prerequisites) and its field errors show here.
+ */
+export function PacingForm({
+  id,
+  rule,
+  quizzes,
+  save,
+}: {
+  /** The module's or quiz's id: a quiz is not offered as its own prerequisite. */
+  id: string;
+  rule: PacingRule;
+  /** The course's quizzes. */
+  quizzes: QuizOutline[];
+  save: (body: PacingBody) => Promise<unknown>;
+}) {
+  const [days, setDays] = useState(rule.unlockAfterDays === null ? '' : String(rule.unlockAfterDays));
+  const [date, setDate] = useState(rule.unlockAt?.slice(0, 10) ?? '');
+  const [prerequisite, setPrerequisite] = useState(rule.prerequisiteQuizId ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = days.trim();
+    const unlockAfterDays = trimmed === '' ? null : /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+    if (Number.isNaN(unlockAfterDays) || (unlockAfterDays ?? 0) > PACING_DAYS_MAX) {
+      setErrors({ unlockAfterDays: `Days are a whole number from 0 to ${PACING_DAYS_MAX}, or empty for none` });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await save({ unlockAfterDays, unlockAt: date === '' ? null : date, prerequisiteQuizId: prerequisite || null });
+      toast({ variant: 'success', title: 'Pacing saved' });
+    } catch (error) {
+      setErrors(getFieldErrors(error));
+      toast({ variant: 'destructive', title: 'Failed to save pacing', description: getErrorMessage(error, 'Please try again.') });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="pacing-title" className="grid gap-4">
+        <div>
+          <h2 id="pacing-title" className="text-lg font-semibold">
+            Pacing
+          </h2>
+          <p className="text-sm text-muted-foreground">Opens to each student once every rule set here is met.</p>
+        </div>
+        <div className="grid items-start gap-4 sm:grid-cols-3">
+          <FormField label="Days after enrollment" hint="Empty: no wait." error={errors.unlockAfterDays}>
+            {(control) => (
+              <Input {...control} inputMode="numeric" value={days} onChange={(event) => setDays(event.target.value)} />
+            )}
+          </FormField>
+          <FormField label="Opening date" hint="From the start of that day (UTC). Empty: none." error={errors.unlockAt}>
+            {(control) => <Input {...control} type="date" value={date} onChange={(event) => setDate(event.target.value)} />}
+          </FormField>
+          <FormField label="Quiz to pass first" error={errors.prerequisiteQuizId}>
+            {(control) => (
+              <select
+                {...control}
+                className={SELECT_CLASS}
+                value={prerequisite}
+                onChange={(event) => setPrerequisite(event.target.value)}
+              >
+                <option value="">None</option>
+                {quizzes
+                  .filter((quiz) => quiz.id !== id)
+                  .map((quiz) => (
+                    <option key={quiz.id} value={quiz.id}>
+                      {quiz.title}
+                    </option>
+                  ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+        <Button type="submit" variant="outline" className="w-full sm:w-fit" disabled={saving}>
+          {saving ? <Spinner /> : <Save aria-hidden="true" />} Save Pacing
+        </Button>
+      </form>
+    </Card>
+  );
+}
