@@ -132,4 +132,179 @@ describe('video slides', () => {
       expect((await progressOf(learner)).lesson).toMatchObject({ completed: false, positionSeconds: 4 });
     });
   });
+
+  async function grant(user: TestUser = creator, kind: 'captions' | 'video' = 'captions') {
+    const response = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: bearer(user), payload: { kind } });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { uploadURL: string }).uploadURL;
+  }
+  const put = (uploadURL: string, body: Buffer, contentType = 'text/vtt') =>
+    t.app.inject({ method: 'PUT', url: uploadURL, headers: { 'content-type': contentType }, payload: body });
+  async function uploadOf(uploadURL: string) {
+    const [row] = await t.db.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.grantHash, hashToken(uploadURL.split('/').at(-1) ?? '')));
+    return row;
+  }
+  async function uploadCaptions(user: TestUser = creator, body: Buffer = VTT) {
+    const uploadURL = await grant(user);
+    const stored = await put(uploadURL, body);
+    expect(stored.statusCode, stored.body).toBe(200);
+    return (stored.json() as { objectPath: string }).objectPath;
+  }
+  async function videoSlide() {
+    const uploadURL = await grant(creator, 'video');
+    const stored = await put(uploadURL, mp4Bytes(64), 'video/mp4');
+    expect(stored.statusCode, stored.body).toBe(200);
+    const videoUrl = (stored.json() as { objectPath: string }).objectPath;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/modules/${moduleId}/lessons`,
+      headers: bearer(creator),
+      payload: { title: 'Attention, visually', type: 'video', videoUrl },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return (created.json() as { id: string }).id;
+  }
+  const patchSlide = (id: string, payload: Record<string, unknown>, user: TestUser = creator) =>
+    t.app.inject({ method: 'PATCH', url: `/api/lessons/${id}`, headers: bearer(user), payload });
+  async function lessonAs(user: TestUser, id: string) {
+    const response = await t.app.inject({ method: 'GET', url: `/api/modules/${moduleId}/lessons`, headers: bearer(user) });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { id: string; captions: { language: string; label: string; url: string }[] }[]).find(
+      (lesson) => lesson.id === id,
+    );
+  }
+
+  describe('captions upload', () => {
+    it('stores a WebVTT file sent as text/vtt and serves it as text/vtt', async () => {
+      const objectPath = await uploadCaptions(creator, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), VTT]));
+      expect(objectPath).toMatch(/^\/objects\/captions\/[0-9a-f-]{36}$/);
+      const served = await t.app.inject({ method: 'GET', url: objectPath });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('text/vtt');
+      expect(served.body).toContain('Hello, gradients.');
+    });
+
+    it.each([
+      ['not starting with WEBVTT', Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nAn SRT file\n'), 'text/vtt', 400, /not WebVTT/],
+      ['WEBVTT run into other text', Buffer.from('WEBVTTX\n\n'), 'text/vtt', 400, /not WebVTT/],
+      [
+        'not UTF-8',
+        Buffer.concat([Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\n'), Buffer.from([0xff, 0xfe])]),
+        'text/vtt',
+        400,
+        /UTF-8/,
+      ],
+      ['sent as text/plain', VTT, 'text/plain', 415, /text\/vtt/],
+      ['sent as an image', VTT, 'image/png', 415, /text\/vtt/],
+      ['larger than 1 MB', Buffer.concat([VTT, Buffer.alloc(1_048_576, 0x20)]), 'text/vtt', 413, /1 MB/],
+    ])('refuses a file %s, keeping nothing', async (_name, body, contentType, status, message) => {
+      const uploadURL = await grant();
+      const response = await put(uploadURL, body, contentType);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json().message).toMatch(message);
+      expect((await uploadOf(uploadURL))?.completedAt ?? null).toBeNull();
+    });
+
+    it('does not take captions where a video is expected, nor a video where captions are', async () => {
+      const captionsURL = await grant();
+      expect((await put(captionsURL, mp4Bytes(16), 'video/mp4')).statusCode).toBe(415);
+      const videoURL = await grant(creator, 'video');
+      expect((await put(videoURL, VTT, 'text/vtt')).statusCode).toBe(415);
+    });
+  });
+
+  describe('lesson captions', () => {
+    it('are set on a video slide, signed in the lesson JSON of a paid course, and replaced or removed by PATCH', async () => {
+      const id = await videoSlide();
+      const english = await uploadCaptions();
+      const spanish = await uploadCaptions();
+      const set = await patchSlide(id, {
+        captions: [
+          { language: 'en', label: 'English', url: english },
+          { language: 'es', label: 'Español', url: spanish },
+        ],
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const lesson = await lessonAs(enrolled, id);
+      expect(lesson?.captions.map((caption) => [caption.language, caption.label])).toEqual([
+        ['en', 'English'],
+        ['es', 'Español'],
+      ]);
+      const signed = lesson?.captions[0]?.url ?? '';
+      expect(signed).toMatch(/^\/objects\/captions\/[0-9a-f-]{36}\?exp=\d+&sig=/);
+      // Paid-course captions need the signature, as its video does.
+      expect((await t.app.inject({ method: 'GET', url: english })).statusCode).toBe(403);
+      const served = await t.app.inject({ method: 'GET', url: signed });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('text/vtt');
+      // The edit form sends back what it loaded (signed addresses): kept as their paths.
+      const resent = await patchSlide(id, { captions: lesson?.captions.slice(1) });
+      expect(resent.statusCode, resent.body).toBe(200);
+      const [stored] = await t.db.db.select({ captions: lessons.captions }).from(lessons).where(eq(lessons.id, id));
+      expect(stored?.captions).toEqual([{ language: 'es', label: 'Español', url: spanish }]);
+      expect((await patchSlide(id, { captions: [] })).statusCode).toBe(200);
+      expect((await lessonAs(enrolled, id))?.captions).toEqual([]);
+    });
+
+    it("refuses another creator's upload, a video upload, a slide that is not a video, and a language twice", async () => {
+      const id = await videoSlide();
+      const others = await uploadCaptions(otherCreator);
+      const notOwn = await patchSlide(id, { captions: [{ language: 'en', label: 'English', url: others }] });
+      expect(notOwn.statusCode).toBe(400);
+      expect(notOwn.json().errors).toEqual({ 'captions.0.url': 'Must be captions you uploaded' });
+      const videoURL = await grant(creator, 'video');
+      const video = ((await put(videoURL, mp4Bytes(16), 'video/mp4')).json() as { objectPath: string }).objectPath;
+      expect((await patchSlide(id, { captions: [{ language: 'en', label: 'English', url: video }] })).statusCode).toBe(400);
+      const own = await uploadCaptions();
+      const twice = await patchSlide(id, {
+        captions: [
+          { language: 'en', label: 'English', url: own },
+          { language: 'EN', label: 'English again', url: own },
+        ],
+      });
+      expect(twice.statusCode).toBe(400);
+      expect(JSON.stringify(twice.json())).toContain('already there');
+      const badTag = await patchSlide(id, { captions: [{ language: 'english!', label: 'English', url: own }] });
+      expect(badTag.statusCode).toBe(400);
+      const eleven = Array.from({ length: 11 }, (_, index) => ({
+        language: `l${String.fromCharCode(97 + index)}`,
+        label: 'L',
+        url: own,
+      }));
+      expect((await patchSlide(id, { captions: eleven })).statusCode).toBe(400);
+      const onText = await patchSlide(textLessonId, { captions: [{ language: 'en', label: 'English', url: own }] });
+      expect(onText.statusCode).toBe(400);
+      expect(onText.json().errors).toEqual({ captions: 'A text slide has no captions' });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/modules/${moduleId}/lessons`,
+        headers: bearer(creator),
+        payload: { title: 'Text', type: 'text', captions: [{ language: 'en', label: 'English', url: own }] },
+      });
+      expect(created.statusCode).toBe(400);
+      expect(
+        (await patchSlide(id, { captions: [{ language: 'en', label: 'English', url: own }] }, otherCreator)).statusCode,
+      ).toBe(403);
+      expect((await lessonAs(enrolled, id))?.captions).toEqual([]);
+    });
+
+    it('are kept by the upload purge while a slide uses them; unused captions go', async () => {
+      const id = await videoSlide();
+      const used = await uploadCaptions();
+      const unused = await uploadCaptions();
+      expect((await patchSlide(id, { captions: [{ language: 'de', label: 'Deutsch', url: used }] })).statusCode).toBe(200);
+      const result = await purgeUploads({
+        db: t.db.db,
+        store: t.app.objectStore,
+        now: Date.now() + 2 * 86_400_000,
+        orphanAfterMs: 86_400_000,
+      });
+      expect(result.orphaned).toBeGreaterThanOrEqual(1);
+      expect(await t.app.objectStore.stat(used.slice('/objects/'.length))).not.toBeNull();
+      expect(await t.app.objectStore.stat(unused.slice('/objects/'.length))).toBeNull();
+    });
+  });
 });
