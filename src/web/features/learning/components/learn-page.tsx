@@ -362,6 +362,7 @@ export function LearnPage({
             <p className="py-16 text-center text-muted-foreground">No lessons available</p>
           ) : current.kind === 'lesson' ? (
             <LessonView
+              courseId={courseId}
               moduleId={current.moduleId}
               lessonId={current.id}
               videoCompletePercent={progress.data?.videoCompletePercent ?? DEFAULT_VIDEO_COMPLETE_PERCENT}
