@@ -4,6 +4,7 @@ import { lessons, uploads, videoPositions } from '#db/schema/index';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { mp4Bytes } from '#tests/helpers/media-bytes';
+import { countQueries } from '#tests/helpers/query-counter';
 import { hashToken } from '../../lib/tokens';
 import { purgeUploads } from '../../lib/upload-purge';
 
@@ -78,6 +79,31 @@ describe('video slides', () => {
       );
       expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
       expect((await progressOf(other)).lesson?.positionSeconds).toBe(30);
+    });
+
+    it("costs one statement once warm, and many learners' saves at once share a few", async () => {
+      const learners = await Promise.all(Array.from({ length: 40 }, () => createUser(t.db.db)));
+      await Promise.all(learners.map((learner) => enroll(t.db.db, learner.id, courseId)));
+      // Warm the caller's session, enrollments and record, as a player's first save does.
+      await Promise.all(learners.map((learner) => save({ lessonId: videoLessonId, positionSeconds: 1 }, learner)));
+      let queries = countQueries(t.db);
+      try {
+        expect((await save({ lessonId: videoLessonId, positionSeconds: 2 }, learners[0])).statusCode).toBe(200);
+        expect(queries.count, queries.texts.join('; ')).toBe(1);
+      } finally {
+        queries.restore();
+      }
+      queries = countQueries(t.db);
+      try {
+        const answers = await Promise.all(
+          learners.map((learner) => save({ lessonId: videoLessonId, positionSeconds: 12 }, learner)),
+        );
+        expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+        expect(queries.count).toBeLessThanOrEqual(4);
+      } finally {
+        queries.restore();
+      }
+      expect((await progressOf(learners[39] as TestUser)).lesson?.positionSeconds).toBe(12);
     });
 
     it.each([
