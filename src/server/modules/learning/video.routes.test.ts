@@ -146,7 +146,7 @@ describe('video slides', () => {
       await enroll(t.db.db, learner.id, courseId);
       expect((await save({ lessonId: videoLessonId, positionSeconds: 600 }, learner)).json().completed).toBe(false);
       expect((await progressOf(learner)).lesson).toMatchObject({ completed: false, positionSeconds: 600 });
-      // SPEC's call as before: no `completed` means true.
+      // The completion call as before: no `completed` means true.
       expect((await save({ lessonId: videoLessonId }, learner)).json()).toMatchObject({ completed: true });
       const again = await save({ lessonId: videoLessonId, positionSeconds: 3 }, learner);
       expect(again.json()).toMatchObject({ completed: true, positionSeconds: 3 });
