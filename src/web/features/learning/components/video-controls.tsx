@@ -192,6 +192,8 @@ export default function VideoControls({
 
     const resume = () => {
       if (!savedAt || savedAt >= element.duration - NEAR_END_S) return;
+      // The seek this makes is no news to the server.
+      lastSaved = savedAt;
       element.currentTime = savedAt;
     };
     if (element.readyState >= HTMLMediaElement.HAVE_METADATA) resume();
