@@ -296,7 +296,7 @@ export const uploads = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['image', 'video', 'notebook'] }).notNull(),
+    kind: text('kind', { enum: ['image', 'video', 'notebook', 'captions'] }).notNull(),
     // SHA-256 of the signed grant in the upload URL; single use.
     grantHash: text('grant_hash').notNull(),
     objectKey: text('object_key').notNull(),

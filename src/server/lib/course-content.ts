@@ -63,6 +63,7 @@ export function withMediaPaths(lesson: Lesson, mediaPath: (path: string) => stri
     videoUrl: lesson.videoUrl === null ? null : mediaPath(lesson.videoUrl),
     imageUrl: lesson.imageUrl === null ? null : mediaPath(lesson.imageUrl),
     notebookUrl: lesson.notebookUrl === null ? null : mediaPath(lesson.notebookUrl),
+    captions: lesson.captions.map((caption) => ({ ...caption, url: mediaPath(caption.url) })),
   };
 }
 
@@ -80,6 +81,7 @@ export function toLessonJson(row: typeof lessons.$inferSelect, mediaPath: (path:
     imageAlt: row.imageAlt,
     notebookUrl: row.notebookUrl === null ? null : mediaPath(row.notebookUrl),
     duration: row.duration,
+    captions: row.captions.map((caption) => ({ ...caption, url: mediaPath(caption.url) })),
   };
 }
 

@@ -6,6 +6,22 @@ import type { CourseDoc, ReadCache } from './read-cache/read-cache';
 
 export type PreparedProgress = { progress: CourseProgressCounts; json: PreparedJson };
 
+const NO_POSITIONS: ReadonlyMap<string, number> = new Map();
+
+/**
+ * The progress answer: each slide with where the learner stopped in its video (docs/product.md,
+ * Video). Positions are the learner's own and change every few seconds, so they are merged per
+ * request into the cached progress (ADR 0058); a learner without any shares the cached bytes.
+ */
+export function progressJson(
+  progress: CourseProgressCounts,
+  videoCompletePercent: number,
+  positions: ReadonlyMap<string, number>,
+): PreparedJson {
+  const lessons = progress.lessons.map((lesson) => ({ ...lesson, positionSeconds: positions.get(lesson.lessonId) ?? null }));
+  return prepareJson({ ...progress, lessons, videoCompletePercent });
+}
+
 type Made = { progress: CourseProgressCounts; json: Map<number, PreparedJson> };
 
 /**
@@ -34,6 +50,6 @@ export async function readCourseProgress({
   if (!doc) return null;
   const ofRecord = memoized(made, record, () => new WeakMap<CourseDoc, Made>());
   const entry = memoized(ofRecord, doc, (): Made => ({ progress: courseProgressOf(doc, record), json: new Map() }));
-  const json = memoized(entry.json, videoCompletePercent, () => prepareJson({ ...entry.progress, videoCompletePercent }));
+  const json = memoized(entry.json, videoCompletePercent, () => progressJson(entry.progress, videoCompletePercent, NO_POSITIONS));
   return { progress: entry.progress, json };
 }

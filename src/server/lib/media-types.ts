@@ -16,6 +16,7 @@ const ALLOWED: Record<UploadKind, Record<string, string>> = {
   image: { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/webp': 'WebP' },
   video: { 'video/mp4': 'MP4', 'video/webm': 'WebM', 'video/quicktime': 'MOV' },
   notebook: { 'application/x-ipynb+json': 'Jupyter notebook (.ipynb)' },
+  captions: { 'text/vtt': 'WebVTT captions (.vtt)' },
 };
 
 /** Labels browsers and tools give the same containers. */

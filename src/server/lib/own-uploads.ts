@@ -6,7 +6,12 @@ import type { UploadKind } from '#shared/schemas/uploads';
 import { AppError } from '../errors';
 
 const OBJECT_PATH_PREFIX = '/objects/';
-const UPLOAD_NOUNS: Record<UploadKind, string> = { image: 'an image', video: 'a video', notebook: 'a notebook' };
+const UPLOAD_NOUNS: Record<UploadKind, string> = {
+  image: 'an image',
+  video: 'a video',
+  notebook: 'a notebook',
+  captions: 'captions',
+};
 
 /**
  * A course or slide may point only at a file its creator uploaded, of the right kind: otherwise a

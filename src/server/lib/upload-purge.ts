@@ -19,12 +19,14 @@ const MAX_BATCHES_PER_RUN = 50;
 const objectPathOf = sql`'/objects/' || ${uploads.objectKey}`;
 
 /**
- * Finished uploads that no slide, course thumbnail or profile avatar names, finished before `cutoff`.
+ * Finished uploads that no slide (its media or captions), course thumbnail or profile avatar names, finished before `cutoff`.
  * Separate anti-joins, so PostgreSQL can hash each table once instead of scanning it per upload.
  */
 const isUnreferenced = sql`not exists (select 1 from lessons l where l.image_url = ${objectPathOf})
   and not exists (select 1 from lessons l where l.video_url = ${objectPathOf})
   and not exists (select 1 from lessons l where l.notebook_url = ${objectPathOf})
+  and not exists (select 1 from lessons l cross join lateral jsonb_array_elements(l.captions) caption
+    where caption->>'url' = ${objectPathOf})
   and not exists (select 1 from courses c where c.thumbnail = ${objectPathOf})
   and not exists (select 1 from users u where u.avatar = ${objectPathOf})`;
 

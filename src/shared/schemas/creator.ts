@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { difficulties, lessonTypes, questionTypes, slideFields } from '../lists';
+import { CaptionSchema } from './captions';
 import { CourseSchema } from './catalog';
 import { PacingBodySchema, PacingRuleSchema, PartLockSchema } from './pacing';
 import { LearnerCodeQuestionSchema, LearnerTypedQuestionSchema, typedQuestionVariants } from './questions';
@@ -151,6 +152,8 @@ export const LessonSchema = z.object({
   /** A notebook slide's .ipynb: its object path (signed for learners, as media are). */
   notebookUrl: z.string().nullable(),
   duration: z.string().nullable(),
+  /** A video slide's WebVTT captions, one per language (signed for learners, as media are); [] for other slides. */
+  captions: z.array(CaptionSchema),
 });
 export type Lesson = z.infer<typeof LessonSchema>;
 export const LessonListSchema = z.array(LessonSchema);
@@ -164,6 +167,26 @@ const MediaUrlSchema = singleLineText({ max: 1_300 })
     message: 'Must be an object path from an upload',
   })
   .transform((value) => value.split('?')[0] ?? value);
+
+export const CAPTIONS_MAX = 10;
+
+/**
+ * A video slide's captions as the creator sends them: each an upload of theirs (its path or signed
+ * address), at most one per language, at most CAPTIONS_MAX. The whole list replaces the stored one.
+ */
+const CaptionsInputSchema = z
+  .array(CaptionSchema.extend({ url: MediaUrlSchema }))
+  .max(CAPTIONS_MAX, { message: `At most ${CAPTIONS_MAX} caption languages` })
+  .superRefine((captions, ctx) => {
+    const seen = new Set<string>();
+    captions.forEach((caption, index) => {
+      const language = caption.language.toLowerCase();
+      if (seen.has(language)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'language'], message: `Captions in ${caption.language} are already there` });
+      }
+      seen.add(language);
+    });
+  });
 
 /** One line of plain text; empty or null removes it. */
 const ImageAltSchema = singleLineText({ max: IMAGE_ALT_MAX }).nullish();
@@ -180,8 +203,12 @@ export const CreateLessonBodySchema = z
     imageAlt: ImageAltSchema,
     notebookUrl: MediaUrlSchema.nullish(),
     duration: singleLineText({ max: 50 }).nullish(),
+    captions: CaptionsInputSchema.optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.type !== 'video' && body.captions?.length) {
+      ctx.addIssue({ code: 'custom', path: ['captions'], message: `A ${body.type} slide has no captions` });
+    }
     // Each type carries its own fields only, so a text slide never points at a video.
     for (const field of ['content', 'videoUrl', 'imageUrl', 'imageAlt', 'notebookUrl'] as const) {
       if (!slideFields[body.type].includes(field) && body[field] != null && body[field] !== '') {
@@ -201,6 +228,8 @@ export const UpdateLessonBodySchema = z.object({
   imageAlt: ImageAltSchema,
   notebookUrl: MediaUrlSchema.nullish(),
   duration: singleLineText({ max: 50 }).nullish(),
+  /** Replaces the slide's captions (video slides only); [] removes them all. */
+  captions: CaptionsInputSchema.optional(),
 });
 export type UpdateLessonBody = z.input<typeof UpdateLessonBodySchema>;
 

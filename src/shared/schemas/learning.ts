@@ -25,7 +25,18 @@ export const CourseProgressCountsSchema = z.object({
 });
 export type CourseProgressCounts = z.infer<typeof CourseProgressCountsSchema>;
 
+/** The longest a saved video position may be: a week of seconds, far past any video an upload can hold. */
+export const VIDEO_POSITION_MAX_SECONDS = 7 * 86_400;
+
+/** A slide in the progress answer: where the learner stopped in it, for a video slide they have played. */
+export const CourseLessonProgressSchema = LessonProgressSchema.extend({
+  /** Seconds into the video where the learner last was (docs/product.md, Video); null when none is saved. */
+  positionSeconds: z.number().nullable(),
+});
+export type CourseLessonProgress = z.infer<typeof CourseLessonProgressSchema>;
+
 export const CourseProgressSchema = CourseProgressCountsSchema.extend({
+  lessons: z.array(CourseLessonProgressSchema),
   /** The share of a video slide (percent) the learner must watch before the player marks it complete. */
   videoCompletePercent: z.number().int().min(1).max(100),
 });
@@ -33,12 +44,25 @@ export type CourseProgress = z.infer<typeof CourseProgressSchema>;
 
 export const ProgressBodySchema = z.object({
   lessonId: z.string().min(1).max(100),
-  /** false undoes a completion: the slide counts again as not done, for progress and the certificate. */
-  completed: z.boolean().optional().default(true),
+  /**
+   * false undoes a completion: the slide counts again as not done, for progress and the certificate.
+   * Left out, it means true, unless the call only saves a video position (which never completes).
+   */
+  completed: z.boolean().optional(),
   /** Sent by clients, the web app too; the server records its own time. */
   completedAt: z.string().max(40).optional(),
+  /** Where the learner is in a video slide's video, in seconds (docs/product.md, Video). */
+  positionSeconds: z
+    .number()
+    .min(0, 'A position cannot be negative')
+    .max(VIDEO_POSITION_MAX_SECONDS, `A position is at most ${VIDEO_POSITION_MAX_SECONDS.toLocaleString('en')} seconds`)
+    .optional(),
 });
 export type ProgressBody = z.input<typeof ProgressBodySchema>;
+
+/** The answer to a progress call; `positionSeconds` only when the call saved one. */
+export const ProgressResultSchema = LessonProgressSchema.extend({ positionSeconds: z.number().optional() });
+export type ProgressResult = z.infer<typeof ProgressResultSchema>;
 
 /** Present only for questions the learner has answered in this attempt, with the right answer. */
 export const AttemptAnswerSchema = z.union([

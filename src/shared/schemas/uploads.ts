@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const IMAGE_MAX_BYTES = 5_242_880;
 export const VIDEO_MAX_BYTES = 104_857_600;
 export const NOTEBOOK_MAX_BYTES = 5_242_880;
-export const uploadKinds = ['image', 'video', 'notebook'] as const;
+export const CAPTIONS_MAX_BYTES = 1_048_576;
+export const uploadKinds = ['image', 'video', 'notebook', 'captions'] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 
 export const UploadRequestBodySchema = z.object({ kind: z.enum(uploadKinds).optional().default('image') });

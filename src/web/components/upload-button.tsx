@@ -1,4 +1,4 @@
-import { FileUp, ImageUp, Video } from 'lucide-react';
+import { Captions, FileUp, ImageUp, Video } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, type UploadKind } from '#shared/schemas/uploads';
 import { toast } from '#web/hooks/use-toast';
@@ -36,26 +36,39 @@ const PICKER_FILTER: Record<UploadKind, string> = {
   image: 'image/*',
   video: 'video/mp4,video/webm,video/quicktime',
   notebook: '.ipynb,application/x-ipynb+json',
+  captions: '.vtt,text/vtt',
 };
 
 /** What the button says and refuses, per kind. */
-const ICONS = { image: ImageUp, video: Video, notebook: FileUp } as const;
-const LABELS: Record<UploadKind, string> = { image: 'Upload Image', video: 'Upload Video', notebook: 'Upload Notebook' };
+const ICONS = { image: ImageUp, video: Video, notebook: FileUp, captions: Captions } as const;
+const LABELS: Record<UploadKind, string> = {
+  image: 'Upload Image',
+  video: 'Upload Video',
+  notebook: 'Upload Notebook',
+  captions: 'Upload Captions',
+};
 const WRONG_TYPE: Record<UploadKind, string> = {
   // The product's fixed words, "a(n)" included.
   image: 'Please select a(n) image file.',
   video: 'Please select a video file.',
   notebook: 'Please select a Jupyter notebook (.ipynb) file.',
+  captions: 'Please select a WebVTT captions (.vtt) file.',
 };
 
-/** Browsers give a notebook no media type of its own (often none): its name says what it is. */
+/** Browsers give a notebook or captions file no reliable media type (often none): its name says what it is. */
+const NAMED_TYPES: Partial<Record<UploadKind, { name: RegExp; type: string }>> = {
+  notebook: { name: /\.ipynb$/i, type: 'application/x-ipynb+json' },
+  captions: { name: /\.vtt$/i, type: 'text/vtt' },
+};
+
 function isOfKind(file: File, kind: UploadKind): boolean {
-  return kind === 'notebook' ? /\.ipynb$/i.test(file.name) : file.type.startsWith(`${kind}/`);
+  const named = NAMED_TYPES[kind];
+  return named ? named.name.test(file.name) : file.type.startsWith(`${kind}/`);
 }
 
-/** The Content-Type the upload is sent with: a notebook's own, whatever the browser guessed. */
+/** The Content-Type the upload is sent with: a notebook's or captions' own, whatever the browser guessed. */
 function mediaType(file: File, kind: UploadKind): string {
-  return kind === 'notebook' ? 'application/x-ipynb+json' : file.type;
+  return NAMED_TYPES[kind]?.type ?? file.type;
 }
 
 /** A failed PUT: 'Failed to upload file'; the server's reason is kept for the notice. */

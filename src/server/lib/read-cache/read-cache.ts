@@ -299,7 +299,8 @@ export function createReadCache({
           (lesson) =>
             lesson.videoUrl?.startsWith('/objects/') ||
             lesson.imageUrl?.startsWith('/objects/') ||
-            lesson.notebookUrl?.startsWith('/objects/'),
+            lesson.notebookUrl?.startsWith('/objects/') ||
+            lesson.captions.length > 0,
         );
         return { lessons, json: hasObjectMedia ? undefined : prepareJson(lessons) };
       });

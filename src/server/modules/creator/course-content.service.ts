@@ -6,6 +6,7 @@ import { courseModules, courses, lessons, quizQuestions, quizzes } from '#db/sch
 import { ErrorCode } from '#shared/errors';
 import { isUuid } from '#shared/ids';
 import { type LessonType, slideFields } from '#shared/lists';
+import type { Caption } from '#shared/schemas/captions';
 import {
   CreateAnyQuestionBodySchema,
   type CreateLessonBodySchema,
@@ -158,6 +159,7 @@ type LessonMedia = {
   imageUrl?: string | null;
   imageAlt?: string | null;
   notebookUrl?: string | null;
+  captions?: Caption[];
 };
 
 /**
@@ -194,7 +196,26 @@ async function lessonFields(
     fields[field] = value || null;
   }
   if (input.imageAlt !== undefined && slideFields[type].includes('imageAlt')) fields.imageAlt = input.imageAlt || null;
+  if (input.captions !== undefined) fields.captions = await captionsField(db, userId, type, input.captions, stored?.captions);
   return fields;
+}
+
+/**
+ * A video slide's captions (docs/product.md, Video): each file one of the creator's captions uploads,
+ * checked as WebVTT when it was uploaded; files the slide already had are not looked up again.
+ */
+async function captionsField(db: Db, userId: string, type: LessonType, captions: Caption[], stored: Caption[] = []) {
+  if (type !== 'video') {
+    if (captions.length === 0) return undefined;
+    const message = `A ${type} slide has no captions`;
+    throw new AppError(ErrorCode.BAD_REQUEST, message, { errors: { captions: message } });
+  }
+  const kept = new Set(stored.map((caption) => caption.url));
+  for (const [index, caption] of captions.entries()) {
+    if (kept.has(caption.url)) continue;
+    await assertOwnUpload({ db, userId, objectPath: caption.url, kind: 'captions', field: `captions.${index}.url` });
+  }
+  return captions;
 }
 
 async function lessonCount(tx: Tx, moduleId: string) {

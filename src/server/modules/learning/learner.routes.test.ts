@@ -170,8 +170,8 @@ describe('progress', () => {
     const progress = (await call('GET', `/api/courses/${courseId}/progress`, enrolled)).json();
     expect(progress.percent).toBe(33);
     expect(progress.lessons).toEqual([
-      { lessonId: lessonIds[0], completed: true, completedAt: first.json().completedAt },
-      { lessonId: lessonIds[1], completed: false, completedAt: null },
+      { lessonId: lessonIds[0], completed: true, completedAt: first.json().completedAt, positionSeconds: null },
+      { lessonId: lessonIds[1], completed: false, completedAt: null, positionSeconds: null },
     ]);
     const mine = (await call('GET', '/api/my-courses', enrolled)).json();
     expect(mine.find((course: { id: string }) => course.id === courseId)?.progress).toBe(33);
@@ -212,7 +212,12 @@ describe('undoing a completion (Mark as Complete as a toggle, issue 22)', () => 
 
     expect((await call('POST', '/api/progress', learner, { lessonId: b, completed: false })).statusCode).toBe(200);
     expect(await progress()).toMatchObject({ percent: 50, completed: false });
-    expect((await progress()).lessons).toContainEqual({ lessonId: b, completed: false, completedAt: null });
+    expect((await progress()).lessons).toContainEqual({
+      lessonId: b,
+      completed: false,
+      completedAt: null,
+      positionSeconds: null,
+    });
     expect(await eligible()).toBe(false);
     expect(await myPercent()).toBe(50);
 

@@ -7,13 +7,13 @@ import {
   AnyAnswerResultSchema,
   AttemptQuerySchema,
   CourseProgressSchema,
-  LessonProgressSchema,
   ProgressBodySchema,
+  ProgressResultSchema,
   QuizAttemptSchema,
 } from '#shared/schemas/learning';
 import { AppError } from '../../errors';
 import { listQuestions, objectMediaPath, toQuestionJson, withMediaPaths } from '../../lib/course-content';
-import { readCourseProgress } from '../../lib/course-progress';
+import { progressJson, readCourseProgress } from '../../lib/course-progress';
 import { requireLearnableCourse, requireQuizOpen } from '../../lib/learnable-course';
 import { prepareJson, sendPrepared } from '../../lib/prepared-json';
 import { runPythonFor } from '../../lib/python-runs';
@@ -24,6 +24,7 @@ import { answerQuestion, completeAttempt, type OnPass, startOrResumeAttempt } fr
 import type { GradeCode } from './code-answers';
 import { listLearnerQuestions } from './learner-questions';
 import { createProgressRecorder } from './progress.service';
+import { createPositionRecorder, readVideoPositions } from './video-positions';
 
 const TAGS = ['learning'];
 const BEARER = [{ bearerAuth: [] }];
@@ -92,6 +93,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const onPass: OnPass = (tx, pass) => announcePassOpenings(tx, app.jobs, { ...pass, now: app.clock() }).then(() => {});
   const quizOpenFor = (request: Parameters<typeof requireUser>[0], userId: string) => (quizId: string) =>
     requireQuizOpen({ request, reads: app.reads, quizId, userId });
+  const recordPosition = createPositionRecorder(app.db);
   const attemptErrors = { 400: ApiErrorBodySchema, 409: ApiErrorBodySchema, ...denied };
 
   app.get(
@@ -109,10 +111,15 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId, courseId } = await learner(request, 'course', request.params.id);
       const { videoCompletePercent } = app.config;
-      const progress = await readCourseProgress({ reads: app.reads, userId, courseId, videoCompletePercent });
+      const [progress, doc] = await Promise.all([
+        readCourseProgress({ reads: app.reads, userId, courseId, videoCompletePercent }),
+        app.reads.course(courseId),
+      ]);
       // A course the caller may learn from has a document; a course deleted meanwhile has none.
-      if (!progress) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
-      return sendPrepared(request, reply, progress.json);
+      if (!progress || !doc) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
+      const positions = await readVideoPositions(app.db, userId, doc);
+      if (positions.size === 0) return sendPrepared(request, reply, progress.json);
+      return sendPrepared(request, reply, progressJson(progress.progress, videoCompletePercent, positions));
     },
   );
 
@@ -121,24 +128,42 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Mark a lesson complete, or undo that with `completed: false`',
+        summary: 'Mark a lesson complete, or undo that with `completed: false`; save where a video was left',
         description:
-          'Undoing takes the slide out of the progress percent and the certificate eligibility at once. A video slide is marked by the player once `videoCompletePercent` of it has played.',
+          'Undoing takes the slide out of the progress percent and the certificate eligibility at once. A video slide is marked by the player once `videoCompletePercent` of it has played. `positionSeconds` (0 to 604,800, video slides only: 400 otherwise) saves where the learner is in the video; sent without `completed` it changes no completion.',
         security: BEARER,
         body: ProgressBodySchema,
-        response: { 200: LessonProgressSchema, 400: ApiErrorBodySchema, ...denied },
+        response: { 200: ProgressResultSchema, 400: ApiErrorBodySchema, ...denied },
       },
     },
     async (request) => {
-      const { userId } = await learner(request, 'lesson', request.body.lessonId);
-      const recorded = await recordProgress({
-        userId,
-        lessonId: request.body.lessonId,
-        completed: request.body.completed,
-        now: app.clock(),
-      });
-      if (!recorded) throw new AppError(ErrorCode.NOT_FOUND, 'Lesson not found');
-      return recorded;
+      const { lessonId, positionSeconds } = request.body;
+      const { userId, courseId } = await learner(request, 'lesson', lessonId);
+      const now = app.clock();
+      if (positionSeconds === undefined) {
+        const recorded = await recordProgress({ userId, lessonId, completed: request.body.completed ?? true, now });
+        if (!recorded) throw new AppError(ErrorCode.NOT_FOUND, 'Lesson not found');
+        return recorded;
+      }
+      const doc = await app.reads.course(courseId);
+      const slide = doc?.modules.flatMap((module) => module.lessons).find((lesson) => lesson.id === lessonId);
+      if (slide?.type !== 'video') {
+        const message = 'Only a video slide has a position';
+        throw new AppError(ErrorCode.BAD_REQUEST, message, { errors: { positionSeconds: message } });
+      }
+      const { completed } = request.body;
+      const [recorded] = await Promise.all([
+        completed === undefined ? null : recordProgress({ userId, lessonId, completed, now }),
+        recordPosition({ userId, lessonId, positionSeconds, now }),
+      ]);
+      if (completed !== undefined && !recorded) throw new AppError(ErrorCode.NOT_FOUND, 'Lesson not found');
+      // A save alone answers the slide's state as the learner's cached record holds it.
+      const record = recorded ? null : await app.reads.learnerRecord(userId);
+      const completedAt = record?.completedLessons.get(lessonId);
+      return {
+        ...(recorded ?? { lessonId, completed: completedAt !== undefined, completedAt: completedAt ?? null }),
+        positionSeconds,
+      };
     },
   );
 

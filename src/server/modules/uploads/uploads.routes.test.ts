@@ -194,7 +194,7 @@ describe.each(stores)('uploads on the %s', (_name, createStore) => {
         // Not closed with bytes unread, which resets the connection and can lose the answer (ADR 0043).
         expect(response.headers.connection).not.toBe('close');
         expect(response.json().message).toMatch(
-          /^Send an image \(PNG, JPEG, GIF or WebP\), a video \(MP4, WebM or MOV\) or a notebook \(application\/x-ipynb\+json\)/,
+          /^Send an image \(PNG, JPEG, GIF or WebP\), a video \(MP4, WebM or MOV\), a notebook \(application\/x-ipynb\+json\) or captions \(text\/vtt\)/,
         );
       }
     });

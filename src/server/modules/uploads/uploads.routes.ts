@@ -6,6 +6,7 @@ import { StorageUsageSchema } from '#shared/schemas/storage';
 import {
   CourseThumbnailBodySchema,
   ObjectPathResultSchema,
+  type UploadKind,
   UploadRequestBodySchema,
   UploadUrlSchema,
   uploadKinds,
@@ -45,6 +46,13 @@ const errors = {
   429: ApiErrorBodySchema,
 };
 /** Images and video are shown inline; anything else that ever got stored is only downloadable. */
+const REFUSED_TYPE: Record<UploadKind, string> = {
+  image: `Send an image: ${describeAllowed('image')}`,
+  video: `Send a video: ${describeAllowed('video')}`,
+  notebook: 'Send a Jupyter notebook (.ipynb) as application/x-ipynb+json',
+  captions: 'Send WebVTT captions (.vtt) as text/vtt',
+};
+
 const INLINE = /^(image\/(png|jpeg|gif|webp)|video\/(mp4|webm|quicktime))$/;
 
 /** Reads a request's remaining body into nothing; past `limit` more bytes the connection is cut instead. */
@@ -99,7 +107,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!uploadKinds.some((kind) => allowedDeclaredType(kind, type))) {
           throw new AppError(
             ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-            `Send an image (${describeAllowed('image')}), a video (${describeAllowed('video')}) or a notebook (application/x-ipynb+json) with its media type as Content-Type`,
+            `Send an image (${describeAllowed('image')}), a video (${describeAllowed('video')}), a notebook (application/x-ipynb+json) or captions (text/vtt) with its media type as Content-Type`,
           );
         }
       },
@@ -113,7 +121,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Send the file to its upload address (raw bytes, its media type as Content-Type)',
         description:
-          'The address is the credential: no Authorization needed. 5 MB images (PNG, JPEG, GIF, WebP), 100 MB video (MP4, WebM, MOV), 5 MB Jupyter notebooks (nbformat 4, application/x-ipynb+json; 400 when not a valid notebook).',
+          'The address is the credential: no Authorization needed. 5 MB images (PNG, JPEG, GIF, WebP), 100 MB video (MP4, WebM, MOV), 5 MB Jupyter notebooks (nbformat 4, application/x-ipynb+json; 400 when not a valid notebook), 1 MB WebVTT captions (text/vtt; 400 unless the file starts with WEBVTT).',
         params: z.object({ grant: z.string().max(100) }),
         response: { 200: ObjectPathResultSchema, ...errors },
       },
@@ -129,12 +137,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         accept: (kind) => {
           const declaredType = allowedDeclaredType(kind, request.headers['content-type']);
           if (!declaredType) {
-            throw new AppError(
-              ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-              kind === 'notebook'
-                ? 'Send a Jupyter notebook (.ipynb) as application/x-ipynb+json'
-                : `Send ${kind === 'image' ? 'an image' : 'a video'}: ${describeAllowed(kind)}`,
-            );
+            throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, REFUSED_TYPE[kind]);
           }
           if (declaredLength > MAX_BYTES[kind]) {
             throw new AppError(

@@ -4,12 +4,20 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { courseModules, courses, lessons, uploads } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
-import { IMAGE_MAX_BYTES, NOTEBOOK_MAX_BYTES, type UploadKind, uploadKinds, VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
+import {
+  CAPTIONS_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  NOTEBOOK_MAX_BYTES,
+  type UploadKind,
+  uploadKinds,
+  VIDEO_MAX_BYTES,
+} from '#shared/schemas/uploads';
 import { AppError } from '../../errors';
 import { assertBytesAre, MediaMismatchError, SNIFF_BYTES } from '../../lib/media-types';
 import { NotebookFormatError, parseNotebook } from '../../lib/notebooks/notebook-format';
 import { type ObjectStore, ObjectTooLargeError } from '../../lib/object-store/object-store';
 import { generateToken, hashToken } from '../../lib/tokens';
+import { assertWebVtt, WebVttFormatError } from '../../lib/web-vtt';
 import { assertStorageLeft, claimWithinQuota } from './storage-quota';
 
 export const GRANT_TTL_MS = 15 * 60 * 1000;
@@ -21,6 +29,14 @@ export const MAX_BYTES: Record<UploadKind, number> = {
   image: IMAGE_MAX_BYTES,
   video: VIDEO_MAX_BYTES,
   notebook: NOTEBOOK_MAX_BYTES,
+  captions: CAPTIONS_MAX_BYTES,
+};
+/** Where each kind's objects are kept in the store (and served under /objects/). */
+const KEY_PREFIXES: Record<UploadKind, string> = {
+  image: 'images/',
+  video: 'videos/',
+  notebook: 'notebooks/',
+  captions: 'captions/',
 };
 /** generateToken's 32 bytes in base64url. */
 const GRANT_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -30,7 +46,7 @@ const GRANT_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * routes and access checks (certificate PDFs, under `certificates/`).
  */
 export function isUploadKey(key: string): boolean {
-  return uploadKinds.some((kind) => key.startsWith(`${kind}s/`));
+  return uploadKinds.some((kind) => key.startsWith(KEY_PREFIXES[kind]));
 }
 
 export function isGrant(value: string): boolean {
@@ -66,7 +82,7 @@ export async function createUploadGrant({
     kind,
     grantHash: hashToken(grant),
     // Random and unguessable: an object's address is only known to whoever was given it.
-    objectKey: `${kind}s/${randomUUID()}`,
+    objectKey: `${KEY_PREFIXES[kind]}${randomUUID()}`,
     expiresAt: new Date(now + GRANT_TTL_MS),
   });
   return { uploadURL: `${UPLOAD_PATH_PREFIX}${grant}` };
@@ -156,14 +172,7 @@ async function* checkedBytes(body: Readable, kind: UploadKind, declaredType: str
  * file gets its 400 while its creator is still at the upload, and never takes up their storage.
  */
 async function checkedNotebook(body: Readable, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-    length += chunk.length;
-    if (length > maxBytes) throw new ObjectTooLargeError(maxBytes);
-    chunks.push(chunk);
-  }
-  const bytes = Buffer.concat(chunks, length);
+  const bytes = await wholeBody(body, maxBytes);
   try {
     parseNotebook(bytes);
   } catch (error) {
@@ -171,6 +180,38 @@ async function checkedNotebook(body: Readable, maxBytes: number): Promise<Buffer
     throw error;
   }
   return bytes;
+}
+
+/** Captions (1 MB at most) are read whole and checked as notebooks are: text has no signature to sniff. */
+async function checkedCaptions(body: Readable, maxBytes: number): Promise<Buffer> {
+  const bytes = await wholeBody(body, maxBytes);
+  try {
+    assertWebVtt(bytes);
+  } catch (error) {
+    if (error instanceof WebVttFormatError) throw new AppError(ErrorCode.BAD_REQUEST, error.message);
+    throw error;
+  }
+  return bytes;
+}
+
+async function wholeBody(body: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > maxBytes) throw new ObjectTooLargeError(maxBytes);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, length);
+}
+
+/** Notebooks and captions are checked whole before a byte is stored; media as they stream in. */
+async function checkedBody(body: Readable, upload: { kind: UploadKind; reservedBytes: number }, declaredType: string) {
+  if (upload.kind === 'notebook')
+    return Readable.from([await checkedNotebook(body, upload.reservedBytes)], { objectMode: false });
+  if (upload.kind === 'captions')
+    return Readable.from([await checkedCaptions(body, upload.reservedBytes)], { objectMode: false });
+  return Readable.from(checkedBytes(body, upload.kind, declaredType), { objectMode: false });
 }
 
 /**
@@ -194,10 +235,7 @@ export async function storeUpload({
 }) {
   let isDone = false;
   try {
-    const checked =
-      upload.kind === 'notebook'
-        ? Readable.from([await checkedNotebook(body, upload.reservedBytes)], { objectMode: false })
-        : Readable.from(checkedBytes(body, upload.kind, declaredType), { objectMode: false });
+    const checked = await checkedBody(body, upload, declaredType);
     const stored = await store.put({
       key: upload.objectKey,
       body: checked,
@@ -266,7 +304,8 @@ export async function isProtectedObject({ db, objectPath }: { db: Db; objectPath
     .innerJoin(courses, eq(courses.id, courseModules.courseId))
     .where(
       and(
-        sql`(${lessons.imageUrl} = ${objectPath} or ${lessons.videoUrl} = ${objectPath} or ${lessons.notebookUrl} = ${objectPath})`,
+        sql`(${lessons.imageUrl} = ${objectPath} or ${lessons.videoUrl} = ${objectPath} or ${lessons.notebookUrl} = ${objectPath}
+          or ${lessons.captions} @> jsonb_build_array(jsonb_build_object('url', ${objectPath}::text)))`,
         gt(courses.priceCents, 0),
       ),
     )

@@ -22,7 +22,7 @@ export function LessonContent({ lesson }: { lesson: Lesson }) {
     if (!lesson.videoUrl) return <Missing icon={VideoOff} text="No video URL available for this lesson." />;
     return (
       <div className="overflow-hidden rounded-xl border bg-black shadow-sm">
-        {/* biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks */}
+        {/* biome-ignore lint/a11y/useMediaCaption: captions are the creator's to add; a slide may have none */}
         <video
           key={lesson.videoUrl}
           src={lesson.videoUrl}
@@ -31,7 +31,11 @@ export function LessonContent({ lesson }: { lesson: Lesson }) {
           preload="metadata"
           aria-label={lesson.title}
           className="aspect-video w-full"
-        />
+        >
+          {lesson.captions.map((caption) => (
+            <track key={caption.language} kind="subtitles" srcLang={caption.language} label={caption.label} src={caption.url} />
+          ))}
+        </video>
       </div>
     );
   }

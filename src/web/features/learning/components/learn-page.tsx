@@ -384,6 +384,7 @@ export function LearnPage({
           ) : current.kind === 'lesson' ? (
             <>
               <LessonView
+                courseId={courseId}
                 moduleId={current.moduleId}
                 lessonId={current.id}
                 videoCompletePercent={progress.data?.videoCompletePercent ?? DEFAULT_VIDEO_COMPLETE_PERCENT}

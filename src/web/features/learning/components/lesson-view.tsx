@@ -5,7 +5,7 @@ import { TextWithImage } from '#web/components/text-with-image';
 import { useModuleLessons } from '#web/lib/api/get-module-lessons';
 import { usePythonBlocks } from '#web/lib/python/use-python-blocks';
 import { useLatest } from './use-latest';
-import { watchedShare } from './watched-share';
+import { VideoSlide } from './video-slide';
 
 // Loaded on demand, declared here rather than shared with the studio's pages: a shared declaration
 // is a chunk of its own in Learn's first load, which is at its budget.
@@ -23,11 +23,13 @@ type LessonEvents = {
 
 /** docs/product.md, Learning: the lesson's video, text, image or notebook, or what is missing. */
 export function LessonView({
+  courseId,
   moduleId,
   lessonId,
   videoCompletePercent,
   ...events
 }: {
+  courseId: string;
   moduleId: string;
   lessonId: string;
   videoCompletePercent: number;
@@ -56,17 +58,24 @@ export function LessonView({
   return (
     <article ref={slide} className="grid gap-5">
       <h2 className="text-2xl font-bold tracking-tight break-words">{lesson.title}</h2>
-      <LessonBody lesson={lesson} videoCompletePercent={videoCompletePercent} onSeen={() => latest.current.onSeen(lesson.id)} />
+      <LessonBody
+        lesson={lesson}
+        courseId={courseId}
+        videoCompletePercent={videoCompletePercent}
+        onSeen={() => latest.current.onSeen(lesson.id)}
+      />
     </article>
   );
 }
 
 function LessonBody({
   lesson,
+  courseId,
   videoCompletePercent,
   onSeen,
 }: {
   lesson: Lesson;
+  courseId: string;
   videoCompletePercent: number;
   onSeen: () => void;
 }) {
@@ -92,21 +101,12 @@ function LessonBody({
     if (!lesson.videoUrl)
       return <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No {lesson.type} uploaded</p>;
     return (
-      // biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks
-      <video
-        key={lesson.videoUrl}
-        src={lesson.videoUrl}
-        controls
-        controlsList="nodownload"
-        onContextMenu={(event) => event.preventDefault()}
-        // What was played, not where the playhead is: seeking to the end watches nothing.
-        onTimeUpdate={(event) => {
-          if (watchedShare(event.currentTarget) * 100 >= videoCompletePercent) onSeen();
-        }}
-        onEnded={(event) => {
-          if (watchedShare(event.currentTarget) * 100 >= videoCompletePercent) onSeen();
-        }}
-        className="aspect-video w-full rounded-xl bg-black"
+      <VideoSlide
+        lesson={lesson}
+        courseId={courseId}
+        videoUrl={lesson.videoUrl}
+        videoCompletePercent={videoCompletePercent}
+        onSeen={onSeen}
       />
     );
   }

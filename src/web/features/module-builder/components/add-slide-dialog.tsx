@@ -7,6 +7,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useCreateSlide } from '../api/create-slide';
+import { captionsAreValid } from './captions-fields';
 import { EMPTY_DRAFT, type SlideDraft, SlideFields, slideBody } from './slide-fields';
 import { SLIDE_TYPE_HINT, SLIDE_TYPE_ICON, SLIDE_TYPE_LABEL } from './slide-types';
 
@@ -53,6 +54,10 @@ function AddSlideSteps({
         title: 'Missing information',
         description: 'Please select a slide type and enter a title.',
       });
+      return;
+    }
+    if (!captionsAreValid(draft.captions)) {
+      toast({ variant: 'destructive', title: 'Check the captions', description: 'Each needs a language and a label.' });
       return;
     }
     try {

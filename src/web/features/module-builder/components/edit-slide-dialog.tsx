@@ -6,6 +6,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useUpdateSlide } from '../api/update-slide';
+import { captionsAreValid } from './captions-fields';
 import { type SlideDraft, SlideFields, slideBody } from './slide-fields';
 
 interface EditSlideDialogProps {
@@ -34,6 +35,7 @@ function EditSlideForm({ slide, onClose, moduleId, courseId }: EditSlideDialogPr
     imageAlt: slide.imageAlt ?? '',
     videoUrl: slide.videoUrl,
     notebookUrl: slide.notebookUrl,
+    captions: slide.captions,
   });
   const [isUploading, setUploading] = useState(false);
   const updateSlide = useUpdateSlide(moduleId, courseId);
@@ -42,6 +44,10 @@ function EditSlideForm({ slide, onClose, moduleId, courseId }: EditSlideDialogPr
     event.preventDefault();
     if (!draft.title.trim()) {
       toast({ variant: 'destructive', title: 'Missing information', description: 'Please enter a title.' });
+      return;
+    }
+    if (!captionsAreValid(draft.captions)) {
+      toast({ variant: 'destructive', title: 'Check the captions', description: 'Each needs a language and a label.' });
       return;
     }
     try {

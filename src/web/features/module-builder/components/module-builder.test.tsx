@@ -24,6 +24,7 @@ function slide(id: string, order: number): Lesson {
     imageAlt: null,
     notebookUrl: null,
     duration: null,
+    captions: [],
   };
 }
 

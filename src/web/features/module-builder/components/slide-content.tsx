@@ -17,7 +17,7 @@ export function SlideContent({ slide }: { slide: Lesson }) {
   }
   if (slide.type === 'video' && slide.videoUrl) {
     return (
-      // biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks
+      // biome-ignore lint/a11y/useMediaCaption: captions are the creator's to add; a slide may have none
       <video
         key={slide.videoUrl}
         src={slide.videoUrl}
@@ -25,7 +25,11 @@ export function SlideContent({ slide }: { slide: Lesson }) {
         preload="metadata"
         aria-label={slide.title}
         className="aspect-video w-full rounded-xl bg-black"
-      />
+      >
+        {slide.captions.map((caption) => (
+          <track key={caption.language} kind="subtitles" srcLang={caption.language} label={caption.label} src={caption.url} />
+        ))}
+      </video>
     );
   }
   if (slide.type === 'image' && slide.imageUrl) {

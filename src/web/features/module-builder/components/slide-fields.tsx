@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { LessonType } from '#shared/lists';
+import type { Caption } from '#shared/schemas/captions';
 import { IMAGE_ALT_MAX, TITLE_MAX } from '#shared/schemas/creator';
 import { NOTEBOOK_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/schemas/uploads';
 import { RichTextEditor } from '#web/components/rich-text-editor';
@@ -9,6 +10,7 @@ import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
 import { UploadButton } from '#web/components/upload-button';
 import { saveMedia } from '../api/save-media';
+import { CaptionsFields } from './captions-fields';
 
 export interface SlideDraft {
   title: string;
@@ -18,6 +20,8 @@ export interface SlideDraft {
   imageAlt: string;
   videoUrl: string | null;
   notebookUrl: string | null;
+  /** A video slide's captions, one per language. */
+  captions: Caption[];
 }
 
 export const EMPTY_DRAFT: SlideDraft = {
@@ -27,6 +31,7 @@ export const EMPTY_DRAFT: SlideDraft = {
   imageAlt: '',
   videoUrl: null,
   notebookUrl: null,
+  captions: [],
 };
 
 interface SlideFieldsProps {
@@ -127,6 +132,7 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
           >
             {draft.videoUrl ? 'Replace Video' : 'Upload Video'}
           </UploadButton>
+          <CaptionsFields captions={draft.captions} onChange={(captions) => onChange({ captions })} onBusyChange={onBusyChange} />
         </fieldset>
       )}
     </div>
@@ -197,5 +203,5 @@ export function slideBody(type: LessonType, draft: SlideDraft) {
     return { title, content: draft.content, imageUrl: draft.imageUrl, imageAlt: draft.imageUrl ? imageAlt : null };
   if (type === 'image') return { title, imageUrl: draft.imageUrl, imageAlt };
   if (type === 'notebook') return { title, notebookUrl: draft.notebookUrl };
-  return { title, videoUrl: draft.videoUrl };
+  return { title, videoUrl: draft.videoUrl, captions: draft.captions };
 }
