@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FieldHints } from './json-schema-arbitrary';
+import { type FieldHints, isoDateTime } from './json-schema-arbitrary';
 
 /*
  * What a field's JSON Schema cannot say but its name does: an email must look like one (zod's
@@ -30,7 +30,7 @@ export const semanticHints: FieldHints = (field) => {
   if (field === 'cardNumber') return fc.constantFrom(...TEST_CARDS);
   if (field === 'cvc') return fc.stringMatching(/^\d{3,4}$/);
   if (field === 'expYear') return fc.integer({ min: 2000, max: 2100 });
-  if (/At$/.test(field)) return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+  if (/At$/.test(field)) return isoDateTime();
   return undefined;
 };
 

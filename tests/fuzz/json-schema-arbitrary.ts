@@ -108,6 +108,12 @@ function upperBound(schema: JsonSchema, step: number, fallback: number): number 
   return schema.maximum ?? fallback;
 }
 
+/** An ISO 8601 moment: four-digit years only, as toISOString writes others as ±YYYYYY, which no contract takes. */
+export const isoDateTime = (): fc.Arbitrary<string> =>
+  fc
+    .date({ min: new Date('0000-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true })
+    .map((date) => date.toISOString());
+
 function validString(schema: JsonSchema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? 10_000;
@@ -115,7 +121,7 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
   if (schema.format === 'email') return fc.emailAddress().filter(fits);
   if (schema.format === 'uuid') return fc.uuid();
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+  if (schema.format === 'date-time') return isoDateTime();
   const usual = fc
     .string({ unit: fc.constantFrom(...TEXT_UNITS), minLength: min, maxLength: Math.max(min, Math.min(max, USUAL_TEXT_LENGTH)) })
     // Fields are trimmed before their minimum is checked, so a valid value starts and ends with a letter.
