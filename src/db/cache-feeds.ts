@@ -9,8 +9,8 @@ import type pg from 'pg';
  */
 export const CACHE_FEEDS = {
   sessions: { key: 'token_hash', feeds: ['sessions'] },
-  // A user's name is shown in their sessions, their courses (as instructor) and their reviews.
-  users: { key: 'id', feeds: ['sessions', 'courses', 'catalog', 'review_pages', 'searches'] },
+  // A user's name is shown in their sessions, their courses (as instructor), their reviews and their questions and replies.
+  users: { key: 'id', feeds: ['sessions', 'courses', 'catalog', 'review_pages', 'searches', 'thread_pages'] },
   courses: { key: 'id', feeds: ['courses', 'catalog', 'course_parts', 'searches', 'earnings'] },
   course_modules: { key: 'course_id', feeds: ['courses', 'course_parts'] },
   lessons: { key: 'module_id', feeds: ['courses', 'lessons', 'course_parts'] },
@@ -26,6 +26,10 @@ export const CACHE_FEEDS = {
   ledger_entries: { key: 'creator_id', feeds: ['earnings'] },
   // A pending payout reserves a balance without a ledger entry.
   payouts: { key: 'creator_id', feeds: ['earnings'] },
+  // A new, hidden or deleted question, an answer (answered_at) and an upvote (upvote_count, by trigger) all change the row.
+  lesson_threads: { key: 'lesson_id', feeds: ['thread_pages'] },
+  thread_replies: { key: 'thread_id', feeds: ['thread_pages'] },
+  thread_upvotes: { key: 'user_id', feeds: ['upvoted_threads'] },
 } as const satisfies Record<string, { key: string; feeds: readonly string[] }>;
 
 export type FedTable = keyof typeof CACHE_FEEDS;

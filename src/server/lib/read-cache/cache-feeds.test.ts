@@ -41,7 +41,8 @@ describe('the cache-feeds map', () => {
     const creator = await createUser(db, { role: 'creator' });
     const student = await createUser(db);
     const course = await createCourse(db, creator.id);
-    const { module } = await addContent(db, course.id, { questionsPerQuiz: 1 });
+    const { module, lessons } = await addContent(db, course.id, { questionsPerQuiz: 1 });
+    const lessonId = lessons[0]?.id ?? '';
     await enroll(db, student.id, course.id);
     await t.app.inject({
       method: 'POST',
@@ -49,9 +50,19 @@ describe('the cache-feeds map', () => {
       headers: bearer(student),
       payload: { rating: 5 },
     });
+    const threads = `/api/lessons/${lessonId}/threads`;
+    const asked = await t.app.inject({ method: 'POST', url: threads, headers: bearer(creator), payload: { body: 'Why?' } });
+    const threadId = (asked.json() as { id: string }).id;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/threads/${threadId}/replies`,
+      headers: bearer(student),
+      payload: { body: 'So.' },
+    });
+    await t.app.inject({ method: 'POST', url: `/api/threads/${threadId}/upvote`, headers: bearer(student) });
     // A cache of its own, which holds nothing yet: every read below loads.
     const reads = createReadCache({ handle: { db, changes: { isReliable: true, subscribe: () => () => {} } } });
-    /** Each cache's read, as its callers make it (review pages, searches and earnings are loaded by their routes). */
+    /** Each cache's read, as its callers make it (review and thread pages, searches and earnings are loaded by their routes). */
     const samples: Record<CacheName, (cache: ReadCache) => unknown> = {
       sessions: (cache) => cache.session(hashToken(student.token)),
       courses: (cache) => cache.course(course.id),
@@ -64,6 +75,8 @@ describe('the cache-feeds map', () => {
       review_pages: () => t.app.inject({ method: 'GET', url: `/api/courses/${course.id}/reviews` }),
       searches: () => t.app.inject({ method: 'GET', url: `/api/courses/search?q=${course.title.split(' ')[0]}&sort=newest` }),
       earnings: () => t.app.inject({ method: 'GET', url: '/api/creator/earnings?from=2020-01-01', headers: bearer(creator) }),
+      thread_pages: () => t.app.inject({ method: 'GET', url: threads, headers: bearer(student) }),
+      upvoted_threads: (cache) => cache.upvotedThreadIds(student.id),
     };
     try {
       // Every cache has a sample: a cache added without one fails here.
@@ -78,6 +91,8 @@ describe('the cache-feeds map', () => {
       await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(creator) });
       // The reviews route's course is read with another order's page, so the sample counts only its page.
       await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}/reviews?sort=helpful` });
+      // Likewise the threads route's slide and the caller's upvotes, read with another order's page.
+      await t.app.inject({ method: 'GET', url: `${threads}?sort=top`, headers: bearer(student) });
       for (const [cache, read] of Object.entries(samples) as [CacheName, (cache: ReadCache) => unknown][]) {
         const queries = countQueries(t.db);
         try {

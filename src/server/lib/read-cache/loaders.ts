@@ -11,6 +11,7 @@ import {
   quizzes,
   savedCourses,
   sessions,
+  threadUpvotes,
   users,
 } from '#db/schema/index';
 import type { UserRole } from '#shared/lists';
@@ -205,6 +206,12 @@ export async function loadSavedCourseIds(db: Db, userId: string): Promise<string
     .where(eq(savedCourses.userId, userId))
     .orderBy(desc(savedCourses.createdAt), savedCourses.courseId);
   return rows.map((row) => row.courseId);
+}
+
+/** The ids of the questions a user upvoted, in every course (on `thread_upvotes_user_idx`). */
+export async function loadUpvotedThreadIds(db: Db, userId: string): Promise<ReadonlySet<string>> {
+  const rows = await db.select({ threadId: threadUpvotes.threadId }).from(threadUpvotes).where(eq(threadUpvotes.userId, userId));
+  return new Set(rows.map((row) => row.threadId));
 }
 
 export async function loadLearnerRecord(db: Db, userId: string): Promise<LearnerRecord> {

@@ -1,7 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeListener } from '#db/changes';
-import { courseModules, courses, lessonProgress, lessons, savedCourses, sessions, users } from '#db/schema/index';
+import {
+  courseModules,
+  courses,
+  lessonProgress,
+  lessons,
+  lessonThreads,
+  savedCourses,
+  sessions,
+  threadReplies,
+  threadUpvotes,
+  users,
+} from '#db/schema/index';
+import { type ThreadList, ThreadListSchema } from '#shared/schemas/discussions';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { countQueries } from '#tests/helpers/query-counter';
@@ -350,6 +362,68 @@ describe('cached reads', () => {
       await tx.update(courses).set({ title: 'Raced' }).where(eq(courses.id, course.id));
     });
     expect((await t.app.reads.course(course.id))?.course.title).toBe('Raced');
+  });
+});
+
+describe("a slide's questions", () => {
+  it('answer their first page with no query once warm, and show a new reply, an upvote, a hide and a rename on the next read', async () => {
+    const asker = await createUser(t.db.db, { name: 'First Asker' });
+    const classmate = await createUser(t.db.db, { name: 'First Classmate' });
+    const course = await createCourse(t.db.db, creator.id);
+    const { lessons: slides } = await addContent(t.db.db, course.id, { lessonCount: 1, quizCount: 0 });
+    const lessonId = slides[0]?.id ?? '';
+    for (const learner of [asker, classmate]) await enroll(t.db.db, learner.id, course.id);
+    const [thread] = await t.db.db
+      .insert(lessonThreads)
+      .values({ lessonId, courseId: course.id, userId: asker.id, body: 'Why softmax?' })
+      .returning();
+    const threadId = thread?.id ?? '';
+    /**
+     * The list as `user` reads it: once as the change left the cache, then again, which must come from
+     * memory (no query) byte for byte the same, in the keys and order of the route's schema.
+     */
+    const read = async (user: TestUser, query = '') => {
+      const url = `/api/lessons/${lessonId}/threads${query}`;
+      const first = await get(url, user);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.body).toBe(JSON.stringify(ThreadListSchema.parse(first.json())));
+      const queries = countQueries(t.db);
+      try {
+        expect((await get(url, user)).body).toBe(first.body);
+        expect(queries.count, queries.texts.join('; ')).toBe(0);
+      } finally {
+        queries.restore();
+      }
+      return (first.json() as ThreadList).items;
+    };
+    const pages = ['', '?sort=top', '?unanswered=true'];
+    for (const query of pages) expect((await read(classmate, query)).map((item) => item.body)).toEqual(['Why softmax?']);
+
+    await t.db.db.insert(threadReplies).values({ threadId, userId: classmate.id, body: 'Because it normalises.' });
+    for (const query of pages) {
+      expect((await read(asker, query))[0]?.replies.map((reply) => [reply.user.name, reply.body])).toEqual([
+        ['First Classmate', 'Because it normalises.'],
+      ]);
+    }
+
+    await t.db.db.insert(threadUpvotes).values({ threadId, userId: classmate.id });
+    expect((await read(classmate))[0]).toMatchObject({ upvotes: 1, upvoted: true });
+    expect((await read(asker, '?sort=top'))[0]).toMatchObject({ upvotes: 1, upvoted: false });
+    await t.db.db.delete(threadUpvotes).where(eq(threadUpvotes.userId, classmate.id));
+    expect((await read(classmate))[0]).toMatchObject({ upvotes: 0, upvoted: false });
+
+    await t.db.db.update(users).set({ name: 'Renamed Classmate' }).where(eq(users.id, classmate.id));
+    await t.db.db.update(users).set({ name: 'Renamed Asker' }).where(eq(users.id, asker.id));
+    const renamed = (await read(classmate))[0];
+    expect([renamed?.user.name, renamed?.replies[0]?.user.name]).toEqual(['Renamed Asker', 'Renamed Classmate']);
+
+    await t.db.db.update(threadReplies).set({ hiddenAt: new Date() }).where(eq(threadReplies.threadId, threadId));
+    expect((await read(classmate))[0]?.replies).toEqual([]);
+    await t.db.db.update(lessonThreads).set({ answeredAt: new Date() }).where(eq(lessonThreads.id, threadId));
+    expect((await read(classmate))[0]?.answered).toBe(true);
+    expect(await read(classmate, '?unanswered=true')).toEqual([]);
+    await t.db.db.update(lessonThreads).set({ hiddenAt: new Date() }).where(eq(lessonThreads.id, threadId));
+    for (const query of pages) expect(await read(asker, query)).toEqual([]);
   });
 });
 

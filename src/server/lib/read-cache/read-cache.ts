@@ -2,6 +2,7 @@ import { CACHE_FEEDS, type CacheName, type FedTable } from '#db/cache-feeds';
 import type { DbHandle } from '#db/client';
 import { CATALOG_PAGE_MAX, difficulties } from '#shared/schemas/catalog';
 import type { Lesson } from '#shared/schemas/creator';
+import { type ThreadSort, ThreadSortSchema } from '#shared/schemas/discussions';
 import type { Earnings } from '#shared/schemas/earnings';
 import { type ReviewSort, ReviewSortSchema } from '#shared/schemas/reviews';
 import { createBatcher } from '../batch';
@@ -22,6 +23,7 @@ import {
   loadLearnerRecord,
   loadSavedCourseIds,
   loadSessions,
+  loadUpvotedThreadIds,
   type SessionEntry,
   withCourseRow,
 } from './loaders';
@@ -37,6 +39,12 @@ export type EarningsEntry = { earnings: Earnings; courseIds: string[]; validUnti
 type ReviewPageEntry = { items: readonly { user: { id: string } }[] };
 const REVIEW_SORTS = ReviewSortSchema.options;
 const CATALOG_FILTERS: readonly CatalogFilter[] = ['all', ...difficulties];
+/** What the read cache needs of a slide's page of questions: its threads, and whose names it shows (askers and repliers). */
+type ThreadPageEntry = { threadIds: readonly string[]; userIds: ReadonlySet<string> };
+const threadPageKey = (lessonId: string, sort: ThreadSort, isUnanswered: boolean) =>
+  `${lessonId}:${sort}:${isUnanswered ? 'unanswered' : 'all'}`;
+const threadPageKeys = (lessonId: string) =>
+  ThreadSortSchema.options.flatMap((sort) => [false, true].map((isUnanswered) => threadPageKey(lessonId, sort, isUnanswered)));
 
 export type ReadCacheOptions = {
   handle: { db: DbHandle['db']; changes: Pick<DbHandle['changes'], 'isReliable' | 'subscribe'> };
@@ -95,6 +103,13 @@ export function createReadCache({
     /** A course's first page of reviews in one order ('<course id>:<sort>'), with its star distribution. */
     review_pages: new KeyedCache<string, ReviewPageEntry>(maxCourses),
     /**
+     * A slide's first page of questions in one order, all or unanswered only ('<lesson id>:<sort>:<all|unanswered>'),
+     * as everyone sees it: each caller's `upvoted` is laid over it from upvoted_threads (ADR 0061).
+     */
+    thread_pages: new KeyedCache<string, ThreadPageEntry>(maxCourses),
+    /** The ids of the questions a user upvoted, in every course. */
+    upvoted_threads: new KeyedCache<string, ReadonlySet<string>>(maxUsers),
+    /**
      * First pages of course searches, by their parameters. A search reads every published course, so
      * any change to what one shows or matches (a course, its outline, an instructor's name) drops all.
      */
@@ -108,6 +123,7 @@ export function createReadCache({
   };
   const { sessions, courses, enrollments, learners, catalog, earnings } = caches;
   const { saved_courses: saved, course_parts: partCourses, lessons: lessonLists, review_pages: reviewPages, searches } = caches;
+  const { thread_pages: threadPages, upvoted_threads: upvotedThreads } = caches;
   const all = Object.values(caches);
 
   /**
@@ -186,6 +202,12 @@ export function createReadCache({
       if (table === 'reviews') for (const sort of REVIEW_SORTS) reviewPages.drop(`${id}:${sort}`);
       else reviewPages.dropWhere((page) => page.items.some((review) => review.user.id === id));
     },
+    thread_pages: (table, id) => {
+      if (table === 'lesson_threads') for (const key of threadPageKeys(id)) threadPages.drop(key);
+      else if (table === 'thread_replies') threadPages.dropWhere((page) => page.threadIds.includes(id));
+      else threadPages.dropWhere((page) => page.userIds.has(id));
+    },
+    upvoted_threads: (_table, id) => upvotedThreads.drop(id),
     // A search reads every published course: any change to what one shows or matches drops all.
     searches: () => searches.clear(),
     earnings: (table, id) =>
@@ -246,6 +268,22 @@ export function createReadCache({
     /** A course's first page of reviews in one order, as `load` answers it while none of its reviews or authors change. */
     firstReviewPage<P extends ReviewPageEntry>(courseId: string, sort: ReviewSort, load: () => Promise<P>): MaybePromise<P> {
       return reviewPages.get(`${courseId}:${sort}`, load) as MaybePromise<P>;
+    },
+    /**
+     * A slide's first page of questions in one order, all or unanswered only, as `load` answers it while
+     * none of its questions, their replies or their authors change.
+     */
+    firstThreadPage<P extends ThreadPageEntry>(
+      lessonId: string,
+      sort: ThreadSort,
+      isUnanswered: boolean,
+      load: () => Promise<P>,
+    ): MaybePromise<P> {
+      return threadPages.get(threadPageKey(lessonId, sort, isUnanswered), load) as MaybePromise<P>;
+    },
+    /** The ids of the questions the user upvoted, in every course. */
+    upvotedThreadIds(userId: string): MaybePromise<ReadonlySet<string>> {
+      return upvotedThreads.get(userId, () => loadUpvotedThreadIds(db, userId));
     },
     /**
      * A creator's earnings for a period (any text that names it), as `load` answers them until one of

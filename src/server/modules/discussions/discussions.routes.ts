@@ -18,6 +18,7 @@ import {
   ThreadSchema,
   ThreadUpvoteSchema,
 } from '#shared/schemas/discussions';
+import { sendJsonBytes } from '../../lib/json-bytes';
 import { limitUserAction } from '../../lib/user-rate-limit';
 import { requireRole } from '../../plugins/current-user';
 import { listReportedPosts, setPostHidden } from './discussion-moderation.service';
@@ -30,7 +31,8 @@ import {
   requireLessonReader,
   voteThread,
 } from './discussions.service';
-import { listCreatorThreads, listLessonThreads } from './thread-lists';
+import { listCreatorThreads } from './thread-lists';
+import { lessonThreadsJson } from './thread-pages';
 
 const TAGS = ['discussions'];
 const BEARER = [{ bearerAuth: [] }];
@@ -58,9 +60,17 @@ export const discussionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ThreadListSchema, ...refusals },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user, creatorId } = await requireLessonReader(services(request), request.params.id);
-      return listLessonThreads({ db: app.db, lessonId: request.params.id, creatorId, viewerId: user.id, query: request.query });
+      const json = await lessonThreadsJson({
+        db: app.db,
+        reads: app.reads,
+        lessonId: request.params.id,
+        creatorId,
+        viewerId: user.id,
+        query: request.query,
+      });
+      return sendJsonBytes(reply, json);
     },
   );
 

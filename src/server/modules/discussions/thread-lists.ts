@@ -1,16 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { courses, lessons, lessonThreads, threadReplies, threadUpvotes, users } from '#db/schema/index';
-import type { CreatorThreadList, Thread, ThreadList, ThreadListQuery, ThreadReply } from '#shared/schemas/discussions';
+import type { CreatorThreadList, Thread, ThreadListQuery, ThreadReply } from '#shared/schemas/discussions';
 import { cursorTime, decodeCursor, iso, pageOf, timeOfCursor } from '../../lib/list-pages';
 
 /*
- * The lists of threads (docs/product.md, Lesson Q&A): a slide's, and a creator's inbox. Two queries a
- * page whatever its size: the threads (keyset paged on the indexes of migration 0039), then the
+ * The lists of threads (docs/product.md, Lesson Q&A): a slide's (its first pages cached, thread-pages.ts),
+ * and a creator's inbox. Two queries a page whatever its size: the threads (keyset paged on the indexes of migration 0039), then the
  * visible replies of those threads, oldest first. Hidden threads and replies are left out.
  */
 
-type ThreadRow = {
+type SharedThreadRow = {
   id: string;
   body: string;
   createdAt: Date;
@@ -18,11 +18,13 @@ type ThreadRow = {
   answeredAt: Date | null;
   userId: string;
   userName: string;
-  upvoted: boolean;
   cursorAt: string;
 };
 
-const threadColumns = (viewerId: string) => ({
+/** A slide's question as everyone sees it: all but the caller's own `upvoted` (thread-pages.ts lays that over it). */
+export type SharedThread = Omit<Thread, 'upvoted'>;
+
+const sharedThreadColumns = {
   id: lessonThreads.id,
   body: lessonThreads.body,
   createdAt: lessonThreads.createdAt,
@@ -30,8 +32,12 @@ const threadColumns = (viewerId: string) => ({
   answeredAt: lessonThreads.answeredAt,
   userId: lessonThreads.userId,
   userName: users.name,
-  upvoted: sql<boolean>`exists (select 1 from ${threadUpvotes} where ${threadUpvotes.threadId} = ${lessonThreads.id} and ${threadUpvotes.userId} = ${viewerId}::uuid)`,
   cursorAt: cursorTime(lessonThreads.createdAt),
+};
+
+const threadColumns = (viewerId: string) => ({
+  ...sharedThreadColumns,
+  upvoted: sql<boolean>`exists (select 1 from ${threadUpvotes} where ${threadUpvotes.threadId} = ${lessonThreads.id} and ${threadUpvotes.userId} = ${viewerId}::uuid)`,
 });
 
 /** The visible replies of `threadIds`, oldest first, by thread. */
@@ -66,14 +72,13 @@ async function repliesOf(db: Db, threadIds: string[], creatorId: string) {
   return byThread;
 }
 
-function toThread(row: ThreadRow, replies: Map<string, ThreadReply[]>): Thread {
+function toSharedThread(row: SharedThreadRow, replies: Map<string, ThreadReply[]>): SharedThread {
   return {
     id: row.id,
     body: row.body,
     user: { id: row.userId, name: row.userName },
     createdAt: iso(row.createdAt),
     upvotes: row.upvoteCount,
-    upvoted: row.upvoted,
     answered: row.answeredAt !== null,
     replies: replies.get(row.id) ?? [],
   };
@@ -91,23 +96,21 @@ function afterTop(cursor: string): SQL {
   return sql`(${lessonThreads.upvoteCount}, ${lessonThreads.createdAt}, ${lessonThreads.id}) < (${count}::int, ${timeOfCursor(at)}, ${id}::uuid)`;
 }
 
-/** GET /api/lessons/{id}/threads for a caller already allowed to read the slide. */
-export async function listLessonThreads({
+/** A page of a slide's questions for a caller already allowed to read the slide, without the caller's upvotes. */
+export async function loadLessonThreads({
   db,
   lessonId,
   creatorId,
-  viewerId,
   query,
 }: {
   db: Db;
   lessonId: string;
   creatorId: string;
-  viewerId: string;
   query: ThreadListQuery;
-}): Promise<ThreadList> {
+}): Promise<{ items: SharedThread[]; nextCursor: string | null }> {
   const isTop = query.sort === 'top';
   const rows = await db
-    .select(threadColumns(viewerId))
+    .select(sharedThreadColumns)
     .from(lessonThreads)
     .innerJoin(users, eq(users.id, lessonThreads.userId))
     .where(
@@ -129,7 +132,7 @@ export async function listLessonThreads({
   return pageOf(
     rows,
     query.limit,
-    (row) => toThread(row, replies),
+    (row) => toSharedThread(row, replies),
     (row) => (isTop ? [row.upvoteCount, row.cursorAt, row.id] : [row.cursorAt, row.id]),
   );
 }
@@ -180,7 +183,7 @@ export async function listCreatorThreads({
   const list = pageOf(
     rows,
     query.limit,
-    (row) => ({ ...toThread(row, replies), course: row.course, lesson: row.lesson }),
+    (row) => ({ ...toSharedThread(row, replies), upvoted: row.upvoted, course: row.course, lesson: row.lesson }),
     (row) => [row.cursorAt, row.id],
   );
   return { ...list, unansweredCount: counted?.count ?? 0 };
