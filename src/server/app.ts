@@ -34,6 +34,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { credentialsRoutes } from './modules/certificates/credentials.routes';
 import { codeRoutes } from './modules/code/code.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
@@ -64,6 +65,7 @@ import { inFlightPlugin } from './plugins/in-flight';
 import { jsonBodyPlugin } from './plugins/json-body';
 import { metricsPlugin } from './plugins/metrics';
 import { objectUrlsPlugin } from './plugins/object-urls';
+import { credentialsPlugin } from './plugins/credentials';
 import { loadPageHtml } from './plugins/page-html';
 import { readCachePlugin } from './plugins/read-cache';
 import { onClientError, onFrameworkError } from './plugins/router-errors';
@@ -203,6 +205,7 @@ export async function buildApp({
   // Before every route: each route's registration gets its metrics hook (docs/performance.md, Metrics).
   await app.register(metricsPlugin);
   await app.register(objectUrlsPlugin);
+  await app.register(credentialsPlugin);
   await app.register(currentUserPlugin);
   const pages =
     config.webDir && existsSync(path.join(config.webDir, 'index.html'))
@@ -256,6 +259,7 @@ export async function buildApp({
   await app.register(refundsRoutes);
   await app.register(purchasesRoutes);
   await app.register(certificatesRoutes);
+  await app.register(credentialsRoutes);
   await app.register(savedCoursesRoutes);
   await app.register(reviewsRoutes);
   await app.register(codeRoutes);

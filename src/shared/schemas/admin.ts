@@ -27,9 +27,10 @@ export const adminActions = [
   'coupon.create',
   'coupon.delete',
   'payout.record',
+  'certificate.revoke',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
-export const adminTargetTypes = ['user', 'invitation', 'course', 'review', 'payment', 'coupon', 'payout'] as const;
+export const adminTargetTypes = ['user', 'invitation', 'course', 'review', 'payment', 'coupon', 'payout', 'certificate'] as const;
 export type AdminTargetType = (typeof adminTargetTypes)[number];
 
 const PageQuerySchema = z.object({
@@ -158,6 +159,12 @@ export const UnpublishCourseBodySchema = z.object({
   reason: multiLineText({ max: UNPUBLISH_REASON_MAX }).min(1, { message: 'Give the creator a reason' }),
 });
 export type UnpublishCourseBody = z.infer<typeof UnpublishCourseBodySchema>;
+
+/** Revoking a certificate: the reason is shown on its public verification page. */
+export const RevokeCertificateBodySchema = z.object({
+  reason: singleLineText({ max: 500 }).min(1, { message: 'Say why the certificate is revoked' }),
+});
+export type RevokeCertificateBody = z.infer<typeof RevokeCertificateBodySchema>;
 
 // Reported reviews.
 

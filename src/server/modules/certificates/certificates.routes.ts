@@ -7,6 +7,7 @@ import { certificateFileName } from '../../lib/certificate-pdf';
 import { getCourseAccess } from '../../lib/course-access';
 import { matchesEtag } from '../../lib/http-etag';
 import { requireUser } from '../../plugins/current-user';
+import { certificateCredential } from './certificate-credentials';
 import { createCertificateFiles } from './certificate-files';
 import { findCertificate, isEligible, issueCertificate } from './certificates.service';
 
@@ -65,6 +66,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(ErrorCode.FORBIDDEN, 'Complete every lesson and pass every quiz to earn the certificate');
       }
       const certificate = await issueCertificate({ db: app.db, ...student });
+      // Signed at issue, so that a verifier's first request finds it made (docs/product.md, Credentials).
+      await certificateCredential({
+        db: app.db,
+        publicUrl: app.config.publicUrl,
+        ...app.credentials,
+        now: new Date(app.clock()),
+        id: certificate.id,
+      });
       const pdf = await files.open({ certificate, verifyUrl: `${app.config.publicUrl}/certificates/${certificate.id}` });
       const etag = `"${pdf.etag}"`;
       reply

@@ -15,6 +15,7 @@ export const ACTION_LABELS: Record<AdminAction, string> = {
   'coupon.create': 'Made a site-wide coupon',
   'coupon.delete': 'Stopped a site-wide coupon',
   'payout.record': 'Recorded a payout',
+  'certificate.revoke': 'Revoked a certificate',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
