@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import type { Ed25519KeyPair } from '@digitalbazaar/ed25519-multikey';
+import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#db/client';
 import { appSecrets } from '#db/schema/index';
@@ -67,9 +67,18 @@ export async function readCredentialKeys(db: DbOrTx): Promise<CredentialKeys> {
  * which becomes the stored key, the one it replaces moving to the retired list (under the row's lock,
  * so instances starting together agree).
  */
-export async function loadCredentialKeys({ db, configured }: { db: Db; configured: string | undefined }): Promise<CredentialKeys> {
+export async function loadCredentialKeys({
+  db,
+  configured,
+}: {
+  db: Db;
+  configured: string | undefined;
+}): Promise<CredentialKeys> {
   const initial: StoredKeys = { seed: configured ?? randomBytes(SEED_BYTES).toString('base64url'), retired: [] };
-  await db.insert(appSecrets).values({ name: SECRET_NAME, value: JSON.stringify(initial) }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: SECRET_NAME, value: JSON.stringify(initial) })
+    .onConflictDoNothing();
   if (!configured) return readCredentialKeys(db);
   const stored = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -86,7 +95,10 @@ export async function loadCredentialKeys({ db, configured }: { db: Db; configure
       seed: configured,
       retired: [...kept.retired.filter((key) => key !== previous), previous].filter((key) => key !== incoming),
     };
-    await tx.update(appSecrets).set({ value: JSON.stringify(rotated) }).where(eq(appSecrets.name, SECRET_NAME));
+    await tx
+      .update(appSecrets)
+      .set({ value: JSON.stringify(rotated) })
+      .where(eq(appSecrets.name, SECRET_NAME));
     return rotated;
   });
   return toKeys(stored);

@@ -46,7 +46,11 @@ declare module '@digitalbazaar/ed25519-multikey' {
 
 declare module '@digitalbazaar/data-integrity' {
   export class DataIntegrityProof {
-    constructor(options: { signer?: ReturnType<import('@digitalbazaar/ed25519-multikey').Ed25519KeyPair['signer']>; cryptosuite: unknown; date?: Date | string });
+    constructor(options: {
+      signer?: ReturnType<import('@digitalbazaar/ed25519-multikey').Ed25519KeyPair['signer']>;
+      cryptosuite: unknown;
+      date?: Date | string;
+    });
   }
 }
 
@@ -66,7 +70,11 @@ declare module '@digitalbazaar/vc' {
     credential: JsonObject;
     suite: unknown;
     documentLoader: DocumentLoader;
-    checkStatus?: (options: { credential: JsonObject; documentLoader: DocumentLoader; suite: unknown }) => Promise<{ verified: boolean; error?: unknown }>;
+    checkStatus?: (options: {
+      credential: JsonObject;
+      documentLoader: DocumentLoader;
+      suite: unknown;
+    }) => Promise<{ verified: boolean; error?: unknown }>;
     now?: Date | string;
   }): Promise<VerifyResult>;
 }
@@ -80,7 +88,11 @@ declare module '@digitalbazaar/vc-bitstring-status-list' {
   }
   export function createList(options: { length: number }): Promise<BitstringStatusList>;
   export function decodeList(options: { encodedList: string }): Promise<BitstringStatusList>;
-  export function createCredential(options: { id: string; list: BitstringStatusList; statusPurpose: string }): Promise<JsonObject>;
+  export function createCredential(options: {
+    id: string;
+    list: BitstringStatusList;
+    statusPurpose: string;
+  }): Promise<JsonObject>;
   export function checkStatus(options: {
     credential: JsonObject;
     documentLoader: DocumentLoader;

@@ -7,7 +7,6 @@ import type { Certificate } from '#shared/schemas/certificates';
 import { AppError } from '../../errors';
 import { recordAdminAction } from '../../lib/admin-audit';
 import { revokeCertificates } from '../../lib/credentials/revocation';
-import { findCertificate } from '../certificates/certificates.service';
 
 const certificateNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Certificate not found');
 
@@ -30,7 +29,7 @@ export async function revokeCertificate({
   now: number;
 }): Promise<Certificate> {
   if (!isUuid(certificateId)) throw certificateNotFound();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ revokedAt: certificates.revokedAt, studentName: certificates.studentName, courseTitle: certificates.courseTitle })
       .from(certificates)
@@ -46,8 +45,16 @@ export async function revokeCertificate({
       targetId: certificateId,
       details: { studentName: current.studentName, courseTitle: current.courseTitle, reason },
     });
+    const [row] = await tx.select().from(certificates).where(eq(certificates.id, certificateId));
+    if (!row) throw certificateNotFound();
+    return {
+      id: row.id,
+      courseId: row.courseId,
+      studentName: row.studentName,
+      courseTitle: row.courseTitle,
+      issuedAt: row.issuedAt.toISOString(),
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+      revokedReason: row.revokedReason,
+    };
   });
-  const certificate = await findCertificate({ db, id: certificateId });
-  if (!certificate) throw certificateNotFound();
-  return certificate;
 }

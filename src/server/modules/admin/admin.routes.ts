@@ -232,7 +232,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Revoke a certificate: its verification page and its credential\'s status list say so, with the reason',
+        summary: "Revoke a certificate: its verification page and its credential's status list say so, with the reason",
         security: BEARER,
         params: AdminIdParamsSchema,
         body: RevokeCertificateBodySchema,

@@ -27,7 +27,14 @@ export async function certificateCredential({ id, ...issuing }: Issuing & { id: 
   return row.credential ?? makeCredential({ id, ...issuing });
 }
 
-async function makeCredential({ id, db, publicUrl, issuer, keys, now }: Issuing & { id: string }): Promise<SignedCredential | null> {
+async function makeCredential({
+  id,
+  db,
+  publicUrl,
+  issuer,
+  keys,
+  now,
+}: Issuing & { id: string }): Promise<SignedCredential | null> {
   // Its bit first, in a short transaction: the signing below holds no lock.
   const entry = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(certificates).where(eq(certificates.id, id)).for('update');

@@ -1,8 +1,8 @@
 import * as credentialsContext from '@digitalbazaar/credentials-context';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import dataIntegrityContext from '@digitalbazaar/data-integrity-context';
-import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
+import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import multikeyContext from '@digitalbazaar/multikey-context';
 import * as vc from '@digitalbazaar/vc';
 import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
@@ -17,6 +17,7 @@ import { addContent, bearer, createCourse, createUser, enroll, type TestUser } f
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { createTestDb } from '#tests/helpers/db';
 
+// biome-ignore lint/suspicious/noExplicitAny: a credential is nested JSON-LD that the tests read and change field by field
 type Json = Record<string, any>;
 type App = TestApp['app'];
 
@@ -182,7 +183,10 @@ describe('a certificate as an Open Badges 3.0 credential', () => {
       ['student name', (copy) => (copy.credentialSubject.name = 'Eve Impostor')],
       ['course', (copy) => (copy.credentialSubject.achievement.name = 'Brain Surgery')],
       ['date', (copy) => (copy.validFrom = '2020-01-01T00:00:00Z')],
-      ['status index', (copy) => (copy.credentialStatus.statusListIndex = String(Number(copy.credentialStatus.statusListIndex) + 1))],
+      [
+        'status index',
+        (copy) => (copy.credentialStatus.statusListIndex = String(Number(copy.credentialStatus.statusListIndex) + 1)),
+      ],
       ['issuer name', (copy) => (copy.issuer.name = 'Another Academy')],
       ['criteria', (copy) => (copy.credentialSubject.achievement.criteria.narrative = 'Nothing at all')],
     ];
