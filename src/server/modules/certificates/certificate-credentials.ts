@@ -3,10 +3,12 @@ import type { Db } from '#db/client';
 import { certificates, courses, credentialStatusLists } from '#db/schema/index';
 import { htmlToPlainLines } from '#shared/format';
 import { isUuid } from '#shared/ids';
+import type { CredentialVerification } from '#shared/schemas/certificates';
 import type { CredentialKeys } from '../../lib/credentials/credential-key';
-import { signCredential } from '../../lib/credentials/issuer';
+import { type didDocumentOf, signCredential } from '../../lib/credentials/issuer';
 import { openBadgeCredential } from '../../lib/credentials/open-badge';
 import { allocateStatusEntry, setStatusBits } from '../../lib/credentials/status-lists';
+import type { createVerificationCache } from '../../lib/credentials/verifier';
 
 type Issuing = { db: Db; publicUrl: string; issuer: string; keys: CredentialKeys; now: Date };
 type SignedCredential = Record<string, unknown>;
@@ -84,4 +86,26 @@ export async function storedStatusList({ db, id }: { db: Db; id: string }): Prom
     .from(credentialStatusLists)
     .where(eq(credentialStatusLists.id, id));
   return row?.credential ?? null;
+}
+
+/**
+ * What the verification page says was checked: the certificate's credential (made now if it has none
+ * yet) verified with the list its status entry names, as the app stores and serves it.
+ */
+export async function certificateVerification({
+  id,
+  verified,
+  didDocument,
+  ...issuing
+}: Issuing & {
+  id: string;
+  verified: ReturnType<typeof createVerificationCache>;
+  didDocument: ReturnType<typeof didDocumentOf>;
+}): Promise<CredentialVerification | null> {
+  const credential = await certificateCredential({ id, ...issuing });
+  if (!credential) return null;
+  const status = credential.credentialStatus as { statusListCredential?: unknown } | undefined;
+  const listUrl = typeof status?.statusListCredential === 'string' ? status.statusListCredential : '';
+  const statusList = await storedStatusList({ db: issuing.db, id: listUrl.slice(listUrl.lastIndexOf('/') + 1) });
+  return verified({ certificateId: id, credential, statusList, didDocument, now: issuing.now.getTime() });
 }

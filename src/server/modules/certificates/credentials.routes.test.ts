@@ -163,6 +163,13 @@ describe('a certificate as an Open Badges 3.0 credential', () => {
     const result = await verifier.verify(credential);
     expect(result.verified, JSON.stringify(result.error)).toBe(true);
     expect(await verifier.isRevoked(credential)).toBe(false);
+    // The verification page's answer says what a verifier finds.
+    expect((await get(t.app, `/api/certificates/${id}`)).json().verification).toEqual({
+      issuer: DID,
+      signature: 'valid',
+      status: 'active',
+      checkedAt: expect.any(String),
+    });
     // The proof names a key the DID document lists for assertions.
     expect(verifier.didDocument.id).toBe(DID);
     expect(verifier.didDocument.assertionMethod).toContain(credential.proof.verificationMethod);
@@ -198,6 +205,18 @@ describe('a certificate as an Open Badges 3.0 credential', () => {
     expect((await verifier.verify(credential)).verified).toBe(true);
   });
 
+  it('tells the verification page when the stored credential no longer matches its proof', async () => {
+    const { id } = await earnCertificate(t.app);
+    expect((await get(t.app, `/api/certificates/${id}`)).json().verification).toMatchObject({ signature: 'valid' });
+    const credential = await credentialOf(t.app, id);
+    const altered = structuredClone(credential);
+    altered.credentialSubject.name = 'Eve Impostor';
+    await t.db.db.update(certificates).set({ credential: altered }).where(eq(certificates.id, id));
+    expect((await get(t.app, `/api/certificates/${id}`)).json().verification).toMatchObject({ signature: 'invalid' });
+    await t.db.db.update(certificates).set({ credential }).where(eq(certificates.id, id));
+    expect((await get(t.app, `/api/certificates/${id}`)).json().verification).toMatchObject({ signature: 'valid' });
+  });
+
   it('answers 404 for unknown and malformed ids', async () => {
     for (const url of [
       '/api/certificates/00000000-0000-0000-0000-000000000000/credential',
@@ -229,6 +248,7 @@ describe('revocation', () => {
     expect((await verifier.verify(list.json())).verified).toBe(true);
     expect(await verifier.isRevoked(credential)).toBe(false);
 
+    expect((await get(t.app, `/api/certificates/${id}`)).json().verification).toMatchObject({ status: 'active' });
     const revoke = (payload: object, user: TestUser = admin, certificateId = id) =>
       t.app.inject({ method: 'POST', url: `/api/admin/certificates/${certificateId}/revoke`, headers: bearer(user), payload });
     expect((await revoke({ reason: '' })).statusCode).toBe(400);
@@ -237,7 +257,11 @@ describe('revocation', () => {
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json()).toMatchObject({ id, revokedAt: expect.any(String), revokedReason: 'Copied the final project' });
     expect((await revoke({ reason: 'Again' })).statusCode).toBe(409);
-    expect((await get(t.app, `/api/certificates/${id}`)).json()).toMatchObject({ revokedReason: 'Copied the final project' });
+    expect((await get(t.app, `/api/certificates/${id}`)).json()).toMatchObject({
+      revokedReason: 'Copied the final project',
+      // Read from the list signed again, not from the row: the page says what a verifier finds.
+      verification: { signature: 'valid', status: 'revoked' },
+    });
     const audit = await t.db.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
     expect(audit).toMatchObject([{ adminId: admin.id, action: 'certificate.revoke', targetType: 'certificate' }]);
 
@@ -258,7 +282,10 @@ describe('revocation', () => {
     expect(await verifier.isRevoked(credential)).toBe(false);
     const refund = await t.app.inject({ method: 'POST', url: `/api/admin/payments/${paymentId}/refund`, headers: bearer(admin) });
     expect(refund.statusCode, refund.body).toBe(200);
-    expect((await get(t.app, `/api/certificates/${id}`)).json()).toMatchObject({ revokedReason: 'The course was refunded' });
+    expect((await get(t.app, `/api/certificates/${id}`)).json()).toMatchObject({
+      revokedReason: 'The course was refunded',
+      verification: { signature: 'valid', status: 'revoked' },
+    });
     expect(await verifier.isRevoked(credential)).toBe(true);
   });
 });
