@@ -160,9 +160,10 @@ export const UnpublishCourseBodySchema = z.object({
 });
 export type UnpublishCourseBody = z.infer<typeof UnpublishCourseBodySchema>;
 
+export const REVOKE_REASON_MAX = 500;
 /** Revoking a certificate: the reason is shown on its public verification page. */
 export const RevokeCertificateBodySchema = z.object({
-  reason: singleLineText({ max: 500 }).min(1, { message: 'Say why the certificate is revoked' }),
+  reason: singleLineText({ max: REVOKE_REASON_MAX }).min(1, { message: 'Say why the certificate is revoked' }),
 });
 export type RevokeCertificateBody = z.infer<typeof RevokeCertificateBodySchema>;
 
