@@ -229,6 +229,18 @@ async function runEngine(engine) {
         headers: auth,
         bars: { issue: 'issue 38', ratio: 40, p99: 25 },
       });
+      // Issue 39: a certificate's credential and its revocation list, public and served as stored (signed
+      // once, at issue or the first request; never per request), beside bare sending the same bytes. Each
+      // request reads its row from the database (no read cache yet): no bars until the first figures.
+      const credentialPath = `/api/certificates/${fixtures.certificateId}/credential`;
+      const credential = await (await fetch(`${base}${credentialPath}`)).json();
+      learnerRows.push(
+        { name: 'GET /api/certificates/{id}/credential', path: credentialPath },
+        {
+          name: 'GET /api/credentials/status/{listId}',
+          path: new URL(credential.credentialStatus.statusListCredential).pathname,
+        },
+      );
       for (const row of learnerRows.filter((candidate) => isWanted(candidate.name))) {
         progress(`${engine.name}: ${row.name}`);
         rows.push({ ...(await measureRow({ ...row, base, options })), bars: row.bars });

@@ -648,6 +648,18 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     expect: everyone(200),
     request: (w) => ({ url: `/api/certificates/${w.certificateId}` }),
   },
+  // Credentials (docs/product.md, Credentials): public, like the verification page.
+  { route: 'GET /.well-known/did.json', expect: everyone(200), request: get('/.well-known/did.json') },
+  {
+    route: 'GET /api/certificates/:id/credential',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/certificates/${w.certificateId}/credential` }),
+  },
+  {
+    route: 'GET /api/credentials/status/:id',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/credentials/status/${w.statusListId}` }),
+  },
 
   // The learner's own lists.
   { route: 'GET /api/my-courses', expect: cells(401, 200, 200, 200, 200, 401), request: get('/api/my-courses') },
@@ -926,6 +938,15 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: async (w) => ({
       url: `/api/admin/courses/${await w.fresh.course({ published: true })}/unpublish`,
       payload: { reason: 'Misleading description' },
+    }),
+  },
+  {
+    route: 'POST /api/admin/certificates/:id/revoke',
+    on: 'a fresh certificate',
+    expect: adminOnly(200),
+    request: async (w) => ({
+      url: `/api/admin/certificates/${await w.fresh.certificate()}/revoke`,
+      payload: { reason: 'Issued in error' },
     }),
   },
   { route: 'GET /api/admin/reviews', expect: adminOnly(200), request: get('/api/admin/reviews') },

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import {
   cartItems,
+  certificates,
   coupons,
   courseModules,
   emailChanges,
@@ -82,6 +83,8 @@ export type AccessWorld = {
   /** The upload address the owner's thumbnail was sent to (what PUT /api/course-thumbnails takes). */
   thumbnailUploadURL: string;
   certificateId: string;
+  /** The revocation status list that certificate's credential names. */
+  statusListId: string;
   /** An account nobody else uses, to log in as. */
   loginEmail: string;
   fresh: FreshThings;
@@ -110,6 +113,8 @@ export type FreshThings = {
    * sign out the account's other sessions or delete it; the guest has none, `revoked` keeps its dead token.
    */
   account(as: Principal): Promise<string | null>;
+  /** A valid certificate of the enrolled student, for a fresh course of the owner's. */
+  certificate(): Promise<string>;
   /** The id of a new session of the principal's account (a random id for those without one). */
   sessionId(as: Principal): Promise<string>;
   /** A live email-change token of an account made for it. */
@@ -232,6 +237,10 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
   await call({ method: 'PATCH', url: `/api/quiz-attempts/${attemptId}/complete`, headers: asEnrolled });
   const certificate = await call({ method: 'GET', url: `/api/courses/${paidCourse.id}/certificate`, headers: asEnrolled });
   const certificateId = String(certificate.headers['x-certificate-id']);
+  const [issued] = await db
+    .select({ statusListId: certificates.statusListId })
+    .from(certificates)
+    .where(eq(certificates.id, certificateId));
   const [typedQuestion] = await db
     .insert(quizQuestions)
     .values({
@@ -368,6 +377,18 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
         .values({ userId: account.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
       return token;
     },
+    certificate: async () =>
+      inserted(
+        await db
+          .insert(certificates)
+          .values({
+            userId: enrolled.id,
+            courseId: await fresh.course(),
+            studentName: enrolled.name,
+            courseTitle: 'Fresh course',
+          })
+          .returning(),
+      ).id,
     account: async (as) => {
       const account = accountOf[as];
       if (!account) return tokens[as];
@@ -513,6 +534,7 @@ export async function seedAccessWorld(t: TestApp): Promise<AccessWorld> {
     workbenchCourseId: workbench.id,
     thumbnailUploadURL: thumbnail.uploadURL,
     certificateId,
+    statusListId: issued?.statusListId ?? '',
     loginEmail: loginAccount.email,
     fresh,
   };

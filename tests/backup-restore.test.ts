@@ -136,7 +136,15 @@ function storedObjects(dataDir: string): Map<string, Buffer> {
   return files;
 }
 
-type World = { courseId: string; thumbnail: string; studentToken: string };
+type World = { courseId: string; thumbnail: string; studentToken: string; signingKeys: string[] };
+
+/** The public keys a server's DID document lists (its DID names its own address, which differs per run). */
+async function signingKeysOf(base: string): Promise<string[]> {
+  const document = (await (await fetch(`${base}/.well-known/did.json`)).json()) as {
+    verificationMethod: { publicKeyMultibase: string }[];
+  };
+  return document.verificationMethod.map((method) => method.publicKeyMultibase);
+}
 
 /** Over HTTP, as people would: a creator's paid course with an uploaded image, bought and finished by a student. */
 async function buildWorld(base: string): Promise<World> {
@@ -192,7 +200,7 @@ async function buildWorld(base: string): Promise<World> {
   expect(certificate.headers.get('content-type')).toContain('application/pdf');
   // Read whole: an answer left unread keeps its connection busy, and the server's stop waits for it.
   await certificate.arrayBuffer();
-  return { courseId: course.id, thumbnail, studentToken: student.token };
+  return { courseId: course.id, thumbnail, studentToken: student.token, signingKeys: await signingKeysOf(base) };
 }
 
 type Manifest = {
@@ -259,6 +267,9 @@ async function expectSameAndServed(source: Target, sourceTables: Map<string, str
     });
     expect(certificate.status).toBe(200);
     await certificate.arrayBuffer();
+    // The credentials' signing key came along (kept in the app's secrets): the DID document lists the same key.
+    expect(world.signingKeys).toHaveLength(1);
+    expect(await signingKeysOf(server.url)).toEqual(world.signingKeys);
     const catalogue = await callOk<{ id: string }[]>(server.url, 'GET', '/api/courses');
     expect(catalogue.length).toBeGreaterThanOrEqual(7);
   } finally {

@@ -35,6 +35,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { credentialsRoutes } from './modules/certificates/credentials.routes';
 import { codeRoutes } from './modules/code/code.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { creatorRoutes } from './modules/creator/creator.routes';
@@ -59,6 +60,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { bodyDeadlinePlugin } from './plugins/body-deadline';
+import { credentialsPlugin } from './plugins/credentials';
 import { currentUserPlugin } from './plugins/current-user';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -206,6 +208,7 @@ export async function buildApp({
   // Before every route: each route's registration gets its metrics hook (docs/performance.md, Metrics).
   await app.register(metricsPlugin);
   await app.register(objectUrlsPlugin);
+  await app.register(credentialsPlugin);
   await app.register(currentUserPlugin);
   const pages =
     config.webDir && existsSync(path.join(config.webDir, 'index.html'))
@@ -259,6 +262,7 @@ export async function buildApp({
   await app.register(refundsRoutes);
   await app.register(purchasesRoutes);
   await app.register(certificatesRoutes);
+  await app.register(credentialsRoutes);
   await app.register(savedCoursesRoutes);
   await app.register(reviewsRoutes);
   await app.register(codeRoutes);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_VIDEO_COMPLETE_PERCENT } from '#shared/schemas/learning';
 import { isTooWideForProxies } from './lib/client-address';
+import { parseCredentialKey } from './lib/credentials/credential-key-format';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './lib/http-timeouts';
 
 const booleanFromString = z
@@ -132,6 +133,18 @@ export const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFromString.optional(),
   OBJECT_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The Ed25519 seed that signs credentials (docs/deploy.md); unset: one made at first start, kept in the database.
+  CREDENTIAL_KEY: z
+    .string()
+    .transform((value, context) => {
+      try {
+        return parseCredentialKey(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   // GET /metrics answers only this bearer (docs/performance.md, Metrics); short tokens are guessable.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_SECRET_KEY: z
@@ -274,6 +287,8 @@ export type Config = {
     | undefined;
   /** Signs short-lived lesson-media addresses; unset means a random secret kept in the database. */
   objectUrlSecret: string | undefined;
+  /** The credential signing key's seed (base64url) from CREDENTIAL_KEY; unset: the one kept in the database. */
+  credentialKey: string | undefined;
   /** The bearer token of GET /metrics; unset, there are no metrics at all (docs/performance.md, Metrics). */
   metricsToken: string | undefined;
   /** Built web app; absent in API-only test runs. */
@@ -447,6 +462,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     videoCompletePercent: e.VIDEO_COMPLETE_PERCENT,
     s3: s3Config(e),
     objectUrlSecret: e.OBJECT_URL_SECRET,
+    credentialKey: e.CREDENTIAL_KEY,
     metricsToken: e.METRICS_TOKEN,
     stripe,
     paymentProvider: paymentProvider(e, stripe),

@@ -1,10 +1,11 @@
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
 import { fileNameSlug } from './file-name-slug';
 import { pdfToolkit } from './pdf-toolkit';
 
 /*
- * The certificate (docs/product.md, Certificates): student, course, date, id and the address that verifies it, on one
- * landscape A4 page, in the embedded DejaVu fonts (pdf-toolkit.ts).
+ * The certificate (docs/product.md, Certificates): student, course, date, id and the address that verifies it (also as
+ * a QR code), on one landscape A4 page, in the embedded DejaVu fonts (pdf-toolkit.ts).
  */
 
 export type CertificateContent = {
@@ -17,6 +18,10 @@ export type CertificateContent = {
 
 const WIDTH = 841.89;
 const HEIGHT = 595.28;
+/** The QR code's square, in the bottom right corner inside the inner border, and its caption's size. */
+const QR = { size: 88, right: 62, bottom: 66, caption: 8 };
+/** The lines at the foot stay clear of the QR code whatever the length of the address. */
+const FOOT_WIDTH = WIDTH - 2 * (QR.right + QR.size + 12);
 
 /** Centred text, shrunk until it fits `maxWidth`. */
 function centred(
@@ -71,10 +76,43 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
 
   const date = content.issuedAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   centred(page, `Issued on ${date}`, { y: 150, font: sans, size: 12, color: INK });
-  centred(page, `Certificate ID: ${content.id}`, { y: 112, font: sans, size: 10, color: MUTED });
-  centred(page, `Verify at ${content.verifyUrl}`, { y: 94, font: sans, size: 10, color: MUTED });
+  centred(page, `Certificate ID: ${content.id}`, { y: 112, font: sans, size: 10, color: MUTED, maxWidth: FOOT_WIDTH });
+  centred(page, `Verify at ${content.verifyUrl}`, { y: 94, font: sans, size: 10, color: MUTED, maxWidth: FOOT_WIDTH });
+  drawVerifyQrCode(page, content.verifyUrl, { font: sans, ink: INK, muted: MUTED });
   // Plain objects: the Info dictionary (title, subject) stays readable to simple tools and tests.
   return pdf.save({ useObjectStreams: false });
+}
+
+/**
+ * The verification address as a QR code, drawn as squares (vector: sharp at any zoom, the same bytes each
+ * time), error correction M so a creased print still scans; the white page is its quiet zone.
+ */
+function drawVerifyQrCode(page: PDFPage, url: string, { font, ink, muted }: { font: PDFFont; ink: Color; muted: Color }) {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const cell = QR.size / modules.size;
+  const left = WIDTH - QR.right - QR.size;
+  const top = QR.bottom + QR.size;
+  for (let row = 0; row < modules.size; row++) {
+    // A run of dark cells in a row is one rectangle: fewer drawing operators, the same picture.
+    let runStart = -1;
+    for (let column = 0; column <= modules.size; column++) {
+      const dark = column < modules.size && modules.data[row * modules.size + column] === 1;
+      if (dark && runStart < 0) runStart = column;
+      if (!dark && runStart >= 0) {
+        page.drawRectangle({
+          x: left + runStart * cell,
+          y: top - (row + 1) * cell,
+          width: (column - runStart) * cell,
+          height: cell,
+          color: ink,
+        });
+        runStart = -1;
+      }
+    }
+  }
+  const caption = 'Scan to verify';
+  const width = font.widthOfTextAtSize(caption, QR.caption);
+  page.drawText(caption, { x: left + (QR.size - width) / 2, y: QR.bottom - 12, font, size: QR.caption, color: muted });
 }
 
 /** `certificate-{course-title-slug}.pdf` (docs/product.md, Certificates). */

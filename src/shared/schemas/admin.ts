@@ -33,6 +33,7 @@ export const adminActions = [
   'reply.hide',
   'reply.unhide',
   'reply.delete',
+  'certificate.revoke',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 export const adminTargetTypes = [
@@ -45,6 +46,7 @@ export const adminTargetTypes = [
   'payout',
   'thread',
   'reply',
+  'certificate',
 ] as const;
 export type AdminTargetType = (typeof adminTargetTypes)[number];
 
@@ -174,6 +176,13 @@ export const UnpublishCourseBodySchema = z.object({
   reason: multiLineText({ max: UNPUBLISH_REASON_MAX }).min(1, { message: 'Give the creator a reason' }),
 });
 export type UnpublishCourseBody = z.infer<typeof UnpublishCourseBodySchema>;
+
+export const REVOKE_REASON_MAX = 500;
+/** Revoking a certificate: the reason is shown on its public verification page. */
+export const RevokeCertificateBodySchema = z.object({
+  reason: singleLineText({ max: REVOKE_REASON_MAX }).min(1, { message: 'Say why the certificate is revoked' }),
+});
+export type RevokeCertificateBody = z.infer<typeof RevokeCertificateBodySchema>;
 
 // Reported reviews.
 

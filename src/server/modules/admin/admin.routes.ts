@@ -32,13 +32,16 @@ import {
   CreatedInvitationSchema,
   CreateInvitationBodySchema,
   RecordPayoutBodySchema,
+  RevokeCertificateBodySchema,
   UnpublishCourseBodySchema,
 } from '#shared/schemas/admin';
+import { CertificateSchema } from '#shared/schemas/certificates';
 import { CouponListQuerySchema, CouponListSchema, CouponSchema, CreateSiteCouponBodySchema } from '#shared/schemas/coupons';
 import { RefundResultSchema } from '#shared/schemas/enrollment';
 import { ReviewHiddenInputSchema } from '#shared/schemas/reviews';
 import { requireRole } from '../../plugins/current-user';
 import { listAuditLog } from './admin-audit.service';
+import { revokeCertificate } from './admin-certificates.service';
 import { listCourses, listReportedReviews, setReviewHidden, unpublishCourse } from './admin-content.service';
 import {
   createSiteCoupon,
@@ -220,6 +223,30 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       unpublishCourse({ db: app.db, adminId: await adminId(request), courseId: request.params.id, reason: request.body.reason }),
+  );
+
+  // Certificates.
+
+  app.post(
+    '/api/admin/certificates/:id/revoke',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Revoke a certificate: its verification page and its credential's status list say so, with the reason",
+        security: BEARER,
+        params: AdminIdParamsSchema,
+        body: RevokeCertificateBodySchema,
+        response: { 200: CertificateSchema, ...refusals, ...notFound, ...conflict },
+      },
+    },
+    async (request) =>
+      revokeCertificate({
+        db: app.db,
+        adminId: await adminId(request),
+        certificateId: request.params.id,
+        reason: request.body.reason,
+        now: app.clock(),
+      }),
   );
 
   // Reported reviews.

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizQuestions, users } from '#db/schema/index';
 import { addContent, bearer, createCourse, createUser, enroll, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
+import { hasPdftoppm, readPdfQrCode } from '#tests/helpers/pdf-qr';
+import { pdfTextLines } from '#tests/helpers/pdf-text';
 import { createLocalDiskStore } from '../../lib/object-store/local-disk-store';
 import type { ObjectStore } from '../../lib/object-store/object-store';
 
@@ -89,6 +91,17 @@ describe('certificates', () => {
     });
     expect((await get('/api/certificates/00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
     expect((await get('/api/certificates/not-an-id')).statusCode).toBe(404);
+  });
+
+  const canRender = hasPdftoppm();
+  if (!canRender) console.warn('Skipping the QR code test: pdftoppm (poppler-utils) is not installed');
+  it.skipIf(!canRender)('carry a QR code that a camera reads as the verification page', async () => {
+    const pdf = await get(`/api/courses/${courseId}/certificate`, enrolled);
+    expect(pdf.statusCode).toBe(200);
+    const id = pdf.headers['x-certificate-id'] as string;
+    const keepAs = process.env.CERTIFICATE_PNG_OUT;
+    expect(readPdfQrCode(pdf.rawPayload, keepAs ? { keepAs } : {})).toBe(`${t.app.config.publicUrl}/certificates/${id}`);
+    expect(await pdfTextLines(pdf.rawPayload)).toContain('Scan to verify');
   });
 });
 

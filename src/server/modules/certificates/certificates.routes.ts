@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema, ErrorCode } from '#shared/errors';
-import { CertificateSchema, EligibilitySchema } from '#shared/schemas/certificates';
+import { EligibilitySchema, VerifiedCertificateSchema } from '#shared/schemas/certificates';
 import { IdParamsSchema } from '#shared/schemas/creator';
 import { AppError } from '../../errors';
 import { certificateFileName } from '../../lib/certificate-pdf';
 import { getCourseAccess } from '../../lib/course-access';
+import { createVerificationCache } from '../../lib/credentials/verifier';
 import { matchesEtag } from '../../lib/http-etag';
 import { requireUser } from '../../plugins/current-user';
+import { certificateCredential, certificateVerification } from './certificate-credentials';
 import { createCertificateFiles } from './certificate-files';
 import { findCertificate, isEligible, issueCertificate } from './certificates.service';
 
@@ -17,6 +19,7 @@ const denied = { 401: ApiErrorBodySchema, 403: ApiErrorBodySchema, 404: ApiError
 /** docs/product.md, Certificates: eligibility, the PDF (issued once) and the public verification. */
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = createCertificateFiles(app.objectStore);
+  const verified = createVerificationCache();
   /** Certificates are for the course's enrolled students; its creator and others learn nothing here. */
   const enrolledStudent = async (request: Parameters<typeof requireUser>[0], courseId: string) => {
     const user = await requireUser(request);
@@ -65,6 +68,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(ErrorCode.FORBIDDEN, 'Complete every lesson and pass every quiz to earn the certificate');
       }
       const certificate = await issueCertificate({ db: app.db, ...student });
+      // Signed at issue, so that a verifier's first request finds it made (docs/product.md, Credentials).
+      await certificateCredential({
+        db: app.db,
+        publicUrl: app.config.publicUrl,
+        ...app.credentials,
+        now: new Date(app.clock()),
+        id: certificate.id,
+      });
       const pdf = await files.open({ certificate, verifyUrl: `${app.config.publicUrl}/certificates/${certificate.id}` });
       const etag = `"${pdf.etag}"`;
       reply
@@ -88,15 +99,24 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Verify a certificate (public)',
+        summary: 'Verify a certificate (public): what it says, and what was checked of its signed credential',
         params: IdParamsSchema,
-        response: { 200: CertificateSchema, 404: ApiErrorBodySchema },
+        response: { 200: VerifiedCertificateSchema, 404: ApiErrorBodySchema },
       },
     },
     async (request) => {
       const certificate = await findCertificate({ db: app.db, id: request.params.id });
       if (!certificate) throw new AppError(ErrorCode.NOT_FOUND, 'Certificate not found');
-      return certificate;
+      const verification = await certificateVerification({
+        db: app.db,
+        publicUrl: app.config.publicUrl,
+        ...app.credentials,
+        verified,
+        now: new Date(app.clock()),
+        id: certificate.id,
+      });
+      if (!verification) throw new AppError(ErrorCode.NOT_FOUND, 'Certificate not found');
+      return { ...certificate, verification };
     },
   );
 };

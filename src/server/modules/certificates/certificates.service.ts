@@ -35,7 +35,8 @@ function toCertificateJson(row: typeof certificates.$inferSelect): Certificate {
 /**
  * Issued once per (student, course) with the names of that day, then always the same certificate. One
  * revoked by a refund (lib/end-enrollment.ts) is valid again once its student has bought the course
- * again and completed it: the caller checked that they are enrolled and eligible.
+ * again and completed it: the caller checked that they are enrolled and eligible. Its revoked
+ * credential stays revoked (a status bit is never cleared): it gets a new bit and a new credential.
  */
 export async function issueCertificate({
   db,
@@ -53,7 +54,7 @@ export async function issueCertificate({
   if (kept) {
     const [restored] = await db
       .update(certificates)
-      .set({ revokedAt: null, revokedReason: null })
+      .set({ revokedAt: null, revokedReason: null, credential: null, statusListId: null, statusIndex: null })
       .where(eq(certificates.id, kept.id))
       .returning();
     return toCertificateJson(restored ?? kept);

@@ -4,6 +4,7 @@ import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { AuditSection } from './audit-section';
+import { CertificatesSection } from './certificates-section';
 import { CouponsSection } from './coupons-section';
 import { CoursesSection } from './courses-section';
 import { CreatorsSection } from './creators-section';
@@ -24,6 +25,7 @@ export const ADMIN_TABS = [
   { value: 'payments', label: 'Payments', Section: PaymentsSection },
   { value: 'payouts', label: 'Payouts', Section: PayoutsSection },
   { value: 'coupons', label: 'Coupons', Section: CouponsSection },
+  { value: 'certificates', label: 'Certificates', Section: CertificatesSection },
   { value: 'revenue', label: 'Revenue', Section: RevenueSection },
   { value: 'audit', label: 'Audit log', Section: AuditSection },
 ] as const;

@@ -21,6 +21,7 @@ export const ACTION_LABELS: Record<AdminAction, string> = {
   'reply.hide': 'Hid a reply',
   'reply.unhide': 'Showed a reply again',
   'reply.delete': 'Deleted a reply',
+  'certificate.revoke': 'Revoked a certificate',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Certificate } from '#shared/schemas/certificates';
+import type { VerifiedCertificate } from '#shared/schemas/certificates';
 import { apiJson } from '#web/lib/api-client';
 
-/** Public: what a certificate's verification page confirms (docs/product.md, Certificates). */
-export function getCertificate({ id, signal }: { id: string; signal?: AbortSignal }): Promise<Certificate> {
-  return apiJson<Certificate>('GET', `/api/certificates/${encodeURIComponent(id)}`, undefined, { signal });
+/** Public: what a certificate's verification page confirms, and what was checked (docs/product.md, Credentials). */
+export function getCertificate({ id, signal }: { id: string; signal?: AbortSignal }): Promise<VerifiedCertificate> {
+  return apiJson<VerifiedCertificate>('GET', `/api/certificates/${encodeURIComponent(id)}`, undefined, { signal });
 }
 
 export const getCertificateQueryOptions = (id: string) =>
