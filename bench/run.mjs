@@ -204,7 +204,7 @@ async function runEngine(engine) {
       // Issue 38: a slide's questions (20, each with replies), as its enrolled student reads them: the
       // first page from the read cache with the student's upvotes laid over it, no query (ADR 0061). Two
       // queries a request before: 1.6 % of bare, p99 996 ms on PGlite, 4.5 % and 477 ms on PostgreSQL;
-      // cached, in the same loaded hour, 43.3 % and 70.8 % (docs/performance.md, Issue 38's rows). The
+      // cached, in the same loaded hour, 43.3 % and 70.8 % (docs/performance.md, Today's numbers: Issue 38's rows). The
       // reviews row's bars: the same kind of read.
       learnerRows.push({
         name: 'GET /api/lessons/{id}/threads',
@@ -222,7 +222,7 @@ async function runEngine(engine) {
       });
       // Issue 38: the outline of a course whose modules are paced, for an enrolled student most of whose
       // modules are locked: each item's lock worked out and merged into the cached bytes per request
-      // (ADR 0056). Its bar is the learner rows' (docs/performance.md, Issue 38's rows).
+      // (ADR 0056). Its bar is the learner rows' (docs/performance.md, Today's numbers: Issue 38's rows).
       learnerRows.push({
         name: 'GET /api/courses/{id}/modules (locked outline)',
         path: `/api/courses/${fixtures.pacedCourseId}/modules`,
