@@ -2,9 +2,8 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
-import { Button } from '#web/components/ui/button';
+import { MoreItems } from '#web/components/more-items';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Spinner } from '#web/components/ui/spinner';
 
 type ListState<T> = {
   items: T[];
@@ -60,19 +59,13 @@ export function PagedListView<T>({
   return (
     <div className="grid gap-4">
       {children(list.items)}
-      {list.moreError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
-          More {what} could not be loaded.
-          <Button variant="outline" size="sm" onClick={list.showMore}>
-            Try again
-          </Button>
-        </div>
-      ) : list.hasMore || list.isLoadingMore ? (
-        <Button variant="outline" className="justify-self-center" disabled={list.isLoadingMore} onClick={list.showMore}>
-          {list.isLoadingMore ? <Spinner /> : null}
-          Show more
-        </Button>
-      ) : null}
+      <MoreItems
+        what={what}
+        hasMore={list.hasMore}
+        isLoading={list.isLoadingMore}
+        failed={Boolean(list.moreError)}
+        onMore={list.showMore}
+      />
     </div>
   );
 }

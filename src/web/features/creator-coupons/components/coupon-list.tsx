@@ -3,9 +3,8 @@ import { type RefObject, useState } from 'react';
 import type { Coupon } from '#shared/schemas/coupons';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
-import { Button } from '#web/components/ui/button';
+import { MoreItems } from '#web/components/more-items';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useDeleteCoupon } from '../api/delete-coupon';
@@ -73,19 +72,14 @@ export function CouponList({ headingRef }: { headingRef: RefObject<HTMLHeadingEl
   return (
     <div className="grid gap-4">
       <CouponTable coupons={list.coupons} deletingId={deletingId} onDelete={onDelete} />
-      {list.moreError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
-          More coupons could not be loaded.
-          <Button variant="outline" size="sm" onClick={() => void list.retryMore()}>
-            Try again
-          </Button>
-        </div>
-      ) : list.hasMore || list.isLoadingMore ? (
-        <Button variant="outline" className="justify-self-center" disabled={list.isLoadingMore} onClick={list.showMore}>
-          {list.isLoadingMore ? <Spinner /> : null}
-          Show more
-        </Button>
-      ) : null}
+      <MoreItems
+        what="coupons"
+        hasMore={list.hasMore}
+        isLoading={list.isLoadingMore}
+        failed={Boolean(list.moreError)}
+        onMore={list.showMore}
+        onRetry={() => void list.retryMore()}
+      />
     </div>
   );
 }

@@ -3,11 +3,10 @@ import { useId } from 'react';
 import { formatDay, formatUsd } from '#shared/format';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
+import { MoreItems } from '#web/components/more-items';
 import { PAYOUT_STATUS_BADGES, PayoutMethod } from '#web/components/payout-parts';
 import { Badge } from '#web/components/ui/badge';
-import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Spinner } from '#web/components/ui/spinner';
 import { useConnectStatus } from '../api/connect-payouts';
 import { usePayouts } from '../api/get-payouts';
 import { PAYOUT_STATUS_LABELS } from '../lib/payout-words';
@@ -81,24 +80,13 @@ export function PayoutsList({ leave }: { leave?: (url: string) => void } = {}) {
                 </li>
               ))}
             </ul>
-            {payouts.moreError ? (
-              <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
-                More payouts could not be loaded.
-                <Button variant="outline" size="sm" onClick={() => void payouts.showMore()}>
-                  Try again
-                </Button>
-              </div>
-            ) : payouts.hasMore || payouts.isLoadingMore ? (
-              <Button
-                variant="outline"
-                className="justify-self-center"
-                disabled={payouts.isLoadingMore}
-                onClick={() => void payouts.showMore()}
-              >
-                {payouts.isLoadingMore ? <Spinner /> : null}
-                Show more
-              </Button>
-            ) : null}
+            <MoreItems
+              what="payouts"
+              hasMore={payouts.hasMore}
+              isLoading={payouts.isLoadingMore}
+              failed={Boolean(payouts.moreError)}
+              onMore={() => void payouts.showMore()}
+            />
           </div>
         )}
       </div>

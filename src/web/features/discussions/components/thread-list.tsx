@@ -3,9 +3,8 @@ import { type ReactNode, useRef } from 'react';
 import type { Thread } from '#shared/schemas/discussions';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
-import { Button } from '#web/components/ui/button';
+import { MoreItems } from '#web/components/more-items';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Spinner } from '#web/components/ui/spinner';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import type { ThreadListState } from '../lib/use-thread-list';
 import { ThreadItem, type Viewer } from './thread-item';
@@ -81,19 +80,14 @@ export function ThreadList<T extends Thread>({
           />
         ))}
       </ol>
-      {list.moreError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
-          More questions could not be loaded.
-          <Button variant="outline" size="sm" onClick={list.showMore}>
-            Try again
-          </Button>
-        </div>
-      ) : list.hasMore || list.isLoadingMore ? (
-        <Button variant="outline" className="justify-self-center" disabled={list.isLoadingMore} onClick={list.showMore}>
-          {list.isLoadingMore ? <Spinner /> : null}
-          Load more
-        </Button>
-      ) : null}
+      <MoreItems
+        what="questions"
+        label="Load more"
+        hasMore={list.hasMore}
+        isLoading={list.isLoadingMore}
+        failed={Boolean(list.moreError)}
+        onMore={list.showMore}
+      />
     </div>
   );
 }

@@ -3,9 +3,8 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
-import { Button } from '#web/components/ui/button';
+import { MoreItems } from '#web/components/more-items';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Spinner } from '#web/components/ui/spinner';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { paths } from '#web/lib/paths';
 import { usePurchases } from '../api/get-purchases';
@@ -66,19 +65,13 @@ export function PurchasesPage() {
               <PurchaseCard key={purchase.id} purchase={purchase} onRefunded={onRefunded} />
             ))}
           </ul>
-          {list.moreError ? (
-            <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
-              More purchases could not be loaded.
-              <Button variant="outline" size="sm" onClick={list.showMore}>
-                Try again
-              </Button>
-            </div>
-          ) : list.hasMore || list.isLoadingMore ? (
-            <Button variant="outline" className="justify-self-center" disabled={list.isLoadingMore} onClick={list.showMore}>
-              {list.isLoadingMore ? <Spinner /> : null}
-              Show more
-            </Button>
-          ) : null}
+          <MoreItems
+            what="purchases"
+            hasMore={list.hasMore}
+            isLoading={list.isLoadingMore}
+            failed={Boolean(list.moreError)}
+            onMore={list.showMore}
+          />
         </div>
       )}
     </div>
