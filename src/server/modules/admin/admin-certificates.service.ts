@@ -6,6 +6,7 @@ import { isUuid } from '#shared/ids';
 import type { Certificate } from '#shared/schemas/certificates';
 import { AppError } from '../../errors';
 import { recordAdminAction } from '../../lib/admin-audit';
+import { toCertificateJson } from '../../lib/certificate-json';
 import { revokeCertificates } from '../../lib/credentials/revocation';
 
 const certificateNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'Certificate not found');
@@ -47,14 +48,6 @@ export async function revokeCertificate({
     });
     const [row] = await tx.select().from(certificates).where(eq(certificates.id, certificateId));
     if (!row) throw certificateNotFound();
-    return {
-      id: row.id,
-      courseId: row.courseId,
-      studentName: row.studentName,
-      courseTitle: row.courseTitle,
-      issuedAt: row.issuedAt.toISOString(),
-      revokedAt: row.revokedAt?.toISOString() ?? null,
-      revokedReason: row.revokedReason,
-    };
+    return toCertificateJson(row);
   });
 }

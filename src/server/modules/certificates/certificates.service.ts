@@ -3,6 +3,7 @@ import type { Db } from '#db/client';
 import { certificates, courses, users } from '#db/schema/index';
 import { isUuid } from '#shared/ids';
 import type { Certificate } from '#shared/schemas/certificates';
+import { toCertificateJson } from '../../lib/certificate-json';
 import { readCourseProgress } from '../../lib/course-progress';
 import type { ReadCache } from '../../lib/read-cache/read-cache';
 
@@ -18,18 +19,6 @@ export async function isEligible({
 }): Promise<boolean> {
   if (!isUuid(courseId)) return false;
   return (await readCourseProgress({ reads, userId, courseId }))?.progress.completed ?? false;
-}
-
-function toCertificateJson(row: typeof certificates.$inferSelect): Certificate {
-  return {
-    id: row.id,
-    courseId: row.courseId,
-    studentName: row.studentName,
-    courseTitle: row.courseTitle,
-    issuedAt: row.issuedAt.toISOString(),
-    revokedAt: row.revokedAt?.toISOString() ?? null,
-    revokedReason: row.revokedReason,
-  };
 }
 
 /**
