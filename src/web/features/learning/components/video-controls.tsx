@@ -171,7 +171,8 @@ export default function VideoControls({
     const save = (leaving = false) => {
       if (!touched || !Number.isFinite(element.currentTime)) return;
       const position = element.currentTime;
-      if (Math.abs(position - lastSaved) < 0.5) return;
+      // A leaving save always goes: the pause that leaving causes saves too, by a fetch the unload may cancel.
+      if (!leaving && Math.abs(position - lastSaved) < 0.5) return;
       lastSaved = position;
       lastSavedAt = Date.now();
       queryClient.setQueryData<CourseProgress>(getCourseProgressQueryOptions(courseId).queryKey, (progress) =>
