@@ -222,23 +222,27 @@ async function runEngine(engine) {
       });
       // Issue 38: the outline of a course whose modules are paced, for an enrolled student most of whose
       // modules are locked: each item's lock worked out and merged into the cached bytes per request
-      // (ADR 0056). Its bar is the learner rows' (docs/performance.md, Today's numbers: Issue 38's rows).
+      // (ADR 0056), 0.14 CPU ms a request: 23.0 % and 30.0 % of a quiet machine's bare server
+      // (docs/performance.md, Today's numbers: Issue 38's rows).
       learnerRows.push({
         name: 'GET /api/courses/{id}/modules (locked outline)',
         path: `/api/courses/${fixtures.pacedCourseId}/modules`,
         headers: auth,
-        bars: { issue: 'issue 38', ratio: 40, p99: 25 },
+        bars: { issue: 'issue 38', ratio: 20, p99: 25 },
       });
       // Issue 39: a certificate's credential and its revocation list, public and served as stored (signed
       // once, at issue or the first request; never per request), beside bare sending the same bytes. Each
-      // request reads its row from the database (no read cache yet): no bars until the first figures.
+      // request reads its stored row (one primary-key query, no read cache): 10.5 % and 12.0 % on PGlite
+      // (docs/performance.md, Today's numbers: Issue 39's rows).
       const credentialPath = `/api/certificates/${fixtures.certificateId}/credential`;
       const credential = await (await fetch(`${base}${credentialPath}`)).json();
+      const credentialBars = { issue: 'issue 39', ratio: 8, p99: 50 };
       learnerRows.push(
-        { name: 'GET /api/certificates/{id}/credential', path: credentialPath },
+        { name: 'GET /api/certificates/{id}/credential', path: credentialPath, bars: credentialBars },
         {
           name: 'GET /api/credentials/status/{listId}',
           path: new URL(credential.credentialStatus.statusListCredential).pathname,
+          bars: credentialBars,
         },
       );
       for (const row of learnerRows.filter((candidate) => isWanted(candidate.name))) {
