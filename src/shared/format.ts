@@ -1,4 +1,27 @@
-/** "19.99" -> "$19.99"; zero -> "Free". */
+/*
+ * Other languages than English format with Intl, one formatter per language and kind, made on first use
+ * (docs/product.md, Languages); English keeps the hand-written forms below, which spare a phone ICU's
+ * start-up on the first render.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+const numberFormat = (locale: string) => cached(`n ${locale}`, () => new Intl.NumberFormat(locale));
+const usdFormat = (locale: string) =>
+  cached(`usd ${locale}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }));
+const dayFormat = (locale: string, utc: boolean) =>
+  cached(
+    `day ${locale} ${utc}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...(utc ? { timeZone: 'UTC' } : {}) }),
+  );
+
+/** "19.99" -> "$19.99"; zero -> "Free" (English: other languages say it with their own word, src/web/lib/i18n/format.ts). */
 export function formatPrice(price: string | number): string {
   const value = typeof price === 'number' ? price : Number.parseFloat(price);
   if (!Number.isFinite(value) || value === 0) return 'Free';
@@ -92,7 +115,8 @@ export function htmlToPlainLines(html: string): string {
  * 1234567 -> "1,234,567", as en-US writes whole numbers. Not `toLocaleString`: its first call builds
  * ICU's number formatter, about 40 ms of a phone's main thread on the home page's first render.
  */
-export function formatCount(count: number): string {
+export function formatCount(count: number, locale = 'en'): string {
+  if (locale !== 'en') return numberFormat(locale).format(count);
   if (!Number.isSafeInteger(count)) return String(count);
   const digits = String(Math.abs(count));
   const grouped = digits.replace(/\B(?=(\d{3})+$)/g, ',');
@@ -106,7 +130,8 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * is unknown (a page the server draws). Not `toLocaleDateString`, for the same reason as formatCount:
  * ICU's date formatter costs a phone ~100 ms to build on first use.
  */
-export function formatDay(date: Date, { utc = false }: { utc?: boolean } = {}): string {
+export function formatDay(date: Date, { utc = false, locale = 'en' }: { utc?: boolean; locale?: string } = {}): string {
+  if (locale !== 'en') return dayFormat(locale, utc).format(date);
   if (utc) return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
@@ -125,9 +150,10 @@ export function formatRating(rating: number | null | undefined): string | null {
  * The API's two-decimal USD string -> "$1,234.56" ("-$5.00" below zero; "$0.00", never "Free"), without
  * ICU for the same reason as formatCount. Anything that is not a number reads as $0.00.
  */
-export function formatUsd(amount: string): string {
+export function formatUsd(amount: string, locale = 'en'): string {
   const cents = Math.round(Number.parseFloat(amount) * 100);
-  if (!Number.isSafeInteger(cents)) return '$0.00';
+  if (!Number.isSafeInteger(cents)) return locale === 'en' ? '$0.00' : usdFormat(locale).format(0);
+  if (locale !== 'en') return usdFormat(locale).format(cents / 100);
   const whole = formatCount(Math.floor(Math.abs(cents) / 100));
   const fraction = String(Math.abs(cents) % 100).padStart(2, '0');
   return `${cents < 0 ? '-' : ''}$${whole}.${fraction}`;

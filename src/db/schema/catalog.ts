@@ -34,6 +34,9 @@ export const courses = pgTable(
     thumbnail: text('thumbnail'),
     difficulty: text('difficulty', { enum: difficulties }).notNull().default('Beginner'),
     duration: text('duration'),
+    // The language the course is taught in, a BCP 47 tag (`en`, `es`, `pt-BR`): its content stays in it
+    // whatever the interface speaks; a search facet (docs/product.md, Languages).
+    language: text('language').notNull().default('en'),
     published: boolean('published').notNull().default(false),
     archived: boolean('archived').notNull().default(false),
     // Why an admin unpublished the course, shown to its creator; cleared when the creator publishes again.
@@ -71,6 +74,10 @@ export const courses = pgTable(
       .on(sql`coalesce(${t.ratingAverage}, 0) desc nulls first`, t.ratingCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.published} and not ${t.archived}`),
     index('courses_price_idx').on(t.priceCents, t.id).where(sql`${t.published} and not ${t.archived}`),
+    check(
+      'courses_language_tag',
+      sql`${t.language} ~ '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$' and char_length(${t.language}) <= 35`,
+    ),
     check('courses_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('courses_moderation_reason_length', sql`char_length(${t.moderationReason}) between 1 and 500`),
     check('courses_moderation_both', sql`(${t.moderationReason} is null) = (${t.moderatedAt} is null)`),

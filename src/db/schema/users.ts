@@ -30,6 +30,9 @@ export const users = pgTable(
     // Where a creator without Stripe wants to be paid by bank transfer (account holder, bank, IBAN or
     // account number), as they typed it; shown to admins who record a payout.
     payoutDetails: text('payout_details'),
+    // The interface language they chose (en, es, de, ar), for pages when no cookie says, and for the
+    // mails, receipts and certificates written to them; null: never chosen (docs/product.md, Languages).
+    locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,6 +40,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_stripe_account_unique').on(t.stripeAccountId),
     check('users_payout_details_length', sql`char_length(${t.payoutDetails}) <= 1000`),
+    check('users_locale_known', sql`${t.locale} in ('en', 'es', 'de', 'ar')`),
     check('users_role_known', sql`${t.role} in ('student', 'creator', 'admin')`),
     check('users_stripe_ready_has_account', sql`not ${t.stripePayoutsReady} or ${t.stripeAccountId} is not null`),
   ],

@@ -1,0 +1,19 @@
+import type { Translations } from './define';
+import { commonMessages } from './messages/common';
+
+/*
+ * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
+ * area's name (`catalog.…`); a test checks no key is defined twice. Only the server, the build and the
+ * tests import this: the browser gets each message compiled into the code that uses it.
+ */
+const AREAS = {
+  commonMessages,
+};
+
+type Areas = typeof AREAS;
+export type MessageKey = { [Area in keyof Areas]: keyof Areas[Area] & string }[keyof Areas];
+/** What fills a message's placeholders. */
+export type MessageValues = Readonly<Record<string, string | number>>;
+
+export const MESSAGE_AREAS: Readonly<Record<string, Readonly<Record<string, Translations>>>> = AREAS;
+export const MESSAGES = Object.assign({}, ...Object.values(AREAS)) as Readonly<Record<MessageKey, Translations>>;
