@@ -18,6 +18,7 @@ export function toCourseJson(row: CourseRow & { creatorName: string }): Course {
     thumbnail: row.thumbnail,
     difficulty: row.difficulty,
     duration: row.duration,
+    language: row.language,
     published: row.published,
     archived: row.archived,
     creatorId: row.creatorId,

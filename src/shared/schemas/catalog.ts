@@ -15,6 +15,8 @@ export const CourseSchema = z.object({
   thumbnail: z.string().nullable(),
   difficulty: DifficultySchema,
   duration: z.string().nullable(),
+  /** The language it is taught in, a BCP 47 tag (`en` unless its creator says otherwise). */
+  language: z.string(),
   published: z.boolean(),
   archived: z.boolean(),
   creatorId: z.string(),

@@ -51,6 +51,23 @@ export const ObjectPathSchema = singleLineText({ max: 1_100 }).regex(/^\/objects
   message: 'Must be an object path from an upload',
 });
 
+/**
+ * The language a course is taught in: a BCP 47 tag (`en`, `es`, `pt-BR`), stored in its canonical
+ * case (docs/product.md, Languages).
+ */
+export const CourseLanguageSchema = z
+  .string()
+  .max(35)
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { message: 'Must be a language tag such as en or pt-BR' })
+  .transform((tag, context) => {
+    try {
+      return Intl.getCanonicalLocales(tag)[0] ?? tag;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Must be a language tag such as en or pt-BR' });
+      return z.NEVER;
+    }
+  });
+
 export const CreateCourseBodySchema = z.object({
   title: TitleSchema,
   /** HTML from the rich-text editor; sanitized on write. */
@@ -59,6 +76,7 @@ export const CreateCourseBodySchema = z.object({
   difficulty: z.enum(difficulties).optional().default('Beginner'),
   duration: singleLineText({ max: 100 }).nullish(),
   thumbnail: ObjectPathSchema.nullish(),
+  language: CourseLanguageSchema.optional().default('en'),
   /** Ignored: every course starts as a draft and is published through POST /api/courses/{id}/publish. */
   published: z.boolean().optional(),
 });
@@ -71,6 +89,7 @@ export const UpdateCourseBodySchema = z.object({
   difficulty: z.enum(difficulties).optional(),
   duration: singleLineText({ max: 100 }).nullish(),
   thumbnail: ObjectPathSchema.nullish(),
+  language: CourseLanguageSchema.optional(),
 });
 export type UpdateCourseBody = z.input<typeof UpdateCourseBodySchema>;
 

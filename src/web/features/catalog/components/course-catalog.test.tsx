@@ -19,6 +19,7 @@ function course(overrides: Partial<Course>): Course {
     thumbnail: null,
     difficulty: 'Beginner',
     duration: '3h',
+    language: 'en',
     published: true,
     archived: false,
     creatorId,

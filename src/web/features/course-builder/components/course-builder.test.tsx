@@ -19,6 +19,7 @@ const course: Course = {
   thumbnail: null,
   difficulty: 'Beginner',
   duration: '1 hour',
+  language: 'en',
   published: false,
   archived: false,
   creatorId: 'creator-1',

@@ -19,6 +19,7 @@ function savedCourse(overrides: Partial<Course> = {}): Course {
     thumbnail: null,
     difficulty: 'Beginner',
     duration: null,
+    language: 'en',
     published: false,
     archived: false,
     creatorId: 'creator-1',

@@ -19,6 +19,7 @@ function creatorCourse(overrides: Partial<CreatorCourse>): CreatorCourse {
     thumbnail: null,
     difficulty: 'Beginner',
     duration: null,
+    language: 'en',
     published: true,
     archived: false,
     creatorId: 'creator-1',

@@ -18,6 +18,7 @@ const course: CreatorCourse = {
   thumbnail: null,
   difficulty: 'Intermediate',
   duration: '4 hours',
+  language: 'en',
   published: true,
   archived: false,
   creatorId: 'creator-1',
