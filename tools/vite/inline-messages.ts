@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import MessageFormat from '@messageformat/core';
-import compileModuleExport from '@messageformat/core/compile-module';
+import compileModuleExport from '@messageformat/core/lib/compile-module';
 import { build as esbuild } from 'esbuild';
 import type { Plugin } from 'vite';
 import { directionOf, type PageLocale, PSEUDO_LOCALE } from '../../src/shared/i18n/locales';
@@ -33,7 +33,14 @@ const ANY_CALL = /(?<![\w$.])t\(/;
 
 /** The messages module and the pseudo-locale's text maker, bundled on the fly (they are TypeScript). */
 async function importTs<T>(file: string): Promise<T> {
-  const { outputFiles } = await esbuild({ entryPoints: [file], bundle: true, write: false, format: 'esm', platform: 'node', packages: 'external' });
+  const { outputFiles } = await esbuild({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+  });
   const source = outputFiles[0]?.text ?? '';
   return (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as T;
 }
@@ -74,7 +81,8 @@ export function inlineMessages(locale: PageLocale): Plugin {
     },
     transform(code, id) {
       const file = id.replaceAll('\\', '/');
-      if (!/\/src\/web\/.*\.tsx?$/.test(file) || file === T_FILE || /\.test\.tsx?$/.test(file) || !ANY_CALL.test(code)) return null;
+      if (!/\/src\/web\/.*\.tsx?$/.test(file) || file === T_FILE || /\.test\.tsx?$/.test(file) || !ANY_CALL.test(code))
+        return null;
       const imports = new Map<string, string>();
       const rewritten = code.replace(CALL, (_whole, _quote: string, key: string, after: string) => {
         const text = textOf(key);
