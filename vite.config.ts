@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, LOCALES, type PageLocale, PSEUDO_LOCALE } from './src/s
 import { BARE_PAGES, PAGES } from './src/shared/page-modules';
 import { PYODIDE_FILES, PYODIDE_PATH } from './src/shared/pyodide';
 import { inlineMessages } from './tools/vite/inline-messages';
+import { reactRouterTreeShaking } from './tools/vite/react-router-tree-shaking';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '5000'}`;
 const proxy = {
@@ -242,6 +243,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   plugins: [
     lucideIconsByPath(),
+    reactRouterTreeShaking(),
     react(),
     tailwindcss(),
     inlineThemeBootstrap,
