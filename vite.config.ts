@@ -288,6 +288,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
                   priority: 20,
                 },
+                // The rest of what the entry loads before it starts (cn, lucide's icon maker, the spinner's icon)
+                // joins the entry itself: left to the bundler, pages shared them with it as three files of their
+                // own, ~0.6 KB of gzip more on every page (each file's compression starts from nothing).
+                { name: 'index', tags: ['$initial'], priority: 12 },
                 {
                   name: firstVisitChunk,
                   debugName: 'first-visit pages',
