@@ -1,5 +1,6 @@
 import type { Translations } from './define';
 import { commonMessages } from './messages/common';
+import { shellMessages } from './messages/shell';
 
 /*
  * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
@@ -8,6 +9,7 @@ import { commonMessages } from './messages/common';
  */
 const AREAS = {
   commonMessages,
+  shellMessages,
 };
 
 type Areas = typeof AREAS;

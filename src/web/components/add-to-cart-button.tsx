@@ -4,6 +4,7 @@ import { Button } from '#web/components/ui/button';
 import { useHydrated } from '#web/hooks/use-hydrated';
 import { useAuth } from '#web/lib/auth';
 import type { AddToCartCourse } from './cart-toggle';
+import { t } from '#web/lib/i18n/t';
 
 // What the cart holds is known only in the browser (a guest's cart is this browser's): the button's
 // state and action arrive after first paint, in their own chunk (the JavaScript budget, ADR 0031).
@@ -15,11 +16,11 @@ function AddToCartLook({ course, compact, onClick }: { course: AddToCartCourse; 
     <Button
       variant="outline"
       size={compact ? 'icon-sm' : 'default'}
-      aria-label={compact ? `Add ${course.title} to cart` : undefined}
+      aria-label={compact ? t('shell.addNamedToCart', { title: course.title }) : undefined}
       onClick={onClick}
     >
       <ShoppingCart aria-hidden="true" />
-      {compact ? null : 'Add to Cart'}
+      {compact ? null : t('shell.addToCart')}
     </Button>
   );
 }

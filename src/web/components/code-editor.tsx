@@ -7,6 +7,7 @@ import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } f
 import { useEffect, useId, useRef } from 'react';
 import { type Theme, useTheme } from '#web/lib/theme';
 import { cn } from '#web/lib/utils';
+import { t } from '#web/lib/i18n/t';
 
 /*
  * A Python code editor (CodeMirror 6) for learners' code: highlighting, indentation, undo. Its default
@@ -131,13 +132,19 @@ export default function CodeEditor({
       </span>
       <div
         ref={host}
+        // Code reads left to right in every language.
+        dir="ltr"
+        // Code reads left to right in every language.
+        dir="ltr"
+        // Code reads left to right in every language.
+        dir="ltr"
         className={cn(
           'min-w-0 overflow-hidden rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring',
           error && 'border-destructive',
         )}
       />
       <p id={hintId} className="text-xs text-muted-foreground">
-        Tab indents. To leave the editor, press Esc, then Tab.
+        {t('shell.editorHint')}
       </p>
       {error ? (
         <p id={errorId} className="text-sm font-medium text-destructive">
