@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheckBig, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useToast } from '#web/hooks/use-toast';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { t } from '#web/lib/i18n/t';
 
 const icons = { default: Info, success: CircleCheckBig, destructive: CircleAlert } as const;
 
@@ -11,7 +12,13 @@ export function Toaster() {
   const announcer = useAnnouncerRoot();
 
   return (
-    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50} announcerContainer={announcer}>
+    <ToastProvider
+      label={t('shell.notification')}
+      duration={5000}
+      swipeDirection="right"
+      swipeThreshold={50}
+      announcerContainer={announcer}
+    >
       {toasts.map(({ id, title, description, variant = 'default', duration, open }) => {
         const Icon = icons[variant];
         return (
@@ -38,7 +45,7 @@ export function Toaster() {
           </Toast>
         );
       })}
-      <ToastViewport />
+      <ToastViewport label={t('shell.notificationsRegion', { hotkey: 'F8' })} />
     </ToastProvider>
   );
 }
