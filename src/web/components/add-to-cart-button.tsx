@@ -3,8 +3,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '#web/components/ui/button';
 import { useHydrated } from '#web/hooks/use-hydrated';
 import { useAuth } from '#web/lib/auth';
-import type { AddToCartCourse } from './cart-toggle';
 import { t } from '#web/lib/i18n/t';
+import type { AddToCartCourse } from './cart-toggle';
 
 // What the cart holds is known only in the browser (a guest's cart is this browser's): the button's
 // state and action arrive after first paint, in their own chunk (the JavaScript budget, ADR 0031).

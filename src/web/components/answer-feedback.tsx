@@ -1,9 +1,9 @@
 import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AnyAnswerResult } from '#shared/schemas/learning';
 import { answerInWords } from '#web/lib/answer-words';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { ScrollableCode } from './scrollable-code';
-import { t } from '#web/lib/i18n/t';
 
 /**
  * What an answer earned, as the quiz player and the review deck say it: right or wrong with the right

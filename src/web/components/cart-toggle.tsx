@@ -6,8 +6,8 @@ import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useCart } from '#web/lib/cart';
-import { paths } from '#web/lib/paths';
 import { t } from '#web/lib/i18n/t';
+import { paths } from '#web/lib/paths';
 
 export type AddToCartCourse = Pick<Course, 'id' | 'title' | 'price' | 'creatorId' | 'archived' | 'published'>;
 

@@ -3,9 +3,9 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { LearnerCodeQuestion } from '#shared/schemas/questions';
 import { ScrollableCode } from '#web/components/scrollable-code';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 import { codePackagesUrl } from '#web/lib/python/code-config';
 import { endPythonSession, isPythonStarted, type PythonRun, runPython } from '#web/lib/python/run-python';
-import { t } from '#web/lib/i18n/t';
 
 const CodeEditor = lazy(() => import('./code-editor'));
 

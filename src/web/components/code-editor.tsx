@@ -5,9 +5,9 @@ import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { oneDark } from '@codemirror/theme-one-dark';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useId, useRef } from 'react';
+import { t } from '#web/lib/i18n/t';
 import { type Theme, useTheme } from '#web/lib/theme';
 import { cn } from '#web/lib/utils';
-import { t } from '#web/lib/i18n/t';
 
 /*
  * A Python code editor (CodeMirror 6) for learners' code: highlighting, indentation, undo. Its default
@@ -132,10 +132,6 @@ export default function CodeEditor({
       </span>
       <div
         ref={host}
-        // Code reads left to right in every language.
-        dir="ltr"
-        // Code reads left to right in every language.
-        dir="ltr"
         // Code reads left to right in every language.
         dir="ltr"
         className={cn(

@@ -4,8 +4,8 @@ import { buttonVariants } from '#web/components/ui/button';
 import { DIALOG_BELOW_TOASTS } from '#web/components/ui/dialog';
 import { Spinner } from '#web/components/ui/spinner';
 import { getErrorMessage } from '#web/lib/api-client';
-import { cn } from '#web/lib/utils';
 import { t } from '#web/lib/i18n/t';
+import { cn } from '#web/lib/utils';
 
 /**
  * The app's one confirmation: a dialog that must be answered, with no close button and no dismissal

@@ -1,7 +1,7 @@
 import { CloudOff, RefreshCw, Wifi, WifiOff } from 'lucide-react';
 import type { ConnectionState } from '#web/lib/connection';
-import { Button } from './ui/button';
 import { t } from '#web/lib/i18n/t';
+import { Button } from './ui/button';
 
 /** What the connection banner shows: loaded after the first paint (connection-banner.tsx). */
 export function ConnectionNotice({
@@ -25,9 +25,7 @@ export function ConnectionNotice({
         </span>
         <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
           <p className="font-semibold">{state === 'offline' ? t('shell.offline') : t('shell.unreachable')}</p>
-          <p className="text-muted-foreground">
-            {state === 'offline' ? t('shell.offlineDetail') : t('shell.unreachableDetail')}
-          </p>
+          <p className="text-muted-foreground">{state === 'offline' ? t('shell.offlineDetail') : t('shell.unreachableDetail')}</p>
         </div>
         <Button variant="outline" size="sm" onClick={onRetry}>
           <RefreshCw aria-hidden="true" />

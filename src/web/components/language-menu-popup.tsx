@@ -9,7 +9,7 @@ import {
 import { chooseLanguage } from '#web/lib/i18n/choose-language';
 import { currentLocale } from '#web/lib/i18n/locale';
 import { t } from '#web/lib/i18n/t';
-import { LanguageMenuButton, type LanguageMenuPlace } from './language-menu';
+import { LanguageMenuButton, type LanguageMenuPlace } from './language-menu-button';
 
 /** The language menu itself, loaded by `LanguageMenu` when first wanted. */
 export function LanguageMenuPopup({ place, defaultOpen }: { place: LanguageMenuPlace; defaultOpen: boolean }) {

@@ -1,9 +1,9 @@
 import { ShieldAlert } from 'lucide-react';
 import type { CourseModeration } from '#shared/schemas/creator';
 import { useCreatorCourses } from '#web/lib/api/get-creator-courses';
-import { cn } from '#web/lib/utils';
 import { formatDay } from '#web/lib/i18n/format';
 import { t } from '#web/lib/i18n/t';
+import { cn } from '#web/lib/utils';
 
 /**
  * An admin's reason for unpublishing a course, as its creator reads it (issue 24 §6) until they
@@ -21,9 +21,7 @@ export function ModerationNotice({ moderation, className }: { moderation: Course
     >
       <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="grid min-w-0 gap-1 text-sm">
-        <p className="font-semibold">
-          {t('shell.adminUnpublishedOn', { date: formatDay(new Date(moderation.unpublishedAt)) })}
-        </p>
+        <p className="font-semibold">{t('shell.adminUnpublishedOn', { date: formatDay(new Date(moderation.unpublishedAt)) })}</p>
         <p className="break-words whitespace-pre-line">{moderation.reason}</p>
         <p>{t('shell.moderationAdvice')}</p>
       </div>

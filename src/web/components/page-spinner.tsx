@@ -1,5 +1,5 @@
-import { Spinner } from './ui/spinner';
 import { t } from '#web/lib/i18n/t';
+import { Spinner } from './ui/spinner';
 
 export function PageSpinner({ label = t('common.loading') }: { label?: string }) {
   return (

@@ -1,6 +1,6 @@
 import type { PayoutStatus } from '#shared/lists';
-import { t } from '#web/lib/i18n/t';
 import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 
 /** The badge of a payout's status, the same to its creator and to an admin (their words differ). */
 export const PAYOUT_STATUS_BADGES: Record<PayoutStatus, 'success' | 'info' | 'warning'> = {

@@ -4,11 +4,11 @@ import { Link, Navigate, useLocation } from 'react-router';
 import type { UserRole } from '#shared/schemas/auth';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useAuth } from '#web/lib/auth';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { withReturnPath } from '#web/lib/return-path';
 import { PageSpinner } from './page-spinner';
 import { Button } from './ui/button';
-import { t } from '#web/lib/i18n/t';
 
 interface RequireAuthProps {
   /** Where a signed-out visitor is sent. */

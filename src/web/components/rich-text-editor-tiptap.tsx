@@ -5,9 +5,9 @@ import StarterKit from '@tiptap/starter-kit';
 import { Bold, Code, Italic, Link2, List, ListOrdered, RemoveFormatting, SquareCode, Underline } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CODE_LANGUAGES, isAllowedHref, LINK_REL, LINK_TARGET } from '#shared/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { LinkForm } from './rich-text-link-form';
-import { t } from '#web/lib/i18n/t';
 
 // The props live with the editor that takes them: the eager wrapper (rich-text-editor.tsx) imports
 // them as a type, so the lazily loaded editor needs nothing from its wrapper (no import cycle).
@@ -322,15 +322,30 @@ export default function TiptapRichTextEditor({
         <ToolButton label={t('shell.bold')} pressed={state.bold} disabled={disabled} onClick={() => run().toggleBold().run()}>
           <Bold className="size-4" aria-hidden="true" />
         </ToolButton>
-        <ToolButton label={t('shell.italic')} pressed={state.italic} disabled={disabled} onClick={() => run().toggleItalic().run()}>
+        <ToolButton
+          label={t('shell.italic')}
+          pressed={state.italic}
+          disabled={disabled}
+          onClick={() => run().toggleItalic().run()}
+        >
           <Italic className="size-4" aria-hidden="true" />
         </ToolButton>
-        <ToolButton label={t('shell.underline')} pressed={state.underline} disabled={disabled} onClick={() => run().toggleUnderline().run()}>
+        <ToolButton
+          label={t('shell.underline')}
+          pressed={state.underline}
+          disabled={disabled}
+          onClick={() => run().toggleUnderline().run()}
+        >
           <Underline className="size-4" aria-hidden="true" />
         </ToolButton>
         {isSlide ? (
           <>
-            <ToolButton label={t('shell.inlineCode')} pressed={state.code} disabled={disabled} onClick={() => run().toggleCode().run()}>
+            <ToolButton
+              label={t('shell.inlineCode')}
+              pressed={state.code}
+              disabled={disabled}
+              onClick={() => run().toggleCode().run()}
+            >
               <Code className="size-4" aria-hidden="true" />
             </ToolButton>
             <ToolButton
@@ -417,7 +432,11 @@ export default function TiptapRichTextEditor({
           ))}
         </div>
         <Separator />
-        <ToolButton label={t('shell.clearFormatting')} disabled={disabled} onClick={() => run().unsetAllMarks().clearNodes().run()}>
+        <ToolButton
+          label={t('shell.clearFormatting')}
+          disabled={disabled}
+          onClick={() => run().unsetAllMarks().clearNodes().run()}
+        >
           <RemoveFormatting className="size-4" aria-hidden="true" />
         </ToolButton>
       </div>

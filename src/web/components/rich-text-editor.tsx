@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { t } from '#web/lib/i18n/t';
 import type { RichTextEditorProps } from './rich-text-editor-tiptap';
 import { Skeleton } from './ui/skeleton';
-import { t } from '#web/lib/i18n/t';
 
 // Tiptap and ProseMirror are the app's largest dependency and only creators' forms need them, so they
 // arrive in their own chunk when a form first renders an editor, never with the catalogue.

@@ -1,8 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { isAllowedHref } from '#shared/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { Button } from './ui/button';
 import { Input } from './ui/input';
-import { t } from '#web/lib/i18n/t';
 
 /** "example.com/x" becomes "https://example.com/x"; an address with a scheme is left as typed. */
 function withScheme(href: string): string {

@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { Question } from '#shared/schemas/creator';
-import { cn } from '#web/lib/utils';
 import { t } from '#web/lib/i18n/t';
+import { cn } from '#web/lib/utils';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 

@@ -3,8 +3,8 @@ import type { Choice, LearnerTypedQuestion } from '#shared/schemas/questions';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import type { TypedDraft } from '#web/lib/answer-words';
-import { cn } from '#web/lib/utils';
 import { t } from '#web/lib/i18n/t';
+import { cn } from '#web/lib/utils';
 
 const choiceRow =
   'flex cursor-pointer items-center gap-3 rounded-xl border p-3 text-sm transition-colors hover:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring';

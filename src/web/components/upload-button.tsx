@@ -3,9 +3,9 @@ import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, type UploadKind } from '#shared/schemas/uploads';
 import { toast } from '#web/hooks/use-toast';
 import { apiJson, getErrorMessage, getStoredToken, isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { Button, type ButtonProps } from './ui/button';
 import { Spinner } from './ui/spinner';
-import { t } from '#web/lib/i18n/t';
 
 export interface UploadResult {
   uploadURL: string;

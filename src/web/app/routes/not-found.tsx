@@ -2,8 +2,8 @@ import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { paths } from '#web/lib/paths';
 import { t } from '#web/lib/i18n/t';
+import { paths } from '#web/lib/paths';
 
 export default function NotFoundRoute() {
   useDocumentTitle(t('shell.pageNotFound'));

@@ -2,8 +2,8 @@ import { TriangleAlert, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#web/components/ui/button';
 import { isConnectionError } from '#web/lib/connection';
-import { cn } from '#web/lib/utils';
 import { t } from '#web/lib/i18n/t';
+import { cn } from '#web/lib/utils';
 
 /** A lazily loaded page whose file is gone (e.g. after a deploy). */
 export function isChunkLoadError(error: unknown): boolean {
@@ -44,15 +44,13 @@ export function ErrorScreen({ error, description, detail, homeLink, className, o
         {isOffline ? t('shell.pageCouldNotLoad') : isChunkError ? t('shell.newVersion') : t('shell.somethingWentWrong')}
       </h1>
       <p className="mt-2 max-w-md text-muted-foreground">
-        {isOffline
-          ? t('shell.pageCouldNotLoadDetail')
-          : isChunkError
-            ? t('shell.newVersionDetail')
-            : description}
+        {isOffline ? t('shell.pageCouldNotLoadDetail') : isChunkError ? t('shell.newVersionDetail') : description}
       </p>
       {detail ? <p className="mt-1 text-sm text-muted-foreground">{detail}</p> : null}
       {import.meta.env.DEV && error instanceof Error ? (
-        <pre dir="ltr" className="mt-6 max-w-2xl overflow-auto rounded-lg bg-muted p-4 text-start text-xs">{error.stack}</pre>
+        <pre dir="ltr" className="mt-6 max-w-2xl overflow-auto rounded-lg bg-muted p-4 text-start text-xs">
+          {error.stack}
+        </pre>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {onRetry && isOffline ? (

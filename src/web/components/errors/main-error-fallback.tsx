@@ -1,5 +1,5 @@
-import { ErrorScreen } from './error-screen';
 import { t } from '#web/lib/i18n/t';
+import { ErrorScreen } from './error-screen';
 
 /** Last-resort screen when the app itself fails; uses a plain link since the router may be down. */
 export function MainErrorFallback({ error }: { error?: unknown }) {

@@ -1,9 +1,9 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { ErrorBoundary } from './error-boundary';
-import { t } from '#web/lib/i18n/t';
 
 interface RegionErrorProps {
   title?: string;

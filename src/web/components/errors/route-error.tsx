@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { ErrorScreen } from './error-screen';
-import { t } from '#web/lib/i18n/t';
 
 /** A page that failed to load or render; shown inside the layout so navigation keeps working. */
 export function RouteError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

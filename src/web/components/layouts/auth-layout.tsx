@@ -15,11 +15,7 @@ interface AuthLayoutProps {
 const defaultPoints = () => [t('shell.authPointCourses'), t('shell.authPointQuizzes'), t('shell.authPointCertificate')];
 
 /** Sign-in style pages: no top navigation, a brand panel and a centred form column. */
-export function AuthLayout({
-  asideTitle = t('shell.authAsideTitle'),
-  asidePoints = defaultPoints(),
-  children,
-}: AuthLayoutProps) {
+export function AuthLayout({ asideTitle = t('shell.authAsideTitle'), asidePoints = defaultPoints(), children }: AuthLayoutProps) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-brand-from via-brand-via to-brand-to p-10 text-white lg:flex lg:flex-col lg:justify-between">

@@ -36,7 +36,10 @@ export function TopNav() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
-      <nav aria-label={t('shell.mainNav')} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6 lg:px-8">
+      <nav
+        aria-label={t('shell.mainNav')}
+        className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6 lg:px-8"
+      >
         <BrandLink />
         <SearchBox className="mx-auto hidden max-w-md md:block" />
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
@@ -75,7 +78,13 @@ export function TopNav() {
                 </Button>
               ) : (
                 <>
-                  <Button asChild variant="ghost" size="sm" aria-label={t('shell.myCourses')} className="max-sm:size-9 max-sm:px-0">
+                  <Button
+                    asChild
+                    variant="ghost"
+                    size="sm"
+                    aria-label={t('shell.myCourses')}
+                    className="max-sm:size-9 max-sm:px-0"
+                  >
                     <Link to={paths.myCourses.getHref()}>
                       <BookOpen aria-hidden="true" />
                       <span className="max-sm:hidden">{t('shell.myCourses')}</span>
@@ -95,7 +104,9 @@ export function TopNav() {
                 <Link to={next ? `${paths.login.getHref()}?${next}` : paths.login.getHref()}>{t('shell.login')}</Link>
               </Button>
               <Button asChild variant="gradient" size="sm" className="max-sm:px-2.5">
-                <Link to={next ? `${paths.login.getHref('signup')}&${next}` : paths.login.getHref('signup')}>{t('shell.signUp')}</Link>
+                <Link to={next ? `${paths.login.getHref('signup')}&${next}` : paths.login.getHref('signup')}>
+                  {t('shell.signUp')}
+                </Link>
               </Button>
             </>
           )}

@@ -4,8 +4,8 @@ import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { useLessonNotebook } from '#web/lib/api/get-lesson-notebook';
 import { downloadFile } from '#web/lib/download-file';
-import { sanitizeNotebook } from './sanitize-notebook';
 import { t } from '#web/lib/i18n/t';
+import { sanitizeNotebook } from './sanitize-notebook';
 
 /**
  * A notebook slide (docs/product.md, Notebooks): its cells as the server drew them, checked again here,

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '#web/lib/utils';
 import { t } from '#web/lib/i18n/t';
+import { cn } from '#web/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;

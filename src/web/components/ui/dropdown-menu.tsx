@@ -48,11 +48,7 @@ export function DropdownMenuItem({
 }
 
 /** One choice of a radio group, ticked when it is the group's value. */
-export function DropdownMenuRadioItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
+export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
   return (
     <DropdownMenuPrimitive.RadioItem
       className={cn(

@@ -2,8 +2,8 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '#web/lib/utils';
 import { t } from '#web/lib/i18n/t';
+import { cn } from '#web/lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
 

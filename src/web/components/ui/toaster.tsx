@@ -1,8 +1,8 @@
 import { CircleAlert, CircleCheckBig, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useToast } from '#web/hooks/use-toast';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { t } from '#web/lib/i18n/t';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 
 const icons = { default: Info, success: CircleCheckBig, destructive: CircleAlert } as const;
 
