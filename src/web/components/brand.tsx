@@ -39,8 +39,8 @@ export function BrandLink({ className }: { className?: string }) {
       )}
     >
       <Logo className="size-7 sm:size-8" />
-      {/* Below 430 px the phone bar needs the room for its search button (issue 22); the logo stays. */}
-      <span className="text-base max-[429px]:sr-only sm:text-lg">{t('common.brand')}</span>
+      {/* On a phone the bar needs the room for its search and language buttons (issue 22, issue 40); the logo stays. */}
+      <span className="text-base max-sm:sr-only sm:text-lg">{t('common.brand')}</span>
     </Link>
   );
 }

@@ -83,7 +83,7 @@ export const shellMessages = defineMessages({
   'shell.login': {
     en: 'Login',
     es: 'Entrar',
-    de: 'Anmelden',
+    de: 'Login',
     ar: 'دخول',
   },
   'shell.signUp': {
