@@ -8,8 +8,20 @@ export function writeLocaleCookie(locale: Locale): void {
 }
 
 /**
- * The language menu's choice (docs/product.md, Languages): the cookie, the signed-in account's saved
- * language (so mails and other browsers follow), then a reload, since each language is a build of its own.
+ * The address to load once a language is chosen: this one without `?lang=`, which outranks the cookie
+ * and would keep the page as it was; null when it has none (a reload will do).
+ */
+export function addressWithoutLanguage(href: string): string | null {
+  const address = new URL(href);
+  if (!address.searchParams.has(LOCALE_PARAMETER)) return null;
+  address.searchParams.delete(LOCALE_PARAMETER);
+  return address.href;
+}
+
+/**
+ * The language menu's choice (docs/product.md, Pages, addresses and the header): the cookie, the
+ * signed-in account's saved language (mails and other browsers follow it), then the page again, since
+ * each language is a build of its own.
  */
 export async function chooseLanguage(locale: Locale): Promise<void> {
   writeLocaleCookie(locale);
@@ -20,19 +32,14 @@ export async function chooseLanguage(locale: Locale): Promise<void> {
       // The cookie already carries the choice in this browser; the account catches up on a later pick.
     }
   }
-  // An address's `?lang=` outranks the cookie: the page comes back without it, or it would stay as it was.
-  const address = new URL(window.location.href);
-  if (address.searchParams.has(LOCALE_PARAMETER)) {
-    address.searchParams.delete(LOCALE_PARAMETER);
-    window.location.replace(address.href);
-  } else {
-    window.location.reload();
-  }
+  const address = addressWithoutLanguage(window.location.href);
+  if (address) window.location.replace(address);
+  else window.location.reload();
 }
 
 /**
- * A page opened at an address with `?lang=es` (a search engine's `hreflang` alternate) was drawn in that
- * language: the cookie keeps the reader in it on the next pages, which have no such parameter.
+ * A page opened at an address with a known `?lang=` (a search engine's `hreflang` alternate) was drawn
+ * in that language: the cookie keeps the reader in it on the next pages, which have no such parameter.
  */
 export function adoptAddressLanguage(search: string = window.location.search): void {
   const asked = new URLSearchParams(search).get(LOCALE_PARAMETER);
