@@ -6,6 +6,8 @@ import { TOKEN_STORAGE_KEY } from '#web/lib/api-client';
 import { LanguageMenu } from './language-menu';
 
 const user = userEvent.setup();
+// The menu's code is loaded on the first press: on a busy machine that import alone takes seconds.
+const LOADED = { timeout: 15_000 };
 
 beforeEach(() => {
   // Radix's menu measures its trigger; jsdom has no ResizeObserver.
@@ -31,7 +33,7 @@ describe('LanguageMenu', () => {
     render(<LanguageMenu place="header" />);
     await user.click(screen.getByRole('button', { name: 'Elige un idioma' }));
 
-    const menu = await screen.findByRole('menu', { name: 'Elige un idioma' });
+    const menu = await screen.findByRole('menu', { name: 'Elige un idioma' }, LOADED);
     const options = within(menu).getAllByRole('menuitemradio');
     expect(options.map((option) => [option.textContent, option.getAttribute('lang')])).toEqual([
       ['English', 'en'],
@@ -49,15 +51,15 @@ describe('LanguageMenu', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Choose a language' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    const menu = await screen.findByRole('menu', { name: 'Choose a language' });
-    await vi.waitFor(() => expect(menu).toHaveFocus());
+    const menu = await screen.findByRole('menu', { name: 'Choose a language' }, LOADED);
+    await vi.waitFor(() => expect(menu).toHaveFocus(), LOADED);
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveFocus();
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(screen.getByRole('menuitemradio', { name: 'Deutsch' })).toHaveFocus();
     await user.keyboard('{Enter}');
 
-    await vi.waitFor(() => expect(calls).toEqual(['PATCH /api/auth/me']));
+    await vi.waitFor(() => expect(calls).toEqual(['PATCH /api/auth/me']), LOADED);
     expect(document.cookie).toContain('locale=de');
   });
 
