@@ -1,5 +1,6 @@
 import type { Translations } from './define';
 import { commonMessages } from './messages/common';
+import { shellMessages } from './messages/shell';
 import { siteMessages } from './messages/site';
 
 /*
@@ -10,6 +11,7 @@ import { siteMessages } from './messages/site';
 const AREAS = {
   commonMessages,
   siteMessages,
+  shellMessages,
 };
 
 type Areas = typeof AREAS;
