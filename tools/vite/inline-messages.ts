@@ -30,6 +30,9 @@ const T_STUB = '\0message-t-stub';
 /** `t('key'` or `t("key"` as a call (not `.t(` nor `at(`), with what follows the key: `)` or `,`. */
 const CALL = /(?<![\w$.])t\(\s*(['"])([A-Za-z0-9_.-]+)\1\s*([),])/g;
 const ANY_CALL = /(?<![\w$.])t\(/;
+/** Block comments and whole-line comments, where an example call is no call. */
+const COMMENT = /\/\*[\s\S]*?\*\/|^[ \t]*\/\/[^\n]*/gm;
+const blankComments = (code: string) => code.replace(COMMENT, (comment) => comment.replace(/[^\n]/g, ' '));
 
 /** The messages module and the pseudo-locale's text maker, bundled on the fly (they are TypeScript). */
 async function importTs<T>(file: string): Promise<T> {
@@ -84,18 +87,29 @@ export function inlineMessages(locale: PageLocale): Plugin {
       if (!/\/src\/web\/.*\.tsx?$/.test(file) || file === T_FILE || /\.test\.tsx?$/.test(file) || !ANY_CALL.test(code))
         return null;
       const imports = new Map<string, string>();
-      const rewritten = code.replace(CALL, (_whole, _quote: string, key: string, after: string) => {
+      // Calls are found in the code with its comments blanked out (same offsets), and replaced in the code.
+      const visible = blankComments(code);
+      let rewritten = '';
+      let last = 0;
+      for (const match of visible.matchAll(CALL)) {
+        const [whole, , key = '', after] = match;
         const text = textOf(key);
         if (text === undefined) this.error(`${id}: no message "${key}" in src/shared/i18n/messages`);
-        if (after === ')' && !text.includes('{')) return JSON.stringify(formatter.compile(text)({}));
-        let name = imports.get(key);
-        if (!name) {
-          name = `__message${imports.size}`;
-          imports.set(key, name);
+        let replacement: string;
+        if (after === ')' && !text.includes('{')) replacement = JSON.stringify(formatter.compile(text)({}));
+        else {
+          let name = imports.get(key);
+          if (!name) {
+            name = `__message${imports.size}`;
+            imports.set(key, name);
+          }
+          replacement = after === ')' ? `${name}()` : `${name}(`;
         }
-        return after === ')' ? `${name}()` : `${name}(`;
-      });
-      if (ANY_CALL.test(rewritten)) {
+        rewritten += code.slice(last, match.index) + replacement;
+        last = match.index + whole.length;
+      }
+      rewritten += code.slice(last);
+      if (ANY_CALL.test(blankComments(rewritten))) {
         this.error(`${id}: t() must be called with a message key written out, as t('area.key') (ADR 0062)`);
       }
       const header = [...imports].map(([key, name]) => `import ${name} from ${JSON.stringify(VIRTUAL + key)};`).join('');
