@@ -1,5 +1,9 @@
 import type { Translations } from './define';
+import { adminMessages } from './messages/admin';
 import { commonMessages } from './messages/common';
+import { couponsMessages } from './messages/coupons';
+import { creatorMessages } from './messages/creator';
+import { earningsMessages } from './messages/earnings';
 
 /*
  * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
@@ -7,7 +11,11 @@ import { commonMessages } from './messages/common';
  * tests import this: the browser gets each message compiled into the code that uses it.
  */
 const AREAS = {
+  adminMessages,
   commonMessages,
+  couponsMessages,
+  creatorMessages,
+  earningsMessages,
 };
 
 type Areas = typeof AREAS;
