@@ -1,7 +1,11 @@
 import type { Translations } from './define';
+import { adminMessages } from './messages/admin';
 import { commonMessages } from './messages/common';
 import { shellMessages } from './messages/shell';
 import { siteMessages } from './messages/site';
+import { couponsMessages } from './messages/coupons';
+import { creatorMessages } from './messages/creator';
+import { earningsMessages } from './messages/earnings';
 
 /*
  * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
@@ -9,9 +13,13 @@ import { siteMessages } from './messages/site';
  * tests import this: the browser gets each message compiled into the code that uses it.
  */
 const AREAS = {
+  adminMessages,
   commonMessages,
   siteMessages,
   shellMessages,
+  couponsMessages,
+  creatorMessages,
+  earningsMessages,
 };
 
 type Areas = typeof AREAS;

@@ -13,7 +13,7 @@ export function ModerationNotice({ moderation, className }: { moderation: Course
   return (
     <div
       role="note"
-      aria-label={t('shell.unpublishedByAdmin')}
+      aria-label={t('creator.unpublishedByAdmin')}
       className={cn(
         'flex gap-3 rounded-xl border border-warning-muted-foreground/30 bg-warning-muted p-4 text-warning-muted-foreground',
         className,
@@ -21,9 +21,11 @@ export function ModerationNotice({ moderation, className }: { moderation: Course
     >
       <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="grid min-w-0 gap-1 text-sm">
-        <p className="font-semibold">{t('shell.adminUnpublishedOn', { date: formatDay(new Date(moderation.unpublishedAt)) })}</p>
+        <p className="font-semibold">
+          {t('creator.moderationUnpublishedOn', { day: formatDay(new Date(moderation.unpublishedAt)) })}
+        </p>
         <p className="break-words whitespace-pre-line">{moderation.reason}</p>
-        <p>{t('shell.moderationAdvice')}</p>
+        <p>{t('creator.moderationNextStep')}</p>
       </div>
     </div>
   );

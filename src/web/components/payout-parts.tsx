@@ -12,18 +12,19 @@ export const PAYOUT_STATUS_BADGES: Record<PayoutStatus, 'success' | 'info' | 'wa
 
 /** How a payout was sent: by Stripe or by bank, with its reference when it has one. */
 export function PayoutMethod({ payout }: { payout: { method: 'stripe' | 'manual'; reference: string | null } }) {
+  const method = payout.method === 'stripe' ? t('earnings.stripeTransfer') : t('earnings.bankTransfer');
+  const { reference } = payout;
   return (
     <p className="text-sm text-muted-foreground">
-      {payout.method === 'stripe' ? t('shell.stripeTransfer') : t('shell.bankTransfer')}
-      {payout.reference ? (
-        <>
-          {' '}
-          <RichText
-            text={t('shell.payoutReference', { reference: payout.reference })}
-            tags={{ reference: (words) => <span className="break-all">{words}</span> }}
-          />
-        </>
-      ) : null}
+      {reference ? (
+        // The reference an admin typed is drawn as text, never read as part of the message.
+        <RichText
+          text={t('earnings.methodWithReference', { method })}
+          tags={{ reference: () => <span className="break-all">{reference}</span> }}
+        />
+      ) : (
+        method
+      )}
     </p>
   );
 }
