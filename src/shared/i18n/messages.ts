@@ -1,5 +1,9 @@
 import type { Translations } from './define';
+import { accountMessages } from './messages/account';
+import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
+import { enrollmentMessages } from './messages/enrollment';
+import { validationMessages } from './messages/validation';
 
 /*
  * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
@@ -7,7 +11,11 @@ import { commonMessages } from './messages/common';
  * tests import this: the browser gets each message compiled into the code that uses it.
  */
 const AREAS = {
+  accountMessages,
+  authMessages,
   commonMessages,
+  enrollmentMessages,
+  validationMessages,
 };
 
 type Areas = typeof AREAS;
