@@ -75,6 +75,48 @@ export const validationMessages = defineMessages({
     de: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse',
     ar: 'يوجد حساب بهذا البريد الإلكتروني بالفعل',
   },
+  'validation.invalidCredentials': {
+    en: 'Invalid email or password',
+    es: 'El correo electrónico o la contraseña no son correctos',
+    de: 'E-Mail-Adresse oder Passwort ist falsch',
+    ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+  },
+  'validation.suspended': {
+    en: 'This account has been suspended by an administrator. Contact support if you think this is a mistake.',
+    es: 'Un administrador ha suspendido esta cuenta. Ponte en contacto con soporte si crees que es un error.',
+    de: 'Dieses Konto wurde von einem Administrator gesperrt. Wende dich an den Support, wenn du das für einen Fehler hältst.',
+    ar: 'علّق أحد المسؤولين هذا الحساب. تواصل مع الدعم إن كنت تعتقد أن هذا خطأ.',
+  },
+  'validation.inviteRequired': {
+    en: 'A valid invitation code is required to create a creator account',
+    es: 'Para crear una cuenta de creador necesitas un código de invitación válido',
+    de: 'Für ein Kursersteller-Konto brauchst du einen gültigen Einladungscode',
+    ar: 'يلزم رمز دعوة صالح لإنشاء حساب منشئ',
+  },
+  'validation.inviteOtherEmail': {
+    en: 'This invitation code was issued for a different email address',
+    es: 'Este código de invitación se emitió para otro correo electrónico',
+    de: 'Dieser Einladungscode wurde für eine andere E-Mail-Adresse ausgestellt',
+    ar: 'صدر رمز الدعوة هذا لبريد إلكتروني مختلف',
+  },
+  'validation.resetInvalid': {
+    en: 'Invalid or expired reset token',
+    es: 'El enlace de restablecimiento no es válido o ha caducado',
+    de: 'Ungültiger oder abgelaufener Link zum Zurücksetzen',
+    ar: 'رمز إعادة التعيين غير صالح أو منتهي الصلاحية',
+  },
+  'validation.creatorHasStudents': {
+    en: 'Your courses have students, who keep access to what they enrolled in, so this account cannot be deleted here. Write to support@gradient.academy and we will hand the courses over or close them with the students.',
+    es: 'Tus cursos tienen estudiantes, que conservan el acceso a lo que compraron, así que esta cuenta no se puede eliminar aquí. Escribe a support@gradient.academy y traspasaremos los cursos o los cerraremos junto con los estudiantes.',
+    de: 'Deine Kurse haben Teilnehmende, die den Zugang zu ihren Kursen behalten, daher kann dieses Konto hier nicht gelöscht werden. Schreib an support@gradient.academy, dann übergeben wir die Kurse oder schließen sie gemeinsam mit den Teilnehmenden.',
+    ar: 'لدوراتك طلاب يحتفظون بالوصول إلى ما سجّلوا فيه، لذا لا يمكن حذف هذا الحساب من هنا. راسل support@gradient.academy وسننقل الدورات أو نغلقها بالتنسيق مع الطلاب.',
+  },
+  'validation.creatorHasPublished': {
+    en: 'Archive your published courses first (Dashboard → course menu → Archive): a deleted account cannot keep courses in the marketplace.',
+    es: 'Archiva primero tus cursos publicados (Panel → menú del curso → Archivar): una cuenta eliminada no puede mantener cursos en el marketplace.',
+    de: 'Archiviere zuerst deine veröffentlichten Kurse (Dashboard → Kursmenü → Archivieren): Ein gelöschtes Konto kann keine Kurse im Marktplatz behalten.',
+    ar: 'أرشِف دوراتك المنشورة أولًا (لوحة التحكم ← قائمة الدورة ← أرشفة): لا يمكن لحساب محذوف أن يُبقي دورات في المتجر.',
+  },
 
   // Administration
   'validation.unpublishReason': {

@@ -18,7 +18,7 @@ const STRING = String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\x60(?:[^\x60\
 const literalText = (literal: string) => literal.slice(1, -1).replace(/\$\{[^}]*\}/g, '7');
 const constants = new Map(
   sources.flatMap(({ text }) =>
-    [...text.matchAll(new RegExp(String.raw`const ([A-Z][A-Z0-9_]*) = (${STRING});`, 'g'))].map(
+    [...text.matchAll(new RegExp(`const ([A-Z][A-Z0-9_]*) = (${STRING});`, 'g'))].map(
       ([, name = '', literal = '']) => [name, literalText(literal)] as const,
     ),
   ),
@@ -72,19 +72,35 @@ function schemaMessages(): Map<string, string> {
   return found;
 }
 
-/** What the API puts in `errors` besides the schemas' messages, from the shared texts the server answers with. */
-const API_FIELD_ERRORS = [
+/** The sign-in service's texts, read from its source (the web app never imports server code). */
+function authServiceMessages(...keys: string[]): string[] {
+  const source = readFileSync(join(import.meta.dirname, '../../../server/modules/auth/auth.service.ts'), 'utf8');
+  return keys.map((key) => {
+    const literal = new RegExp(String.raw`\n\s*${key}:\s*(${STRING})`).exec(source)?.[1];
+    if (!literal) throw new Error(`authMessages.${key} is not in auth.service.ts`);
+    return literalText(literal);
+  });
+}
+
+/**
+ * What the API answers the account's and sign-in's forms with besides the schemas' messages: the
+ * account's field errors, and the refusals those forms show in a notice.
+ */
+const API_TEXTS = [
   accountMessages.wrongPassword,
   accountMessages.samePassword,
   accountMessages.emailSame,
   accountMessages.emailTaken,
+  accountMessages.creatorHasStudents,
+  accountMessages.creatorHasPublished,
+  ...authServiceMessages('invalidCredentials', 'suspended', 'inviteRequired', 'inviteOtherEmail', 'resetInvalid'),
 ];
 
 const inLocale = (locale: PageLocale) => setRenderLocale(() => locale);
 afterEach(() => setRenderLocale(() => undefined));
 
 describe('validationText', () => {
-  const messages = [...schemaMessages().keys(), ...API_FIELD_ERRORS];
+  const messages = [...schemaMessages().keys(), ...API_TEXTS];
 
   it('finds the shared schemas’ messages in their source', () => {
     expect(messages).toContain('Name is required');
@@ -92,6 +108,7 @@ describe('validationText', () => {
     expect(messages).toContain('A course is free (0) or costs at least 0.50');
     expect(messages).toContain('Must not contain control characters');
     expect(messages).toContain('Write something first');
+    expect(messages).toContain('Invalid email or password');
     expect(messages.length).toBeGreaterThan(50);
   });
 

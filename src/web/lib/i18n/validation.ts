@@ -2,9 +2,10 @@ import { formatCount } from './format';
 import { t } from './t';
 
 /*
- * The shared schemas and the API's `errors` fields speak English (the API's contract, docs/product.md,
- * Languages); a form shows its field errors in the page's language by looking each English text up
- * here. Only form code imports this, so no other page carries these messages.
+ * The shared schemas, the API's `errors` fields and its `message` texts speak English (the API's
+ * contract, docs/product.md, Languages); a form shows its field errors, and the refusals of the
+ * account's and sign-in's calls, in the page's language by looking each English text up here. Only
+ * form code imports this, so no other page carries these messages.
  */
 
 /** Messages without values, by their English text. */
@@ -19,6 +20,16 @@ const FIXED: Readonly<Record<string, () => string>> = {
   'The new password must differ from the current one': () => t('validation.samePassword'),
   'This is already your email address': () => t('validation.emailSame'),
   'An account with this email already exists': () => t('validation.emailTaken'),
+  'Invalid email or password': () => t('validation.invalidCredentials'),
+  'This account has been suspended by an administrator. Contact support if you think this is a mistake.': () =>
+    t('validation.suspended'),
+  'A valid invitation code is required to create a creator account': () => t('validation.inviteRequired'),
+  'This invitation code was issued for a different email address': () => t('validation.inviteOtherEmail'),
+  'Invalid or expired reset token': () => t('validation.resetInvalid'),
+  'Your courses have students, who keep access to what they enrolled in, so this account cannot be deleted here. Write to support@gradient.academy and we will hand the courses over or close them with the students.':
+    () => t('validation.creatorHasStudents'),
+  'Archive your published courses first (Dashboard → course menu → Archive): a deleted account cannot keep courses in the marketplace.':
+    () => t('validation.creatorHasPublished'),
   'Give the creator a reason': () => t('validation.unpublishReason'),
   'Say why the certificate is revoked': () => t('validation.revokeReason'),
   'Give the bank transfer’s reference': () => t('validation.payoutReference'),

@@ -7,9 +7,8 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
-import { apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
 import { RichText } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
 import { useDeleteAccount } from '../api/delete-account';
@@ -74,7 +73,7 @@ export function DeleteAccount({ user, onDeleted }: { user: User; onDeleted: () =
           toast({
             variant: 'destructive',
             title: t('account.accountNotDeleted'),
-            description: getErrorMessage(failure, t('account.tryAgain')),
+            description: apiErrorText(failure, t('account.tryAgain')),
           });
         },
         onSettled: () => setPassword(null),

@@ -6,8 +6,7 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage } from '#web/lib/api-client';
-import { apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
 import { RichText } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
 import { useRequestEmailChange } from '../api/request-email-change';
@@ -41,7 +40,7 @@ export function EmailForm({ user }: { user: User }) {
         toast({
           variant: 'destructive',
           title: t('account.emailNotChangedToast'),
-          description: getErrorMessage(failure, t('account.tryAgain')),
+          description: apiErrorText(failure, t('account.tryAgain')),
         });
       },
     });

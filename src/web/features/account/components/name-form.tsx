@@ -6,8 +6,7 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage } from '#web/lib/api-client';
-import { apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 import { useUpdateName } from '../api/update-name';
 import { AccountSection } from './account-section';
@@ -32,7 +31,7 @@ export function NameForm({ user }: { user: User }) {
         toast({
           variant: 'destructive',
           title: t('account.nameNotSaved'),
-          description: getErrorMessage(failure, t('account.tryAgain')),
+          description: apiErrorText(failure, t('account.tryAgain')),
         });
       },
     });

@@ -6,8 +6,7 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { useLogin } from '#web/features/auth/api/login';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage } from '#web/lib/api-client';
-import { apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 
 interface LoginFormProps {
@@ -37,7 +36,7 @@ export function LoginForm({ onSuccess, passwordAside }: LoginFormProps) {
         toast({
           variant: 'destructive',
           title: t('auth.loginFailed'),
-          description: getErrorMessage(error, t('auth.invalidCredentials')),
+          description: apiErrorText(error, t('auth.invalidCredentials')),
         });
       },
     });

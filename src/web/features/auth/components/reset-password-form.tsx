@@ -6,8 +6,7 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { useResetPassword } from '#web/features/auth/api/reset-password';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage } from '#web/lib/api-client';
-import { formString } from '#web/lib/form';
+import { apiErrorText, formString } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 
 export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: () => void }) {
@@ -55,7 +54,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
           toast({
             variant: 'destructive',
             title: t('auth.resetFailed'),
-            description: getErrorMessage(error, t('auth.invalidResetToken')),
+            description: apiErrorText(error, t('auth.invalidResetToken')),
           });
         },
       },

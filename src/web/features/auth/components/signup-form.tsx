@@ -6,8 +6,7 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { useSignup } from '#web/features/auth/api/signup';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage } from '#web/lib/api-client';
-import { apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 
 interface SignupFormProps {
@@ -48,10 +47,7 @@ export function SignupForm({ variant = 'student', defaultInviteCode = '', onSucc
         toast({
           variant: 'destructive',
           title: t('auth.signupFailed'),
-          description: getErrorMessage(
-            error,
-            isCreator ? t('auth.unableToCreateCreatorAccount') : t('auth.unableToCreateAccount'),
-          ),
+          description: apiErrorText(error, isCreator ? t('auth.unableToCreateCreatorAccount') : t('auth.unableToCreateAccount')),
         });
       },
     });
