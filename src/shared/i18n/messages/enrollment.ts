@@ -73,12 +73,13 @@ export const enrollmentMessages = defineMessages({
   },
 
   // Checkout
-  'enrollment.checkout': { en: 'Checkout', es: 'Pagar', de: 'Zur Kasse', ar: 'الدفع' },
+  'enrollment.checkout': { en: 'Checkout', es: 'Finalizar compra', de: 'Kasse', ar: 'إتمام الشراء' },
+  'enrollment.goToCheckout': { en: 'Checkout', es: 'Ir a pagar', de: 'Zur Kasse', ar: 'المتابعة إلى الدفع' },
   'enrollment.checkoutTitle': {
     en: 'Checkout: {title}',
-    es: 'Pago: {title}',
+    es: 'Finalizar compra: {title}',
     de: 'Kasse: {title}',
-    ar: 'الدفع: {title}',
+    ar: 'إتمام الشراء: {title}',
   },
   'enrollment.backToCourse': { en: 'Back to course', es: 'Volver al curso', de: 'Zurück zum Kurs', ar: 'العودة إلى الدورة' },
   'enrollment.backToHome': {
@@ -107,13 +108,13 @@ export const enrollmentMessages = defineMessages({
   },
   'enrollment.enrolledIn': {
     en: "You're enrolled in {title}.",
-    es: 'Ya estás inscrito en {title}.',
+    es: 'Te has inscrito en {title}.',
     de: 'Du bist in {title} eingeschrieben.',
     ar: 'أنت مسجّل في {title}.',
   },
   'enrollment.alreadyEnrolledIn': {
     en: "You're already enrolled in {title}.",
-    es: 'Ya estabas inscrito en {title}.',
+    es: 'Ya estás inscrito en {title}.',
     de: 'Du bist bereits in {title} eingeschrieben.',
     ar: 'أنت مسجّل بالفعل في {title}.',
   },

@@ -514,7 +514,7 @@ function ServerCart() {
             {hasBadCode ? <p className="text-sm text-muted-foreground">{t('enrollment.removeBadCode')}</p> : null}
             <Button variant="gradient" size="lg" disabled={busy || hasBadCode} onClick={() => void startCheckout()}>
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {Number(cart.data.total) === 0 ? t('enrollment.enrollForFree') : t('enrollment.checkout')}
+              {Number(cart.data.total) === 0 ? t('enrollment.enrollForFree') : t('enrollment.goToCheckout')}
             </Button>
           </Summary>
         </div>
