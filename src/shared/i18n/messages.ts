@@ -1,11 +1,15 @@
 import type { Translations } from './define';
+import { accountMessages } from './messages/account';
 import { adminMessages } from './messages/admin';
-import { commonMessages } from './messages/common';
-import { shellMessages } from './messages/shell';
-import { siteMessages } from './messages/site';
+import { authMessages } from './messages/auth';
+import { commonMessages, commonMessages } from './messages/common';
 import { couponsMessages } from './messages/coupons';
 import { creatorMessages } from './messages/creator';
 import { earningsMessages } from './messages/earnings';
+import { enrollmentMessages } from './messages/enrollment';
+import { shellMessages } from './messages/shell';
+import { siteMessages } from './messages/site';
+import { validationMessages } from './messages/validation';
 
 /*
  * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
@@ -20,6 +24,11 @@ const AREAS = {
   couponsMessages,
   creatorMessages,
   earningsMessages,
+  accountMessages,
+  authMessages,
+  commonMessages,
+  enrollmentMessages,
+  validationMessages,
 };
 
 type Areas = typeof AREAS;
