@@ -2,7 +2,7 @@ import type { Translations } from './define';
 import { accountMessages } from './messages/account';
 import { adminMessages } from './messages/admin';
 import { authMessages } from './messages/auth';
-import { commonMessages, commonMessages } from './messages/common';
+import { commonMessages } from './messages/common';
 import { couponsMessages } from './messages/coupons';
 import { creatorMessages } from './messages/creator';
 import { earningsMessages } from './messages/earnings';
@@ -26,7 +26,6 @@ const AREAS = {
   earningsMessages,
   accountMessages,
   authMessages,
-  commonMessages,
   enrollmentMessages,
   validationMessages,
 };
