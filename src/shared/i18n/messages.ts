@@ -1,5 +1,9 @@
 import type { Translations } from './define';
 import { commonMessages } from './messages/common';
+import { courseBuilderMessages } from './messages/courseBuilder';
+import { courseEditorMessages } from './messages/courseEditor';
+import { moduleBuilderMessages } from './messages/moduleBuilder';
+import { quizBuilderMessages } from './messages/quizBuilder';
 
 /*
  * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
@@ -8,6 +12,10 @@ import { commonMessages } from './messages/common';
  */
 const AREAS = {
   commonMessages,
+  courseBuilderMessages,
+  courseEditorMessages,
+  moduleBuilderMessages,
+  quizBuilderMessages,
 };
 
 type Areas = typeof AREAS;

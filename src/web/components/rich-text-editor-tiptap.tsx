@@ -5,6 +5,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Bold, Code, Italic, Link2, List, ListOrdered, RemoveFormatting, SquareCode, Underline } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CODE_LANGUAGES, isAllowedHref, LINK_REL, LINK_TARGET } from '#shared/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { LinkForm } from './rich-text-link-form';
 
@@ -31,10 +32,10 @@ export interface RichTextEditorProps {
 
 /** Relative sizes, so a description reads the same in a card and on the course page (as `.ql-size-*`). */
 const SIZES = [
-  { label: 'Small', value: '0.85em' },
-  { label: 'Normal', value: '' },
-  { label: 'Large', value: '1.35em' },
-  { label: 'Huge', value: '1.8em' },
+  { label: () => t('courseEditor.sizeSmall'), value: '0.85em' },
+  { label: () => t('courseEditor.sizeNormal'), value: '' },
+  { label: () => t('courseEditor.sizeLarge'), value: '1.35em' },
+  { label: () => t('courseEditor.sizeHuge'), value: '1.8em' },
 ] as const;
 
 /*
@@ -43,17 +44,17 @@ const SIZES = [
  */
 const HIGHLIGHT_TEXT = '#1f2937';
 const BACKGROUNDS = [
-  { label: 'Yellow', value: '#fef08a' },
-  { label: 'Green', value: '#bbf7d0' },
-  { label: 'Blue', value: '#bfdbfe' },
-  { label: 'Pink', value: '#fbcfe8' },
+  { label: () => t('courseEditor.backgroundYellow'), value: '#fef08a' },
+  { label: () => t('courseEditor.backgroundGreen'), value: '#bbf7d0' },
+  { label: () => t('courseEditor.backgroundBlue'), value: '#bfdbfe' },
+  { label: () => t('courseEditor.backgroundPink'), value: '#fbcfe8' },
 ] as const;
 
 /** The block a slide's paragraph is: body text or one of two heading levels (the slide's title is the page's h2). */
 const BLOCKS = [
-  { label: 'Paragraph', value: 'paragraph' },
-  { label: 'Heading', value: 'h2' },
-  { label: 'Subheading', value: 'h3' },
+  { label: () => t('courseEditor.blockParagraph'), value: 'paragraph' },
+  { label: () => t('courseEditor.blockHeading'), value: 'h2' },
+  { label: () => t('courseEditor.blockSubheading'), value: 'h3' },
 ] as const;
 type Block = (typeof BLOCKS)[number]['value'];
 
@@ -123,14 +124,18 @@ function ToolButton({
   );
 }
 
-/** Left and right arrows move between the toolbar's controls, as in a word processor's toolbar. */
+/**
+ * Left and right arrows move between the toolbar's controls, as in a word processor's toolbar; in a
+ * right-to-left page the toolbar runs from the right, so the arrows swap.
+ */
 function moveFocusWithArrows(event: KeyboardEvent<HTMLDivElement>) {
   if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
   const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), select:not(:disabled)'));
   const index = controls.indexOf(document.activeElement as HTMLElement);
   if (index === -1) return;
   event.preventDefault();
-  const step = event.key === 'ArrowRight' ? 1 : -1;
+  const forward = getComputedStyle(event.currentTarget).direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const step = event.key === forward ? 1 : -1;
   controls[(index + step + controls.length) % controls.length]?.focus();
 }
 
@@ -275,7 +280,7 @@ export default function TiptapRichTextEditor({
     >
       <div
         role="toolbar"
-        aria-label="Formatting"
+        aria-label={t('courseEditor.toolbar')}
         aria-controls={id}
         onKeyDown={moveFocusWithArrows}
         className="flex flex-wrap items-center gap-1 border-b border-input bg-muted/40 p-1"
@@ -283,8 +288,8 @@ export default function TiptapRichTextEditor({
         {isSlide ? (
           <>
             <select
-              aria-label="Text style"
-              title="Text style"
+              aria-label={t('courseEditor.textStyle')}
+              title={t('courseEditor.textStyle')}
               value={state.block}
               disabled={disabled || state.codeBlock}
               onChange={(event) => setBlock(event.target.value as Block)}
@@ -292,7 +297,7 @@ export default function TiptapRichTextEditor({
             >
               {BLOCKS.map((block) => (
                 <option key={block.value} value={block.value}>
-                  {block.label}
+                  {block.label()}
                 </option>
               ))}
             </select>
@@ -300,36 +305,46 @@ export default function TiptapRichTextEditor({
           </>
         ) : null}
         <select
-          aria-label="Text size"
-          title="Text size"
+          aria-label={t('courseEditor.textSize')}
+          title={t('courseEditor.textSize')}
           value={state.fontSize}
           disabled={disabled}
           onChange={(event) => setSize(event.target.value)}
           className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           {SIZES.map((size) => (
-            <option key={size.label} value={size.value}>
-              {size.label}
+            <option key={size.value} value={size.value}>
+              {size.label()}
             </option>
           ))}
         </select>
         <Separator />
-        <ToolButton label="Bold" pressed={state.bold} disabled={disabled} onClick={() => run().toggleBold().run()}>
+        <ToolButton label={t('courseEditor.bold')} pressed={state.bold} disabled={disabled} onClick={() => run().toggleBold().run()}>
           <Bold className="size-4" aria-hidden="true" />
         </ToolButton>
-        <ToolButton label="Italic" pressed={state.italic} disabled={disabled} onClick={() => run().toggleItalic().run()}>
+        <ToolButton label={t('courseEditor.italic')} pressed={state.italic} disabled={disabled} onClick={() => run().toggleItalic().run()}>
           <Italic className="size-4" aria-hidden="true" />
         </ToolButton>
-        <ToolButton label="Underline" pressed={state.underline} disabled={disabled} onClick={() => run().toggleUnderline().run()}>
+        <ToolButton
+          label={t('courseEditor.underline')}
+          pressed={state.underline}
+          disabled={disabled}
+          onClick={() => run().toggleUnderline().run()}
+        >
           <Underline className="size-4" aria-hidden="true" />
         </ToolButton>
         {isSlide ? (
           <>
-            <ToolButton label="Inline code" pressed={state.code} disabled={disabled} onClick={() => run().toggleCode().run()}>
+            <ToolButton
+              label={t('courseEditor.inlineCode')}
+              pressed={state.code}
+              disabled={disabled}
+              onClick={() => run().toggleCode().run()}
+            >
               <Code className="size-4" aria-hidden="true" />
             </ToolButton>
             <ToolButton
-              label="Link"
+              label={t('courseEditor.link')}
               pressed={state.link}
               disabled={disabled}
               aria-expanded={isLinkFormOpen}
@@ -342,7 +357,7 @@ export default function TiptapRichTextEditor({
         ) : null}
         <Separator />
         <ToolButton
-          label="Numbered list"
+          label={t('courseEditor.numberedList')}
           pressed={state.orderedList}
           disabled={disabled}
           onClick={() => run().toggleOrderedList().run()}
@@ -350,7 +365,7 @@ export default function TiptapRichTextEditor({
           <ListOrdered className="size-4" aria-hidden="true" />
         </ToolButton>
         <ToolButton
-          label="Bulleted list"
+          label={t('courseEditor.bulletedList')}
           pressed={state.bulletList}
           disabled={disabled}
           onClick={() => run().toggleBulletList().run()}
@@ -361,7 +376,7 @@ export default function TiptapRichTextEditor({
           <>
             <Separator />
             <ToolButton
-              label="Code block"
+              label={t('courseEditor.codeBlock')}
               pressed={state.codeBlock}
               disabled={disabled}
               onClick={() => run().toggleCodeBlock().run()}
@@ -370,8 +385,8 @@ export default function TiptapRichTextEditor({
             </ToolButton>
             {state.codeBlock ? (
               <select
-                aria-label="Code language"
-                title="Code language"
+                aria-label={t('courseEditor.codeLanguage')}
+                title={t('courseEditor.codeLanguage')}
                 value={state.codeLanguage}
                 disabled={disabled}
                 onChange={(event) =>
@@ -381,7 +396,7 @@ export default function TiptapRichTextEditor({
                 }
                 className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                <option value="">Detect language</option>
+                <option value="">{t('courseEditor.detectLanguage')}</option>
                 {CODE_LANGUAGES.map((language) => (
                   <option key={language.id} value={language.id}>
                     {language.label}
@@ -393,11 +408,11 @@ export default function TiptapRichTextEditor({
         ) : null}
         <Separator />
         {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would break the toolbar's single row of controls */}
-        <div role="group" aria-label="Background colour" className="flex items-center gap-1">
+        <div role="group" aria-label={t('courseEditor.backgroundColour')} className="flex items-center gap-1">
           {BACKGROUNDS.map((background) => (
             <ToolButton
               key={background.value}
-              label={`${background.label} background`}
+              label={background.label()}
               pressed={state.background === background.value}
               disabled={disabled}
               onClick={() => setBackground(background.value)}
@@ -412,7 +427,11 @@ export default function TiptapRichTextEditor({
           ))}
         </div>
         <Separator />
-        <ToolButton label="Clear formatting" disabled={disabled} onClick={() => run().unsetAllMarks().clearNodes().run()}>
+        <ToolButton
+          label={t('courseEditor.clearFormatting')}
+          disabled={disabled}
+          onClick={() => run().unsetAllMarks().clearNodes().run()}
+        >
           <RemoveFormatting className="size-4" aria-hidden="true" />
         </ToolButton>
       </div>
@@ -429,7 +448,7 @@ export default function TiptapRichTextEditor({
       ) : null}
       <div className="relative">
         {isEmpty && placeholder ? (
-          <p aria-hidden="true" className="pointer-events-none absolute top-2 left-3 text-sm text-muted-foreground sm:text-base">
+          <p aria-hidden="true" className="pointer-events-none absolute start-3 top-2 text-sm text-muted-foreground sm:text-base">
             {placeholder}
           </p>
         ) : null}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RichTextEditorProps } from './rich-text-editor-tiptap';
+import { t } from '#web/lib/i18n/t';
 import { Skeleton } from './ui/skeleton';
 
 // Tiptap and ProseMirror are the app's largest dependency and only creators' forms need them, so they
@@ -17,7 +18,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
 function EditorLoading() {
   return (
     <div role="status" className="grid gap-0 overflow-hidden rounded-lg border border-input">
-      <span className="sr-only">Loading editor...</span>
+      <span className="sr-only">{t('courseEditor.editorLoading')}</span>
       <Skeleton className="h-10 rounded-none border-b" />
       <Skeleton className="h-36 rounded-none opacity-60" />
     </div>

@@ -1,0 +1,4 @@
+import { defineMessages } from '../define';
+
+export const moduleBuilderMessages = defineMessages({
+});
