@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Button, type ButtonProps } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 
 interface ConfirmDeleteButtonProps {
   kind: 'module' | 'quiz' | 'slide';
@@ -18,17 +19,29 @@ export function ConfirmDeleteButton({ kind, name, disabled, size = 'icon-sm', on
         <Button
           variant="ghost"
           size={size}
-          aria-label={`Delete ${name}`}
-          title={`Delete ${kind}`}
+          aria-label={t('courseBuilder.deleteName', { name })}
+          title={
+            kind === 'module'
+              ? t('courseBuilder.deleteModule')
+              : kind === 'quiz'
+                ? t('courseBuilder.deleteQuiz')
+                : t('courseBuilder.deleteSlide')
+          }
           disabled={disabled}
           className="text-destructive hover:bg-destructive-muted hover:text-destructive-muted-foreground"
         >
           <Trash2 aria-hidden="true" />
         </Button>
       }
-      title={`Delete “${name}”?`}
-      description={`Are you sure you want to delete this ${kind}?`}
-      confirmLabel="Delete"
+      title={t('courseBuilder.deleteConfirmTitle', { name })}
+      description={
+        kind === 'module'
+          ? t('courseBuilder.deleteModuleConfirm')
+          : kind === 'quiz'
+            ? t('courseBuilder.deleteQuizConfirm')
+            : t('courseBuilder.deleteSlideConfirm')
+      }
+      confirmLabel={t('courseBuilder.delete')}
       onConfirm={onConfirm}
     />
   );
