@@ -319,10 +319,20 @@ export default function TiptapRichTextEditor({
           ))}
         </select>
         <Separator />
-        <ToolButton label={t('courseEditor.bold')} pressed={state.bold} disabled={disabled} onClick={() => run().toggleBold().run()}>
+        <ToolButton
+          label={t('courseEditor.bold')}
+          pressed={state.bold}
+          disabled={disabled}
+          onClick={() => run().toggleBold().run()}
+        >
           <Bold className="size-4" aria-hidden="true" />
         </ToolButton>
-        <ToolButton label={t('courseEditor.italic')} pressed={state.italic} disabled={disabled} onClick={() => run().toggleItalic().run()}>
+        <ToolButton
+          label={t('courseEditor.italic')}
+          pressed={state.italic}
+          disabled={disabled}
+          onClick={() => run().toggleItalic().run()}
+        >
           <Italic className="size-4" aria-hidden="true" />
         </ToolButton>
         <ToolButton

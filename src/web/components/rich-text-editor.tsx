@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import type { RichTextEditorProps } from './rich-text-editor-tiptap';
 import { t } from '#web/lib/i18n/t';
+import type { RichTextEditorProps } from './rich-text-editor-tiptap';
 import { Skeleton } from './ui/skeleton';
 
 // Tiptap and ProseMirror are the app's largest dependency and only creators' forms need them, so they

@@ -446,7 +446,12 @@ export const courseBuilderMessages = defineMessages({
     de: 'Tage nach der Einschreibung',
     ar: 'أيام بعد التسجيل',
   },
-  'courseBuilder.daysHint': { en: 'Empty: no wait.', es: 'Vacío: sin espera.', de: 'Leer: keine Wartezeit.', ar: 'فارغ: دون انتظار.' },
+  'courseBuilder.daysHint': {
+    en: 'Empty: no wait.',
+    es: 'Vacío: sin espera.',
+    de: 'Leer: keine Wartezeit.',
+    ar: 'فارغ: دون انتظار.',
+  },
   'courseBuilder.daysInvalid': {
     en: 'Days are a whole number from 0 to {max}, or empty for none',
     es: 'Los días son un número entero de 0 a {max}, o vacío para ninguno',

@@ -41,9 +41,7 @@ export function CourseContent({ courseId, items, isError, error, onRetry }: Cour
         <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed px-6 py-12 text-center">
           <ListTree className="size-8 text-muted-foreground" aria-hidden="true" />
           <p className="font-semibold">{t('courseBuilder.noContent')}</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            {t('courseBuilder.noContentHint')}
-          </p>
+          <p className="max-w-sm text-sm text-muted-foreground">{t('courseBuilder.noContentHint')}</p>
         </div>
       ) : (
         <ContentList courseId={courseId} items={items} />

@@ -26,9 +26,7 @@ import { useCourseForm } from './use-course-form';
 export function EditCourseForm({ courseId }: { courseId: string }) {
   const course = useCourse(courseId);
   useDocumentTitle(
-    course.data
-      ? t('courseEditor.editDocumentTitle', { title: course.data.title })
-      : t('courseEditor.editDocumentTitleLoading'),
+    course.data ? t('courseEditor.editDocumentTitle', { title: course.data.title }) : t('courseEditor.editDocumentTitleLoading'),
   );
   const builder = paths.creator.courseBuilder.getHref(courseId);
 

@@ -83,9 +83,7 @@ function AddSlideSteps({
     <>
       <DialogHeader>
         <DialogTitle>{t('moduleBuilder.addPage')}</DialogTitle>
-        <DialogDescription>
-          {type ? t('moduleBuilder.stepTwo', { type }) : t('moduleBuilder.stepOne')}
-        </DialogDescription>
+        <DialogDescription>{type ? t('moduleBuilder.stepTwo', { type }) : t('moduleBuilder.stepOne')}</DialogDescription>
       </DialogHeader>
       {type === null ? (
         <fieldset>

@@ -47,9 +47,7 @@ export function CaptionsFields({
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium">{t('moduleBuilder.captions')}</legend>
-      <p className="text-sm text-muted-foreground">
-        {t('moduleBuilder.captionsIntro')}
-      </p>
+      <p className="text-sm text-muted-foreground">{t('moduleBuilder.captionsIntro')}</p>
       {captions.map((caption, index) => (
         <div key={caption.url} className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[8rem_1fr_auto] sm:items-start">
           <FormField

@@ -45,7 +45,9 @@ export function ModuleBuilder({ moduleId }: { moduleId: string }) {
         ) : (
           <div className="min-w-0">
             <p className="text-sm font-medium text-muted-foreground">{t('moduleBuilder.moduleContent')}</p>
-            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{module.data?.title ?? t('moduleBuilder.moduleFallback')}</h1>
+            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
+              {module.data?.title ?? t('moduleBuilder.moduleFallback')}
+            </h1>
             {module.data?.description ? (
               <p className="mt-1 text-muted-foreground break-words">{module.data.description}</p>
             ) : null}
@@ -54,10 +56,7 @@ export function ModuleBuilder({ moduleId }: { moduleId: string }) {
       </header>
       {module.isError ? (
         isApiError(module.error, 404) ? (
-          <RegionError
-            title={t('moduleBuilder.moduleNotFound')}
-            description={t('moduleBuilder.moduleNotFoundDescription')}
-          />
+          <RegionError title={t('moduleBuilder.moduleNotFound')} description={t('moduleBuilder.moduleNotFoundDescription')} />
         ) : (
           <RegionError
             title={t('moduleBuilder.moduleLoadFailed')}

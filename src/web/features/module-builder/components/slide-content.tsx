@@ -59,5 +59,7 @@ export function SlideContent({ slide }: { slide: Lesson }) {
       </TextWithImage>
     );
   }
-  return <p className="rounded-xl border border-dashed px-4 py-12 text-center text-muted-foreground">{missingText(slide.type)}</p>;
+  return (
+    <p className="rounded-xl border border-dashed px-4 py-12 text-center text-muted-foreground">{missingText(slide.type)}</p>
+  );
 }

@@ -95,9 +95,7 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
         <fieldset className="grid gap-3">
           <legend className="mb-2 text-sm font-medium">{t('moduleBuilder.typeNotebook')}</legend>
           <p className="text-sm text-muted-foreground">
-            {draft.notebookUrl
-              ? t('moduleBuilder.notebookUploaded')
-              : t('moduleBuilder.notebookHint')}
+            {draft.notebookUrl ? t('moduleBuilder.notebookUploaded') : t('moduleBuilder.notebookHint')}
           </p>
           <UploadButton
             accept="notebook"
@@ -152,9 +150,7 @@ function SideImage({ draft, onChange, onBusyChange }: Omit<SlideFieldsProps, 'ty
           className="max-h-40 w-auto max-w-full justify-self-start rounded-lg border object-contain"
         />
       ) : (
-        <p className="text-sm text-muted-foreground">
-          {t('moduleBuilder.sideImageHint')}
-        </p>
+        <p className="text-sm text-muted-foreground">{t('moduleBuilder.sideImageHint')}</p>
       )}
       <div className="flex flex-wrap gap-2">
         <UploadButton
@@ -178,10 +174,7 @@ function SideImage({ draft, onChange, onBusyChange }: Omit<SlideFieldsProps, 'ty
 /** Optional: without it the slide title is what a screen reader says for the image. */
 function AltTextField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <FormField
-      label={t('moduleBuilder.altText')}
-      hint={t('moduleBuilder.altHint', { max: IMAGE_ALT_MAX })}
-    >
+    <FormField label={t('moduleBuilder.altText')} hint={t('moduleBuilder.altHint', { max: IMAGE_ALT_MAX })}>
       {(control) => (
         <Input
           {...control}

@@ -74,7 +74,10 @@ export function SlideViewer({ slide, index, count, isBusy, onSelect, onEdit, onM
           <SlideContent slide={slide} />
         </RegionErrorBoundary>
       </div>
-      <nav aria-label={t('moduleBuilder.slidesNavigation')} className="flex items-center justify-between gap-2 border-t px-4 py-3">
+      <nav
+        aria-label={t('moduleBuilder.slidesNavigation')}
+        className="flex items-center justify-between gap-2 border-t px-4 py-3"
+      >
         <Button variant="outline" onClick={() => onSelect(index - 1)} disabled={isFirst}>
           <ChevronLeft aria-hidden="true" className="rtl:-scale-x-100" /> {t('moduleBuilder.previous')}
         </Button>

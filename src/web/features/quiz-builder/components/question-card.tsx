@@ -99,7 +99,7 @@ export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDele
             >
               {isCorrect ? <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
               <span className="min-w-0 break-words">
-                {isCorrect ? t('quizBuilder.optionCorrect', { letter, option }) : `${letter}. ${option}`}
+                {isCorrect ? t('quizBuilder.optionCorrect', { letter: letter ?? '', option }) : `${letter}. ${option}`}
               </span>
             </li>
           );

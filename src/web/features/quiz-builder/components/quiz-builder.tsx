@@ -38,9 +38,7 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
   const quiz = useQuiz(quizId);
   const questions = useQuizQuestions(quizId);
   const [type, setType] = useState<'single' | BuilderQuestionType>('single');
-  useDocumentTitle(
-    quiz.data ? t('courseBuilder.documentTitle', { title: quiz.data.title }) : t('quizBuilder.quizBuilder'),
-  );
+  useDocumentTitle(quiz.data ? t('courseBuilder.documentTitle', { title: quiz.data.title }) : t('quizBuilder.quizBuilder'));
 
   if (quiz.isPending) {
     return (
@@ -58,9 +56,7 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
         <RegionError
           title={isMissing ? t('quizBuilder.quizNotFound') : t('quizBuilder.quizLoadFailed')}
           description={
-            isMissing
-              ? t('quizBuilder.quizNotFoundDescription')
-              : getErrorMessage(quiz.error, t('courseEditor.checkConnection'))
+            isMissing ? t('quizBuilder.quizNotFoundDescription') : getErrorMessage(quiz.error, t('courseEditor.checkConnection'))
           }
           onRetry={isMissing ? undefined : () => void quiz.refetch()}
         />

@@ -70,11 +70,7 @@ export function QuizSettingsForm({ quiz }: { quiz: Quiz }) {
               />
             )}
           </FormField>
-          <FormField
-            label={t('quizBuilder.timeLimit')}
-            hint={t('quizBuilder.timeLimitHint')}
-            error={errors.timeLimitMinutes}
-          >
+          <FormField label={t('quizBuilder.timeLimit')} hint={t('quizBuilder.timeLimitHint')} error={errors.timeLimitMinutes}>
             {(control) => (
               <Input {...control} inputMode="numeric" value={timeLimit} onChange={(event) => setTimeLimit(event.target.value)} />
             )}

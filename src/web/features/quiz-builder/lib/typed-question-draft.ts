@@ -14,7 +14,14 @@ export type BuilderQuestionType = TypedQuestionType | 'code';
 export type BuilderQuestion = CreatorTypedQuestion | CreatorCodeQuestion;
 
 /** The question types the builder offers besides the single choice, in its menu's order. */
-export const TYPED_QUESTION_TYPES: readonly BuilderQuestionType[] = ['multiple', 'true_false', 'short_text', 'numeric', 'ordering', 'code'];
+export const TYPED_QUESTION_TYPES: readonly BuilderQuestionType[] = [
+  'multiple',
+  'true_false',
+  'short_text',
+  'numeric',
+  'ordering',
+  'code',
+];
 
 /** A question type's name as creators see it. */
 export function typedQuestionLabel(type: BuilderQuestionType): string {
@@ -140,7 +147,10 @@ export function previewOf(draft: TypedQuestionDraft): LearnerTypedQuestion | Lea
     type: draft.type,
     question: draft.question.trim() || t('quizBuilder.yourQuestion'),
     choices: hasChoices
-      ? draft.items.map((text, index) => ({ id: String(index), text: text.trim() || t('quizBuilder.choiceN', { number: index + 1 }) }))
+      ? draft.items.map((text, index) => ({
+          id: String(index),
+          text: text.trim() || t('quizBuilder.choiceN', { number: index + 1 }),
+        }))
       : [],
     order: 0,
   };
