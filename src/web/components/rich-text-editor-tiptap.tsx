@@ -134,7 +134,7 @@ function moveFocusWithArrows(event: KeyboardEvent<HTMLDivElement>) {
   const index = controls.indexOf(document.activeElement as HTMLElement);
   if (index === -1) return;
   event.preventDefault();
-  const forward = getComputedStyle(event.currentTarget).direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const forward = event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
   const step = event.key === forward ? 1 : -1;
   controls[(index + step + controls.length) % controls.length]?.focus();
 }

@@ -30,7 +30,7 @@ export function SlideGrid({
     buttons.current[next]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
-    const step = (getComputedStyle(event.currentTarget).direction === 'rtl' ? RTL_STEP : STEP)[event.key];
+    const step = (event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl' ? RTL_STEP : STEP)[event.key];
     if (step !== undefined) select(selected + step);
     else if (event.key === 'Home') select(0);
     else if (event.key === 'End') select(slides.length - 1);
