@@ -4,9 +4,13 @@ import { adminMessages } from './messages/admin';
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { couponsMessages } from './messages/coupons';
+import { courseBuilderMessages } from './messages/courseBuilder';
+import { courseEditorMessages } from './messages/courseEditor';
 import { creatorMessages } from './messages/creator';
 import { earningsMessages } from './messages/earnings';
 import { enrollmentMessages } from './messages/enrollment';
+import { moduleBuilderMessages } from './messages/moduleBuilder';
+import { quizBuilderMessages } from './messages/quizBuilder';
 import { shellMessages } from './messages/shell';
 import { siteMessages } from './messages/site';
 import { validationMessages } from './messages/validation';
@@ -28,6 +32,10 @@ const AREAS = {
   authMessages,
   enrollmentMessages,
   validationMessages,
+  courseBuilderMessages,
+  courseEditorMessages,
+  moduleBuilderMessages,
+  quizBuilderMessages,
 };
 
 type Areas = typeof AREAS;

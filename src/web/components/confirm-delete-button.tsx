@@ -19,17 +19,29 @@ export function ConfirmDeleteButton({ kind, name, disabled, size = 'icon-sm', on
         <Button
           variant="ghost"
           size={size}
-          aria-label={t('shell.deleteNamed', { name })}
-          title={t('shell.deleteKind', { kind })}
+          aria-label={t('courseBuilder.deleteName', { name })}
+          title={
+            kind === 'module'
+              ? t('courseBuilder.deleteModule')
+              : kind === 'quiz'
+                ? t('courseBuilder.deleteQuiz')
+                : t('courseBuilder.deleteSlide')
+          }
           disabled={disabled}
           className="text-destructive hover:bg-destructive-muted hover:text-destructive-muted-foreground"
         >
           <Trash2 aria-hidden="true" />
         </Button>
       }
-      title={t('shell.deleteTitle', { name })}
-      description={t('shell.deleteQuestion', { kind })}
-      confirmLabel={t('common.delete')}
+      title={t('courseBuilder.deleteConfirmTitle', { name })}
+      description={
+        kind === 'module'
+          ? t('courseBuilder.deleteModuleConfirm')
+          : kind === 'quiz'
+            ? t('courseBuilder.deleteQuizConfirm')
+            : t('courseBuilder.deleteSlideConfirm')
+      }
+      confirmLabel={t('courseBuilder.delete')}
       onConfirm={onConfirm}
     />
   );

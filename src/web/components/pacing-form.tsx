@@ -45,20 +45,20 @@ export function PacingForm({
     const trimmed = days.trim();
     const unlockAfterDays = trimmed === '' ? null : /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
     if (Number.isNaN(unlockAfterDays) || (unlockAfterDays ?? 0) > PACING_DAYS_MAX) {
-      setErrors({ unlockAfterDays: t('shell.pacingDaysInvalid', { max: PACING_DAYS_MAX }) });
+      setErrors({ unlockAfterDays: t('courseBuilder.daysInvalid', { max: PACING_DAYS_MAX }) });
       return;
     }
     setErrors({});
     setSaving(true);
     try {
       await save({ unlockAfterDays, unlockAt: date === '' ? null : date, prerequisiteQuizId: prerequisite || null });
-      toast({ variant: 'success', title: t('shell.pacingSaved') });
+      toast({ variant: 'success', title: t('courseBuilder.pacingSaved') });
     } catch (error) {
       setErrors(getFieldErrors(error));
       toast({
         variant: 'destructive',
-        title: t('shell.pacingSaveFailed'),
-        description: getErrorMessage(error, t('common.pleaseTryAgain')),
+        title: t('courseBuilder.pacingSaveFailed'),
+        description: getErrorMessage(error, t('courseBuilder.tryAgain')),
       });
     } finally {
       setSaving(false);
@@ -70,20 +70,24 @@ export function PacingForm({
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="pacing-title" className="grid gap-4">
         <div>
           <h2 id="pacing-title" className="text-lg font-semibold">
-            {t('shell.pacing')}
+            {t('courseBuilder.pacing')}
           </h2>
-          <p className="text-sm text-muted-foreground">{t('shell.pacingIntro')}</p>
+          <p className="text-sm text-muted-foreground">{t('courseBuilder.pacingIntro')}</p>
         </div>
         <div className="grid items-start gap-4 sm:grid-cols-3">
-          <FormField label={t('shell.pacingDays')} hint={t('shell.pacingDaysHint')} error={errors.unlockAfterDays}>
+          <FormField
+            label={t('courseBuilder.daysAfterEnrollment')}
+            hint={t('courseBuilder.daysHint')}
+            error={errors.unlockAfterDays}
+          >
             {(control) => (
               <Input {...control} inputMode="numeric" value={days} onChange={(event) => setDays(event.target.value)} />
             )}
           </FormField>
-          <FormField label={t('shell.pacingDate')} hint={t('shell.pacingDateHint')} error={errors.unlockAt}>
+          <FormField label={t('courseBuilder.openingDate')} hint={t('courseBuilder.openingDateHint')} error={errors.unlockAt}>
             {(control) => <Input {...control} type="date" value={date} onChange={(event) => setDate(event.target.value)} />}
           </FormField>
-          <FormField label={t('shell.pacingPrerequisite')} error={errors.prerequisiteQuizId}>
+          <FormField label={t('courseBuilder.quizToPassFirst')} error={errors.prerequisiteQuizId}>
             {(control) => (
               <select
                 {...control}
@@ -91,7 +95,7 @@ export function PacingForm({
                 value={prerequisite}
                 onChange={(event) => setPrerequisite(event.target.value)}
               >
-                <option value="">{t('shell.none')}</option>
+                <option value="">{t('courseBuilder.noPrerequisite')}</option>
                 {quizzes
                   .filter((quiz) => quiz.id !== id)
                   .map((quiz) => (
@@ -104,7 +108,7 @@ export function PacingForm({
           </FormField>
         </div>
         <Button type="submit" variant="outline" className="w-full sm:w-fit" disabled={saving}>
-          {saving ? <Spinner /> : <Save aria-hidden="true" />} {t('shell.savePacing')}
+          {saving ? <Spinner /> : <Save aria-hidden="true" />} {t('courseBuilder.savePacing')}
         </Button>
       </form>
     </Card>

@@ -31,35 +31,32 @@ export interface RichTextEditorProps {
 }
 
 /** Relative sizes, so a description reads the same in a card and on the course page (as `.ql-size-*`). */
-const sizes = () =>
-  [
-    { label: t('shell.sizeSmall'), value: '0.85em' },
-    { label: t('shell.sizeNormal'), value: '' },
-    { label: t('shell.sizeLarge'), value: '1.35em' },
-    { label: t('shell.sizeHuge'), value: '1.8em' },
-  ] as const;
+const SIZES = [
+  { label: () => t('courseEditor.sizeSmall'), value: '0.85em' },
+  { label: () => t('courseEditor.sizeNormal'), value: '' },
+  { label: () => t('courseEditor.sizeLarge'), value: '1.35em' },
+  { label: () => t('courseEditor.sizeHuge'), value: '1.8em' },
+] as const;
 
 /*
  * Each highlight also sets a dark text colour: a pale background under the light text of dark mode
  * would be unreadable wherever the description is shown.
  */
 const HIGHLIGHT_TEXT = '#1f2937';
-const backgrounds = () =>
-  [
-    { label: t('shell.backgroundYellow'), value: '#fef08a' },
-    { label: t('shell.backgroundGreen'), value: '#bbf7d0' },
-    { label: t('shell.backgroundBlue'), value: '#bfdbfe' },
-    { label: t('shell.backgroundPink'), value: '#fbcfe8' },
-  ] as const;
+const BACKGROUNDS = [
+  { label: () => t('courseEditor.backgroundYellow'), value: '#fef08a' },
+  { label: () => t('courseEditor.backgroundGreen'), value: '#bbf7d0' },
+  { label: () => t('courseEditor.backgroundBlue'), value: '#bfdbfe' },
+  { label: () => t('courseEditor.backgroundPink'), value: '#fbcfe8' },
+] as const;
 
 /** The block a slide's paragraph is: body text or one of two heading levels (the slide's title is the page's h2). */
-const blocks = () =>
-  [
-    { label: t('shell.blockParagraph'), value: 'paragraph' },
-    { label: t('shell.blockHeading'), value: 'h2' },
-    { label: t('shell.blockSubheading'), value: 'h3' },
-  ] as const;
-type Block = ReturnType<typeof blocks>[number]['value'];
+const BLOCKS = [
+  { label: () => t('courseEditor.blockParagraph'), value: 'paragraph' },
+  { label: () => t('courseEditor.blockHeading'), value: 'h2' },
+  { label: () => t('courseEditor.blockSubheading'), value: 'h3' },
+] as const;
+type Block = (typeof BLOCKS)[number]['value'];
 
 function toolbarState(editor: Editor) {
   const textStyle = editor.getAttributes('textStyle');
@@ -127,15 +124,18 @@ function ToolButton({
   );
 }
 
-/** Left and right arrows move between the toolbar's controls, as in a word processor's toolbar (mirrored right to left). */
+/**
+ * Left and right arrows move between the toolbar's controls, as in a word processor's toolbar; in a
+ * right-to-left page the toolbar runs from the right, so the arrows swap.
+ */
 function moveFocusWithArrows(event: KeyboardEvent<HTMLDivElement>) {
   if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
   const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), select:not(:disabled)'));
   const index = controls.indexOf(document.activeElement as HTMLElement);
   if (index === -1) return;
   event.preventDefault();
-  const isRightToLeft = getComputedStyle(event.currentTarget).direction === 'rtl';
-  const step = (event.key === 'ArrowRight') !== isRightToLeft ? 1 : -1;
+  const forward = event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const step = event.key === forward ? 1 : -1;
   controls[(index + step + controls.length) % controls.length]?.focus();
 }
 
@@ -280,7 +280,7 @@ export default function TiptapRichTextEditor({
     >
       <div
         role="toolbar"
-        aria-label={t('shell.formatting')}
+        aria-label={t('courseEditor.toolbar')}
         aria-controls={id}
         onKeyDown={moveFocusWithArrows}
         className="flex flex-wrap items-center gap-1 border-b border-input bg-muted/40 p-1"
@@ -288,16 +288,16 @@ export default function TiptapRichTextEditor({
         {isSlide ? (
           <>
             <select
-              aria-label={t('shell.textStyle')}
-              title={t('shell.textStyle')}
+              aria-label={t('courseEditor.textStyle')}
+              title={t('courseEditor.textStyle')}
               value={state.block}
               disabled={disabled || state.codeBlock}
               onChange={(event) => setBlock(event.target.value as Block)}
               className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
-              {blocks().map((block) => (
+              {BLOCKS.map((block) => (
                 <option key={block.value} value={block.value}>
-                  {block.label}
+                  {block.label()}
                 </option>
               ))}
             </select>
@@ -305,25 +305,30 @@ export default function TiptapRichTextEditor({
           </>
         ) : null}
         <select
-          aria-label={t('shell.textSize')}
-          title={t('shell.textSize')}
+          aria-label={t('courseEditor.textSize')}
+          title={t('courseEditor.textSize')}
           value={state.fontSize}
           disabled={disabled}
           onChange={(event) => setSize(event.target.value)}
           className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          {sizes().map((size) => (
-            <option key={size.label} value={size.value}>
-              {size.label}
+          {SIZES.map((size) => (
+            <option key={size.value} value={size.value}>
+              {size.label()}
             </option>
           ))}
         </select>
         <Separator />
-        <ToolButton label={t('shell.bold')} pressed={state.bold} disabled={disabled} onClick={() => run().toggleBold().run()}>
+        <ToolButton
+          label={t('courseEditor.bold')}
+          pressed={state.bold}
+          disabled={disabled}
+          onClick={() => run().toggleBold().run()}
+        >
           <Bold className="size-4" aria-hidden="true" />
         </ToolButton>
         <ToolButton
-          label={t('shell.italic')}
+          label={t('courseEditor.italic')}
           pressed={state.italic}
           disabled={disabled}
           onClick={() => run().toggleItalic().run()}
@@ -331,7 +336,7 @@ export default function TiptapRichTextEditor({
           <Italic className="size-4" aria-hidden="true" />
         </ToolButton>
         <ToolButton
-          label={t('shell.underline')}
+          label={t('courseEditor.underline')}
           pressed={state.underline}
           disabled={disabled}
           onClick={() => run().toggleUnderline().run()}
@@ -341,7 +346,7 @@ export default function TiptapRichTextEditor({
         {isSlide ? (
           <>
             <ToolButton
-              label={t('shell.inlineCode')}
+              label={t('courseEditor.inlineCode')}
               pressed={state.code}
               disabled={disabled}
               onClick={() => run().toggleCode().run()}
@@ -349,7 +354,7 @@ export default function TiptapRichTextEditor({
               <Code className="size-4" aria-hidden="true" />
             </ToolButton>
             <ToolButton
-              label={t('shell.link')}
+              label={t('courseEditor.link')}
               pressed={state.link}
               disabled={disabled}
               aria-expanded={isLinkFormOpen}
@@ -362,7 +367,7 @@ export default function TiptapRichTextEditor({
         ) : null}
         <Separator />
         <ToolButton
-          label={t('shell.numberedList')}
+          label={t('courseEditor.numberedList')}
           pressed={state.orderedList}
           disabled={disabled}
           onClick={() => run().toggleOrderedList().run()}
@@ -370,7 +375,7 @@ export default function TiptapRichTextEditor({
           <ListOrdered className="size-4" aria-hidden="true" />
         </ToolButton>
         <ToolButton
-          label={t('shell.bulletedList')}
+          label={t('courseEditor.bulletedList')}
           pressed={state.bulletList}
           disabled={disabled}
           onClick={() => run().toggleBulletList().run()}
@@ -381,7 +386,7 @@ export default function TiptapRichTextEditor({
           <>
             <Separator />
             <ToolButton
-              label={t('shell.codeBlock')}
+              label={t('courseEditor.codeBlock')}
               pressed={state.codeBlock}
               disabled={disabled}
               onClick={() => run().toggleCodeBlock().run()}
@@ -390,8 +395,8 @@ export default function TiptapRichTextEditor({
             </ToolButton>
             {state.codeBlock ? (
               <select
-                aria-label={t('shell.codeLanguage')}
-                title={t('shell.codeLanguage')}
+                aria-label={t('courseEditor.codeLanguage')}
+                title={t('courseEditor.codeLanguage')}
                 value={state.codeLanguage}
                 disabled={disabled}
                 onChange={(event) =>
@@ -401,7 +406,7 @@ export default function TiptapRichTextEditor({
                 }
                 className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                <option value="">{t('shell.detectLanguage')}</option>
+                <option value="">{t('courseEditor.detectLanguage')}</option>
                 {CODE_LANGUAGES.map((language) => (
                   <option key={language.id} value={language.id}>
                     {language.label}
@@ -413,11 +418,11 @@ export default function TiptapRichTextEditor({
         ) : null}
         <Separator />
         {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would break the toolbar's single row of controls */}
-        <div role="group" aria-label={t('shell.backgroundColour')} className="flex items-center gap-1">
-          {backgrounds().map((background) => (
+        <div role="group" aria-label={t('courseEditor.backgroundColour')} className="flex items-center gap-1">
+          {BACKGROUNDS.map((background) => (
             <ToolButton
               key={background.value}
-              label={background.label}
+              label={background.label()}
               pressed={state.background === background.value}
               disabled={disabled}
               onClick={() => setBackground(background.value)}
@@ -433,7 +438,7 @@ export default function TiptapRichTextEditor({
         </div>
         <Separator />
         <ToolButton
-          label={t('shell.clearFormatting')}
+          label={t('courseEditor.clearFormatting')}
           disabled={disabled}
           onClick={() => run().unsetAllMarks().clearNodes().run()}
         >

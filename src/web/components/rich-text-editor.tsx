@@ -18,7 +18,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
 function EditorLoading() {
   return (
     <div role="status" className="grid gap-0 overflow-hidden rounded-lg border border-input">
-      <span className="sr-only">{t('shell.loadingEditor')}</span>
+      <span className="sr-only">{t('courseEditor.editorLoading')}</span>
       <Skeleton className="h-10 rounded-none border-b" />
       <Skeleton className="h-36 rounded-none opacity-60" />
     </div>

@@ -36,7 +36,7 @@ export function LinkForm({
     event.preventDefault();
     const address = withScheme(href);
     if (address && !isAllowedHref(address)) {
-      setError(t('shell.linkInvalid'));
+      setError(t('courseEditor.linkInvalid'));
       return;
     }
     onApply(address);
@@ -54,21 +54,21 @@ export function LinkForm({
     <div
       id={id}
       role="group"
-      aria-label={t('shell.link')}
+      aria-label={t('courseEditor.link')}
       onKeyDown={closeOnEscape}
       className="flex flex-wrap items-end gap-2 border-b border-input bg-muted/20 p-2"
     >
       <div className="grid min-w-48 flex-1 gap-1">
         <label htmlFor={inputId} className="text-xs font-medium">
-          {t('shell.linkAddress')}
+          {t('courseEditor.linkAddress')}
         </label>
         <Input
           id={inputId}
           value={href}
           autoFocus
           inputMode="url"
-          placeholder={t('shell.linkPlaceholder')}
           dir="ltr"
+          placeholder="https://example.com"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => {
@@ -82,15 +82,15 @@ export function LinkForm({
         />
       </div>
       <Button type="button" size="sm" onClick={submit}>
-        {t('shell.applyLink')}
+        {t('courseEditor.applyLink')}
       </Button>
       {initialHref ? (
         <Button type="button" size="sm" variant="outline" onClick={() => onApply('')}>
-          {t('shell.removeLink')}
+          {t('courseEditor.removeLink')}
         </Button>
       ) : null}
       <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-        {t('common.cancel')}
+        {t('courseEditor.cancel')}
       </Button>
       {error ? (
         <p id={errorId} role="alert" className="basis-full text-xs text-destructive">

@@ -40,31 +40,32 @@ const PICKER_FILTER: Record<UploadKind, string> = {
   captions: '.vtt,text/vtt',
 };
 
-/** What the button says and refuses, per kind. */
+/** What the button shows, per kind. */
 const ICONS = { image: ImageUp, video: Video, notebook: FileUp, captions: Captions } as const;
 function labelOf(kind: UploadKind): string {
   switch (kind) {
     case 'image':
-      return t('shell.uploadImage');
+      return t('courseEditor.uploadImage');
     case 'video':
-      return t('shell.uploadVideo');
+      return t('courseEditor.uploadVideo');
     case 'notebook':
-      return t('shell.uploadNotebook');
+      return t('courseEditor.uploadNotebook');
     case 'captions':
-      return t('shell.uploadCaptions');
+      return t('courseEditor.uploadCaptions');
   }
 }
+
+/** In English the product's fixed words, "a(n)" included. */
 function wrongTypeOf(kind: UploadKind): string {
   switch (kind) {
-    // The product's fixed words, "a(n)" included.
     case 'image':
-      return t('shell.wrongTypeImage');
+      return t('courseEditor.wrongTypeImage');
     case 'video':
-      return t('shell.wrongTypeVideo');
+      return t('courseEditor.wrongTypeVideo');
     case 'notebook':
-      return t('shell.wrongTypeNotebook');
+      return t('courseEditor.wrongTypeNotebook');
     case 'captions':
-      return t('shell.wrongTypeCaptions');
+      return t('courseEditor.wrongTypeCaptions');
   }
 }
 
@@ -84,12 +85,12 @@ function mediaType(file: File, kind: UploadKind): string {
   return NAMED_TYPES[kind]?.type ?? file.type;
 }
 
-/** A failed PUT; the server's reason is kept for the notice. */
+/** A failed PUT; the server's reason (in English, as every API message) is kept for the notice. */
 class UploadPutError extends Error {
   readonly reason: string | null;
 
   constructor(reason: string | null) {
-    super('Failed to upload file');
+    super(reason ?? 'upload refused');
     this.name = 'UploadPutError';
     this.reason = reason;
   }
@@ -122,10 +123,11 @@ async function uploadFile(file: File, kind: UploadKind): Promise<UploadResult> {
 }
 
 function failureDescription(error: unknown): string {
-  if (error instanceof UploadPutError)
-    return error.reason ? t('shell.uploadFailedBecause', { reason: error.reason }) : t('shell.uploadFileFailed');
-  if (isApiError(error)) return getErrorMessage(error, t('shell.uploadFileFailed'));
-  return error instanceof Error && error.message ? error.message : t('shell.uploadFileFailed');
+  if (error instanceof UploadPutError) {
+    return error.reason ? t('courseEditor.uploadFileFailedReason', { reason: error.reason }) : t('courseEditor.uploadFileFailed');
+  }
+  if (isApiError(error)) return getErrorMessage(error, t('courseEditor.uploadFileFailed'));
+  return error instanceof Error && error.message ? error.message : t('courseEditor.uploadFileFailed');
 }
 
 /** Idle or uploading; checks kind and size before anything leaves the browser (docs/product.md, Files and uploads). */
@@ -151,24 +153,28 @@ export function UploadButton({
     if (!file) return;
     try {
       if (!isOfKind(file, accept)) {
-        toast({ variant: 'destructive', title: t('shell.invalidFileType'), description: wrongTypeOf(accept) });
+        toast({ variant: 'destructive', title: t('courseEditor.invalidFileType'), description: wrongTypeOf(accept) });
         return;
       }
       if (file.size > maxFileSize) {
         toast({
           variant: 'destructive',
-          title: t('shell.fileTooLarge'),
-          description: t('shell.fileTooLargeDetail', { megabytes: Math.round(maxFileSize / BYTES_PER_MB) }),
+          title: t('courseEditor.fileTooLarge'),
+          description: t('courseEditor.fileTooLargeDescription', { size: Math.round(maxFileSize / BYTES_PER_MB) }),
         });
         return;
       }
       setUploading(true);
       onBusyChange?.(true);
       await onComplete(await uploadFile(file, accept));
-      toast({ variant: 'success', title: t('shell.uploadSuccessful'), description: t('shell.fileUploaded') });
+      toast({
+        variant: 'success',
+        title: t('courseEditor.uploadSuccessful'),
+        description: t('courseEditor.uploadSuccessfulDescription'),
+      });
     } catch (error) {
       console.error('Upload failed', error);
-      toast({ variant: 'destructive', title: t('shell.uploadFailed'), description: failureDescription(error) });
+      toast({ variant: 'destructive', title: t('courseEditor.uploadFailed'), description: failureDescription(error) });
     } finally {
       // The same file can be picked again after a failure or a removal.
       input.value = '';
@@ -198,7 +204,7 @@ export function UploadButton({
         onClick={() => inputRef.current?.click()}
       >
         {isUploading ? <Spinner /> : <Icon aria-hidden="true" />}
-        {isUploading ? t('shell.uploading') : label}
+        {isUploading ? t('courseEditor.uploading') : label}
       </Button>
     </>
   );

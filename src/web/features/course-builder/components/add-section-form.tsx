@@ -8,8 +8,9 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { useCreateSection } from '../api/create-section';
-import { type SectionKind, sectionLabels } from '../lib/sections';
+import type { SectionKind } from '../lib/sections';
 
 const DESCRIPTION_MAX = 5_000;
 
@@ -24,7 +25,8 @@ interface AddSectionFormProps {
 }
 
 export function AddSectionForm({ kind, courseId, itemCount }: AddSectionFormProps) {
-  const label = sectionLabels[kind];
+  const isModule = kind === 'module';
+  const addLabel = isModule ? t('courseBuilder.addModule') : t('courseBuilder.addQuiz');
   const headingId = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
@@ -37,7 +39,10 @@ export function AddSectionForm({ kind, courseId, itemCount }: AddSectionFormProp
     event.preventDefault();
     if (!title.trim()) {
       setTitleMissing(true);
-      toast({ variant: 'destructive', title: `${label} title required` });
+      toast({
+        variant: 'destructive',
+        title: isModule ? t('courseBuilder.moduleTitleRequired') : t('courseBuilder.quizTitleRequired'),
+      });
       titleRef.current?.focus();
       return;
     }
@@ -46,7 +51,7 @@ export function AddSectionForm({ kind, courseId, itemCount }: AddSectionFormProp
       { title: title.trim(), description: description.trim() || null, order: itemCount },
       {
         onSuccess: () => {
-          toast({ variant: 'success', title: `${label} added` });
+          toast({ variant: 'success', title: isModule ? t('courseBuilder.moduleAdded') : t('courseBuilder.quizAdded') });
           setTitle('');
           setDescription('');
         },
@@ -54,23 +59,26 @@ export function AddSectionForm({ kind, courseId, itemCount }: AddSectionFormProp
           setServerTitleError(getFieldErrors(error).title);
           toast({
             variant: 'destructive',
-            title: `Failed to add ${kind}`,
-            description: getErrorMessage(error, 'Please check your connection and try again.'),
+            title: isModule ? t('courseBuilder.addModuleFailed') : t('courseBuilder.addQuizFailed'),
+            description: getErrorMessage(error, t('courseEditor.checkConnection')),
           });
         },
       },
     );
   };
 
-  const Icon = kind === 'module' ? Layers : FileQuestion;
+  const Icon = isModule ? Layers : FileQuestion;
   return (
     <Card className="p-5 sm:p-6">
       <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="grid gap-4">
         <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
           <Icon className="size-5 text-primary" aria-hidden="true" />
-          Add {label}
+          {addLabel}
         </h2>
-        <FormField label={`${label} Title`} error={serverTitleError}>
+        <FormField
+          label={isModule ? t('courseBuilder.moduleTitleLabel') : t('courseBuilder.quizTitleLabel')}
+          error={serverTitleError}
+        >
           {(control) => (
             <Input
               {...control}
@@ -78,7 +86,7 @@ export function AddSectionForm({ kind, courseId, itemCount }: AddSectionFormProp
               aria-invalid={isTitleMissing || serverTitleError ? true : undefined}
               value={title}
               maxLength={TITLE_MAX}
-              placeholder={kind === 'module' ? 'e.g. Neural Network Basics' : 'e.g. Check Your Understanding'}
+              placeholder={isModule ? t('courseBuilder.modulePlaceholder') : t('courseBuilder.quizPlaceholder')}
               onChange={(event) => {
                 setTitle(event.target.value);
                 setTitleMissing(false);
@@ -87,7 +95,7 @@ export function AddSectionForm({ kind, courseId, itemCount }: AddSectionFormProp
             />
           )}
         </FormField>
-        <FormField label="Description (optional)">
+        <FormField label={t('courseBuilder.descriptionOptional')}>
           {(control) => (
             <textarea
               {...control}
@@ -101,7 +109,7 @@ export function AddSectionForm({ kind, courseId, itemCount }: AddSectionFormProp
         </FormField>
         <Button type="submit" className="w-full sm:w-fit" disabled={create.isPending || itemCount === null}>
           {create.isPending ? <Spinner /> : <Plus aria-hidden="true" />}
-          Add {label}
+          {addLabel}
         </Button>
       </form>
     </Card>

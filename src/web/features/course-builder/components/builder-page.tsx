@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 
 export function BuilderPage({ children }: { children: ReactNode }) {
@@ -14,11 +15,11 @@ export function BackToDashboard({ variant = 'ghost' }: { variant?: 'ghost' | 'ou
       asChild
       variant={variant}
       size={variant === 'ghost' ? 'sm' : 'default'}
-      className={variant === 'ghost' ? '-ml-2 w-fit' : 'w-fit'}
+      className={variant === 'ghost' ? '-ms-2 w-fit' : 'w-fit'}
     >
       <Link to={paths.creator.dashboard.getHref()}>
-        <ArrowLeft aria-hidden="true" />
-        Back to Dashboard
+        <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
+        {t('courseEditor.backToDashboard')}
       </Link>
     </Button>
   );

@@ -2,6 +2,7 @@ import { FileQuestion, Layers } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDeleteButton } from '#web/components/confirm-delete-button';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import type { ContentItem } from '../lib/content-items';
 import { MoveButtons, type MoveDirection } from './move-buttons';
@@ -21,8 +22,8 @@ export function ContentItemRow({ item, isFirst, isLast, isBusy, onMove, onDelete
   const isModule = item.kind === 'module';
   const Icon = isModule ? Layers : FileQuestion;
   const size = isModule
-    ? `${item.size} ${item.size === 1 ? 'slide' : 'slides'}`
-    : `${item.size} ${item.size === 1 ? 'question' : 'questions'}`;
+    ? t('courseBuilder.slideCount', { count: item.size })
+    : t('courseBuilder.questionCount', { count: item.size });
   return (
     <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -50,7 +51,7 @@ export function ContentItemRow({ item, isFirst, isLast, isBusy, onMove, onDelete
           to={isModule ? paths.creator.moduleBuilder.getHref(item.id) : paths.creator.quizBuilder.getHref(item.id)}
           className="rounded-md px-2 py-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          {isModule ? 'Add Content →' : 'Build Quiz →'}
+          {isModule ? t('courseBuilder.addContent') : t('courseBuilder.buildQuiz')}
         </Link>
         <div className="flex items-center">
           <MoveButtons

@@ -173,6 +173,46 @@ describe('the course builder', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it('speaks Arabic on an Arabic page: counts in its plural forms, the checklist in its words', async () => {
+    document.documentElement.lang = 'ar';
+    stubCourse({
+      'GET /api/courses/course-1/publish-checklist': {
+        body: {
+          courseId: 'course-1',
+          canPublish: true,
+          items: [
+            {
+              key: 'module:module-1',
+              label: 'Module “Perceptrons” has slides',
+              ok: false,
+              required: false,
+              detail: 'Add a slide to the module “Perceptrons”',
+            },
+            { key: 'price', label: 'Price', ok: true, required: true, detail: 'Free' },
+          ],
+        },
+      },
+    });
+    try {
+      renderBuilder();
+      const rows = within(await screen.findByRole('region', { name: 'محتوى الدورة' })).getAllByRole('listitem');
+      expect(rows[0]).toHaveTextContent('الوحدة 1');
+      expect(rows[0]).toHaveTextContent('لا توجد شرائح');
+      expect(rows[1]).toHaveTextContent('3 أسئلة');
+      expect(screen.getByRole('button', { name: 'نقل Perceptrons للأعلى' })).toBeDisabled();
+
+      await user.click(screen.getByRole('button', { name: 'نشر الدورة' }));
+      const confirm = await screen.findByRole('dialog');
+      expect(await within(confirm).findByText('الوحدة «Perceptrons» تحتوي على شرائح')).toBeInTheDocument();
+      expect(within(confirm).getByText('أضف شريحة إلى الوحدة «Perceptrons»')).toBeInTheDocument();
+      expect(within(confirm).getByText('مجاني')).toBeInTheDocument();
+      expect(within(confirm).getByText(/^عنصر واحد ناقص أو فارغ\./)).toBeInTheDocument();
+      expect(within(confirm).getByRole('button', { name: 'النشر على أي حال' })).toBeEnabled();
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
+
   it('says so when the course does not exist', async () => {
     stubCourse({ 'GET /api/courses/course-1': { status: 404, body: { message: 'Course not found' } } });
     renderBuilder();

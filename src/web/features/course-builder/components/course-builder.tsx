@@ -6,6 +6,7 @@ import { useCourse } from '#web/lib/api/get-course';
 import { useCourseModules } from '#web/lib/api/get-course-modules';
 import { useCourseQuizzes } from '#web/lib/api/get-course-quizzes';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { toContentItems } from '../lib/content-items';
 import { AddSectionForm } from './add-section-form';
 import { BackToDashboard, BuilderPage } from './builder-page';
@@ -20,7 +21,9 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
   const course = useCourse(courseId);
   const modules = useCourseModules(courseId);
   const quizzes = useCourseQuizzes(courseId);
-  useDocumentTitle(course.data ? `Build ${course.data.title}` : 'Course Builder');
+  useDocumentTitle(
+    course.data ? t('courseBuilder.documentTitle', { title: course.data.title }) : t('courseBuilder.courseBuilder'),
+  );
 
   const items = useMemo(
     () => (modules.data && quizzes.data ? toContentItems(modules.data, quizzes.data) : undefined),
@@ -31,7 +34,7 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
     return (
       <BuilderPage>
         <p role="status" className="py-24 text-center text-muted-foreground">
-          Loading course...
+          {t('courseEditor.loadingCourse')}
         </p>
       </BuilderPage>
     );
@@ -44,11 +47,11 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
           <BackToDashboard />
         </div>
         <RegionError
-          title={isMissing ? 'Course not found' : 'The course could not be loaded'}
+          title={isMissing ? t('courseEditor.courseNotFound') : t('courseEditor.courseLoadFailed')}
           description={
             isMissing
-              ? 'It may have been removed, or it belongs to another creator.'
-              : getErrorMessage(course.error, 'Please check your connection and try again.')
+              ? t('courseEditor.courseNotFoundDescription')
+              : getErrorMessage(course.error, t('courseEditor.checkConnection'))
           }
           onRetry={isMissing ? undefined : () => void course.refetch()}
         />
@@ -63,19 +66,19 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
       <div className="mb-4">
         <BackToDashboard />
       </div>
-      <RegionErrorBoundary title="The course header could not be displayed" resetKeys={[course.data]}>
+      <RegionErrorBoundary title={t('courseBuilder.headerError')} resetKeys={[course.data]}>
         <CourseHeader course={course.data} />
       </RegionErrorBoundary>
       <CourseModerationNotice courseId={courseId} className="mb-6" />
       <div className="mb-10 grid gap-4 md:grid-cols-2">
-        <RegionErrorBoundary title="The module form could not be displayed">
+        <RegionErrorBoundary title={t('courseBuilder.moduleFormError')}>
           <AddSectionForm kind="module" courseId={courseId} itemCount={itemCount} />
         </RegionErrorBoundary>
-        <RegionErrorBoundary title="The quiz form could not be displayed">
+        <RegionErrorBoundary title={t('courseBuilder.quizFormError')}>
           <AddSectionForm kind="quiz" courseId={courseId} itemCount={itemCount} />
         </RegionErrorBoundary>
       </div>
-      <RegionErrorBoundary title="The course content could not be displayed" resetKeys={[items]}>
+      <RegionErrorBoundary title={t('courseBuilder.contentError')} resetKeys={[items]}>
         <CourseContent
           courseId={courseId}
           items={items}

@@ -4,10 +4,10 @@ import { RegionError } from '#web/components/errors/region-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { useDeleteSection } from '../api/delete-section';
 import { useMoveSection } from '../api/move-section';
 import type { ContentItem } from '../lib/content-items';
-import { sectionLabels } from '../lib/sections';
 import { ContentItemRow } from './content-item-row';
 import type { MoveDirection } from './move-buttons';
 
@@ -23,27 +23,25 @@ export function CourseContent({ courseId, items, isError, error, onRetry }: Cour
   return (
     <section aria-labelledby="course-content-title">
       <h2 id="course-content-title" className="mb-4 text-xl font-semibold">
-        Course Content
+        {t('courseBuilder.courseContent')}
       </h2>
       {isError ? (
         <RegionError
-          title="Failed to load course content"
-          description={getErrorMessage(error, 'Please check your connection and try again.')}
+          title={t('courseBuilder.contentLoadFailed')}
+          description={getErrorMessage(error, t('courseEditor.checkConnection'))}
           onRetry={onRetry}
         />
       ) : items === undefined ? (
         <div role="status" className="grid gap-3">
-          <span className="sr-only">Loading course...</span>
+          <span className="sr-only">{t('courseEditor.loadingCourse')}</span>
           <Skeleton className="h-24 rounded-xl" />
           <Skeleton className="h-24 rounded-xl" />
         </div>
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed px-6 py-12 text-center">
           <ListTree className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">No content yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Add a module for your slides or a quiz to check understanding with the forms above.
-          </p>
+          <p className="font-semibold">{t('courseBuilder.noContent')}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">{t('courseBuilder.noContentHint')}</p>
         </div>
       ) : (
         <ContentList courseId={courseId} items={items} />
@@ -69,7 +67,11 @@ function ContentList({ courseId, items }: { courseId: string; items: ContentItem
       .find((button) => button && !button.disabled);
     target?.focus();
     const index = items.findIndex((item) => item.id === id);
-    if (index >= 0) setAnnouncement(`${items[index]?.title} is now item ${index + 1} of ${items.length}`);
+    if (index >= 0) {
+      setAnnouncement(
+        t('courseBuilder.movedAnnouncement', { title: items[index]?.title ?? '', position: index + 1, count: items.length }),
+      );
+    }
     setFocusAfterMove(null);
   }, [focusAfterMove, move.isPending, items]);
 
@@ -85,12 +87,16 @@ function ContentList({ courseId, items }: { courseId: string; items: ContentItem
     remove.mutate(
       { kind: item.kind, id: item.id },
       {
-        onSuccess: () => toast({ variant: 'success', title: `${sectionLabels[item.kind]} deleted` }),
+        onSuccess: () =>
+          toast({
+            variant: 'success',
+            title: item.kind === 'module' ? t('courseBuilder.moduleDeleted') : t('courseBuilder.quizDeleted'),
+          }),
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: `Failed to delete ${item.kind}`,
-            description: getErrorMessage(error, 'Please check your connection and try again.'),
+            title: item.kind === 'module' ? t('courseBuilder.deleteModuleFailed') : t('courseBuilder.deleteQuizFailed'),
+            description: getErrorMessage(error, t('courseEditor.checkConnection')),
           }),
       },
     );

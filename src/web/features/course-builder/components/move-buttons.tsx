@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 
 export type MoveDirection = 'up' | 'down';
 
@@ -22,8 +23,8 @@ export function MoveButtons({ name, isFirst, isLast, disabled, onMove, buttonRef
         ref={(element) => buttonRef?.('up', element)}
         variant="ghost"
         size="icon-sm"
-        aria-label={`Move ${name} up`}
-        title="Move up"
+        aria-label={t('courseBuilder.moveNameUp', { name })}
+        title={t('courseBuilder.moveUp')}
         disabled={disabled || isFirst}
         onClick={() => onMove('up')}
       >
@@ -33,8 +34,8 @@ export function MoveButtons({ name, isFirst, isLast, disabled, onMove, buttonRef
         ref={(element) => buttonRef?.('down', element)}
         variant="ghost"
         size="icon-sm"
-        aria-label={`Move ${name} down`}
-        title="Move down"
+        aria-label={t('courseBuilder.moveNameDown', { name })}
+        title={t('courseBuilder.moveDown')}
         disabled={disabled || isLast}
         onClick={() => onMove('down')}
       >

@@ -6,11 +6,9 @@ import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { useUnpublishCourse } from '../api/publish-course';
 import { PublishDialog } from './publish-dialog';
-
-const UNPUBLISH_CONFIRMATION =
-  'It goes back to a draft and leaves the marketplace; nobody new can enroll. Students who have enrolled keep access.';
 
 /**
  * Publish Course opens the checklist and a confirmation; a published course shows the product's disabled
@@ -26,7 +24,7 @@ export function PublishButton({ course }: { course: Course }) {
       <>
         <Button variant="gradient" onClick={() => setPublishing(true)}>
           <Rocket aria-hidden="true" />
-          Publish Course
+          {t('courseBuilder.publishCourse')}
         </Button>
         <PublishDialog course={course} open={isPublishing} onOpenChange={setPublishing} />
       </>
@@ -40,14 +38,14 @@ export function PublishButton({ course }: { course: Course }) {
         onSuccess: () =>
           toast({
             variant: 'success',
-            title: 'Course unpublished',
-            description: 'It is a draft again. Students who have enrolled keep access.',
+            title: t('courseBuilder.courseUnpublished'),
+            description: t('courseBuilder.courseUnpublishedDescription'),
           }),
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: 'Failed to unpublish course',
-            description: getErrorMessage(error, 'Please check your connection and try again.'),
+            title: t('courseBuilder.unpublishFailed'),
+            description: getErrorMessage(error, t('courseEditor.checkConnection')),
           }),
       },
     );
@@ -55,20 +53,20 @@ export function PublishButton({ course }: { course: Course }) {
     <>
       <Button variant="outline" disabled>
         <CheckCircle2 aria-hidden="true" />
-        Published
+        {t('courseBuilder.published')}
       </Button>
       {course.archived ? null : (
         <Button variant="outline" onClick={() => setUnpublishing(true)} disabled={unpublish.isPending}>
           {unpublish.isPending ? <Spinner /> : <EyeOff aria-hidden="true" />}
-          Unpublish
+          {t('courseBuilder.unpublish')}
         </Button>
       )}
       <ConfirmDialog
         open={isUnpublishing}
         onOpenChange={setUnpublishing}
-        title={`Unpublish “${course.title}”?`}
-        description={UNPUBLISH_CONFIRMATION}
-        confirmLabel="Unpublish"
+        title={t('courseBuilder.unpublishTitle', { title: course.title })}
+        description={t('courseBuilder.unpublishConfirmation')}
+        confirmLabel={t('courseBuilder.unpublish')}
         isDestructive={false}
         onConfirm={onUnpublish}
       />

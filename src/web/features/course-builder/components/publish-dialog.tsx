@@ -1,5 +1,4 @@
 import { Rocket } from 'lucide-react';
-import { formatPrice } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
@@ -8,6 +7,8 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { formatPrice } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { usePublishChecklist } from '../api/get-publish-checklist';
 import { usePublishCourse } from '../api/publish-course';
 import { PublishChecklist } from './publish-checklist';
@@ -35,15 +36,19 @@ export function PublishDialog({
       {
         onSuccess: () => {
           onOpenChange(false);
-          toast({ variant: 'success', title: 'Course published!', description: 'Your course is now live in the marketplace.' });
+          toast({
+            variant: 'success',
+            title: t('courseBuilder.coursePublished'),
+            description: t('courseBuilder.coursePublishedDescription'),
+          });
         },
         onError: (error) => {
           // The course may have changed since the checklist was read: show the server's answer again.
           void checklist.refetch();
           toast({
             variant: 'destructive',
-            title: 'Failed to publish course',
-            description: getErrorMessage(error, 'Please check your connection and try again.'),
+            title: t('courseBuilder.publishFailed'),
+            description: getErrorMessage(error, t('courseEditor.checkConnection')),
           });
         },
       },
@@ -55,40 +60,38 @@ export function PublishDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle className="break-words pr-6">Publish “{course.title}”?</DialogTitle>
+          <DialogTitle className="break-words pe-6">{t('courseBuilder.publishTitle', { title: course.title })}</DialogTitle>
           <DialogDescription>
             {data === undefined
-              ? 'Checking your course...'
+              ? t('courseBuilder.checkingCourse')
               : data.canPublish
-                ? `It goes live in the marketplace at once, priced ${formatPrice(course.price)}, and students can enroll. You can unpublish it later; enrolled students keep access.`
-                : 'An archived course cannot be published. Restore it from your dashboard first.'}
+                ? t('courseBuilder.goesLive', { price: formatPrice(course.price) })
+                : t('courseBuilder.archivedCannotPublish')}
           </DialogDescription>
         </DialogHeader>
         {data?.canPublish && missing > 0 ? (
           <p className="rounded-lg border border-warning/40 bg-warning-muted px-3 py-2 text-sm text-warning-muted-foreground">
-            {missing} {missing === 1 ? 'item is' : 'items are'} missing or empty. You can publish anyway: learners see a message
-            where content is missing (“No lessons in this module yet.”), and empty modules and quizzes count for nothing in their
-            progress.
+            {t('courseBuilder.missingWarning', { count: missing })}
           </p>
         ) : null}
         {checklist.isError ? (
           <RegionError
-            title="The checklist could not be loaded"
-            description={getErrorMessage(checklist.error, 'Please check your connection and try again.')}
+            title={t('courseBuilder.checklistLoadFailed')}
+            description={getErrorMessage(checklist.error, t('courseEditor.checkConnection'))}
             onRetry={() => void checklist.refetch()}
           />
         ) : data === undefined ? (
-          <div role="status" aria-label="Checking your course" className="grid gap-2">
+          <div role="status" aria-label={t('courseBuilder.checkingCourseLabel')} className="grid gap-2">
             {[0, 1, 2, 3].map((key) => (
               <Skeleton key={key} className="h-12 rounded-lg" />
             ))}
           </div>
         ) : (
-          <PublishChecklist items={data.items} />
+          <PublishChecklist items={data.items} price={course.price} />
         )}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('courseEditor.cancel')}
           </Button>
           <Button
             variant="gradient"
@@ -96,7 +99,7 @@ export function PublishDialog({
             disabled={!data?.canPublish || publish.isPending || checklist.isFetching}
           >
             {publish.isPending ? <Spinner /> : <Rocket aria-hidden="true" />}
-            {missing > 0 ? 'Publish anyway' : 'Publish now'}
+            {missing > 0 ? t('courseBuilder.publishAnyway') : t('courseBuilder.publishNow')}
           </Button>
         </DialogFooter>
       </DialogContent>

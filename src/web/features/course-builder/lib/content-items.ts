@@ -1,5 +1,6 @@
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
-import { type SectionKind, sectionLabels } from './sections';
+import { t } from '#web/lib/i18n/t';
+import type { SectionKind } from './sections';
 
 export interface ContentItem {
   kind: SectionKind;
@@ -36,6 +37,10 @@ export function toContentItems(modules: readonly ModuleOutline[], quizzes: reado
   const counts = { module: 0, quiz: 0 };
   return merged.map((item) => {
     counts[item.kind] += 1;
-    return { ...item, label: `${sectionLabels[item.kind]} ${counts[item.kind]}` };
+    const number = counts[item.kind];
+    return {
+      ...item,
+      label: item.kind === 'module' ? t('courseBuilder.moduleNumber', { number }) : t('courseBuilder.quizNumber', { number }),
+    };
   });
 }

@@ -1,8 +1,6 @@
 /** Modules and quizzes: the two kinds of section a course is built from, sharing one order sequence. */
 export type SectionKind = 'module' | 'quiz';
 
-export const sectionLabels = { module: 'Module', quiz: 'Quiz' } as const satisfies Record<SectionKind, string>;
-
 const id = encodeURIComponent;
 
 export const sectionPaths = {

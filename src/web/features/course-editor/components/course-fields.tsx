@@ -1,11 +1,13 @@
 import { useId } from 'react';
-import { difficulties } from '#shared/lists';
+import { type Difficulty, difficulties } from '#shared/lists';
 import { TITLE_MAX } from '#shared/schemas/creator';
 import { RichTextEditor } from '#web/components/rich-text-editor';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
+import { t } from '#web/lib/i18n/t';
 import type { CourseField, CourseFormValues } from '../lib/course-form';
+import { courseLanguageOptions } from '../lib/course-languages';
 import { CourseLengthField } from './course-length-field';
 import { ThumbnailField } from './thumbnail-field';
 
@@ -22,9 +24,20 @@ const selectClass =
   'flex h-10 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground shadow-xs md:text-sm ' +
   'focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none disabled:opacity-50';
 
+function difficultyLabel(level: Difficulty): string {
+  switch (level) {
+    case 'Beginner':
+      return t('courseEditor.difficultyBeginner');
+    case 'Intermediate':
+      return t('courseEditor.difficultyIntermediate');
+    case 'Advanced':
+      return t('courseEditor.difficultyAdvanced');
+  }
+}
+
 /**
  * The fields the create and edit pages share (docs/product.md, Publishing and the studio): title, description,
- * price, difficulty, length, thumbnail.
+ * price, difficulty, length, language, thumbnail.
  */
 export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, disabled }: CourseFieldsProps) {
   const descriptionId = useId();
@@ -33,7 +46,11 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
   const thumbnailErrorId = useId();
   return (
     <div className="grid gap-6">
-      <FormField label="Course Title" error={errors.title} hint={`${values.title.length}/${TITLE_MAX} characters`}>
+      <FormField
+        label={t('courseEditor.titleLabel')}
+        error={errors.title}
+        hint={t('courseEditor.titleCount', { count: values.title.length, max: TITLE_MAX })}
+      >
         {(control) => (
           <Input
             {...control}
@@ -41,7 +58,7 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
             value={values.title}
             maxLength={TITLE_MAX}
             autoComplete="off"
-            placeholder="e.g. Neural Networks from Scratch"
+            placeholder={t('courseEditor.titlePlaceholder')}
             disabled={disabled}
             onChange={(event) => onChange({ title: event.target.value })}
           />
@@ -50,7 +67,7 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
 
       <div className="grid gap-2">
         <Label id={descriptionLabelId} htmlFor={descriptionId} onClick={() => document.getElementById(descriptionId)?.focus()}>
-          Description
+          {t('courseEditor.descriptionLabel')}
         </Label>
         <RichTextEditor
           id={descriptionId}
@@ -59,7 +76,7 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
           aria-describedby={errors.description ? descriptionErrorId : undefined}
           value={values.description}
           onChange={(description) => onChange({ description })}
-          placeholder="What will students learn, and who is the course for?"
+          placeholder={t('courseEditor.descriptionPlaceholder')}
           disabled={disabled}
         />
         {errors.description ? (
@@ -71,9 +88,9 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
 
       <div className="grid gap-6 sm:grid-cols-3">
         <FormField
-          label="Price (USD)"
+          label={t('courseEditor.priceLabel')}
           error={errors.price || undefined}
-          hint="Leave empty or 0 for a free course; a paid course is at least 0.50"
+          hint={t('courseEditor.priceHint')}
           className="content-start"
         >
           {(control) => (
@@ -91,7 +108,7 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
             />
           )}
         </FormField>
-        <FormField label="Difficulty" error={errors.difficulty} className="content-start">
+        <FormField label={t('courseEditor.difficultyLabel')} error={errors.difficulty} className="content-start">
           {(control) => (
             <select
               {...control}
@@ -103,13 +120,39 @@ export function CourseFields({ values, onChange, errors, onThumbnailBusyChange, 
             >
               {difficulties.map((level) => (
                 <option key={level} value={level}>
-                  {level}
+                  {difficultyLabel(level)}
                 </option>
               ))}
             </select>
           )}
         </FormField>
         <CourseLengthField values={values} onChange={onChange} error={errors.duration} disabled={disabled} />
+      </div>
+
+      <div className="grid gap-6 sm:grid-cols-3">
+        <FormField
+          label={t('courseEditor.languageLabel')}
+          hint={t('courseEditor.languageHint')}
+          error={errors.language}
+          className="content-start"
+        >
+          {(control) => (
+            <select
+              {...control}
+              name="language"
+              className={selectClass}
+              value={values.language}
+              disabled={disabled}
+              onChange={(event) => onChange({ language: event.target.value })}
+            >
+              {courseLanguageOptions(values.language).map(({ tag, name }) => (
+                <option key={tag} value={tag}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       </div>
 
       <div className="grid gap-2">

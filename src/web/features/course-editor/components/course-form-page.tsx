@@ -13,9 +13,9 @@ interface CourseFormPageProps {
 export function CourseFormPage({ title, description, back, children }: CourseFormPageProps) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 lg:py-10">
-      <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4">
+      <Button asChild variant="ghost" size="sm" className="-ms-2 mb-4">
         <Link to={back.to}>
-          <ArrowLeft aria-hidden="true" />
+          <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
           {back.label}
         </Link>
       </Button>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { COURSE_LENGTH_HOURS_MAX } from '#shared/course-length';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
+import { t } from '#web/lib/i18n/t';
 import type { CourseFormValues } from '../lib/course-form';
 
 interface CourseLengthFieldProps {
@@ -37,11 +38,11 @@ export function CourseLengthField({ values, onChange, error, disabled }: CourseL
   });
   return (
     <fieldset className="grid content-start gap-2">
-      <legend className="mb-2 text-sm leading-none font-medium">Course Length</legend>
+      <legend className="mb-2 text-sm leading-none font-medium">{t('courseEditor.lengthLegend')}</legend>
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1">
           <Label htmlFor={`${id}-hours`} className="text-xs text-muted-foreground">
-            Hours
+            {t('courseEditor.hours')}
           </Label>
           <Input
             {...number}
@@ -55,7 +56,7 @@ export function CourseLengthField({ values, onChange, error, disabled }: CourseL
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-minutes`} className="text-xs text-muted-foreground">
-            Minutes
+            {t('courseEditor.minutes')}
           </Label>
           <Input
             {...number}
@@ -74,8 +75,8 @@ export function CourseLengthField({ values, onChange, error, disabled }: CourseL
           className="rounded-md border border-warning/40 bg-warning-muted px-2 py-1.5 text-xs text-warning-muted-foreground"
         >
           {isTyped
-            ? `Replaces “${values.unreadLength}”.`
-            : `Saved as “${values.unreadLength}”, which the length filter cannot read: please enter it again in hours and minutes.`}
+            ? t('courseEditor.lengthReplaces', { length: values.unreadLength })
+            : t('courseEditor.lengthUnread', { length: values.unreadLength })}
         </p>
       ) : null}
       {error ? (
@@ -84,7 +85,7 @@ export function CourseLengthField({ values, onChange, error, disabled }: CourseL
         </p>
       ) : (
         <p id={hintId} className="text-xs text-muted-foreground">
-          e.g. 2 hours 30 minutes
+          {t('courseEditor.lengthExample')}
         </p>
       )}
     </fieldset>

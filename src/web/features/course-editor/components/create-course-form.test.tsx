@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -142,8 +142,24 @@ describe('the create course form', () => {
       difficulty: 'Beginner',
       duration: null,
       thumbnail: null,
+      language: 'en',
       published: false,
     });
+  });
+
+  it('sends the language the course is taught in, each named in the page language', async () => {
+    stubFetch({ 'POST /api/courses': { status: 201, body: savedCourse({ language: 'pt-BR' }) } });
+    renderForm();
+    await user.type(screen.getByLabelText('Course Title'), 'Diffusion Models');
+    const language = screen.getByLabelText('Language');
+    expect(language).toHaveValue('en');
+    expect(language).toHaveAccessibleDescription('The language the course is taught in');
+    expect(within(language).getByRole('option', { name: 'German' })).toHaveValue('de');
+    await user.selectOptions(language, 'Brazilian Portuguese');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(sentBody()).toMatchObject({ language: 'pt-BR', published: false });
   });
 
   it('sends the chosen difficulty, length and price', async () => {

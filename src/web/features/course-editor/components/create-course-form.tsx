@@ -6,6 +6,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useCreateCourse } from '../api/create-course';
 import { EMPTY_COURSE_FORM, toCreateCourseBody } from '../lib/course-form';
@@ -20,7 +21,7 @@ type Intent = 'build' | 'draft';
  * Draft returns to the dashboard.
  */
 export function CreateCourseForm() {
-  useDocumentTitle('Create Course');
+  useDocumentTitle(t('courseEditor.createDocumentTitle'));
   const navigate = useNavigate();
   const form = useCourseForm(EMPTY_COURSE_FORM);
   const createMutation = useCreateCourse();
@@ -33,10 +34,10 @@ export function CreateCourseForm() {
     createMutation.mutate(toCreateCourseBody(form.values), {
       onSuccess: (course) => {
         if (next === 'build') {
-          toast({ variant: 'success', title: 'Course created!' });
+          toast({ variant: 'success', title: t('courseEditor.courseCreated') });
           navigate(paths.creator.courseBuilder.getHref(course.id));
         } else {
-          toast({ variant: 'success', title: 'Draft saved!' });
+          toast({ variant: 'success', title: t('courseEditor.draftSaved') });
           navigate(dashboard);
         }
       },
@@ -44,8 +45,8 @@ export function CreateCourseForm() {
         form.showServerErrors(error);
         toast({
           variant: 'destructive',
-          title: 'Failed to create course',
-          description: getErrorMessage(error, 'Please check your connection and try again.'),
+          title: t('courseEditor.createFailed'),
+          description: getErrorMessage(error, t('courseEditor.checkConnection')),
         });
       },
     });
@@ -59,11 +60,11 @@ export function CreateCourseForm() {
   const isBusy = createMutation.isPending || form.isThumbnailUploading;
   return (
     <CourseFormPage
-      title="Create New Course"
-      description="Describe your course; you add modules and quizzes in the builder next."
-      back={{ to: dashboard, label: 'Back to Dashboard' }}
+      title={t('courseEditor.createHeading')}
+      description={t('courseEditor.createDescription')}
+      back={{ to: dashboard, label: t('courseEditor.backToDashboard') }}
     >
-      <form noValidate onSubmit={handleSubmit} aria-label="Create course" className="grid gap-6">
+      <form noValidate onSubmit={handleSubmit} aria-label={t('courseEditor.createFormLabel')} className="grid gap-6">
         <Card className="p-5 sm:p-6">
           <CourseFields
             values={form.values}
@@ -75,15 +76,15 @@ export function CreateCourseForm() {
         </Card>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="ghost">
-            <Link to={dashboard}>Cancel</Link>
+            <Link to={dashboard}>{t('courseEditor.cancel')}</Link>
           </Button>
           <Button type="button" variant="outline" disabled={isBusy} onClick={() => save('draft')}>
             {createMutation.isPending && intent === 'draft' ? <Spinner /> : null}
-            Save as Draft
+            {t('courseEditor.saveAsDraft')}
           </Button>
           <Button type="submit" variant="gradient" disabled={isBusy}>
             {createMutation.isPending && intent === 'build' ? <Spinner /> : null}
-            Create &amp; Build
+            {t('courseEditor.createAndBuild')}
           </Button>
         </div>
       </form>

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { useCourse } from '#web/lib/api/get-course';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useUpdateCourse } from '../api/update-course';
 import { toCourseFormValues, toUpdateCourseBody } from '../lib/course-form';
@@ -24,27 +25,29 @@ import { useCourseForm } from './use-course-form';
  */
 export function EditCourseForm({ courseId }: { courseId: string }) {
   const course = useCourse(courseId);
-  useDocumentTitle(course.data ? `Edit ${course.data.title}` : 'Edit Course');
+  useDocumentTitle(
+    course.data ? t('courseEditor.editDocumentTitle', { title: course.data.title }) : t('courseEditor.editDocumentTitleLoading'),
+  );
   const builder = paths.creator.courseBuilder.getHref(courseId);
 
   return (
     <CourseFormPage
-      title="Edit Course Details"
-      description={course.data ? course.data.title : 'Change the details students see about your course.'}
-      back={{ to: builder, label: 'Back to Course Builder' }}
+      title={t('courseEditor.editHeading')}
+      description={course.data ? course.data.title : t('courseEditor.editDescription')}
+      back={{ to: builder, label: t('courseEditor.backToBuilder') }}
     >
       {course.isPending ? (
         <div role="status" className="grid gap-4">
-          <span className="sr-only">Loading course...</span>
+          <span className="sr-only">{t('courseEditor.loadingCourse')}</span>
           <Skeleton className="h-[32rem] rounded-2xl" />
         </div>
       ) : course.isError ? (
         <RegionError
-          title={isApiError(course.error, 404) ? 'Course not found' : 'The course could not be loaded'}
+          title={isApiError(course.error, 404) ? t('courseEditor.courseNotFound') : t('courseEditor.courseLoadFailed')}
           description={
             isApiError(course.error, 404)
-              ? 'It may have been removed, or it belongs to another creator.'
-              : getErrorMessage(course.error, 'Please check your connection and try again.')
+              ? t('courseEditor.courseNotFoundDescription')
+              : getErrorMessage(course.error, t('courseEditor.checkConnection'))
           }
           onRetry={isApiError(course.error, 404) ? undefined : () => void course.refetch()}
         />
@@ -71,15 +74,15 @@ function EditForm({ course }: { course: Course }) {
       { id: course.id, body: toUpdateCourseBody(form.values) },
       {
         onSuccess: () => {
-          toast({ variant: 'success', title: 'Course updated!' });
+          toast({ variant: 'success', title: t('courseEditor.courseUpdated') });
           navigate(builder);
         },
         onError: (error) => {
           form.showServerErrors(error);
           toast({
             variant: 'destructive',
-            title: 'Failed to update course',
-            description: getErrorMessage(error, 'Please check your connection and try again.'),
+            title: t('courseEditor.updateFailed'),
+            description: getErrorMessage(error, t('courseEditor.checkConnection')),
           });
         },
       },
@@ -88,7 +91,7 @@ function EditForm({ course }: { course: Course }) {
 
   const isBusy = updateMutation.isPending || form.isThumbnailUploading;
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Edit course" className="grid gap-6">
+    <form noValidate onSubmit={handleSubmit} aria-label={t('courseEditor.editFormLabel')} className="grid gap-6">
       <Card className="p-5 sm:p-6">
         <CourseFields
           values={form.values}
@@ -100,11 +103,11 @@ function EditForm({ course }: { course: Course }) {
       </Card>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="ghost">
-          <Link to={builder}>Cancel</Link>
+          <Link to={builder}>{t('courseEditor.cancel')}</Link>
         </Button>
         <Button type="submit" variant="gradient" disabled={isBusy}>
           {updateMutation.isPending ? <Spinner /> : null}
-          Save Changes
+          {t('courseEditor.saveChanges')}
         </Button>
       </div>
     </form>

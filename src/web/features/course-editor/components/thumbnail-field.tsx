@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { IMAGE_MAX_BYTES } from '#shared/schemas/uploads';
 import { Button } from '#web/components/ui/button';
 import { UploadButton } from '#web/components/upload-button';
+import { t } from '#web/lib/i18n/t';
 import { saveThumbnail } from '../api/save-thumbnail';
 
 interface ThumbnailFieldProps {
@@ -21,16 +22,16 @@ export function ThumbnailField({ value, onChange, onBusyChange, disabled = false
   return (
     <fieldset className="grid gap-2" aria-labelledby={labelId} aria-describedby={errorId ? `${hintId} ${errorId}` : hintId}>
       <legend id={labelId} className="text-sm leading-none font-medium">
-        Thumbnail
+        {t('courseEditor.thumbnailLegend')}
       </legend>
       <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="flex aspect-video w-full shrink-0 items-center justify-center overflow-hidden rounded-xl border bg-muted sm:w-56">
           {value ? (
-            <img src={value} alt="Course thumbnail preview" className="size-full object-cover" />
+            <img src={value} alt={t('courseEditor.thumbnailPreviewAlt')} className="size-full object-cover" />
           ) : (
             <span className="flex flex-col items-center gap-1 text-xs text-muted-foreground">
               <ImageIcon className="size-6" aria-hidden="true" />
-              No thumbnail yet
+              {t('courseEditor.noThumbnail')}
             </span>
           )}
         </div>
@@ -42,17 +43,17 @@ export function ThumbnailField({ value, onChange, onBusyChange, disabled = false
               onBusyChange={onBusyChange}
               onComplete={async ({ uploadURL }) => onChange(await saveThumbnail(uploadURL))}
             >
-              {value ? 'Replace Thumbnail' : 'Upload Thumbnail'}
+              {value ? t('courseEditor.replaceThumbnail') : t('courseEditor.uploadThumbnail')}
             </UploadButton>
             {value ? (
               <Button type="button" variant="ghost" disabled={disabled} onClick={() => onChange(null)}>
                 <Trash2 aria-hidden="true" />
-                Remove
+                {t('courseEditor.removeThumbnail')}
               </Button>
             ) : null}
           </div>
           <p id={hintId} className="text-xs text-muted-foreground">
-            An image up to {Math.round(IMAGE_MAX_BYTES / (1024 * 1024))} MB; 16:9 looks best on course cards.
+            {t('courseEditor.thumbnailHint', { size: Math.round(IMAGE_MAX_BYTES / (1024 * 1024)) })}
           </p>
         </div>
       </div>

@@ -1,6 +1,13 @@
 import { COURSE_LENGTH_HOURS_MAX, formatCourseLength, parseCourseLength } from '#shared/course-length';
 import type { Course, Difficulty } from '#shared/schemas/catalog';
-import { CoursePriceSchema, type CreateCourseBody, type UpdateCourseBody } from '#shared/schemas/creator';
+import {
+  COURSE_PRICE_MESSAGE,
+  CoursePriceSchema,
+  type CreateCourseBody,
+  PRICE_MAX,
+  type UpdateCourseBody,
+} from '#shared/schemas/creator';
+import { t } from '#web/lib/i18n/t';
 
 export interface CourseFormValues {
   title: string;
@@ -16,10 +23,12 @@ export interface CourseFormValues {
   unreadLength: string | null;
   /** An object path from PUT /api/course-thumbnails, or null. */
   thumbnail: string | null;
+  /** The language the course is taught in, a BCP 47 tag. */
+  language: string;
 }
 
 /** The fields errors are shown under, named as the API names them (`errors.<field>`). */
-export const courseFields = ['title', 'description', 'price', 'difficulty', 'duration', 'thumbnail'] as const;
+export const courseFields = ['title', 'description', 'price', 'difficulty', 'language', 'duration', 'thumbnail'] as const;
 export type CourseField = (typeof courseFields)[number];
 
 /** The field each value is shown in: the hours and minutes are the API's one `duration`. */
@@ -36,6 +45,7 @@ export const EMPTY_COURSE_FORM: CourseFormValues = {
   lengthMinutes: '',
   unreadLength: null,
   thumbnail: null,
+  language: 'en',
 };
 
 /** What a course without a description is saved with (docs/product.md, Publishing and the studio). */
@@ -52,6 +62,7 @@ export function toCourseFormValues(course: Course): CourseFormValues {
     lengthMinutes: length ? String(length.minutes) : '',
     unreadLength: course.duration && !length ? course.duration : null,
     thumbnail: course.thumbnail,
+    language: course.language,
   };
 }
 
@@ -75,6 +86,13 @@ export interface CourseFormProblem {
 
 const WHOLE_NUMBER = /^\d+$/;
 
+/** The shared price rule's English words, told in the page's language. */
+function priceProblem(message: string | undefined): string {
+  if (message === COURSE_PRICE_MESSAGE) return t('courseEditor.priceMinimum');
+  if (message === `Price must be at most ${PRICE_MAX}`) return t('courseEditor.priceMaximum', { max: String(PRICE_MAX) });
+  return t('courseEditor.priceInvalidDescription');
+}
+
 /** The length as typed: null when both are empty, else whole hours and minutes (0–59), or the problem. */
 function readLength(values: CourseFormValues): { hours: number; minutes: number } | null | CourseFormProblem {
   const hours = values.lengthHours.trim();
@@ -82,14 +100,14 @@ function readLength(values: CourseFormValues): { hours: number; minutes: number 
   if (hours === '' && minutes === '') return null;
   const problem = (description: string): CourseFormProblem => ({
     field: 'duration',
-    title: 'Invalid course length',
+    title: t('courseEditor.invalidLength'),
     description,
   });
   if (hours !== '' && (!WHOLE_NUMBER.test(hours) || Number(hours) > COURSE_LENGTH_HOURS_MAX)) {
-    return problem(`Please enter whole hours from 0 to ${COURSE_LENGTH_HOURS_MAX}`);
+    return problem(t('courseEditor.lengthHoursRange', { max: COURSE_LENGTH_HOURS_MAX }));
   }
   if (minutes !== '' && (!WHOLE_NUMBER.test(minutes) || Number(minutes) > 59)) {
-    return problem('Please enter whole minutes from 0 to 59');
+    return problem(t('courseEditor.lengthMinutesRange'));
   }
   return { hours: Number(hours || 0), minutes: Number(minutes || 0) };
 }
@@ -107,21 +125,25 @@ export function findCourseFormProblems(
 ): CourseFormProblem[] {
   const problems: CourseFormProblem[] = [];
   if (!values.title.trim()) {
-    problems.push({ field: 'title', title: 'Course title required', description: 'Please enter a title for your course' });
+    problems.push({
+      field: 'title',
+      title: t('courseEditor.titleRequired'),
+      description: t('courseEditor.titleRequiredDescription'),
+    });
   }
   if (requireDescription && isBlankHtml(values.description)) {
     problems.push({
       field: 'description',
-      title: 'Description required',
-      description: 'Please describe your course to start building',
+      title: t('courseEditor.descriptionRequired'),
+      description: t('courseEditor.descriptionRequiredDescription'),
     });
   }
   const price = CoursePriceSchema.safeParse(values.price.trim());
   if (!price.success) {
     problems.push({
       field: 'price',
-      title: 'Invalid price',
-      description: price.error.issues[0]?.message ?? 'Please enter a valid price',
+      title: t('courseEditor.invalidPrice'),
+      description: priceProblem(price.error.issues[0]?.message),
     });
   }
   const length = readLength(values);
@@ -143,6 +165,7 @@ function sharedBody(values: CourseFormValues) {
     difficulty: values.difficulty,
     duration: durationOf(values),
     thumbnail: values.thumbnail,
+    language: values.language,
   };
 }
 

@@ -6,10 +6,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { useCreateSlide } from '../api/create-slide';
 import { captionsAreValid } from './captions-fields';
 import { EMPTY_DRAFT, type SlideDraft, SlideFields, slideBody } from './slide-fields';
-import { SLIDE_TYPE_HINT, SLIDE_TYPE_ICON, SLIDE_TYPE_LABEL } from './slide-types';
+import { SLIDE_TYPE_ICON, slideTypeHint, slideTypeLabel } from './slide-types';
 
 interface AddSlideDialogProps {
   open: boolean;
@@ -51,36 +52,42 @@ function AddSlideSteps({
     if (!type || !draft.title.trim()) {
       toast({
         variant: 'destructive',
-        title: 'Missing information',
-        description: 'Please select a slide type and enter a title.',
+        title: t('moduleBuilder.missingInformation'),
+        description: t('moduleBuilder.chooseTypeAndTitle'),
       });
       return;
     }
     if (!captionsAreValid(draft.captions)) {
-      toast({ variant: 'destructive', title: 'Check the captions', description: 'Each needs a language and a label.' });
+      toast({
+        variant: 'destructive',
+        title: t('moduleBuilder.checkCaptions'),
+        description: t('moduleBuilder.captionsNeed'),
+      });
       return;
     }
     try {
       const slide = await createSlide.mutateAsync({ type, ...slideBody(type, draft) });
-      toast({ variant: 'success', title: 'Slide added' });
+      toast({ variant: 'success', title: t('moduleBuilder.slideAdded') });
       onAdded(slide);
       onClose();
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Failed to add slide', description: getErrorMessage(error, 'Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: t('moduleBuilder.addFailed'),
+        description: getErrorMessage(error, t('courseBuilder.tryAgain')),
+      });
     }
   };
 
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Add Page</DialogTitle>
-        <DialogDescription>
-          {type ? `Step 2 of 2: the details of your ${type} slide.` : 'Step 1 of 2: choose the type of slide.'}
-        </DialogDescription>
+        <DialogTitle>{t('moduleBuilder.addPage')}</DialogTitle>
+        <DialogDescription>{type ? t('moduleBuilder.stepTwo', { type }) : t('moduleBuilder.stepOne')}</DialogDescription>
       </DialogHeader>
       {type === null ? (
         <fieldset>
-          <legend className="sr-only">Slide type</legend>
+          <legend className="sr-only">{t('moduleBuilder.slideType')}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {lessonTypes.map((choice) => {
               const Icon = SLIDE_TYPE_ICON[choice];
@@ -91,15 +98,15 @@ function AddSlideSteps({
                   type="button"
                   aria-describedby={`slide-type-hint-${choice}`}
                   onClick={() => setType(choice)}
-                  className="flex items-center gap-3 rounded-xl border p-4 text-left transition-colors hover:border-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:flex-col sm:text-center"
+                  className="flex items-center gap-3 rounded-xl border p-4 text-start transition-colors hover:border-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:flex-col sm:text-center"
                 >
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
                     <Icon className="size-5" aria-hidden="true" />
                   </span>
                   <span className="grid gap-0.5">
-                    <span className="font-medium">{SLIDE_TYPE_LABEL[choice]}</span>
+                    <span className="font-medium">{slideTypeLabel(choice)}</span>
                     <span id={`slide-type-hint-${choice}`} aria-hidden="true" className="text-xs text-muted-foreground">
-                      {SLIDE_TYPE_HINT[choice]}
+                      {slideTypeHint(choice)}
                     </span>
                   </span>
                 </button>
@@ -125,11 +132,11 @@ function AddSlideSteps({
                 setType(null);
               }}
             >
-              Change Type
+              {t('moduleBuilder.changeType')}
             </Button>
             <Button type="submit" disabled={createSlide.isPending || isUploading}>
               {createSlide.isPending ? <Spinner /> : null}
-              Add Slide
+              {t('moduleBuilder.addSlide')}
             </Button>
           </DialogFooter>
         </form>

@@ -5,24 +5,31 @@ import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { UploadButton } from '#web/components/upload-button';
+import { intlLocale } from '#web/lib/i18n/locale';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { saveMedia } from '../api/save-media';
 
-/** What is wrong with each caption's language and label, as the server would say it (docs/product.md, Video). */
+/** What is wrong with each caption's language and label, by the server's rule (docs/product.md, Video). */
 function captionErrors(captions: Caption[]): { language?: string; label?: string }[] {
   return captions.map((caption, index) => {
     const parsed = CaptionSchema.safeParse(caption);
     const errors: { language?: string; label?: string } = {};
+    // The shared rule's own words are English: each field's problem is told in the page's language.
     for (const issue of parsed.error?.issues ?? []) {
       const field = issue.path[0];
-      if ((field === 'language' || field === 'label') && !errors[field]) errors[field] = issue.message;
+      if (field === 'language') errors.language ??= t('moduleBuilder.captionLanguageInvalid');
+      if (field === 'label') errors.label ??= t('moduleBuilder.captionLabelMissing');
     }
     const language = caption.language.trim().toLowerCase();
     if (!errors.language && captions.slice(0, index).some((other) => other.language.trim().toLowerCase() === language)) {
-      errors.language = 'Another file has captions in this language';
+      errors.language = t('moduleBuilder.captionLanguageTaken');
     }
     return errors;
   });
 }
+
+const screenReaderOnly = { sr: (words: string) => <span className="sr-only">{words}</span> };
 
 /** A video slide's WebVTT captions: upload one per language, name its language and label, remove. */
 export function CaptionsFields({
@@ -39,18 +46,12 @@ export function CaptionsFields({
     onChange(captions.map((caption, at) => (at === index ? { ...caption, ...change } : caption)));
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-2 text-sm font-medium">Captions</legend>
-      <p className="text-sm text-muted-foreground">
-        WebVTT files (.vtt), up to 1 MB each, one per language. Learners choose them in the player.
-      </p>
+      <legend className="mb-2 text-sm font-medium">{t('moduleBuilder.captions')}</legend>
+      <p className="text-sm text-muted-foreground">{t('moduleBuilder.captionsIntro')}</p>
       {captions.map((caption, index) => (
         <div key={caption.url} className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[8rem_1fr_auto] sm:items-start">
           <FormField
-            label={
-              <>
-                Language<span className="sr-only"> of captions file {index + 1}</span>
-              </>
-            }
+            label={<RichText text={t('moduleBuilder.captionLanguage', { number: index + 1 })} tags={screenReaderOnly} />}
             error={errors[index]?.language}
           >
             {(control) => (
@@ -59,17 +60,14 @@ export function CaptionsFields({
                 value={caption.language}
                 maxLength={35}
                 autoComplete="off"
-                placeholder="en"
+                placeholder={intlLocale()}
+                dir="ltr"
                 onChange={(event) => update(index, { language: event.target.value })}
               />
             )}
           </FormField>
           <FormField
-            label={
-              <>
-                Label<span className="sr-only"> of captions file {index + 1}</span>
-              </>
-            }
+            label={<RichText text={t('moduleBuilder.captionLabel', { number: index + 1 })} tags={screenReaderOnly} />}
             error={errors[index]?.label}
           >
             {(control) => (
@@ -78,7 +76,7 @@ export function CaptionsFields({
                 value={caption.label}
                 maxLength={80}
                 autoComplete="off"
-                placeholder="English"
+                placeholder={t('moduleBuilder.captionLabelPlaceholder')}
                 onChange={(event) => update(index, { label: event.target.value })}
               />
             )}
@@ -89,7 +87,7 @@ export function CaptionsFields({
             className="w-fit sm:mt-7"
             onClick={() => onChange(captions.filter((_, at) => at !== index))}
           >
-            Remove<span className="sr-only"> captions file {index + 1}</span>
+            <RichText text={t('moduleBuilder.captionRemove', { number: index + 1 })} tags={screenReaderOnly} />
           </Button>
         </div>
       ))}

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { useUpdateSlide } from '../api/update-slide';
 import { captionsAreValid } from './captions-fields';
 import { type SlideDraft, SlideFields, slideBody } from './slide-fields';
@@ -43,22 +44,30 @@ function EditSlideForm({ slide, onClose, moduleId, courseId }: EditSlideDialogPr
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!draft.title.trim()) {
-      toast({ variant: 'destructive', title: 'Missing information', description: 'Please enter a title.' });
+      toast({
+        variant: 'destructive',
+        title: t('moduleBuilder.missingInformation'),
+        description: t('moduleBuilder.enterTitle'),
+      });
       return;
     }
     if (!captionsAreValid(draft.captions)) {
-      toast({ variant: 'destructive', title: 'Check the captions', description: 'Each needs a language and a label.' });
+      toast({
+        variant: 'destructive',
+        title: t('moduleBuilder.checkCaptions'),
+        description: t('moduleBuilder.captionsNeed'),
+      });
       return;
     }
     try {
       await updateSlide.mutateAsync({ id: slide.id, body: slideBody(slide.type, draft) });
-      toast({ variant: 'success', title: 'Slide updated' });
+      toast({ variant: 'success', title: t('moduleBuilder.slideUpdated') });
       onClose();
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: 'Failed to update slide',
-        description: getErrorMessage(error, 'Please try again.'),
+        title: t('moduleBuilder.updateFailed'),
+        description: getErrorMessage(error, t('courseBuilder.tryAgain')),
       });
     }
   };
@@ -66,8 +75,8 @@ function EditSlideForm({ slide, onClose, moduleId, courseId }: EditSlideDialogPr
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Edit Slide</DialogTitle>
-        <DialogDescription>{`Change the title or the ${slide.type} of this slide.`}</DialogDescription>
+        <DialogTitle>{t('moduleBuilder.editSlide')}</DialogTitle>
+        <DialogDescription>{t('moduleBuilder.editSlideDescription', { type: slide.type })}</DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <SlideFields
@@ -78,11 +87,11 @@ function EditSlideForm({ slide, onClose, moduleId, courseId }: EditSlideDialogPr
         />
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {t('courseEditor.cancel')}
           </Button>
           <Button type="submit" disabled={updateSlide.isPending || isUploading}>
             {updateSlide.isPending ? <Spinner /> : null}
-            Save Slide
+            {t('moduleBuilder.saveSlide')}
           </Button>
         </DialogFooter>
       </form>

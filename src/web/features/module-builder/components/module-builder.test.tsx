@@ -168,6 +168,28 @@ describe('which slide is selected after a slide is moved or deleted', () => {
   });
 });
 
+describe('on an Arabic page', () => {
+  afterEach(() => {
+    document.documentElement.lang = '';
+    document.documentElement.dir = '';
+  });
+
+  it('speaks Arabic, and the side arrows follow the grid laid out from the right', async () => {
+    document.documentElement.lang = 'ar';
+    document.documentElement.dir = 'rtl';
+    fakeServer(['a', 'b', 'c']);
+    renderBuilder();
+    const all = await screen.findByRole('region', { name: 'كل الشرائح' });
+    await user.click(within(all).getByRole('button', { name: 'الشريحة 2: Slide b' }));
+    expect(screen.getByText('الشريحة 2 من 3')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByText('الشريحة 3 من 3')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByText('الشريحة 1 من 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'التالي' })).toBeEnabled();
+  });
+});
+
 describe('the add dialog', () => {
   it('asks for a title before saving and goes back to the type choice on Change Type', async () => {
     fakeServer([]);

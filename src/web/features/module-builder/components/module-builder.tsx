@@ -9,6 +9,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { useModuleLessons } from '#web/lib/api/get-module-lessons';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useDeleteSlide } from '../api/delete-slide';
 import { useModule } from '../api/get-module';
@@ -25,24 +26,28 @@ export function ModuleBuilder({ moduleId }: { moduleId: string }) {
   const module = useModule(moduleId);
   const slides = useModuleLessons(moduleId);
   const courseId = module.data?.courseId;
-  useDocumentTitle(module.data ? `Slides: ${module.data.title}` : 'Module content');
+  useDocumentTitle(
+    module.data ? t('moduleBuilder.documentTitle', { title: module.data.title }) : t('moduleBuilder.moduleContent'),
+  );
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-10">
       <header className="mb-6 grid gap-3">
-        <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
+        <Button asChild variant="ghost" size="sm" className="-ms-2 w-fit">
           {/* The course is unknown until the module loads (or when it fails): then the dashboard. */}
           <Link to={courseId ? paths.creator.courseBuilder.getHref(courseId) : paths.creator.dashboard.getHref()}>
-            <ArrowLeft aria-hidden="true" />
-            {courseId ? 'Back to Course Builder' : 'Back to Dashboard'}
+            <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
+            {courseId ? t('courseEditor.backToBuilder') : t('courseEditor.backToDashboard')}
           </Link>
         </Button>
         {module.isPending ? (
           <Skeleton className="h-9 w-64 max-w-full" />
         ) : (
           <div className="min-w-0">
-            <p className="text-sm font-medium text-muted-foreground">Module content</p>
-            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{module.data?.title ?? 'Module'}</h1>
+            <p className="text-sm font-medium text-muted-foreground">{t('moduleBuilder.moduleContent')}</p>
+            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
+              {module.data?.title ?? t('moduleBuilder.moduleFallback')}
+            </h1>
             {module.data?.description ? (
               <p className="mt-1 text-muted-foreground break-words">{module.data.description}</p>
             ) : null}
@@ -51,27 +56,24 @@ export function ModuleBuilder({ moduleId }: { moduleId: string }) {
       </header>
       {module.isError ? (
         isApiError(module.error, 404) ? (
-          <RegionError
-            title="Module not found"
-            description="It may have been deleted. Open its course to see the modules it has."
-          />
+          <RegionError title={t('moduleBuilder.moduleNotFound')} description={t('moduleBuilder.moduleNotFoundDescription')} />
         ) : (
           <RegionError
-            title="The module could not be loaded"
-            description={getErrorMessage(module.error, 'Check your connection and try again.')}
+            title={t('moduleBuilder.moduleLoadFailed')}
+            description={getErrorMessage(module.error, t('moduleBuilder.checkConnection'))}
             onRetry={() => void module.refetch()}
           />
         )
       ) : slides.isError ? (
         <RegionError
-          title="The slides could not be loaded"
-          description={getErrorMessage(slides.error, 'Check your connection and try again.')}
+          title={t('moduleBuilder.slidesLoadFailed')}
+          description={getErrorMessage(slides.error, t('moduleBuilder.checkConnection'))}
           onRetry={() => void slides.refetch()}
         />
       ) : module.isPending || slides.isPending ? (
         <WorkspaceSkeleton />
       ) : (
-        <RegionErrorBoundary title="The slides could not be displayed" resetKeys={[moduleId]}>
+        <RegionErrorBoundary title={t('moduleBuilder.slidesDisplayFailed')} resetKeys={[moduleId]}>
           <SlideWorkspace moduleId={moduleId} courseId={courseId} slides={slides.data} />
           <div className="mt-8">
             <ModulePacing key={module.data.id} module={module.data} />
@@ -85,7 +87,7 @@ export function ModuleBuilder({ moduleId }: { moduleId: string }) {
 function WorkspaceSkeleton() {
   return (
     <div role="status" className="grid gap-4">
-      <span className="sr-only">Loading slides...</span>
+      <span className="sr-only">{t('moduleBuilder.loadingSlides')}</span>
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-72 w-full rounded-2xl" />
       <div className="grid grid-cols-4 gap-3">
@@ -123,8 +125,8 @@ export function SlideWorkspace({
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: 'Failed to reorder slide',
-        description: getErrorMessage(error, 'Please try again.'),
+        title: t('moduleBuilder.reorderFailed'),
+        description: getErrorMessage(error, t('courseBuilder.tryAgain')),
       });
     }
   };
@@ -134,12 +136,12 @@ export function SlideWorkspace({
     try {
       await deleteSlide.mutateAsync({ id: slide.id });
       setSelection(selectionAfterDelete(selected, countBefore));
-      toast({ variant: 'success', title: 'Slide deleted' });
+      toast({ variant: 'success', title: t('moduleBuilder.slideDeleted') });
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: 'Failed to delete slide',
-        description: getErrorMessage(error, 'Please try again.'),
+        title: t('moduleBuilder.deleteFailed'),
+        description: getErrorMessage(error, t('courseBuilder.tryAgain')),
       });
     }
   };
@@ -148,10 +150,10 @@ export function SlideWorkspace({
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="font-medium" aria-live="polite">
-          {slide ? `Slide ${selected + 1} of ${slides.length}` : 'No slides yet'}
+          {slide ? t('moduleBuilder.slideOf', { number: selected + 1, count: slides.length }) : t('moduleBuilder.noSlides')}
         </p>
         <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" /> Add Page
+          <Plus aria-hidden="true" /> {t('moduleBuilder.addPage')}
         </Button>
       </div>
       {slide ? (
@@ -173,8 +175,8 @@ export function SlideWorkspace({
           <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
             <Layers className="size-6" aria-hidden="true" />
           </span>
-          <p className="font-semibold">This module has no slides yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">Add Page creates the first one: text, an image or a video.</p>
+          <p className="font-semibold">{t('moduleBuilder.emptyTitle')}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">{t('moduleBuilder.emptyHint')}</p>
         </div>
       )}
       <AddSlideDialog

@@ -1,14 +1,21 @@
 import type { Lesson } from '#shared/schemas/creator';
 import { LazyNotebookView } from '#web/components/notebook/lazy-notebook-view';
 import { TextWithImage } from '#web/components/text-with-image';
+import { t } from '#web/lib/i18n/t';
 import { sanitizeHtml } from '#web/lib/sanitize';
 
-const MISSING = {
-  text: 'This slide has no text yet. Edit it to write some.',
-  image: 'No image uploaded yet. Edit the slide to add one.',
-  video: 'No video uploaded yet. Edit the slide to add one.',
-  notebook: 'No notebook uploaded yet. Edit the slide to add one.',
-} as const;
+function missingText(type: Lesson['type']): string {
+  switch (type) {
+    case 'text':
+      return t('moduleBuilder.missingText');
+    case 'image':
+      return t('moduleBuilder.missingImage');
+    case 'video':
+      return t('moduleBuilder.missingVideo');
+    case 'notebook':
+      return t('moduleBuilder.missingNotebook');
+  }
+}
 
 /** The selected slide as learners will see it: sanitized text, the image, the video with controls, or the notebook. */
 export function SlideContent({ slide }: { slide: Lesson }) {
@@ -52,5 +59,7 @@ export function SlideContent({ slide }: { slide: Lesson }) {
       </TextWithImage>
     );
   }
-  return <p className="rounded-xl border border-dashed px-4 py-12 text-center text-muted-foreground">{MISSING[slide.type]}</p>;
+  return (
+    <p className="rounded-xl border border-dashed px-4 py-12 text-center text-muted-foreground">{missingText(slide.type)}</p>
+  );
 }

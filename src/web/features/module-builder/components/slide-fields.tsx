@@ -9,6 +9,7 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
 import { UploadButton } from '#web/components/upload-button';
+import { t } from '#web/lib/i18n/t';
 import { saveMedia } from '../api/save-media';
 import { CaptionsFields } from './captions-fields';
 
@@ -47,7 +48,7 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
   const contentLabelId = useId();
   return (
     <div className="grid gap-4">
-      <FormField label="Slide Title">
+      <FormField label={t('moduleBuilder.slideTitle')}>
         {(control) => (
           <Input
             {...control}
@@ -60,7 +61,7 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
       </FormField>
       {type === 'text' ? (
         <div className="grid gap-2">
-          <Label id={contentLabelId}>Content</Label>
+          <Label id={contentLabelId}>{t('moduleBuilder.content')}</Label>
           <RichTextEditor
             aria-labelledby={contentLabelId}
             variant="slide"
@@ -71,32 +72,30 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
         </div>
       ) : type === 'image' ? (
         <fieldset className="grid gap-3">
-          <legend className="mb-2 text-sm font-medium">Image</legend>
+          <legend className="mb-2 text-sm font-medium">{t('moduleBuilder.typeImage')}</legend>
           {draft.imageUrl ? (
             <img
               src={draft.imageUrl}
-              alt="Slide preview"
+              alt={t('moduleBuilder.slidePreviewAlt')}
               className="max-h-48 w-auto max-w-full justify-self-start rounded-lg border object-contain"
             />
           ) : (
-            <p className="text-sm text-muted-foreground">PNG, JPEG, GIF or WebP, up to 5 MB.</p>
+            <p className="text-sm text-muted-foreground">{t('moduleBuilder.imageFormats')}</p>
           )}
           <UploadButton
             className="w-fit"
             onBusyChange={onBusyChange}
             onComplete={async ({ uploadURL }) => onChange({ imageUrl: await saveMedia(uploadURL) })}
           >
-            {draft.imageUrl ? 'Replace Image' : 'Upload Image'}
+            {draft.imageUrl ? t('moduleBuilder.replaceImage') : t('courseEditor.uploadImage')}
           </UploadButton>
           <AltTextField value={draft.imageAlt} onChange={(imageAlt) => onChange({ imageAlt })} />
         </fieldset>
       ) : type === 'notebook' ? (
         <fieldset className="grid gap-3">
-          <legend className="mb-2 text-sm font-medium">Notebook</legend>
+          <legend className="mb-2 text-sm font-medium">{t('moduleBuilder.typeNotebook')}</legend>
           <p className="text-sm text-muted-foreground">
-            {draft.notebookUrl
-              ? 'A notebook is uploaded. Learners see its cells and can run its Python code.'
-              : 'A Jupyter notebook (.ipynb, nbformat 4), up to 5 MB. Learners see its cells and outputs and can run its Python code.'}
+            {draft.notebookUrl ? t('moduleBuilder.notebookUploaded') : t('moduleBuilder.notebookHint')}
           </p>
           <UploadButton
             accept="notebook"
@@ -105,23 +104,23 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
             onBusyChange={onBusyChange}
             onComplete={async ({ uploadURL }) => onChange({ notebookUrl: await saveMedia(uploadURL) })}
           >
-            {draft.notebookUrl ? 'Replace Notebook' : 'Upload Notebook'}
+            {draft.notebookUrl ? t('moduleBuilder.replaceNotebook') : t('courseEditor.uploadNotebook')}
           </UploadButton>
         </fieldset>
       ) : (
         <fieldset className="grid gap-3">
-          <legend className="mb-2 text-sm font-medium">Video</legend>
+          <legend className="mb-2 text-sm font-medium">{t('moduleBuilder.typeVideo')}</legend>
           {draft.videoUrl ? (
             // biome-ignore lint/a11y/useMediaCaption: creators' uploads come without caption tracks
             <video
               src={draft.videoUrl}
               controls
               preload="metadata"
-              aria-label="Slide video preview"
+              aria-label={t('moduleBuilder.videoPreview')}
               className="aspect-video max-h-56 w-full rounded-lg border bg-black"
             />
           ) : (
-            <p className="text-sm text-muted-foreground">MP4, WebM or MOV, up to 100 MB.</p>
+            <p className="text-sm text-muted-foreground">{t('moduleBuilder.videoFormats')}</p>
           )}
           <UploadButton
             accept="video"
@@ -130,7 +129,7 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
             onBusyChange={onBusyChange}
             onComplete={async ({ uploadURL }) => onChange({ videoUrl: await saveMedia(uploadURL) })}
           >
-            {draft.videoUrl ? 'Replace Video' : 'Upload Video'}
+            {draft.videoUrl ? t('moduleBuilder.replaceVideo') : t('courseEditor.uploadVideo')}
           </UploadButton>
           <CaptionsFields captions={draft.captions} onChange={(captions) => onChange({ captions })} onBusyChange={onBusyChange} />
         </fieldset>
@@ -143,17 +142,15 @@ export function SlideFields({ type, draft, onChange, onBusyChange }: SlideFields
 function SideImage({ draft, onChange, onBusyChange }: Omit<SlideFieldsProps, 'type'>) {
   return (
     <fieldset className="mt-2 grid gap-3">
-      <legend className="mb-2 text-sm font-medium">Image beside the text (optional)</legend>
+      <legend className="mb-2 text-sm font-medium">{t('moduleBuilder.sideImage')}</legend>
       {draft.imageUrl ? (
         <img
           src={draft.imageUrl}
-          alt="Uploaded for this slide"
+          alt={t('moduleBuilder.sideImageAlt')}
           className="max-h-40 w-auto max-w-full justify-self-start rounded-lg border object-contain"
         />
       ) : (
-        <p className="text-sm text-muted-foreground">
-          A diagram or screenshot the text explains. PNG, JPEG, GIF or WebP, up to 5 MB.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('moduleBuilder.sideImageHint')}</p>
       )}
       <div className="flex flex-wrap gap-2">
         <UploadButton
@@ -161,11 +158,11 @@ function SideImage({ draft, onChange, onBusyChange }: Omit<SlideFieldsProps, 'ty
           onBusyChange={onBusyChange}
           onComplete={async ({ uploadURL }) => onChange({ imageUrl: await saveMedia(uploadURL) })}
         >
-          {draft.imageUrl ? 'Replace Image' : 'Add Image'}
+          {draft.imageUrl ? t('moduleBuilder.replaceImage') : t('moduleBuilder.addImage')}
         </UploadButton>
         {draft.imageUrl ? (
           <Button type="button" variant="outline" className="w-fit" onClick={() => onChange({ imageUrl: null, imageAlt: '' })}>
-            Remove Image
+            {t('moduleBuilder.removeImage')}
           </Button>
         ) : null}
       </div>
@@ -177,17 +174,14 @@ function SideImage({ draft, onChange, onBusyChange }: Omit<SlideFieldsProps, 'ty
 /** Optional: without it the slide title is what a screen reader says for the image. */
 function AltTextField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <FormField
-      label="Alt text"
-      hint={`Optional. Describes the image for screen readers (what it shows, up to ${IMAGE_ALT_MAX} characters); without it the slide title is read.`}
-    >
+    <FormField label={t('moduleBuilder.altText')} hint={t('moduleBuilder.altHint', { max: IMAGE_ALT_MAX })}>
       {(control) => (
         <Input
           {...control}
           value={value}
           maxLength={IMAGE_ALT_MAX}
           autoComplete="off"
-          placeholder="e.g. Encoder and decoder stacks joined by cross-attention"
+          placeholder={t('moduleBuilder.altPlaceholder')}
           onChange={(event) => onChange(event.target.value)}
         />
       )}

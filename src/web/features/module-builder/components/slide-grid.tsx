@@ -1,10 +1,13 @@
 import { type KeyboardEvent, useRef } from 'react';
 import type { Lesson } from '#shared/schemas/creator';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { clampSelection } from '../lib/slide-selection';
 import { SLIDE_TYPE_ICON } from './slide-types';
 
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 4, ArrowLeft: -1, ArrowUp: -4 };
+/** A right-to-left page lays the grid out from the right: the side arrows swap. */
+const RTL_STEP: Record<string, number> = { ...STEP, ArrowRight: -1, ArrowLeft: 1 };
 
 /**
  * 'All Slides': small thumbnails in four columns (docs/product.md, Publishing and the studio); arrow keys walk
@@ -27,7 +30,7 @@ export function SlideGrid({
     buttons.current[next]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
-    const step = STEP[event.key];
+    const step = (event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl' ? RTL_STEP : STEP)[event.key];
     if (step !== undefined) select(selected + step);
     else if (event.key === 'Home') select(0);
     else if (event.key === 'End') select(slides.length - 1);
@@ -38,7 +41,7 @@ export function SlideGrid({
   return (
     <section aria-labelledby="all-slides-heading" className="grid gap-3">
       <h2 id="all-slides-heading" className="text-lg font-semibold">
-        All Slides
+        {t('moduleBuilder.allSlides')}
       </h2>
       <ol className="grid max-w-2xl grid-cols-4 gap-2 sm:gap-3" onKeyDown={onKeyDown}>
         {slides.map((slide, index) => {
@@ -52,7 +55,7 @@ export function SlideGrid({
                 }}
                 type="button"
                 aria-current={isSelected ? 'true' : undefined}
-                aria-label={`Slide ${index + 1}: ${slide.title}`}
+                aria-label={t('moduleBuilder.slideButton', { number: index + 1, title: slide.title })}
                 onClick={() => onSelect(index)}
                 className={cn(
                   'group relative flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 overflow-hidden rounded-lg border bg-card p-1.5 text-center transition-colors',

@@ -5,8 +5,9 @@ import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
+import { t } from '#web/lib/i18n/t';
 import { SlideContent } from './slide-content';
-import { SLIDE_TYPE_ICON, SLIDE_TYPE_LABEL } from './slide-types';
+import { SLIDE_TYPE_ICON, slideTypeLabel } from './slide-types';
 
 interface SlideViewerProps {
   slide: Lesson;
@@ -30,16 +31,16 @@ export function SlideViewer({ slide, index, count, isBusy, onSelect, onEdit, onM
         <div className="flex min-w-0 items-center gap-2">
           <Badge variant="secondary">
             <Icon aria-hidden="true" />
-            {SLIDE_TYPE_LABEL[slide.type]}
+            {slideTypeLabel(slide.type)}
           </Badge>
           <h2 className="min-w-0 font-semibold break-words">{slide.title}</h2>
         </div>
-        <fieldset className="-mr-2 flex items-center" aria-label="Slide actions">
+        <fieldset className="-me-2 flex items-center" aria-label={t('moduleBuilder.slideActions')}>
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Edit ${slide.title}`}
-            title="Edit slide"
+            aria-label={t('moduleBuilder.editName', { name: slide.title })}
+            title={t('moduleBuilder.editSlideShort')}
             onClick={onEdit}
             disabled={isBusy}
           >
@@ -48,8 +49,8 @@ export function SlideViewer({ slide, index, count, isBusy, onSelect, onEdit, onM
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Move ${slide.title} up`}
-            title="Move up"
+            aria-label={t('courseBuilder.moveNameUp', { name: slide.title })}
+            title={t('courseBuilder.moveUp')}
             onClick={() => onMove(-1)}
             disabled={isBusy || isFirst}
           >
@@ -58,8 +59,8 @@ export function SlideViewer({ slide, index, count, isBusy, onSelect, onEdit, onM
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Move ${slide.title} down`}
-            title="Move down"
+            aria-label={t('courseBuilder.moveNameDown', { name: slide.title })}
+            title={t('courseBuilder.moveDown')}
             onClick={() => onMove(1)}
             disabled={isBusy || isLast}
           >
@@ -69,19 +70,22 @@ export function SlideViewer({ slide, index, count, isBusy, onSelect, onEdit, onM
         </fieldset>
       </div>
       <div className="min-h-48 p-4 sm:p-6">
-        <RegionErrorBoundary title="This slide could not be displayed" resetKeys={[slide.id]}>
+        <RegionErrorBoundary title={t('moduleBuilder.slideDisplayFailed')} resetKeys={[slide.id]}>
           <SlideContent slide={slide} />
         </RegionErrorBoundary>
       </div>
-      <nav aria-label="Slides" className="flex items-center justify-between gap-2 border-t px-4 py-3">
+      <nav
+        aria-label={t('moduleBuilder.slidesNavigation')}
+        className="flex items-center justify-between gap-2 border-t px-4 py-3"
+      >
         <Button variant="outline" onClick={() => onSelect(index - 1)} disabled={isFirst}>
-          <ChevronLeft aria-hidden="true" /> Previous
+          <ChevronLeft aria-hidden="true" className="rtl:-scale-x-100" /> {t('moduleBuilder.previous')}
         </Button>
         <span className="text-sm text-muted-foreground tabular-nums" aria-hidden="true">
           {index + 1} / {count}
         </span>
         <Button variant="outline" onClick={() => onSelect(index + 1)} disabled={isLast}>
-          Next <ChevronRight aria-hidden="true" />
+          {t('moduleBuilder.next')} <ChevronRight aria-hidden="true" className="rtl:-scale-x-100" />
         </Button>
       </nav>
     </Card>

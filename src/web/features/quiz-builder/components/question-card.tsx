@@ -2,9 +2,10 @@ import { ArrowDown, ArrowUp, CheckCircle2, Lightbulb, Pencil, Trash2 } from 'luc
 import type { AnyQuestion, Question } from '#shared/schemas/creator';
 import { ScrollableCode } from '#web/components/scrollable-code';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { OPTION_LETTERS } from '../lib/question-draft';
-import { type BuilderQuestion, TYPED_QUESTION_LABELS } from '../lib/typed-question-draft';
+import { type BuilderQuestion, typedQuestionLabel } from '../lib/typed-question-draft';
 
 /** A question of another type than the single choice, as its creator gets it (with its answer or tests). */
 export const isCreatorTyped = (question: AnyQuestion): question is BuilderQuestion =>
@@ -31,8 +32,9 @@ export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDele
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            Question {number}
-            {typed ? ` · ${TYPED_QUESTION_LABELS[typed.type]}` : null}
+            {typed
+              ? t('quizBuilder.questionNumberOfType', { number, type: typedQuestionLabel(typed.type) })
+              : t('quizBuilder.questionNumber', { number })}
           </p>
           <p className="font-medium break-words whitespace-pre-line">{question.question}</p>
         </div>
@@ -40,8 +42,9 @@ export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDele
           <Button
             variant="ghost"
             size="icon-sm"
-            aria-label={`Move question ${number} up`}
-            title="Move up"
+            aria-label={t('quizBuilder.moveQuestionUp', { number })}
+            title={t('courseBuilder.moveUp')}
+            data-move="up"
             disabled={isBusy || isFirst}
             onClick={() => onMove('up')}
           >
@@ -50,21 +53,28 @@ export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDele
           <Button
             variant="ghost"
             size="icon-sm"
-            aria-label={`Move question ${number} down`}
-            title="Move down"
+            aria-label={t('quizBuilder.moveQuestionDown', { number })}
+            title={t('courseBuilder.moveDown')}
+            data-move="down"
             disabled={isBusy || isLast}
             onClick={() => onMove('down')}
           >
             <ArrowDown aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon-sm" aria-label={`Edit question ${number}`} title="Edit" onClick={onEdit}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('quizBuilder.editQuestion', { number })}
+            title={t('quizBuilder.edit')}
+            onClick={onEdit}
+          >
             <Pencil aria-hidden="true" />
           </Button>
           <Button
             variant="ghost"
             size="icon-sm"
-            aria-label={`Delete question ${number}`}
-            title="Delete"
+            aria-label={t('quizBuilder.deleteQuestion', { number })}
+            title={t('courseBuilder.delete')}
             disabled={isBusy}
             onClick={onDelete}
             className="text-destructive hover:bg-destructive-muted hover:text-destructive-muted-foreground"
@@ -74,7 +84,7 @@ export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDele
         </div>
       </div>
       {typed ? <TypedAnswerSummary question={typed} number={number} /> : null}
-      <ul className={cn('mt-3 grid gap-2', typed && 'hidden')} aria-label={`Options of question ${number}`}>
+      <ul className={cn('mt-3 grid gap-2', typed && 'hidden')} aria-label={t('quizBuilder.optionsOf', { number })}>
         {options.map((option, index) => {
           if (!option) return null;
           const letter = OPTION_LETTERS[index];
@@ -89,8 +99,7 @@ export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDele
             >
               {isCorrect ? <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
               <span className="min-w-0 break-words">
-                {letter}. {option}
-                {isCorrect ? ' (Correct)' : null}
+                {isCorrect ? t('quizBuilder.optionCorrect', { letter: letter ?? '', option }) : `${letter}. ${option}`}
               </span>
             </li>
           );
@@ -100,7 +109,7 @@ export function QuestionCard({ question, number, isFirst, isLast, isBusy, onDele
         <p className="mt-3 flex items-start gap-2 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
           <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span className="min-w-0 break-words whitespace-pre-line">
-            <span className="font-medium text-foreground">Explanation: </span>
+            <span className="font-medium text-foreground">{t('quizBuilder.explanationLabel')} </span>
             {explanation}
           </span>
         </p>
@@ -113,7 +122,7 @@ const correctRow = 'border-success/50 bg-success-muted font-medium text-success-
 
 /** What makes a typed question's answer right, as its creator checks it. */
 function TypedAnswerSummary({ question, number }: { question: BuilderQuestion; number: number }) {
-  const label = `Answer of question ${number}`;
+  const label = t('quizBuilder.answerOf', { number });
   switch (question.type) {
     case 'multiple':
     case 'ordering':
@@ -129,8 +138,7 @@ function TypedAnswerSummary({ question, number }: { question: BuilderQuestion; n
                 {isCorrect ? <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
                 <span className="min-w-0 break-words">
                   {question.type === 'ordering' ? `${index + 1}. ` : null}
-                  {choice}
-                  {isCorrect ? ' (Correct)' : null}
+                  {isCorrect ? t('quizBuilder.choiceCorrect', { choice }) : choice}
                 </span>
               </li>
             );
@@ -138,31 +146,47 @@ function TypedAnswerSummary({ question, number }: { question: BuilderQuestion; n
         </ol>
       );
     case 'true_false':
-      return <p className="mt-3 text-sm">Correct answer: {question.correctAnswer ? 'True' : 'False'}</p>;
+      return (
+        <p className="mt-3 text-sm">
+          {question.correctAnswer ? t('quizBuilder.correctAnswerTrue') : t('quizBuilder.correctAnswerFalse')}
+        </p>
+      );
     case 'short_text':
-      return <p className="mt-3 text-sm break-words">Accepted: {question.acceptedAnswers.join(' · ')}</p>;
+      return (
+        <p className="mt-3 text-sm break-words">
+          {t('quizBuilder.acceptedAnswers', { answers: question.acceptedAnswers.join(' · ') })}
+        </p>
+      );
     case 'numeric':
       return (
         <p className="mt-3 text-sm">
-          Correct: {question.correctNumber}
-          {question.tolerance > 0 ? ` ± ${question.tolerance}` : null}
+          {question.tolerance > 0
+            ? t('quizBuilder.correctNumberWithin', {
+                number: question.correctNumber,
+                tolerance: question.tolerance,
+              })
+            : t('quizBuilder.correctNumber', { number: question.correctNumber })}
         </p>
       );
     case 'code':
       return (
         <div className="mt-3 grid gap-2">
-          <CodeShown title="Starter code" number={number} code={question.starterCode || '(empty)'} />
-          <CodeShown title="Tests" number={number} code={question.testCode} />
+          <CodeShown
+            title={t('quizBuilder.starterCode')}
+            label={t('quizBuilder.starterCodeOf', { number })}
+            code={question.starterCode || t('quizBuilder.emptyCode')}
+          />
+          <CodeShown title={t('quizBuilder.tests')} label={t('quizBuilder.testsOf', { number })} code={question.testCode} />
         </div>
       );
   }
 }
 
-function CodeShown({ title, number, code }: { title: string; number: number; code: string }) {
+function CodeShown({ title, label, code }: { title: string; label: string; code: string }) {
   return (
     <div className="grid min-w-0 gap-1">
       <p className="text-xs font-medium text-muted-foreground">{title}</p>
-      <ScrollableCode label={`${title} of question ${number}`} className="max-h-48 text-xs">
+      <ScrollableCode label={label} className="max-h-48 text-xs">
         {code}
       </ScrollableCode>
     </div>

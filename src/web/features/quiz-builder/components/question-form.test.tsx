@@ -223,4 +223,40 @@ describe('the quiz builder question form', () => {
     expect(screen.getByText('Question not found')).toBeInTheDocument();
     expect(screen.getByText('What is overfitting?')).toBeInTheDocument();
   });
+  it('speaks German on a German page, and moves a question', async () => {
+    document.documentElement.lang = 'de';
+    const single = (id: string, order: number, text: string): Question => ({
+      id,
+      quizId: 'quiz-1',
+      type: 'single',
+      question: text,
+      optionA: 'Yes',
+      optionB: 'No',
+      optionC: null,
+      optionD: null,
+      correctAnswer: 1,
+      explanation: null,
+      order,
+    });
+    const { stored } = stubQuizServer({
+      'PATCH /api/questions/question-2': () => {
+        const [first, second] = stored as [Question, Question];
+        stored.splice(0, 2, { ...second, order: 0 }, { ...first, order: 1 });
+        return { body: stored[0] };
+      },
+    });
+    stored.push(single('question-1', 0, 'First?'), single('question-2', 1, 'Second?'));
+    try {
+      renderBuilder();
+      expect(await screen.findByRole('heading', { name: 'Fragen (2)' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Neue Frage hinzufügen' })).toBeInTheDocument();
+      expect(screen.getAllByText('A. Yes (Richtig)')).toHaveLength(2);
+
+      await user.click(screen.getByRole('button', { name: 'Frage 2 nach oben verschieben' }));
+      await vi.waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Second?'));
+      expect(screen.getByRole('button', { name: 'Frage 1 nach oben verschieben' })).toBeDisabled();
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { useCreateQuestion } from '../api/create-question';
 import { useUpdateQuestion } from '../api/update-question';
 import {
@@ -68,7 +69,7 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
   useEffect(() => {
     if (isEditing) fields.current.get('question')?.focus();
   }, [isEditing]);
-  const failureTitle = editing ? 'Failed to update question' : 'Failed to add question';
+  const failureTitle = editing ? t('quizBuilder.updateFailed') : t('quizBuilder.addFailed');
 
   const register = (name: FieldName) => (element: HTMLElement | null) => {
     if (element) fields.current.set(name, element);
@@ -107,7 +108,7 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
       toast({
         variant: 'destructive',
         title: failureTitle,
-        description: getErrorMessage(error, 'Please check your connection and try again.'),
+        description: getErrorMessage(error, t('courseEditor.checkConnection')),
       });
     };
     if (editing) {
@@ -117,7 +118,7 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
         { id: editing.question.id, body: changes },
         {
           onSuccess: () => {
-            toast({ variant: 'success', title: 'Question updated' });
+            toast({ variant: 'success', title: t('quizBuilder.questionUpdated') });
             editing.onDone();
           },
           onError,
@@ -127,7 +128,7 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
     }
     create.mutate(checked.body, {
       onSuccess: () => {
-        toast({ variant: 'success', title: 'Question added' });
+        toast({ variant: 'success', title: t('quizBuilder.questionAdded') });
         setDraft(emptyQuestionDraft);
         markInvalid([]);
         fields.current.get('question')?.focus();
@@ -143,14 +144,14 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
       <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="grid gap-4">
         {editing ? (
           <h3 id={headingId} className="text-lg font-semibold">
-            Edit Question {editing.number}
+            {t('quizBuilder.editQuestionHeading', { number: editing.number })}
           </h3>
         ) : (
           <h2 id={headingId} className="text-lg font-semibold">
-            Add New Question
+            {t('quizBuilder.addNewQuestion')}
           </h2>
         )}
-        <FormField label="Question" error={fieldErrors.question}>
+        <FormField label={t('quizBuilder.question')} error={fieldErrors.question}>
           {(control) => (
             <textarea
               {...control}
@@ -159,7 +160,7 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
               value={draft.question}
               rows={3}
               maxLength={QUESTION_MAX}
-              placeholder="e.g. What does a neural network's activation function add?"
+              placeholder={t('quizBuilder.questionPlaceholder')}
               onChange={(event) => {
                 setDraft((current) => ({ ...current, question: event.target.value }));
                 clearField('question');
@@ -172,7 +173,11 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
           {OPTION_LETTERS.map((letter) => (
             <FormField
               key={letter}
-              label={letter === 'A' || letter === 'B' ? `Option ${letter}` : `Option ${letter} (optional)`}
+              label={
+                letter === 'A' || letter === 'B'
+                  ? t('quizBuilder.option', { letter })
+                  : t('quizBuilder.optionOptional', { letter })
+              }
               error={fieldErrors[letter]}
             >
               {(control) => (
@@ -193,7 +198,7 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
           ))}
         </div>
         <fieldset className="grid gap-2" aria-invalid={isInvalid('correctAnswer')}>
-          <legend className="mb-2 text-sm font-medium">Correct Answer</legend>
+          <legend className="mb-2 text-sm font-medium">{t('quizBuilder.correctAnswer')}</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             {choices.map(({ letter, value }, index) => (
               <label key={letter} className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
@@ -209,13 +214,13 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
                   }}
                   className="size-4 accent-primary"
                 />
-                Option {letter}
+                {t('quizBuilder.option', { letter })}
               </label>
             ))}
           </div>
           {fieldErrors.correctAnswer ? <p className="text-sm font-medium text-destructive">{fieldErrors.correctAnswer}</p> : null}
         </fieldset>
-        <FormField label="Explanation (optional)" hint="Learners see it after they answer: why the correct option is right.">
+        <FormField label={t('quizBuilder.explanationOptional')} hint={t('quizBuilder.explanationHint')}>
           {(control) => (
             <textarea
               {...control}
@@ -230,17 +235,17 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
         {editing ? (
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button type="button" variant="outline" onClick={editing.onDone} disabled={isPending}>
-              Cancel
+              {t('courseEditor.cancel')}
             </Button>
             <Button type="submit" disabled={isPending}>
               {isPending ? <Spinner /> : <Save aria-hidden="true" />}
-              Save Question
+              {t('quizBuilder.saveQuestion')}
             </Button>
           </div>
         ) : (
           <Button type="submit" className="w-full sm:w-fit" disabled={isPending}>
             {isPending ? <Spinner /> : <Plus aria-hidden="true" />}
-            Add Question
+            {t('quizBuilder.addQuestion')}
           </Button>
         )}
       </form>

@@ -5,6 +5,7 @@ import { RegionError } from '#web/components/errors/region-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { useDeleteQuestion } from '../api/delete-question';
 import { useUpdateQuestion } from '../api/update-question';
 import { isCreatorTyped, QuestionCard } from './question-card';
@@ -34,7 +35,7 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
     const place = questions.findIndex((question) => question.id === moved.id) + 1;
     if (place === 0) return;
     const find = (way: string) =>
-      list.current?.querySelector<HTMLButtonElement>(`button[aria-label="Move question ${place} ${way}"]:not(:disabled)`);
+      list.current?.children[place - 1]?.querySelector<HTMLButtonElement>(`button[data-move="${way}"]:not(:disabled)`);
     // The same way again, or the other at an end of the list.
     (find(moved.direction) ?? find(moved.direction === 'up' ? 'down' : 'up') ?? heading.current)?.focus();
     setMoved(null);
@@ -52,8 +53,8 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
         onError: (failure) =>
           toast({
             variant: 'destructive',
-            title: 'Failed to reorder question',
-            description: getErrorMessage(failure, 'Please check your connection and try again.'),
+            title: t('quizBuilder.reorderFailed'),
+            description: getErrorMessage(failure, t('courseEditor.checkConnection')),
           }),
       },
     );
@@ -65,15 +66,15 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
       { id: question.id },
       {
         onSuccess: () => {
-          toast({ variant: 'success', title: 'Question deleted' });
+          toast({ variant: 'success', title: t('quizBuilder.questionDeleted') });
           // The deleted card held the focus; keyboard users continue from the list.
           heading.current?.focus();
         },
         onError: (failure) =>
           toast({
             variant: 'destructive',
-            title: 'Failed to delete question',
-            description: getErrorMessage(failure, 'Please check your connection and try again.'),
+            title: t('quizBuilder.deleteFailed'),
+            description: getErrorMessage(failure, t('courseEditor.checkConnection')),
           }),
       },
     );
@@ -81,25 +82,25 @@ export function QuestionList({ quizId, courseId, questions, isError, error, onRe
   return (
     <section aria-labelledby="questions-title">
       <h2 id="questions-title" ref={heading} tabIndex={-1} className="mb-4 text-lg font-semibold focus-visible:outline-none">
-        Questions{questions ? ` (${questions.length})` : ''}
+        {questions ? t('quizBuilder.questionsCount', { count: questions.length }) : t('quizBuilder.questions')}
       </h2>
       {isError ? (
         <RegionError
-          title="The questions could not be loaded"
-          description={getErrorMessage(error, 'Please check your connection and try again.')}
+          title={t('quizBuilder.questionsLoadFailed')}
+          description={getErrorMessage(error, t('courseEditor.checkConnection'))}
           onRetry={onRetry}
         />
       ) : questions === undefined ? (
         <div role="status" className="grid gap-3">
-          <span className="sr-only">Loading quiz...</span>
+          <span className="sr-only">{t('quizBuilder.loadingQuiz')}</span>
           <Skeleton className="h-36 rounded-xl" />
           <Skeleton className="h-36 rounded-xl" />
         </div>
       ) : questions.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed px-6 py-12 text-center">
           <ListChecks className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">No questions yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">Add the first question with the form.</p>
+          <p className="font-semibold">{t('quizBuilder.noQuestions')}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">{t('quizBuilder.noQuestionsHint')}</p>
         </div>
       ) : (
         <ol ref={list} className="grid gap-3" aria-busy={remove.isPending || move.isPending || undefined}>

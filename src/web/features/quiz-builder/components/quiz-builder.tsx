@@ -6,9 +6,10 @@ import { Button } from '#web/components/ui/button';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useQuiz } from '../api/get-quiz';
-import { type BuilderQuestionType, TYPED_QUESTION_LABELS } from '../lib/typed-question-draft';
+import { type BuilderQuestionType, TYPED_QUESTION_TYPES, typedQuestionLabel } from '../lib/typed-question-draft';
 import { QuestionForm } from './question-form';
 import { QuestionList } from './question-list';
 import { QuizPacing } from './quiz-pacing';
@@ -18,9 +19,9 @@ import { TypedQuestionForm } from './typed-question-form';
 function QuizPage({ back, children }: { back: { to: string; label: string }; children?: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-10">
-      <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4 w-fit">
+      <Button asChild variant="ghost" size="sm" className="-ms-2 mb-4 w-fit">
         <Link to={back.to}>
-          <ArrowLeft aria-hidden="true" />
+          <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
           {back.label}
         </Link>
       </Button>
@@ -37,13 +38,13 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
   const quiz = useQuiz(quizId);
   const questions = useQuizQuestions(quizId);
   const [type, setType] = useState<'single' | BuilderQuestionType>('single');
-  useDocumentTitle(quiz.data ? `Build ${quiz.data.title}` : 'Quiz Builder');
+  useDocumentTitle(quiz.data ? t('courseBuilder.documentTitle', { title: quiz.data.title }) : t('quizBuilder.quizBuilder'));
 
   if (quiz.isPending) {
     return (
       <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
         <p role="status" className="py-24 text-center text-muted-foreground">
-          Loading quiz...
+          {t('quizBuilder.loadingQuiz')}
         </p>
       </div>
     );
@@ -51,13 +52,11 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
   if (quiz.isError) {
     const isMissing = isApiError(quiz.error, 404);
     return (
-      <QuizPage back={{ to: paths.creator.dashboard.getHref(), label: 'Back to Dashboard' }}>
+      <QuizPage back={{ to: paths.creator.dashboard.getHref(), label: t('courseEditor.backToDashboard') }}>
         <RegionError
-          title={isMissing ? 'Quiz not found' : 'The quiz could not be loaded'}
+          title={isMissing ? t('quizBuilder.quizNotFound') : t('quizBuilder.quizLoadFailed')}
           description={
-            isMissing
-              ? 'It may have been deleted, or it belongs to another creator.'
-              : getErrorMessage(quiz.error, 'Please check your connection and try again.')
+            isMissing ? t('quizBuilder.quizNotFoundDescription') : getErrorMessage(quiz.error, t('courseEditor.checkConnection'))
           }
           onRetry={isMissing ? undefined : () => void quiz.refetch()}
         />
@@ -67,9 +66,9 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
 
   const { courseId } = quiz.data;
   return (
-    <QuizPage back={{ to: paths.creator.courseBuilder.getHref(courseId), label: 'Back to Course Builder' }}>
+    <QuizPage back={{ to: paths.creator.courseBuilder.getHref(courseId), label: t('courseEditor.backToBuilder') }}>
       <header className="mb-8 min-w-0">
-        <p className="text-sm font-medium text-muted-foreground">Quiz Builder</p>
+        <p className="text-sm font-medium text-muted-foreground">{t('quizBuilder.quizBuilder')}</p>
         <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{quiz.data.title}</h1>
         {quiz.data.description ? (
           <p className="mt-2 max-w-3xl break-words whitespace-pre-line text-muted-foreground">{quiz.data.description}</p>
@@ -82,11 +81,11 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
         <QuizPacing key={quiz.data.id} quiz={quiz.data} />
       </div>
       <div className="grid items-start gap-8 lg:grid-cols-2">
-        <RegionErrorBoundary title="The question form could not be displayed">
+        <RegionErrorBoundary title={t('quizBuilder.questionFormError')}>
           <div className="grid gap-3">
             <div className="grid gap-1.5">
               <label htmlFor="question-type" className="text-sm font-medium">
-                Question type
+                {t('quizBuilder.questionType')}
               </label>
               <select
                 id="question-type"
@@ -94,10 +93,10 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
                 onChange={(event) => setType(event.target.value as typeof type)}
                 className="h-10 w-full rounded-lg border border-input bg-background px-3 text-base shadow-xs focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none md:text-sm"
               >
-                <option value="single">Single choice (A–D)</option>
-                {Object.entries(TYPED_QUESTION_LABELS).map(([value, label]) => (
+                <option value="single">{t('quizBuilder.typeSingle')}</option>
+                {TYPED_QUESTION_TYPES.map((value) => (
                   <option key={value} value={value}>
-                    {label}
+                    {typedQuestionLabel(value)}
                   </option>
                 ))}
               </select>
@@ -115,7 +114,7 @@ export function QuizBuilder({ quizId }: { quizId: string }) {
             )}
           </div>
         </RegionErrorBoundary>
-        <RegionErrorBoundary title="The questions could not be displayed" resetKeys={[questions.data]}>
+        <RegionErrorBoundary title={t('quizBuilder.questionsDisplayError')} resetKeys={[questions.data]}>
           <QuestionList
             quizId={quizId}
             courseId={courseId}

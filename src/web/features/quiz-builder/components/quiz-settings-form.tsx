@@ -8,6 +8,7 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { useUpdateQuizSettings } from '../api/update-quiz-settings';
 
 /** A whole number from a field, null when it is left empty (no limit), NaN when it is not one. */
@@ -34,20 +35,20 @@ export function QuizSettingsForm({ quiz }: { quiz: Quiz }) {
       shuffle,
     };
     const wrong: Record<string, string> = {};
-    if (!(body.passPercent >= 1 && body.passPercent <= 100)) wrong.passPercent = 'A pass mark is a whole percent from 1 to 100';
-    if (Number.isNaN(body.timeLimitMinutes)) wrong.timeLimitMinutes = 'Minutes are a whole number, or empty for no limit';
-    if (Number.isNaN(body.maxAttempts)) wrong.maxAttempts = 'Attempts are a whole number, or empty for no limit';
+    if (!(body.passPercent >= 1 && body.passPercent <= 100)) wrong.passPercent = t('quizBuilder.passMarkInvalid');
+    if (Number.isNaN(body.timeLimitMinutes)) wrong.timeLimitMinutes = t('quizBuilder.minutesInvalid');
+    if (Number.isNaN(body.maxAttempts)) wrong.maxAttempts = t('quizBuilder.attemptsInvalid');
     setErrors(wrong);
     if (Object.keys(wrong).length > 0) return;
     try {
       await save.mutateAsync(body);
-      toast({ variant: 'success', title: 'Quiz settings saved' });
+      toast({ variant: 'success', title: t('quizBuilder.settingsSaved') });
     } catch (error) {
       setErrors(getFieldErrors(error) ?? {});
       toast({
         variant: 'destructive',
-        title: 'Failed to save quiz settings',
-        description: getErrorMessage(error, 'Please try again.'),
+        title: t('quizBuilder.settingsSaveFailed'),
+        description: getErrorMessage(error, t('courseBuilder.tryAgain')),
       });
     }
   }
@@ -56,10 +57,10 @@ export function QuizSettingsForm({ quiz }: { quiz: Quiz }) {
     <Card className="p-5 sm:p-6">
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="quiz-settings-title" className="grid gap-4">
         <h2 id="quiz-settings-title" className="text-lg font-semibold">
-          Quiz settings
+          {t('quizBuilder.quizSettings')}
         </h2>
         <div className="grid items-start gap-4 sm:grid-cols-3">
-          <FormField label="Pass mark (%)" hint="Right answers needed to pass." error={errors.passPercent}>
+          <FormField label={t('quizBuilder.passMark')} hint={t('quizBuilder.passMarkHint')} error={errors.passPercent}>
             {(control) => (
               <Input
                 {...control}
@@ -69,12 +70,12 @@ export function QuizSettingsForm({ quiz }: { quiz: Quiz }) {
               />
             )}
           </FormField>
-          <FormField label="Time limit (minutes)" hint="Empty: no limit." error={errors.timeLimitMinutes}>
+          <FormField label={t('quizBuilder.timeLimit')} hint={t('quizBuilder.timeLimitHint')} error={errors.timeLimitMinutes}>
             {(control) => (
               <Input {...control} inputMode="numeric" value={timeLimit} onChange={(event) => setTimeLimit(event.target.value)} />
             )}
           </FormField>
-          <FormField label="Attempts allowed" hint="Empty: unlimited." error={errors.maxAttempts}>
+          <FormField label={t('quizBuilder.attempts')} hint={t('quizBuilder.attemptsHint')} error={errors.maxAttempts}>
             {(control) => (
               <Input
                 {...control}
@@ -92,10 +93,10 @@ export function QuizSettingsForm({ quiz }: { quiz: Quiz }) {
             checked={shuffle}
             onChange={(event) => setShuffle(event.target.checked)}
           />
-          Shuffle questions and choices for each attempt
+          {t('quizBuilder.shuffle')}
         </label>
         <Button type="submit" variant="outline" className="w-full sm:w-fit" disabled={save.isPending}>
-          {save.isPending ? <Spinner /> : <Save aria-hidden="true" />} Save Settings
+          {save.isPending ? <Spinner /> : <Save aria-hidden="true" />} {t('quizBuilder.saveSettings')}
         </Button>
       </form>
     </Card>

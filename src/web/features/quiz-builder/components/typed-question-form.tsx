@@ -10,6 +10,8 @@ import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import type { TypedDraft } from '#web/lib/answer-words';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { useCreateQuestion } from '../api/create-question';
 import { useUpdateQuestion } from '../api/update-question';
 import {
@@ -17,7 +19,6 @@ import {
   type BuilderQuestionType,
   emptyTypedDraft,
   previewOf,
-  TYPED_QUESTION_LABELS,
   type TypedQuestionDraft,
   toTypedDraft,
   toTypedQuestionBody,
@@ -27,11 +28,37 @@ import {
 const CodeEditor = lazy(() => import('#web/components/code-editor'));
 const CodeAnswer = lazy(() => import('#web/components/code-answer'));
 
-const loadingEditor = (
-  <p role="status" className="text-sm text-muted-foreground">
-    Loading the code editor...
-  </p>
-);
+function LoadingEditor() {
+  return (
+    <p role="status" className="text-sm text-muted-foreground">
+      {t('quizBuilder.loadingCodeEditor')}
+    </p>
+  );
+}
+
+/** The name of a row of the list the type edits, and of its buttons. */
+function itemWords(type: BuilderQuestionType, number: number) {
+  switch (type) {
+    case 'ordering':
+      return {
+        name: t('quizBuilder.stepN', { number }),
+        remove: t('quizBuilder.removeStepN', { number }),
+        add: t('quizBuilder.addStep'),
+      };
+    case 'short_text':
+      return {
+        name: t('quizBuilder.acceptedN', { number }),
+        remove: t('quizBuilder.removeAcceptedN', { number }),
+        add: t('quizBuilder.addAccepted'),
+      };
+    default:
+      return {
+        name: t('quizBuilder.choiceN', { number }),
+        remove: t('quizBuilder.removeChoiceN', { number }),
+        add: t('quizBuilder.addChoice'),
+      };
+  }
+}
 
 const textArea =
   'min-h-16 w-full rounded-lg border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none aria-invalid:border-destructive md:text-sm';
@@ -69,7 +96,6 @@ export function TypedQuestionForm({
   const hasItems = draft.type === 'multiple' || draft.type === 'ordering' || draft.type === 'short_text';
   const maxItems = draft.type === 'short_text' ? ACCEPTED_ANSWERS_MAX : CHOICES_MAX;
   const minItems = draft.type === 'short_text' ? 1 : CHOICES_MIN;
-  const itemsLabel = { multiple: 'Choice', ordering: 'Step', short_text: 'Accepted answer' } as const;
   const previewed = previewOf(draft);
   const itemsError = Object.entries(errors).find(([field]) => /^(choices|acceptedAnswers|correctChoices)/.test(field))?.[1];
 
@@ -78,7 +104,11 @@ export function TypedQuestionForm({
     const checked = toTypedQuestionBody(draft, editing ? editing.question.order : questionCount + 1);
     if (!checked.body) {
       setErrors(checked.fieldErrors);
-      toast({ variant: 'destructive', title: 'Please check the question', description: Object.values(checked.fieldErrors)[0] });
+      toast({
+        variant: 'destructive',
+        title: t('quizBuilder.checkQuestion'),
+        description: Object.values(checked.fieldErrors)[0],
+      });
       return;
     }
     try {
@@ -91,13 +121,13 @@ export function TypedQuestionForm({
         setDraft(emptyTypedDraft(draft.type));
         setPreview({ value: undefined });
       }
-      toast({ title: editing ? 'Question updated' : 'Question added' });
+      toast({ title: editing ? t('quizBuilder.questionUpdated') : t('quizBuilder.questionAdded') });
     } catch (error) {
       setErrors(getFieldErrors(error) ?? {});
       toast({
         variant: 'destructive',
-        title: editing ? 'Failed to update question' : 'Failed to add question',
-        description: getErrorMessage(error, 'Please try again.'),
+        title: editing ? t('quizBuilder.updateFailed') : t('quizBuilder.addFailed'),
+        description: getErrorMessage(error, t('courseBuilder.tryAgain')),
       });
     }
   }
@@ -106,9 +136,11 @@ export function TypedQuestionForm({
     <Card className="p-5 sm:p-6">
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-4">
         <h2 id={headingId} className="text-lg font-semibold">
-          {editing ? `Edit Question ${editing.number}` : `Add ${TYPED_QUESTION_LABELS[draft.type]} Question`}
+          {editing
+            ? t('quizBuilder.editQuestionHeading', { number: editing.number })
+            : t('quizBuilder.addTypedQuestion', { type: draft.type })}
         </h2>
-        <FormField label="Question" error={errors.question}>
+        <FormField label={t('quizBuilder.question')} error={errors.question}>
           {(control) => (
             <textarea
               {...control}
@@ -124,10 +156,10 @@ export function TypedQuestionForm({
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">
               {draft.type === 'ordering'
-                ? 'Steps, in the right order (learners get them shuffled)'
+                ? t('quizBuilder.legendOrdering')
                 : draft.type === 'multiple'
-                  ? 'Choices (tick every correct one)'
-                  : 'Accepted answers (case and spaces do not matter)'}
+                  ? t('quizBuilder.legendMultiple')
+                  : t('quizBuilder.legendAccepted')}
             </legend>
             {draft.items.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the rows are places in the list, edited in place.
@@ -136,7 +168,7 @@ export function TypedQuestionForm({
                   <input
                     type="checkbox"
                     className="size-4 shrink-0 accent-primary"
-                    aria-label={`Choice ${index + 1} is correct`}
+                    aria-label={t('quizBuilder.choiceIsCorrect', { number: index + 1 })}
                     checked={draft.correct.includes(index)}
                     onChange={(event) =>
                       change({
@@ -148,7 +180,7 @@ export function TypedQuestionForm({
                   />
                 ) : null}
                 <Input
-                  aria-label={`${itemsLabel[draft.type as keyof typeof itemsLabel]} ${index + 1}`}
+                  aria-label={itemWords(draft.type, index + 1).name}
                   maxLength={500}
                   value={item}
                   onChange={(event) =>
@@ -159,7 +191,7 @@ export function TypedQuestionForm({
                   type="button"
                   variant="ghost"
                   size="icon-sm"
-                  aria-label={`Remove ${itemsLabel[draft.type as keyof typeof itemsLabel].toLowerCase()} ${index + 1}`}
+                  aria-label={itemWords(draft.type, index + 1).remove}
                   disabled={draft.items.length <= minItems}
                   onClick={() =>
                     change({
@@ -182,7 +214,7 @@ export function TypedQuestionForm({
               disabled={draft.items.length >= maxItems}
               onClick={() => change({ items: [...draft.items, ''] })}
             >
-              <Plus aria-hidden="true" /> Add {itemsLabel[draft.type as keyof typeof itemsLabel].toLowerCase()}
+              <Plus aria-hidden="true" /> {itemWords(draft.type, draft.items.length + 1).add}
             </Button>
             {itemsError ? <p className="text-sm font-medium text-destructive">{itemsError}</p> : null}
           </fieldset>
@@ -190,7 +222,7 @@ export function TypedQuestionForm({
 
         {draft.type === 'true_false' ? (
           <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
-            <legend className="mb-2 text-sm font-medium">Correct Answer</legend>
+            <legend className="mb-2 text-sm font-medium">{t('quizBuilder.correctAnswer')}</legend>
             {[true, false].map((value) => (
               <label key={String(value)} className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
                 <input
@@ -200,7 +232,7 @@ export function TypedQuestionForm({
                   checked={draft.isTrue === value}
                   onChange={() => change({ isTrue: value })}
                 />
-                {value ? 'True' : 'False'}
+                {value ? t('quizBuilder.true') : t('quizBuilder.false')}
               </label>
             ))}
           </fieldset>
@@ -208,7 +240,7 @@ export function TypedQuestionForm({
 
         {draft.type === 'numeric' ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Correct number" error={errors.correctNumber}>
+            <FormField label={t('quizBuilder.correctNumberLabel')} error={errors.correctNumber}>
               {(control) => (
                 <Input
                   {...control}
@@ -218,7 +250,7 @@ export function TypedQuestionForm({
                 />
               )}
             </FormField>
-            <FormField label="Tolerance (±)" hint="An answer this close or closer is right." error={errors.tolerance}>
+            <FormField label={t('quizBuilder.tolerance')} hint={t('quizBuilder.toleranceHint')} error={errors.tolerance}>
               {(control) => (
                 <Input
                   {...control}
@@ -232,9 +264,9 @@ export function TypedQuestionForm({
         ) : null}
 
         {draft.type === 'code' ? (
-          <Suspense fallback={loadingEditor}>
+          <Suspense fallback={<LoadingEditor />}>
             <CodeEditor
-              label="Starter code (what learners' editor starts with; may be empty)"
+              label={t('quizBuilder.starterCodeLabel')}
               value={draft.starterCode}
               onChange={(starterCode) => change({ starterCode })}
               minHeight="6rem"
@@ -242,21 +274,29 @@ export function TypedQuestionForm({
             />
             <div className="grid gap-1">
               <CodeEditor
-                label="Tests (Python run after the learner's code; never shown to learners)"
+                label={t('quizBuilder.testsLabel')}
                 value={draft.testCode}
                 onChange={(testCode) => change({ testCode })}
                 minHeight="6rem"
                 error={errors.testCode}
               />
               <p className="text-xs text-muted-foreground">
-                The answer is correct when the learner's code and then these tests run without an exception, e.g.{' '}
-                <code className="font-mono">assert add(2, 3) == 5</code>.
+                <RichText
+                  text={t('quizBuilder.testsHelp')}
+                  tags={{
+                    code: (words) => (
+                      <code className="font-mono" dir="ltr">
+                        {words}
+                      </code>
+                    ),
+                  }}
+                />
               </p>
             </div>
           </Suspense>
         ) : null}
 
-        <FormField label="Explanation (optional)" hint="Learners see it after they answer.">
+        <FormField label={t('quizBuilder.explanationOptional')} hint={t('quizBuilder.explanationHintShort')}>
           {(control) => (
             <textarea
               {...control}
@@ -268,18 +308,18 @@ export function TypedQuestionForm({
           )}
         </FormField>
 
-        <section aria-label="Preview" className="grid gap-3 rounded-xl border border-dashed p-4">
-          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Preview: what learners answer</p>
+        <section aria-label={t('quizBuilder.preview')} className="grid gap-3 rounded-xl border border-dashed p-4">
+          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('quizBuilder.previewHeading')}</p>
           <p className="font-medium break-words whitespace-pre-line">{previewed.question}</p>
           {previewed.type === 'code' ? (
-            <Suspense fallback={loadingEditor}>
+            <Suspense fallback={<LoadingEditor />}>
               {/* The starter code as learners get it; Run works here too. */}
               <CodeAnswer
                 question={previewed}
                 value={previewed.starterCode}
                 onChange={() => {}}
                 readOnly
-                label="Learner's code"
+                label={t('quizBuilder.learnersCode')}
               />
             </Suspense>
           ) : (
@@ -296,12 +336,12 @@ export function TypedQuestionForm({
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           {editing ? (
             <Button type="button" variant="outline" className="w-full sm:w-fit" onClick={editing.onDone}>
-              Cancel
+              {t('courseEditor.cancel')}
             </Button>
           ) : null}
           <Button type="submit" className="w-full sm:w-fit" disabled={isPending}>
             {isPending ? <Spinner /> : editing ? <Save aria-hidden="true" /> : <Plus aria-hidden="true" />}
-            {editing ? 'Save Question' : 'Add Question'}
+            {editing ? t('quizBuilder.saveQuestion') : t('quizBuilder.addQuestion')}
           </Button>
         </div>
       </form>

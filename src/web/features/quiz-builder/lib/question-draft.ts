@@ -1,5 +1,6 @@
 import { type CreateQuestionBody, CreateQuestionBodySchema, type Question } from '#shared/schemas/creator';
 import { toFieldErrors } from '#web/lib/form';
+import { t } from '#web/lib/i18n/t';
 
 export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
 export type OptionLetter = (typeof OPTION_LETTERS)[number];
@@ -56,8 +57,8 @@ export function checkQuestionDraft(draft: QuestionDraft): DraftProblem | null {
   );
   if (missing.length > 0) {
     return {
-      title: 'Incomplete form',
-      description: 'Please fill in the question and at least 2 answer options (A and B).',
+      title: t('quizBuilder.incompleteForm'),
+      description: t('quizBuilder.incompleteFormDescription'),
       fields: missing,
     };
   }
@@ -65,8 +66,8 @@ export function checkQuestionDraft(draft: QuestionDraft): DraftProblem | null {
   const chosen = OPTION_LETTERS[draft.correctAnswer - 1];
   if (draft.correctAnswer > filledCount || !chosen || !isFilled(draft.options[chosen])) {
     return {
-      title: 'Invalid correct answer',
-      description: 'Please select a correct answer from the filled options.',
+      title: t('quizBuilder.invalidCorrectAnswer'),
+      description: t('quizBuilder.invalidCorrectAnswerDescription'),
       fields: ['correctAnswer'],
     };
   }

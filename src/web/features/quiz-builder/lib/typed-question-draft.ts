@@ -6,21 +6,40 @@ import {
 } from '#shared/schemas/creator';
 import type { LearnerCodeQuestion, LearnerTypedQuestion, TypedQuestionType } from '#shared/schemas/questions';
 import { toFieldErrors } from '#web/lib/form';
+import { t } from '#web/lib/i18n/t';
 
 /** Every type the typed form builds: those answered by a value, and code. */
 export type BuilderQuestionType = TypedQuestionType | 'code';
 /** A question the typed form edits, as its creator gets it (with its answer or tests). */
 export type BuilderQuestion = CreatorTypedQuestion | CreatorCodeQuestion;
 
-/** The question types the builder offers besides the single choice, with the names creators see. */
-export const TYPED_QUESTION_LABELS: Record<BuilderQuestionType, string> = {
-  multiple: 'Multiple answers',
-  true_false: 'True or false',
-  short_text: 'Short text',
-  numeric: 'Number',
-  ordering: 'Ordering',
-  code: 'Code (Python)',
-};
+/** The question types the builder offers besides the single choice, in its menu's order. */
+export const TYPED_QUESTION_TYPES: readonly BuilderQuestionType[] = [
+  'multiple',
+  'true_false',
+  'short_text',
+  'numeric',
+  'ordering',
+  'code',
+];
+
+/** A question type's name as creators see it. */
+export function typedQuestionLabel(type: BuilderQuestionType): string {
+  switch (type) {
+    case 'multiple':
+      return t('quizBuilder.typeMultiple');
+    case 'true_false':
+      return t('quizBuilder.typeTrueFalse');
+    case 'short_text':
+      return t('quizBuilder.typeShortText');
+    case 'numeric':
+      return t('quizBuilder.typeNumeric');
+    case 'ordering':
+      return t('quizBuilder.typeOrdering');
+    case 'code':
+      return t('quizBuilder.typeCode');
+  }
+}
 
 /** Everything the typed form edits; each type reads its own part (docs/product.md, Learning). */
 export type TypedQuestionDraft = {
@@ -114,7 +133,7 @@ export function previewOf(draft: TypedQuestionDraft): LearnerTypedQuestion | Lea
       id: 'preview',
       quizId: 'preview',
       type: 'code',
-      question: draft.question.trim() || 'Your question',
+      question: draft.question.trim() || t('quizBuilder.yourQuestion'),
       language: 'python',
       starterCode: draft.starterCode,
       choices: [],
@@ -126,9 +145,12 @@ export function previewOf(draft: TypedQuestionDraft): LearnerTypedQuestion | Lea
     id: 'preview',
     quizId: 'preview',
     type: draft.type,
-    question: draft.question.trim() || 'Your question',
+    question: draft.question.trim() || t('quizBuilder.yourQuestion'),
     choices: hasChoices
-      ? draft.items.map((text, index) => ({ id: String(index), text: text.trim() || `Choice ${index + 1}` }))
+      ? draft.items.map((text, index) => ({
+          id: String(index),
+          text: text.trim() || t('quizBuilder.choiceN', { number: index + 1 }),
+        }))
       : [],
     order: 0,
   };
