@@ -1,5 +1,11 @@
 import type { Translations } from './define';
+import { catalogMessages } from './messages/catalog';
+import { certificatesMessages } from './messages/certificates';
 import { commonMessages } from './messages/common';
+import { instructorsMessages } from './messages/instructors';
+import { purchasesMessages } from './messages/purchases';
+import { reviewsMessages } from './messages/reviews';
+import { searchMessages } from './messages/search';
 import { siteMessages } from './messages/site';
 
 /*
@@ -8,7 +14,13 @@ import { siteMessages } from './messages/site';
  * tests import this: the browser gets each message compiled into the code that uses it.
  */
 const AREAS = {
+  catalogMessages,
+  certificatesMessages,
   commonMessages,
+  instructorsMessages,
+  purchasesMessages,
+  reviewsMessages,
+  searchMessages,
   siteMessages,
 };
 
