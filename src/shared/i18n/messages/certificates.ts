@@ -125,10 +125,9 @@ export const certificatesMessages = defineMessages({
     de: ' (öffnet LinkedIn in einem neuen Tab)',
     ar: ' (يفتح LinkedIn في علامة تبويب جديدة)',
   },
-  'certificates.passed': { en: 'Passed', es: 'Superado', de: 'Bestanden', ar: 'ناجح' },
-  'certificates.failed': { en: 'Failed', es: 'Fallido', de: 'Fehlgeschlagen', ar: 'فاشل' },
-  'certificates.notConfirmed': { en: 'Not confirmed', es: 'Sin confirmar', de: 'Nicht bestätigt', ar: 'غير مؤكَّد' },
-  'certificates.outcome': { en: '{outcome}: ', es: '{outcome}: ', de: '{outcome}: ', ar: '{outcome}: ' },
+  'certificates.passed': { en: 'Passed: ', es: 'Superado: ', de: 'Bestanden: ', ar: 'ناجح: ' },
+  'certificates.failed': { en: 'Failed: ', es: 'Fallido: ', de: 'Fehlgeschlagen: ', ar: 'فاشل: ' },
+  'certificates.notConfirmed': { en: 'Not confirmed: ', es: 'Sin confirmar: ', de: 'Nicht bestätigt: ', ar: 'غير مؤكَّد: ' },
   'certificates.whatWasChecked': {
     en: 'What was checked',
     es: 'Qué se comprobó',

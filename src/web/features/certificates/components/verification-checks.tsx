@@ -21,7 +21,7 @@ function Check({ outcome, title, children }: { outcome: Outcome; title: string; 
       <Icon className={`mt-0.5 size-5 shrink-0 ${className}`} aria-hidden="true" />
       <div className="min-w-0">
         <p className="font-medium">
-          <span className="sr-only">{t('certificates.outcome', { outcome: label() })}</span>
+          <span className="sr-only">{label()}</span>
           {title}
         </p>
         <div className="text-sm text-muted-foreground">{children}</div>
