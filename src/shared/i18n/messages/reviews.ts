@@ -33,7 +33,12 @@ export const reviewsMessages = defineMessages({
     de: 'Versuche es erneut.',
     ar: 'حاول مرة أخرى.',
   },
-  'reviews.noneYet': { en: 'No reviews yet.', es: 'Todavía no hay reseñas.', de: 'Noch keine Bewertungen.', ar: 'لا توجد مراجعات بعد.' },
+  'reviews.noneYet': {
+    en: 'No reviews yet.',
+    es: 'Todavía no hay reseñas.',
+    de: 'Noch keine Bewertungen.',
+    ar: 'لا توجد مراجعات بعد.',
+  },
   'reviews.noneYetBeFirst': {
     en: 'No reviews yet. Be the first to say what you think.',
     es: 'Todavía no hay reseñas. Sé el primero en dar tu opinión.',

@@ -136,13 +136,26 @@ export const searchMessages = defineMessages({
     ar: 'تعذّر تحميل المزيد من الدورات. يُرجى المحاولة مرة أخرى.',
   },
   'search.priceBetween': {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: an ICU placeholder after the dollar sign
     en: '${min} to ${max}',
     es: 'De {min} $ a {max} $',
     de: '{min} $ bis {max} $',
     ar: 'من {min} $ إلى {max} $',
   },
-  'search.priceFrom': { en: 'From ${min}', es: 'Desde {min} $', de: 'Ab {min} $', ar: 'من {min} $' },
-  'search.priceUpTo': { en: 'Up to ${max}', es: 'Hasta {max} $', de: 'Bis {max} $', ar: 'حتى {max} $' },
+  'search.priceFrom': {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: an ICU placeholder after the dollar sign
+    en: 'From ${min}',
+    es: 'Desde {min} $',
+    de: 'Ab {min} $',
+    ar: 'من {min} $',
+  },
+  'search.priceUpTo': {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: an ICU placeholder after the dollar sign
+    en: 'Up to ${max}',
+    es: 'Hasta {max} $',
+    de: 'Bis {max} $',
+    ar: 'حتى {max} $',
+  },
   'search.noMatchFor': {
     en: 'No courses match “{q}”',
     es: 'Ningún curso coincide con «{q}»',

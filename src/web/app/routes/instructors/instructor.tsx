@@ -14,9 +14,7 @@ import { paths } from '#web/lib/paths';
 export default function InstructorRoute() {
   const { id = '' } = useParams();
   const instructor = useInstructor(id);
-  useDocumentTitle(
-    instructor.data?.name ?? (instructor.isError ? t('instructors.notFound') : t('instructors.instructor')),
-  );
+  useDocumentTitle(instructor.data?.name ?? (instructor.isError ? t('instructors.notFound') : t('instructors.instructor')));
   usePageHead(
     import.meta.env.SSR && instructor.data
       ? {

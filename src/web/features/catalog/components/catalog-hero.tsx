@@ -34,9 +34,7 @@ export function CatalogHero({ onExplore }: { onExplore: () => void }) {
             }}
           />
         </h1>
-        <p className="mt-6 max-w-2xl text-lg text-balance text-muted-foreground sm:text-xl">
-          {t('catalog.heroLead')}
-        </p>
+        <p className="mt-6 max-w-2xl text-lg text-balance text-muted-foreground sm:text-xl">{t('catalog.heroLead')}</p>
         <Button variant="gradient" size="lg" className="mt-10 h-12 px-8" onClick={onExplore}>
           {t('catalog.exploreCourses')}
           <ArrowDown aria-hidden="true" />

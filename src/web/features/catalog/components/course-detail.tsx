@@ -181,7 +181,11 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
                 <Fact icon={<Clock aria-hidden="true" />} label={t('catalog.duration')} value={course.duration} />
               ) : null}
               {course.studentCount > 0 ? (
-                <Fact icon={<Users aria-hidden="true" />} label={t('catalog.students')} value={formatCount(course.studentCount)} />
+                <Fact
+                  icon={<Users aria-hidden="true" />}
+                  label={t('catalog.students')}
+                  value={formatCount(course.studentCount)}
+                />
               ) : null}
               <Fact
                 icon={<Languages aria-hidden="true" />}

@@ -1,8 +1,8 @@
 import { Clock, Sparkles, Star, Users } from 'lucide-react';
+import type { Course } from '#shared/schemas/catalog';
 import { formatCount, formatRating } from '#web/lib/i18n/format';
 import { RichText } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
-import type { Course } from '#shared/schemas/catalog';
 import { cn } from '#web/lib/utils';
 
 const srOnly = { sr: (words: string) => <span className="sr-only">{words}</span> };

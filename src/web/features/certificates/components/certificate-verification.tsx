@@ -84,9 +84,7 @@ function ValidCertificate({ certificate }: { certificate: VerifiedCertificate })
           <ShieldAlert className="size-8" aria-hidden="true" />
         )}
       </span>
-      <h1 className="text-2xl font-bold">
-        {isConfirmed ? t('certificates.verified') : t('certificates.statusUnconfirmed')}
-      </h1>
+      <h1 className="text-2xl font-bold">{isConfirmed ? t('certificates.verified') : t('certificates.statusUnconfirmed')}</h1>
       <p className="text-muted-foreground">{t('certificates.confirmsThat')}</p>
       <p className="text-3xl font-extrabold break-words">{certificate.studentName}</p>
       <p className="text-muted-foreground">{t('certificates.completedCourse')}</p>

@@ -238,7 +238,12 @@ function PriceRange({ filters }: { filters: SearchFilters }) {
             applied={filters.minPrice}
             errorId={error ? errorId : undefined}
           />
-          <PriceInput label={t('search.toDollars')} name="maxPrice" applied={filters.maxPrice} errorId={error ? errorId : undefined} />
+          <PriceInput
+            label={t('search.toDollars')}
+            name="maxPrice"
+            applied={filters.maxPrice}
+            errorId={error ? errorId : undefined}
+          />
         </div>
         {error ? (
           <p id={errorId} role="alert" className="text-xs text-destructive">

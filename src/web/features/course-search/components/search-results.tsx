@@ -154,9 +154,7 @@ function NoResults({ filters, chips }: { filters: SearchFilters; chips: Chip[] }
       <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
         <SearchX className="size-7" aria-hidden="true" />
       </span>
-      <p className="text-lg font-semibold">
-        {filters.q ? t('search.noMatchFor', { q: filters.q }) : t('search.noMatchFilters')}
-      </p>
+      <p className="text-lg font-semibold">{filters.q ? t('search.noMatchFor', { q: filters.q }) : t('search.noMatchFilters')}</p>
       <ul className="grid max-w-md list-disc gap-1 ps-5 text-start text-sm text-muted-foreground">
         {filters.q ? <li>{t('search.checkSpelling')}</li> : null}
         {chips.length > 0 ? <li>{t('search.removeFilter')}</li> : null}

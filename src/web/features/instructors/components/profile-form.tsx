@@ -67,9 +67,7 @@ function ProfileFields({ instructor }: { instructor: Instructor }) {
         onSuccess: () => toast({ title: t('instructors.pageSaved') }),
         onError: (failure) => {
           const fields = getFieldErrors(failure);
-          setErrors(
-            Object.keys(fields).length > 0 ? fields : { form: getErrorMessage(failure, t('instructors.pageSaveError')) },
-          );
+          setErrors(Object.keys(fields).length > 0 ? fields : { form: getErrorMessage(failure, t('instructors.pageSaveError')) });
         },
       },
     );

@@ -71,7 +71,10 @@ export function RefundButton({
                 }
               : {
                   title: t('purchases.refundOnWay'),
-                  description: t('purchases.returnedToCard', { amount: formatPrice(result.amount), title: purchase.course.title }),
+                  description: t('purchases.returnedToCard', {
+                    amount: formatPrice(result.amount),
+                    title: purchase.course.title,
+                  }),
                 },
           );
         }}
