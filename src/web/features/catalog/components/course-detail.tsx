@@ -171,7 +171,7 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
             <h2 id="course-facts" className="sr-only">
               {t('catalog.courseFacts')}
             </h2>
-            <ul className="grid gap-3 sm:grid-cols-3">
+            <ul className="grid gap-3 sm:grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]">
               <Fact
                 icon={<BarChart3 aria-hidden="true" />}
                 label={t('catalog.level')}
