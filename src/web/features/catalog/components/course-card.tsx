@@ -46,7 +46,7 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
             className="transition-transform duration-500 group-hover:scale-[1.03]"
           />
         </Link>
-        <div className="absolute start-3 end-3 top-3 flex flex-wrap gap-1.5">
+        <div className="pointer-events-none absolute start-3 end-3 top-3 flex flex-wrap gap-1.5">
           <DifficultyBadge difficulty={course.difficulty} />
           <Badge variant="glass" data-testid="course-language">
             <Languages aria-hidden="true" />
