@@ -148,7 +148,7 @@ export const catalogMessages = defineMessages({
     ar: '<sr>التقييم: </sr>{rating}',
   },
   'catalog.ratingCount': {
-    en: '({formatted}<sr> ratings</sr>)',
+    en: '({formatted}<sr> {count, plural, other {ratings}}</sr>)',
     es: '({formatted}<sr> {count, plural, one {valoración} other {valoraciones}}</sr>)',
     de: '({formatted}<sr> {count, plural, one {Bewertung} other {Bewertungen}}</sr>)',
     ar: '({formatted}<sr> {count, plural, zero {تقييم} one {تقييم} two {تقييم} few {تقييمات} many {تقييمًا} other {تقييم}}</sr>)',
