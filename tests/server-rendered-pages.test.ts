@@ -280,6 +280,7 @@ describe('what crawlers and link previews read (issue 23 §4)', () => {
       '@context': 'https://schema.org',
       '@type': 'Course',
       name: title,
+      inLanguage: 'en',
       provider: { '@type': 'Organization', name: 'Gradient Academy' },
       offers: { '@type': 'Offer', price: '0.00', priceCurrency: 'USD', category: 'Free' },
     });

@@ -7,26 +7,12 @@ import { type Difficulty, difficulties } from './difficulties';
 export const searchSorts = ['relevance', 'rating', 'newest', 'price_asc', 'price_desc', 'popular'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 
-export const searchSortLabels: Readonly<Record<SearchSort, string>> = {
-  relevance: 'Most relevant',
-  rating: 'Highest rated',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  popular: 'Most popular',
-};
-
 export const priceKinds = ['free', 'paid'] as const;
 export type PriceKind = (typeof priceKinds)[number];
 
 /** Lengths of study, by the course's stated duration: under 2 hours, 2 to 10, over 10. */
 export const durationBands = ['short', 'medium', 'long'] as const;
 export type DurationBand = (typeof durationBands)[number];
-export const durationBandLabels: Readonly<Record<DurationBand, string>> = {
-  short: 'Under 2 hours',
-  medium: '2 to 10 hours',
-  long: 'Over 10 hours',
-};
 /** Each band's minutes, lower bound included and upper bound excluded. */
 export const durationBandMinutes: Readonly<Record<DurationBand, readonly [number, number | null]>> = {
   short: [0, 120],
@@ -51,11 +37,23 @@ export type SearchFilters = {
   maxPrice?: string;
   minRating?: number;
   duration?: DurationBand;
+  /** A course's language, as a canonical BCP 47 tag (`pt-BR`). */
+  language?: string;
   sort?: SearchSort;
 };
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
   value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** A language tag as the server matches it (canonical case), or undefined for what is no tag. */
+function readLanguage(value: string | null): string | undefined {
+  if (value === null || value.length > 35 || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(value)) return undefined;
+  try {
+    return Intl.getCanonicalLocales(value)[0];
+  } catch {
+    return undefined;
+  }
+}
 
 /** The search an address asks for; what it cannot read is left out (the server would refuse it). */
 export function readSearchParams(params: URLSearchParams): SearchFilters {
@@ -76,6 +74,8 @@ export function readSearchParams(params: URLSearchParams): SearchFilters {
   if (params.has('minRating') && minRating >= 1 && minRating <= 5) filters.minRating = minRating;
   const duration = oneOf(durationBands, params.get('duration'));
   if (duration) filters.duration = duration;
+  const language = readLanguage(params.get('language'));
+  if (language) filters.language = language;
   const sort = oneOf(searchSorts, params.get('sort'));
   if (sort) filters.sort = sort;
   return filters;
@@ -91,6 +91,7 @@ export function searchParamsOf(filters: SearchFilters): URLSearchParams {
   if (filters.maxPrice) params.set('maxPrice', filters.maxPrice);
   if (filters.minRating !== undefined) params.set('minRating', String(filters.minRating));
   if (filters.duration) params.set('duration', filters.duration);
+  if (filters.language) params.set('language', filters.language);
   if (filters.sort) params.set('sort', filters.sort);
   return params;
 }

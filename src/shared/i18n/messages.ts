@@ -2,6 +2,8 @@ import type { Translations } from './define';
 import { accountMessages } from './messages/account';
 import { adminMessages } from './messages/admin';
 import { authMessages } from './messages/auth';
+import { catalogMessages } from './messages/catalog';
+import { certificatesMessages } from './messages/certificates';
 import { commonMessages } from './messages/common';
 import { couponsMessages } from './messages/coupons';
 import { courseBuilderMessages } from './messages/courseBuilder';
@@ -9,8 +11,12 @@ import { courseEditorMessages } from './messages/courseEditor';
 import { creatorMessages } from './messages/creator';
 import { earningsMessages } from './messages/earnings';
 import { enrollmentMessages } from './messages/enrollment';
+import { instructorsMessages } from './messages/instructors';
 import { moduleBuilderMessages } from './messages/moduleBuilder';
+import { purchasesMessages } from './messages/purchases';
 import { quizBuilderMessages } from './messages/quizBuilder';
+import { reviewsMessages } from './messages/reviews';
+import { searchMessages } from './messages/search';
 import { shellMessages } from './messages/shell';
 import { siteMessages } from './messages/site';
 import { validationMessages } from './messages/validation';
@@ -22,7 +28,13 @@ import { validationMessages } from './messages/validation';
  */
 const AREAS = {
   adminMessages,
+  catalogMessages,
+  certificatesMessages,
   commonMessages,
+  instructorsMessages,
+  purchasesMessages,
+  reviewsMessages,
+  searchMessages,
   siteMessages,
   shellMessages,
   couponsMessages,

@@ -9,6 +9,7 @@ import {
   searchSorts,
 } from '../course-search';
 import { CourseSchema, DifficultySchema } from './catalog';
+import { CourseLanguageSchema } from './creator';
 import { singleLineText } from './text';
 
 const priceParam = (name: string) =>
@@ -19,6 +20,8 @@ export const CourseSearchQuerySchema = z
     q: singleLineText({ max: SEARCH_QUERY_MAX }).default(''),
     difficulty: DifficultySchema.optional(),
     price: z.enum(priceKinds).optional(),
+    /** A BCP 47 tag, matched exactly once put in its canonical case (`pt-br` finds `pt-BR`). */
+    language: CourseLanguageSchema.optional(),
     minPrice: priceParam('minPrice'),
     maxPrice: priceParam('maxPrice'),
     minRating: z.coerce.number().min(1, 'minRating must be 1 to 5').max(5, 'minRating must be 1 to 5').optional(),
@@ -44,6 +47,8 @@ export const CourseSearchResultSchema = z.object({
   facets: z.object({
     difficulty: z.object({ Beginner: count, Intermediate: count, Advanced: count }),
     price: z.object({ free: count, paid: count }),
+    /** Each language the courses found are taught in, by its tag (`{ "en": 12, "es": 3 }`); none at 0. */
+    language: z.record(z.string(), count),
   }),
   /**
    * False when the search finds more courses than the server counts (SEARCH_COUNT_LIMIT, 1,000 unless

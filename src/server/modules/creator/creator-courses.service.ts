@@ -59,6 +59,7 @@ export async function createCourse({ db, userId, input }: { db: Db; userId: stri
       difficulty: input.difficulty,
       duration: input.duration || null,
       thumbnail: input.thumbnail ?? null,
+      language: input.language,
       published: false,
     })
     .returning();
@@ -84,6 +85,7 @@ export async function updateCourse({
   if (input.price !== undefined) changes.priceCents = input.price;
   if (input.difficulty !== undefined) changes.difficulty = input.difficulty;
   if (input.duration !== undefined) changes.duration = input.duration || null;
+  if (input.language !== undefined) changes.language = input.language;
   if (input.thumbnail !== undefined) {
     const [current] = await db.select({ thumbnail: courses.thumbnail }).from(courses).where(eq(courses.id, courseId));
     // Saving the form unchanged resends the stored thumbnail, which may predate uploads (the seed).

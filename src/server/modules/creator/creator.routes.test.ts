@@ -127,6 +127,34 @@ describe('creating and editing a course', () => {
     }
   });
 
+  it('stores the language a course is taught in as a canonical BCP 47 tag, English unless said, and refuses what is no tag', async () => {
+    const english = await newCourse();
+    expect(english.language).toBe('en');
+    const brazilian = await newCourse({ language: 'PT-br' });
+    expect(brazilian.language).toBe('pt-BR');
+    for (const language of ['english', 'e', 'en_US', '', 'zh-', 42, `en-${'a'.repeat(40)}`]) {
+      const response = await call('POST', '/api/courses', owner, { title: 'Bad language', language });
+      expect(response.statusCode, `language ${JSON.stringify(language)}`).toBe(400);
+      expect(Object.keys(response.json().errors ?? {})).toContain('language');
+    }
+
+    // Published, so every reader's cached copy of it must follow the change.
+    await t.db.db.update(courses).set({ published: true }).where(eq(courses.id, english.id));
+    expect((await call('GET', `/api/courses/${english.id}`)).json().language).toBe('en');
+    const patched = await call('PATCH', `/api/courses/${english.id}`, owner, { language: 'zh-hant-tw' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(CourseSchema.parse(patched.json()).language).toBe('zh-Hant-TW');
+    expect((await call('GET', `/api/courses/${english.id}`)).json().language).toBe('zh-Hant-TW');
+    const listed = CourseListSchema.parse((await call('GET', '/api/courses?limit=100')).json());
+    expect(listed.find((course) => course.id === english.id)?.language).toBe('zh-Hant-TW');
+    // Another change leaves it as it is; a bad tag changes nothing.
+    await call('PATCH', `/api/courses/${english.id}`, owner, { title: 'Retitled' });
+    const refused = await call('PATCH', `/api/courses/${english.id}`, owner, { title: 'Never saved', language: 'not a tag' });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors ?? {})).toContain('language');
+    expect((await call('GET', `/api/courses/${english.id}`)).json()).toMatchObject({ title: 'Retitled', language: 'zh-Hant-TW' });
+  });
+
   it('accepts a thumbnail only when it is an image the creator uploaded', async () => {
     const mine = await createUpload(t.db.db, owner.id, 'image');
     const theirs = await createUpload(t.db.db, otherCreator.id, 'image');

@@ -22,10 +22,10 @@ afterAll(async () => {
 });
 
 type Found = {
-  items: { id: string; title: string; price: string; studentCount: number }[];
+  items: { id: string; title: string; price: string; studentCount: number; language: string }[];
   nextCursor: string | null;
   total: number;
-  facets: { difficulty: Record<string, number>; price: { free: number; paid: number } };
+  facets: { difficulty: Record<string, number>; price: { free: number; paid: number }; language: Record<string, number> };
   exact: boolean;
 };
 
@@ -121,6 +121,7 @@ describe('course search', () => {
     expect(paidBeginners.facets).toEqual({
       difficulty: { Beginner: 2, Intermediate: 0, Advanced: 1 },
       price: { free: 1, paid: 2 },
+      language: { en: 2 },
     });
     expect(ids(await search({ q: term, sort: 'price_asc' }))).toEqual([
       beginnerFree.id,
@@ -144,6 +145,38 @@ describe('course search', () => {
     const everyFreeBeginner = await search({ difficulty: 'Beginner', price: 'free', limit: '100' });
     expect(ids(everyFreeBeginner)).toContain(beginnerFree.id);
     expect(ids(everyFreeBeginner)).not.toContain(beginnerCheap.id);
+  });
+
+  it('filters by the language a course is taught in and counts each language with the other filters kept', async () => {
+    const term = word();
+    const english = await course({ title: `${term} one`, difficulty: 'Beginner' });
+    const spanish = await course({ title: `${term} two`, language: 'es', difficulty: 'Beginner' });
+    const spanishAdvanced = await course({ title: `${term} three`, language: 'es', difficulty: 'Advanced', priceCents: 900 });
+    const brazilian = await course({ title: `${term} four`, language: 'pt-BR', difficulty: 'Beginner' });
+    await course({ title: `${term} draft`, language: 'de', published: false });
+    const ids = (found: Found) => found.items.map((item) => item.id).sort();
+
+    const all = await search({ q: term });
+    expect(all.facets.language).toEqual({ en: 1, es: 2, 'pt-BR': 1 });
+    expect(all.items.find((item) => item.id === brazilian.id)).toMatchObject({ language: 'pt-BR' });
+
+    const spanishOnly = await search({ q: term, language: 'es' });
+    expect(ids(spanishOnly)).toEqual([spanish.id, spanishAdvanced.id].sort());
+    expect(spanishOnly.total).toBe(2);
+    // The language's own counts keep every other filter but itself; the others keep the language.
+    expect(spanishOnly.facets).toEqual({
+      difficulty: { Beginner: 1, Intermediate: 0, Advanced: 1 },
+      price: { free: 1, paid: 1 },
+      language: { en: 1, es: 2, 'pt-BR': 1 },
+    });
+    expect((await search({ q: term, difficulty: 'Beginner' })).facets.language).toEqual({ en: 1, es: 1, 'pt-BR': 1 });
+    expect((await search({ q: term, price: 'paid' })).facets.language).toEqual({ es: 1 });
+
+    // A tag is matched in its canonical case; one nobody teaches in finds nothing.
+    expect(ids(await search({ q: term, language: 'pt-br' }))).toEqual([brazilian.id]);
+    expect(ids(await search({ q: term, language: 'EN' }))).toEqual([english.id]);
+    expect((await search({ q: term, language: 'fr' })).total).toBe(0);
+    expect((await search({ q: term, language: 'de' })).total).toBe(0);
   });
 
   it('answers the same to a guest, a student and a creator', async () => {
@@ -280,6 +313,10 @@ describe('course search input', () => {
     await bad('limit=0');
     await bad('sort=cheapest');
     await bad('duration=forever');
+    await bad('language=english!');
+    await bad('language=e');
+    await bad('language=en_US');
+    await bad('language=');
     await bad(`q=${'a'.repeat(201)}`);
     await bad('q=%07bell');
     await bad('q=a&q=b');

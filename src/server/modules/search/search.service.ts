@@ -233,12 +233,12 @@ export async function searchCourses(
   const countOf = (common: SQL[]) =>
     sqlRows<CountGroup>(
       db,
-      sql`SELECT difficulty, free, count(*)::int AS count FROM (
-          SELECT ${courses.difficulty} AS difficulty, ${courses.priceCents} = 0 AS free
+      sql`SELECT difficulty, free, language, count(*)::int AS count FROM (
+          SELECT ${courses.difficulty} AS difficulty, ${courses.priceCents} = 0 AS free, ${courses.language} AS language
           FROM ${courses}${withDocument ? sql` JOIN course_search cs ON cs.course_id = ${courses.id}` : sql``}
           WHERE ${sql.join(common, sql` AND `)}
           LIMIT ${countLimit}) AS counted
-        GROUP BY 1, 2`,
+        GROUP BY 1, 2, 3`,
     );
 
   let tiers = words ? wordTiers(words) : null;
@@ -257,6 +257,7 @@ export async function searchCourses(
   if (query.difficulty) filters.push(eq(courses.difficulty, query.difficulty));
   if (query.price === 'free') filters.push(sql`${courses.priceCents} = 0`);
   if (query.price === 'paid') filters.push(sql`${courses.priceCents} > 0`);
+  if (query.language) filters.push(eq(courses.language, query.language));
 
   const limit = query.limit + 1;
   let rows: Row[] = [];
@@ -299,19 +300,23 @@ export async function searchCourses(
   };
 }
 
-type CountGroup = { difficulty: Difficulty; free: boolean; count: number };
+type CountGroup = { difficulty: Difficulty; free: boolean; language: string; count: number };
 
 function countGroups(groups: CountGroup[], query: CourseSearchQuery): Pick<CourseSearchResult, 'total' | 'facets'> {
   const difficulty = Object.fromEntries(difficulties.map((level) => [level, 0])) as Record<Difficulty, number>;
   const price = { free: 0, paid: 0 };
+  // Only the languages the courses found are taught in: the tags are open-ended.
+  const language: Record<string, number> = {};
   let total = 0;
   for (const group of groups) {
     const kind = group.free ? 'free' : 'paid';
     const difficultyKept = query.difficulty === undefined || group.difficulty === query.difficulty;
     const priceKept = query.price === undefined || query.price === kind;
-    if (priceKept) difficulty[group.difficulty] += group.count;
-    if (difficultyKept) price[kind] += group.count;
-    if (priceKept && difficultyKept) total += group.count;
+    const languageKept = query.language === undefined || group.language === query.language;
+    if (priceKept && languageKept) difficulty[group.difficulty] += group.count;
+    if (difficultyKept && languageKept) price[kind] += group.count;
+    if (difficultyKept && priceKept) language[group.language] = (language[group.language] ?? 0) + group.count;
+    if (priceKept && difficultyKept && languageKept) total += group.count;
   }
-  return { total, facets: { difficulty, price } };
+  return { total, facets: { difficulty, price, language } };
 }

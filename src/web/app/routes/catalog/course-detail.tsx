@@ -14,6 +14,7 @@ import { useCourse } from '#web/lib/api/get-course';
 import { useMyCourses } from '#web/lib/api/get-my-courses';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { preloadSanitizer } from '#web/lib/use-sanitized-html';
 
@@ -47,7 +48,7 @@ export default function CourseDetailRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const isEnrollRequested = searchParams.get(ENROLL_PARAM) === '1';
-  useDocumentTitle(courseQuery.data?.title ?? (courseQuery.isError ? 'Course not found' : 'Course'));
+  useDocumentTitle(courseQuery.data?.title ?? (courseQuery.isError ? t('catalog.courseNotFound') : t('catalog.courseTitle')));
   // Read only from the HTML the server draws: the browser's bundle leaves the head's code out.
   usePageHead(import.meta.env.SSR && courseQuery.data ? courseHead(courseQuery.data) : {});
   // The description is rich text: fetch the sanitizer after first paint, alongside the course.
@@ -67,15 +68,15 @@ export default function CourseDetailRoute() {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
         <RegionError
-          title="Couldn't load this course"
-          description={getErrorMessage(courseQuery.error, 'Please check your connection and try again.')}
+          title={t('catalog.courseLoadError')}
+          description={getErrorMessage(courseQuery.error, t('catalog.checkConnection'))}
           onRetry={() => courseQuery.refetch()}
         />
       </div>
     );
   }
 
-  if (!course) return <PageSpinner label="Loading course..." />;
+  if (!course) return <PageSpinner label={t('catalog.loadingCourse')} />;
 
   const handleEnroll = () => {
     if (!user) {
@@ -137,10 +138,10 @@ function CourseNotFound() {
       <span className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground">
         <BookX className="size-7" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight">Course not found</h1>
-      <p className="mt-2 text-muted-foreground">This course doesn't exist or is no longer available.</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t('catalog.courseNotFound')}</h1>
+      <p className="mt-2 text-muted-foreground">{t('catalog.courseGone')}</p>
       <Button asChild className="mt-6">
-        <Link to={paths.home.getHref()}>Back to Courses</Link>
+        <Link to={paths.home.getHref()}>{t('catalog.backToCourses')}</Link>
       </Button>
     </div>
   );

@@ -6,6 +6,7 @@ import { CourseCatalog } from '#web/features/catalog/components/course-catalog';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useMyCourses } from '#web/lib/api/get-my-courses';
 import { useAuth } from '#web/lib/auth';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 
 export default function HomeRoute() {
@@ -40,8 +41,8 @@ export default function HomeRoute() {
   return (
     <>
       <CatalogHero onExplore={goToCatalog} />
-      <section id="courses" aria-label="Course catalogue">
-        <RegionErrorBoundary title="The course catalogue could not be displayed">
+      <section id="courses" aria-label={t('catalog.courseCatalogue')}>
+        <RegionErrorBoundary title={t('catalog.catalogueError')}>
           <CourseCatalog headingRef={headingRef} progressByCourseId={progressByCourseId} />
         </RegionErrorBoundary>
       </section>

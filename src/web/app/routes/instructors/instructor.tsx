@@ -8,16 +8,17 @@ import { useInstructor } from '#web/features/instructors/api/instructor';
 import { InstructorProfile } from '#web/features/instructors/components/instructor-profile';
 import { useDocumentTitle, usePageHead } from '#web/hooks/use-document-title';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 
 export default function InstructorRoute() {
   const { id = '' } = useParams();
   const instructor = useInstructor(id);
-  useDocumentTitle(instructor.data?.name ?? (instructor.isError ? 'Instructor not found' : 'Instructor'));
+  useDocumentTitle(instructor.data?.name ?? (instructor.isError ? t('instructors.notFound') : t('instructors.instructor')));
   usePageHead(
     import.meta.env.SSR && instructor.data
       ? {
-          description: instructor.data.headline ?? `Courses by ${instructor.data.name} on Gradient Academy.`,
+          description: instructor.data.headline ?? t('instructors.pageDescription', { name: instructor.data.name }),
           image: instructor.data.avatar,
           jsonLd: {
             '@context': 'https://schema.org',
@@ -37,10 +38,10 @@ export default function InstructorRoute() {
           <span className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground">
             <UserX className="size-7" aria-hidden="true" />
           </span>
-          <h1 className="text-2xl font-bold tracking-tight">Instructor not found</h1>
-          <p className="mt-2 text-muted-foreground">There is no instructor at this address.</p>
+          <h1 className="text-2xl font-bold tracking-tight">{t('instructors.notFound')}</h1>
+          <p className="mt-2 text-muted-foreground">{t('instructors.noneHere')}</p>
           <Button asChild className="mt-8">
-            <Link to={paths.home.getHref()}>Browse courses</Link>
+            <Link to={paths.home.getHref()}>{t('instructors.browseCourses')}</Link>
           </Button>
         </div>
       );
@@ -48,14 +49,14 @@ export default function InstructorRoute() {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
         <RegionError
-          title="Couldn't load this instructor"
-          description={getErrorMessage(instructor.error, 'Please check your connection and try again.')}
+          title={t('instructors.loadError')}
+          description={getErrorMessage(instructor.error, t('instructors.checkConnection'))}
           onRetry={() => instructor.refetch()}
         />
       </div>
     );
   }
-  if (!instructor.data) return <PageSpinner label="Loading instructor..." />;
+  if (!instructor.data) return <PageSpinner label={t('instructors.loading')} />;
   return (
     <InstructorProfile
       instructor={instructor.data}

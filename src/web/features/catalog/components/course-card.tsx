@@ -1,7 +1,7 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight, Languages } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, htmlToPlainLines } from '#shared/format';
+import { htmlToPlainLines } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import { AddToCartButton } from '#web/components/add-to-cart-button';
 import { CourseThumbnail } from '#web/components/course-thumbnail';
@@ -9,7 +9,11 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { formatPrice } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
+import { languageName } from '../lib/language-name';
 import { CourseStats } from './course-stats';
 import { DifficultyBadge } from './difficulty-badge';
 
@@ -42,9 +46,16 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
             className="transition-transform duration-500 group-hover:scale-[1.03]"
           />
         </Link>
-        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+        <div className="pointer-events-none absolute start-3 end-3 top-3 flex flex-wrap gap-1.5">
           <DifficultyBadge difficulty={course.difficulty} />
-          {course.archived ? <Badge variant="glass">Archived</Badge> : null}
+          <Badge variant="glass" data-testid="course-language">
+            <Languages aria-hidden="true" />
+            <RichText
+              text={t('catalog.taughtIn', { language: languageName(course.language) })}
+              tags={{ sr: (words) => <span className="sr-only">{words}</span> }}
+            />
+          </Badge>
+          {course.archived ? <Badge variant="glass">{t('catalog.archived')}</Badge> : null}
         </div>
       </div>
 
@@ -55,10 +66,20 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
           </Link>
         </h3>
         <p className="-mt-2 truncate text-sm text-muted-foreground">
-          by{' '}
-          <Link to={paths.instructor.getHref(course.instructor.id)} className="font-medium hover:text-foreground hover:underline">
-            {course.instructor.name}
-          </Link>
+          <RichText
+            text={t('catalog.byInstructor', { name: course.instructor.name })}
+            tags={{
+              // The name as it is, never read for tags.
+              link: () => (
+                <Link
+                  to={paths.instructor.getHref(course.instructor.id)}
+                  className="font-medium hover:text-foreground hover:underline"
+                >
+                  {course.instructor.name}
+                </Link>
+              ),
+            }}
+          />
         </p>
         {excerpt ? <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">{excerpt}</p> : null}
         <CourseStats course={course} />
@@ -66,10 +87,10 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
         {isEnrolled ? (
           <div className="grid gap-1.5">
             <div className="flex items-center justify-between text-xs">
-              <span className="text-muted-foreground">Your progress</span>
-              <span className="font-semibold">{progress}% complete</span>
+              <span className="text-muted-foreground">{t('catalog.yourProgress')}</span>
+              <span className="font-semibold">{t('catalog.percentComplete', { percent: progress ?? 0 })}</span>
             </div>
-            <Progress value={progress} aria-label={`${course.title} progress`} />
+            <Progress value={progress} aria-label={t('catalog.titleProgress', { title: course.title })} />
           </div>
         ) : null}
 
@@ -79,9 +100,12 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
             {isEnrolled || course.isEnrolled ? null : <AddToCartButton course={course} compact />}
             <Button asChild size="sm" variant={isEnrolled ? 'default' : 'outline'} className="group/btn">
               {/* Fixed words on the button; its name says which course, as a list of links reads them out of their cards. */}
-              <Link to={courseHref} aria-label={`View Course: ${course.title}`}>
-                View Course
-                <ArrowRight className="transition-transform group-hover/btn:translate-x-0.5" aria-hidden="true" />
+              <Link to={courseHref} aria-label={t('catalog.viewCourseNamed', { title: course.title })}>
+                {t('catalog.viewCourse')}
+                <ArrowRight
+                  className="transition-transform group-hover/btn:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover/btn:-translate-x-0.5"
+                  aria-hidden="true"
+                />
               </Link>
             </Button>
           </div>

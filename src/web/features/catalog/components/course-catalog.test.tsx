@@ -105,6 +105,32 @@ describe('the home catalogue', () => {
     expect(urls).toHaveLength(3);
   });
 
+  it("shows each course's language by its name in the page's language, and the page's words in it", async () => {
+    stubFetch({
+      'GET /api/courses': {
+        body: [course({ title: 'Redes neuronales', language: 'es' }), course({ title: 'Deep learning', language: 'en' })],
+      },
+    });
+    const { unmount } = renderCatalog();
+    const spanish = (await screen.findByRole('heading', { name: 'Redes neuronales' })).closest('article');
+    expect(within(spanish as HTMLElement).getByTestId('course-language')).toHaveTextContent('Taught in Spanish');
+    const english = screen.getByRole('heading', { name: 'Deep learning' }).closest('article');
+    expect(within(english as HTMLElement).getByTestId('course-language')).toHaveTextContent('Taught in English');
+    unmount();
+
+    document.documentElement.lang = 'de';
+    try {
+      renderCatalog();
+      const card = (await screen.findByRole('heading', { name: 'Redes neuronales' })).closest('article');
+      expect(within(card as HTMLElement).getByTestId('course-language')).toHaveTextContent('Unterrichtet auf Spanisch');
+      expect(within(card as HTMLElement).getByText('Einsteiger')).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Alle Kurse' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Alle Kurse ansehen' })).toHaveAttribute('href', '/courses');
+    } finally {
+      document.documentElement.lang = 'en';
+    }
+  });
+
   it('shows the empty state when there are no courses', async () => {
     stubFetch({ 'GET /api/courses': { body: [] } });
     renderCatalog();

@@ -7,7 +7,9 @@ import { Button } from '#web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useCourses } from '#web/lib/api/get-courses';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
+import { difficultyLabel } from '../lib/difficulty-label';
 import { CourseCard, CourseCardSkeleton } from './course-card';
 
 type CatalogTab = 'all' | Difficulty;
@@ -15,9 +17,9 @@ type CatalogTab = 'all' | Difficulty;
 // The shared list is plain constants, so the home page does not load zod for it.
 const levels = difficulties;
 
-const tabs: { value: CatalogTab; label: string }[] = [
-  { value: 'all', label: 'All Courses' },
-  ...levels.map((d) => ({ value: d, label: d })),
+const tabs = (): { value: CatalogTab; label: string }[] => [
+  { value: 'all', label: t('catalog.allCourses') },
+  ...levels.map((d) => ({ value: d, label: difficultyLabel(d) })),
 ];
 
 /** The most followed courses a tab shows; the rest are a "View all" away, on the search page. */
@@ -32,33 +34,35 @@ interface CourseCatalogProps {
 
 export function CourseCatalog({ progressByCourseId, headingRef }: CourseCatalogProps) {
   const [tab, setTab] = useState<CatalogTab>('all');
+  const catalogTabs = tabs();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-14">
       <div className="mb-8 flex flex-col gap-2">
         <h2 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none sm:text-4xl">
-          Popular AI Courses
+          {t('catalog.popularHeading')}
         </h2>
-        <p className="text-muted-foreground">
-          From your first neural network to shipping models: pick a level and start learning.
-        </p>
+        <p className="text-muted-foreground">{t('catalog.popularLead')}</p>
       </div>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as CatalogTab)}>
         <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-          <TabsList aria-label="Filter courses by difficulty">
-            {tabs.map((t) => (
-              <TabsTrigger key={t.value} value={t.value} className="px-2 text-[13px] sm:px-4 sm:text-sm">
-                {t.label}
+          <TabsList aria-label={t('catalog.filterByDifficulty')}>
+            {catalogTabs.map((catalogTab) => (
+              <TabsTrigger key={catalogTab.value} value={catalogTab.value} className="px-2 text-[13px] sm:px-4 sm:text-sm">
+                {catalogTab.label}
               </TabsTrigger>
             ))}
           </TabsList>
         </div>
 
         {/* A panel's courses are fetched when it first opens: the page arrives drawn with All's. */}
-        {tabs.map((t) => (
-          <TabsContent key={t.value} value={t.value} className="mt-6">
-            <CatalogTabPanel difficulty={t.value === 'all' ? undefined : t.value} progressByCourseId={progressByCourseId} />
+        {catalogTabs.map((catalogTab) => (
+          <TabsContent key={catalogTab.value} value={catalogTab.value} className="mt-6">
+            <CatalogTabPanel
+              difficulty={catalogTab.value === 'all' ? undefined : catalogTab.value}
+              progressByCourseId={progressByCourseId}
+            />
           </TabsContent>
         ))}
       </Tabs>
@@ -82,7 +86,7 @@ function CatalogTabPanel({
     return (
       <div>
         <p role="status" className="mb-4 text-sm text-muted-foreground">
-          Loading courses...
+          {t('catalog.loadingCourses')}
         </p>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
@@ -95,8 +99,8 @@ function CatalogTabPanel({
   if (courses === undefined) {
     return (
       <RegionError
-        title="Couldn't load courses"
-        description={getErrorMessage(coursesQuery.error, 'Please check your connection and try again.')}
+        title={t('catalog.loadError')}
+        description={getErrorMessage(coursesQuery.error, t('catalog.checkConnection'))}
         onRetry={() => coursesQuery.refetch()}
       />
     );
@@ -107,8 +111,8 @@ function CatalogTabPanel({
         <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
           <GraduationCap className="size-7" aria-hidden="true" />
         </span>
-        <p className="text-lg font-semibold">No courses available yet</p>
-        <p className="text-sm text-muted-foreground">Check back soon for new courses!</p>
+        <p className="text-lg font-semibold">{t('catalog.noCoursesYet')}</p>
+        <p className="text-sm text-muted-foreground">{t('catalog.checkBackSoon')}</p>
       </div>
     );
   }
@@ -124,8 +128,11 @@ function CatalogTabPanel({
       <div className="mt-10 flex justify-center">
         <Button asChild variant="outline" size="lg" className="group/btn">
           <Link to={paths.search.getHref(difficulty ? new URLSearchParams({ difficulty }) : undefined)}>
-            {difficulty ? `View all ${difficulty} courses` : 'View all courses'}
-            <ArrowRight className="transition-transform group-hover/btn:translate-x-0.5" aria-hidden="true" />
+            {difficulty ? t('catalog.viewAllLevel', { level: difficulty }) : t('catalog.viewAllCourses')}
+            <ArrowRight
+              className="transition-transform group-hover/btn:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover/btn:-translate-x-0.5"
+              aria-hidden="true"
+            />
           </Link>
         </Button>
       </div>

@@ -8,6 +8,7 @@ import {
   Clock,
   Eye,
   FileQuestion,
+  Languages,
   Layers,
   PenLine,
   PlayCircle,
@@ -15,7 +16,7 @@ import {
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { formatCount, formatDay, formatPrice, htmlToPlainLines } from '#shared/format';
+import { htmlToPlainLines } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import { AddToCartButton } from '#web/components/add-to-cart-button';
 import { AfterHydration } from '#web/components/after-hydration';
@@ -26,8 +27,13 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { useHydrated } from '#web/hooks/use-hydrated';
+import { formatCount, formatDay, formatPrice } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useCourseOutline } from '../hooks/use-course-outline';
+import { difficultyLabel } from '../lib/difficulty-label';
+import { languageName } from '../lib/language-name';
 import { learnLabel } from '../lib/learn-label';
 import { CourseStats } from './course-stats';
 import { DifficultyBadge } from './difficulty-badge';
@@ -51,7 +57,7 @@ const PinnedCourseActions = lazy(() => import('./pinned-course-actions'));
 
 export function CourseDetail({ course, isEnrolled, isOwner = false, progress, onEnroll, save, reviews }: CourseDetailProps) {
   const excerpt = useMemo(() => htmlToPlainLines(course.description), [course.description]);
-  const isFree = formatPrice(course.price) === 'Free';
+  const isFree = Number(course.price) === 0;
   const mainActions = useRef<HTMLDivElement>(null);
 
   return (
@@ -59,10 +65,10 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
       <div className="border-b bg-gradient-to-b from-secondary/60 to-background">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:px-8 lg:py-12">
           <div className="flex min-w-0 flex-col gap-5">
-            <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
+            <Button asChild variant="ghost" size="sm" className="-ms-3 w-fit text-muted-foreground">
               <Link to={paths.home.getHref()}>
-                <ArrowLeft aria-hidden="true" />
-                Back to Courses
+                <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" />
+                {t('catalog.backToCourses')}
               </Link>
             </Button>
             <div className="flex flex-wrap gap-2">
@@ -70,10 +76,10 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
               {isEnrolled ? (
                 <Badge variant="success">
                   <CircleCheckBig aria-hidden="true" />
-                  Enrolled
+                  {t('catalog.enrolled')}
                 </Badge>
               ) : null}
-              {course.archived ? <Badge variant="secondary">Archived</Badge> : null}
+              {course.archived ? <Badge variant="secondary">{t('catalog.archived')}</Badge> : null}
             </div>
             {/* break-words: a long unbroken title wraps instead of running off a phone's screen. */}
             <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-balance break-words sm:text-4xl lg:text-5xl">
@@ -86,21 +92,28 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
               <CourseStats course={course} />
               <span className="flex items-center gap-1 text-sm text-muted-foreground">
                 <CalendarClock className="size-4" aria-hidden="true" />
-                Last updated <LastUpdated iso={course.updatedAt} />
+                <RichText text={t('catalog.lastUpdated')} tags={{ date: () => <LastUpdated iso={course.updatedAt} /> }} />
               </span>
               <span className="text-sm text-muted-foreground">
-                Created by{' '}
-                <Link
-                  to={paths.instructor.getHref(course.instructor.id)}
-                  className="font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  {course.instructor.name}
-                </Link>
+                <RichText
+                  text={t('catalog.createdBy', { name: course.instructor.name })}
+                  tags={{
+                    // The name as it is, never read for tags.
+                    link: () => (
+                      <Link
+                        to={paths.instructor.getHref(course.instructor.id)}
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        {course.instructor.name}
+                      </Link>
+                    ),
+                  }}
+                />
               </span>
             </div>
           </div>
 
-          <aside aria-label="Enrollment" className="lg:row-span-2">
+          <aside aria-label={t('catalog.enrollment')} className="lg:row-span-2">
             <div className="overflow-hidden rounded-2xl border bg-card shadow-lg shadow-primary/5 lg:sticky lg:top-24">
               <div className="aspect-video overflow-hidden bg-muted">
                 <CourseThumbnail course={course} priority />
@@ -110,13 +123,13 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
                   progress !== undefined ? (
                     <div className="grid gap-2">
                       <div className="flex items-center justify-between text-sm">
-                        <span className="text-muted-foreground">Your progress</span>
-                        <span className="font-semibold">{progress}% complete</span>
+                        <span className="text-muted-foreground">{t('catalog.yourProgress')}</span>
+                        <span className="font-semibold">{t('catalog.percentComplete', { percent: progress })}</span>
                       </div>
-                      <Progress value={progress} aria-label="Course progress" />
+                      <Progress value={progress} aria-label={t('catalog.courseProgress')} />
                     </div>
                   ) : (
-                    <p className="text-sm text-muted-foreground">You're enrolled in this course.</p>
+                    <p className="text-sm text-muted-foreground">{t('catalog.youAreEnrolled')}</p>
                   )
                 ) : (
                   <p className="text-3xl font-extrabold tracking-tight">{formatPrice(course.price)}</p>
@@ -134,7 +147,7 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
                   ) : (
                     <>
                       <Button variant="gradient" size="lg" onClick={onEnroll}>
-                        {isFree ? 'Enroll for Free' : 'Enroll Now'}
+                        {isFree ? t('catalog.enrollForFree') : t('catalog.enrollNow')}
                       </Button>
                       <AddToCartButton course={course} />
                     </>
@@ -143,7 +156,7 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
                 {save && !isEnrolled && !isOwner ? (
                   <Button variant="outline" onClick={save.onToggle} disabled={save.busy} aria-pressed={save.isSaved}>
                     {save.isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
-                    {save.isSaved ? 'Saved' : 'Save'}
+                    {save.isSaved ? t('catalog.saved') : t('catalog.save')}
                   </Button>
                 ) : null}
               </div>
@@ -156,21 +169,37 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
         <div className="grid min-w-0 gap-10">
           <section aria-labelledby="course-facts" className="grid gap-4">
             <h2 id="course-facts" className="sr-only">
-              Course facts
+              {t('catalog.courseFacts')}
             </h2>
-            <ul className="grid gap-3 sm:grid-cols-3">
-              <Fact icon={<BarChart3 aria-hidden="true" />} label="Level" value={course.difficulty ?? 'Beginner'} />
-              {course.duration ? <Fact icon={<Clock aria-hidden="true" />} label="Duration" value={course.duration} /> : null}
-              {course.studentCount > 0 ? (
-                <Fact icon={<Users aria-hidden="true" />} label="Students" value={formatCount(course.studentCount)} />
+            <ul className="grid gap-3 sm:grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]">
+              <Fact
+                icon={<BarChart3 aria-hidden="true" />}
+                label={t('catalog.level')}
+                value={difficultyLabel(course.difficulty ?? 'Beginner')}
+              />
+              {course.duration ? (
+                <Fact icon={<Clock aria-hidden="true" />} label={t('catalog.duration')} value={course.duration} />
               ) : null}
+              {course.studentCount > 0 ? (
+                <Fact
+                  icon={<Users aria-hidden="true" />}
+                  label={t('catalog.students')}
+                  value={formatCount(course.studentCount)}
+                />
+              ) : null}
+              <Fact
+                icon={<Languages aria-hidden="true" />}
+                label={t('catalog.language')}
+                value={languageName(course.language)}
+                testId="course-language"
+              />
             </ul>
           </section>
           <section aria-labelledby="course-about" className="grid gap-4">
             <h2 id="course-about" className="text-2xl font-bold tracking-tight">
-              About this course
+              {t('catalog.aboutCourse')}
             </h2>
-            <RegionErrorBoundary title="The description could not be displayed" resetKeys={[course.id]}>
+            <RegionErrorBoundary title={t('catalog.descriptionError')} resetKeys={[course.id]}>
               <CourseDescription html={course.description} />
             </RegionErrorBoundary>
           </section>
@@ -201,7 +230,7 @@ function CourseOutline({ courseId }: { courseId: string }) {
   return (
     <section aria-labelledby="course-outline" className="grid gap-4">
       <h2 id="course-outline" className="text-2xl font-bold tracking-tight">
-        Course content
+        {t('catalog.courseContent')}
       </h2>
       <ol className="grid gap-3">
         {outline.sections.map((section, index) => (
@@ -217,7 +246,7 @@ function CourseOutline({ courseId }: { courseId: string }) {
               </span>
             </p>
             {section.kind === 'module' && section.lessons.length > 0 ? (
-              <ul className="mt-2 grid gap-1 pl-6 text-sm text-muted-foreground">
+              <ul className="mt-2 grid gap-1 ps-6 text-sm text-muted-foreground">
                 {section.lessons.map((lesson) => (
                   <li key={lesson.id} className="break-words">
                     {lesson.title}
@@ -225,8 +254,8 @@ function CourseOutline({ courseId }: { courseId: string }) {
                 ))}
               </ul>
             ) : section.kind === 'quiz' ? (
-              <p className="mt-1 pl-6 text-sm text-muted-foreground">
-                Quiz · {section.questionCount} {section.questionCount === 1 ? 'question' : 'questions'}
+              <p className="mt-1 ps-6 text-sm text-muted-foreground">
+                {t('catalog.quizQuestions', { count: section.questionCount })}
               </p>
             ) : null}
           </li>
@@ -246,9 +275,9 @@ function LastUpdated({ iso }: { iso: string }) {
   );
 }
 
-function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function Fact({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId?: string }) {
   return (
-    <li className="flex items-center gap-3 rounded-xl border bg-card p-4">
+    <li className="flex items-center gap-3 rounded-xl border bg-card p-4" data-testid={testId}>
       <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
         {icon}
       </span>
@@ -263,7 +292,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
 function CourseDescription({ html }: { html: string }) {
   // Judged on the stored text, not the sanitized one, so the server and the browser draw the same
   // element before the browser's sanitizer is here (the server's allowlist already ran on write).
-  if (!htmlToPlainLines(html)) return <p className="text-muted-foreground">No description yet.</p>;
+  if (!htmlToPlainLines(html)) return <p className="text-muted-foreground">{t('catalog.noDescription')}</p>;
   return <RichHtml html={html} className="rich-text max-w-3xl text-foreground/90" />;
 }
 
@@ -271,17 +300,17 @@ function CourseDescription({ html }: { html: string }) {
 function OwnerActions({ courseId }: { courseId: string }) {
   return (
     <>
-      <p className="text-sm text-muted-foreground">You created this course.</p>
+      <p className="text-sm text-muted-foreground">{t('catalog.youCreated')}</p>
       <Button asChild variant="gradient" size="lg">
         <Link to={paths.creator.courseBuilder.getHref(courseId)}>
           <PenLine aria-hidden="true" />
-          Edit Course
+          {t('catalog.editCourse')}
         </Link>
       </Button>
       <Button asChild variant="outline">
         <Link to={paths.course.preview.getHref(courseId)}>
           <Eye aria-hidden="true" />
-          Preview Course
+          {t('catalog.previewCourse')}
         </Link>
       </Button>
     </>

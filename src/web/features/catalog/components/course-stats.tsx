@@ -1,7 +1,11 @@
 import { Clock, Sparkles, Star, Users } from 'lucide-react';
-import { formatCount, formatRating, formatStudentCount } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
+import { formatCount, formatRating } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
+
+const srOnly = { sr: (words: string) => <span className="sr-only">{words}</span> };
 
 /**
  * Rating, student count and duration, each only when there is something to say: a star only beside a
@@ -23,13 +27,14 @@ export function CourseStats({
         <li className="flex items-center gap-1">
           <Star className="size-4 fill-star text-star" aria-hidden="true" />
           <span className="font-semibold text-foreground">
-            <span className="sr-only">Rated </span>
-            {rating}
+            <RichText text={t('catalog.rated', { rating })} tags={srOnly} />
           </span>
           {course.ratingCount > 0 ? (
             <span>
-              ({formatCount(course.ratingCount)}
-              <span className="sr-only"> ratings</span>)
+              <RichText
+                text={t('catalog.ratingCount', { count: course.ratingCount, formatted: formatCount(course.ratingCount) })}
+                tags={srOnly}
+              />
             </span>
           ) : null}
         </li>
@@ -37,13 +42,13 @@ export function CourseStats({
       {hasStudents ? (
         <li className="flex items-center gap-1">
           <Users className="size-4" aria-hidden="true" />
-          {formatStudentCount(course.studentCount)}
+          {t('catalog.studentCount', { count: course.studentCount, formatted: formatCount(course.studentCount) })}
         </li>
       ) : null}
       {!rating && !hasStudents ? (
         <li className="flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-secondary-foreground">
           <Sparkles className="size-3.5" aria-hidden="true" />
-          New
+          {t('catalog.new')}
         </li>
       ) : null}
       {course.duration ? (

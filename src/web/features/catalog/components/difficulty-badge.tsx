@@ -1,6 +1,7 @@
 import type { Difficulty } from '#shared/schemas/catalog';
 import { Badge } from '#web/components/ui/badge';
 import { cn } from '#web/lib/utils';
+import { difficultyLabel } from '../lib/difficulty-label';
 
 const styles: Record<Difficulty, string> = {
   Beginner: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
@@ -12,7 +13,7 @@ export function DifficultyBadge({ difficulty, className }: { difficulty?: Diffic
   const level = difficulty ?? 'Beginner';
   return (
     <Badge variant="outline" className={cn('border-transparent shadow-sm', styles[level], className)}>
-      {level}
+      {difficultyLabel(level)}
     </Badge>
   );
 }

@@ -1,10 +1,11 @@
 import { PlayCircle } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import { AddToCartButton } from '#web/components/add-to-cart-button';
 import { Button } from '#web/components/ui/button';
+import { formatPrice } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { cn } from '#web/lib/utils';
 import { learnLabel } from '../lib/learn-label';
@@ -44,7 +45,7 @@ export default function PinnedCourseActions({
 
   return (
     <section
-      aria-label="Pinned course actions"
+      aria-label={t('catalog.pinnedActions')}
       className={cn(
         'sticky bottom-0 z-30 border-t bg-background/95 px-4 py-3 backdrop-blur sm:px-6 lg:hidden',
         isMainInView !== false && 'invisible',
@@ -54,7 +55,7 @@ export default function PinnedCourseActions({
         {isEnrolled ? (
           <>
             <span className="truncate text-sm text-muted-foreground">
-              {progress === undefined ? 'Enrolled' : `${progress}% complete`}
+              {progress === undefined ? t('catalog.enrolled') : t('catalog.percentComplete', { percent: progress })}
             </span>
             <Button asChild variant="gradient">
               <Link to={paths.course.learn.getHref(course.id)}>
@@ -69,7 +70,7 @@ export default function PinnedCourseActions({
             <span className="flex shrink-0 items-center gap-2">
               <AddToCartButton course={course} compact />
               <Button variant="gradient" onClick={onEnroll}>
-                {price === 'Free' ? 'Enroll for Free' : 'Enroll Now'}
+                {Number(course.price) === 0 ? t('catalog.enrollForFree') : t('catalog.enrollNow')}
               </Button>
             </span>
           </>

@@ -14,7 +14,7 @@ function summary(html: string): string {
 
 /**
  * A course page's head (docs/product.md, Catalogue and course pages): its description, thumbnail as the preview
- * image, schema.org `Course` data with the provider, the offer and the rating, and no indexing of a draft or an
+ * image, schema.org `Course` data with the language it is taught in, the provider, the offer and the rating, and no indexing of a draft or an
  * archived course.
  */
 export function courseHead(course: Course): PageHead {
@@ -28,6 +28,7 @@ export function courseHead(course: Course): PageHead {
       '@type': 'Course',
       name: course.title,
       description: description || course.title,
+      inLanguage: course.language,
       ...(course.thumbnail ? { image: course.thumbnail } : {}),
       provider: { '@type': 'Organization', name: 'Gradient Academy' },
       offers: {

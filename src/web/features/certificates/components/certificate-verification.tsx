@@ -5,6 +5,8 @@ import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { isApiError } from '#web/lib/api-client';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useCertificate } from '../api/get-certificate';
 import { longDay } from '../lib/dates';
@@ -18,29 +20,38 @@ import { VerificationChecks } from './verification-checks';
  */
 export function CertificateVerification({ certificateId }: { certificateId: string }) {
   const certificate = useCertificate(certificateId);
-  useDocumentTitle('Certificate verification');
+  useDocumentTitle(t('certificates.pageTitle'));
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-20">
       {certificate.isPending ? (
         <p role="status" className="text-center text-muted-foreground">
-          Checking the certificate’s signature and status...
+          {t('certificates.checking')}
         </p>
       ) : certificate.isError ? (
         <Card role="alert" className="grid justify-items-center gap-3 p-8 text-center">
           <ShieldX className="size-12 text-destructive" aria-hidden="true" />
           {isApiError(certificate.error, 404) ? (
             <>
-              <h1 className="text-2xl font-bold">Certificate not found</h1>
+              <h1 className="text-2xl font-bold">{t('certificates.notFound')}</h1>
               <p className="text-muted-foreground">
-                No Gradient Academy certificate has the id <span className="font-mono break-all">{certificateId}</span>.
+                <RichText
+                  text={t('certificates.noSuchId', { id: certificateId })}
+                  tags={{
+                    id: () => (
+                      <span dir="ltr" className="font-mono break-all">
+                        {certificateId}
+                      </span>
+                    ),
+                  }}
+                />
               </p>
             </>
           ) : (
             <>
-              <h1 className="text-2xl font-bold">The certificate could not be checked</h1>
-              <p className="text-muted-foreground">Something went wrong on our side. Try again in a moment.</p>
+              <h1 className="text-2xl font-bold">{t('certificates.couldNotCheck')}</h1>
+              <p className="text-muted-foreground">{t('certificates.ourSide')}</p>
               <Button variant="outline" onClick={() => certificate.refetch()}>
-                Try again
+                {t('certificates.tryAgain')}
               </Button>
             </>
           )}
@@ -73,10 +84,10 @@ function ValidCertificate({ certificate }: { certificate: VerifiedCertificate })
           <ShieldAlert className="size-8" aria-hidden="true" />
         )}
       </span>
-      <h1 className="text-2xl font-bold">{isConfirmed ? 'Verified certificate' : 'Signature verified, status unconfirmed'}</h1>
-      <p className="text-muted-foreground">Gradient Academy confirms that</p>
+      <h1 className="text-2xl font-bold">{isConfirmed ? t('certificates.verified') : t('certificates.statusUnconfirmed')}</h1>
+      <p className="text-muted-foreground">{t('certificates.confirmsThat')}</p>
       <p className="text-3xl font-extrabold break-words">{certificate.studentName}</p>
-      <p className="text-muted-foreground">completed the course</p>
+      <p className="text-muted-foreground">{t('certificates.completedCourse')}</p>
       <p className="text-xl font-semibold break-words">
         <Award className="me-2 inline size-5 align-[-0.125em] text-primary" aria-hidden="true" />
         {certificate.courseTitle}
@@ -85,7 +96,7 @@ function ValidCertificate({ certificate }: { certificate: VerifiedCertificate })
       <VerificationChecks certificate={certificate} />
       <CredentialLinks certificate={certificate} />
       <Button asChild variant="link">
-        <Link to={paths.course.detail.getHref(certificate.courseId)}>View the course</Link>
+        <Link to={paths.course.detail.getHref(certificate.courseId)}>{t('certificates.viewCourse')}</Link>
       </Button>
     </Card>
   );
@@ -95,12 +106,14 @@ function CertificateFacts({ certificate }: { certificate: VerifiedCertificate })
   return (
     <dl className="grid gap-1 text-sm text-muted-foreground">
       <div>
-        <dt className="inline">Issued on </dt>
+        <dt className="inline">{t('certificates.issuedOn')} </dt>
         <dd className="inline font-medium text-foreground">{longDay(certificate.issuedAt)}</dd>
       </div>
       <div>
-        <dt className="inline">Certificate ID </dt>
-        <dd className="inline font-mono break-all">{certificate.id}</dd>
+        <dt className="inline">{t('certificates.certificateId')} </dt>
+        <dd dir="ltr" className="inline font-mono break-all">
+          {certificate.id}
+        </dd>
       </div>
     </dl>
   );
@@ -113,15 +126,22 @@ function RevokedCertificate({ certificate }: { certificate: VerifiedCertificate 
       <span className="flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive">
         <ShieldX className="size-8" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-bold">Certificate revoked</h1>
+      <h1 className="text-2xl font-bold">{t('certificates.revoked')}</h1>
       <p className="text-muted-foreground">
-        This certificate was issued to <span className="font-semibold text-foreground">{certificate.studentName}</span> for the
-        course <span className="font-semibold text-foreground">{certificate.courseTitle}</span>, and is no longer valid.
+        <RichText
+          text={t('certificates.revokedBody', { name: certificate.studentName, course: certificate.courseTitle })}
+          tags={{
+            // The name and the title as they are, never read for tags.
+            name: () => <span className="font-semibold text-foreground">{certificate.studentName}</span>,
+            course: () => <span className="font-semibold text-foreground">{certificate.courseTitle}</span>,
+          }}
+        />
       </p>
       {certificate.revokedAt ? (
         <p className="font-medium">
-          Revoked on {longDay(certificate.revokedAt)}
-          {certificate.revokedReason ? `: ${certificate.revokedReason}.` : '.'}
+          {certificate.revokedReason
+            ? t('certificates.revokedOnBecause', { date: longDay(certificate.revokedAt), reason: certificate.revokedReason })
+            : t('certificates.revokedOn', { date: longDay(certificate.revokedAt) })}
         </p>
       ) : null}
       <CertificateFacts certificate={certificate} />
@@ -137,8 +157,8 @@ function UnverifiedCertificate({ certificate }: { certificate: VerifiedCertifica
       <span className="flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive">
         <ShieldX className="size-8" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-bold">Certificate could not be verified</h1>
-      <p className="text-muted-foreground">Its signed credential does not match its signature. Contact Gradient Academy.</p>
+      <h1 className="text-2xl font-bold">{t('certificates.unverified')}</h1>
+      <p className="text-muted-foreground">{t('certificates.unverifiedBody')}</p>
       <CertificateFacts certificate={certificate} />
       <VerificationChecks certificate={certificate} />
     </Card>

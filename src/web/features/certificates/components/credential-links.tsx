@@ -1,6 +1,7 @@
 import { ExternalLink, FileJson } from 'lucide-react';
 import type { Certificate } from '#shared/schemas/certificates';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { credentialDownload, linkedInAddToProfileUrl } from '../lib/share-links';
 
@@ -13,13 +14,13 @@ export function CredentialLinks({ certificate }: { certificate: Certificate }) {
       <Button asChild variant="outline">
         <a href={download.href} download={download.fileName} type="application/json">
           <FileJson aria-hidden="true" />
-          Download credential (JSON)
+          {t('certificates.downloadCredential')}
         </a>
       </Button>
       <Button asChild variant="outline">
         <a href={linkedInAddToProfileUrl(certificate, verifyUrl)} target="_blank" rel="noopener noreferrer">
-          Add to LinkedIn
-          <span className="sr-only"> (opens LinkedIn in a new tab)</span>
+          {t('certificates.addToLinkedIn')}
+          <span className="sr-only">{t('certificates.opensLinkedIn')}</span>
           <ExternalLink aria-hidden="true" />
         </a>
       </Button>

@@ -1,14 +1,17 @@
 import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { VerifiedCertificate } from '#shared/schemas/certificates';
+import { formatDate } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { longDay } from '../lib/dates';
 
 type Outcome = 'passed' | 'failed' | 'unknown';
 
 const ICONS = {
-  passed: { Icon: CircleCheck, className: 'text-success', label: 'Passed' },
-  failed: { Icon: CircleX, className: 'text-destructive', label: 'Failed' },
-  unknown: { Icon: CircleAlert, className: 'text-warning-muted-foreground', label: 'Not confirmed' },
+  passed: { Icon: CircleCheck, className: 'text-success', label: () => t('certificates.passed') },
+  failed: { Icon: CircleX, className: 'text-destructive', label: () => t('certificates.failed') },
+  unknown: { Icon: CircleAlert, className: 'text-warning-muted-foreground', label: () => t('certificates.notConfirmed') },
 } as const;
 
 function Check({ outcome, title, children }: { outcome: Outcome; title: string; children: ReactNode }) {
@@ -18,7 +21,7 @@ function Check({ outcome, title, children }: { outcome: Outcome; title: string; 
       <Icon className={`mt-0.5 size-5 shrink-0 ${className}`} aria-hidden="true" />
       <div className="min-w-0">
         <p className="font-medium">
-          <span className="sr-only">{label}: </span>
+          <span className="sr-only">{label()}</span>
           {title}
         </p>
         <div className="text-sm text-muted-foreground">{children}</div>
@@ -34,46 +37,60 @@ function Check({ outcome, title, children }: { outcome: Outcome; title: string; 
 export function VerificationChecks({ certificate }: { certificate: VerifiedCertificate }) {
   const { verification } = certificate;
   const isRevoked = certificate.revokedAt !== null || verification.status === 'revoked';
-  const checkedAt = new Date(verification.checkedAt).toLocaleString(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  });
+  const checkedAt = formatDate(verification.checkedAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return (
-    <section aria-labelledby="verification-checks-heading" className="w-full rounded-xl border bg-muted/40 p-4 text-left sm:p-5">
+    <section aria-labelledby="verification-checks-heading" className="w-full rounded-xl border bg-muted/40 p-4 text-start sm:p-5">
       <h2 id="verification-checks-heading" className="mb-3 text-base font-semibold">
-        What was checked
+        {t('certificates.whatWasChecked')}
       </h2>
       <ul className="grid gap-3">
         {verification.signature === 'valid' ? (
-          <Check outcome="passed" title="Signature valid">
-            Signed by Gradient Academy, <span className="font-mono text-xs break-all">{verification.issuer}</span>
+          <Check outcome="passed" title={t('certificates.signatureValid')}>
+            <RichText
+              text={t('certificates.signedBy', { issuer: verification.issuer })}
+              tags={{
+                did: () => (
+                  <span dir="ltr" className="font-mono text-xs break-all">
+                    {verification.issuer}
+                  </span>
+                ),
+              }}
+            />
           </Check>
         ) : (
-          <Check outcome="failed" title="Signature does not match">
-            The credential’s contents differ from what Gradient Academy signed: do not rely on it.
+          <Check outcome="failed" title={t('certificates.signatureMismatch')}>
+            {t('certificates.contentsDiffer')}
           </Check>
         )}
         {isRevoked ? (
-          <Check outcome="failed" title="Revoked">
-            {verification.status === 'revoked' ? 'Its signed revocation list marks it revoked.' : 'Gradient Academy revoked it.'}
+          <Check outcome="failed" title={t('certificates.revokedCheck')}>
+            {verification.status === 'revoked' ? t('certificates.listMarksRevoked') : t('certificates.academyRevoked')}
           </Check>
         ) : verification.status === 'active' ? (
-          <Check outcome="passed" title="Not revoked">
-            Its signed revocation list shows it as active.
+          <Check outcome="passed" title={t('certificates.notRevoked')}>
+            {t('certificates.listShowsActive')}
           </Check>
         ) : (
-          <Check outcome="unknown" title="Revocation status not confirmed">
-            Its revocation list could not be read or checked just now.
+          <Check outcome="unknown" title={t('certificates.statusNotConfirmed')}>
+            {t('certificates.listUnreadable')}
           </Check>
         )}
-        <Check outcome="passed" title="Issued to, for, on">
-          <span className="font-medium text-foreground wrap-anywhere">{certificate.studentName}</span>, for{' '}
-          <span className="font-medium text-foreground wrap-anywhere">{certificate.courseTitle}</span>, on{' '}
-          {longDay(certificate.issuedAt)}
+        <Check outcome="passed" title={t('certificates.issuedToForOn')}>
+          <RichText
+            text={t('certificates.issuedDetails', {
+              name: certificate.studentName,
+              course: certificate.courseTitle,
+              date: longDay(certificate.issuedAt),
+            })}
+            tags={{
+              // The name and the title as they are, never read for tags.
+              name: () => <span className="font-medium text-foreground wrap-anywhere">{certificate.studentName}</span>,
+              course: () => <span className="font-medium text-foreground wrap-anywhere">{certificate.courseTitle}</span>,
+            }}
+          />
         </Check>
       </ul>
-      <p className="mt-3 text-xs text-muted-foreground">Checked {checkedAt} UTC</p>
+      <p className="mt-3 text-xs text-muted-foreground">{t('certificates.checkedAt', { date: checkedAt })}</p>
     </section>
   );
 }

@@ -3,7 +3,6 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   type DurationBand,
-  durationBandLabels,
   durationBands,
   minRatings,
   PRICE_PATTERN,
@@ -13,8 +12,12 @@ import {
 import { difficulties } from '#shared/difficulties';
 import type { CourseSearchResult } from '#shared/schemas/search';
 import { Button } from '#web/components/ui/button';
+import { formatCount } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { cn } from '#web/lib/utils';
+import { difficultyLabel, durationLabel, minRatingLabel } from '../lib/filter-labels';
 
 type Counts = Pick<CourseSearchResult, 'facets' | 'exact'>;
 
@@ -27,13 +30,15 @@ interface SearchFiltersPanelProps {
   filters: SearchFilters;
   /** Counts of the search on screen; absent while the first one loads. */
   counts?: Counts;
+  /** A language tag's name in the page's language (the route passes the catalogue's). */
+  languageName: (tag: string) => string;
 }
 
 /**
  * Every filter is a link to the search with it set or cleared, so a filtered search can be shared,
  * bookmarked and gone back from, and works before the page's code has loaded.
  */
-export function SearchFiltersPanel({ filters, counts }: SearchFiltersPanelProps) {
+export function SearchFiltersPanel({ filters, counts, languageName }: SearchFiltersPanelProps) {
   const [open, setOpen] = useState(false);
   // Past what the server counts, each number would be only a lower bound: none is shown.
   const facets = counts?.exact ? counts.facets : undefined;
@@ -44,7 +49,9 @@ export function SearchFiltersPanel({ filters, counts }: SearchFiltersPanelProps)
     filters.minPrice ?? filters.maxPrice,
     filters.minRating,
     filters.duration,
+    filters.language,
   ].filter((value) => value !== undefined).length;
+  const languages = languagesOf(counts, filters.language, languageName);
 
   return (
     <div>
@@ -56,11 +63,16 @@ export function SearchFiltersPanel({ filters, counts }: SearchFiltersPanelProps)
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
         <SlidersHorizontal aria-hidden="true" />
-        {open ? 'Hide filters' : 'Filters'}
-        {activeCount > 0 ? ` (${activeCount})` : ''}
+        {activeCount > 0
+          ? open
+            ? t('search.hideFiltersCount', { count: activeCount })
+            : t('search.filtersCount', { count: activeCount })
+          : open
+            ? t('search.hideFilters')
+            : t('search.filters')}
       </Button>
-      <nav id={panelId} aria-label="Filters" className={cn('mt-4 grid gap-6 lg:mt-0', !open && 'hidden lg:grid')}>
-        <FilterGroup title="Level">
+      <nav id={panelId} aria-label={t('search.filters')} className={cn('mt-4 grid gap-6 lg:mt-0', !open && 'hidden lg:grid')}>
+        <FilterGroup title={t('search.level')}>
           {difficulties.map((level) => (
             <FilterLink
               key={level}
@@ -68,52 +80,79 @@ export function SearchFiltersPanel({ filters, counts }: SearchFiltersPanelProps)
               to={hrefWith(filters, { difficulty: filters.difficulty === level ? undefined : level })}
               count={facets?.difficulty[level]}
             >
-              {level}
+              {difficultyLabel(level)}
             </FilterLink>
           ))}
         </FilterGroup>
-        <FilterGroup title="Price">
+        {languages.length > 0 ? (
+          <FilterGroup title={t('search.language')}>
+            {languages.map(({ tag, name }) => (
+              <FilterLink
+                key={tag}
+                active={filters.language === tag}
+                to={hrefWith(filters, { language: filters.language === tag ? undefined : tag })}
+                count={facets ? (facets.language[tag] ?? 0) : undefined}
+              >
+                {name}
+              </FilterLink>
+            ))}
+          </FilterGroup>
+        ) : null}
+        <FilterGroup title={t('search.price')}>
           <FilterLink
             active={filters.price === 'free'}
             to={hrefWith(filters, { price: filters.price === 'free' ? undefined : 'free' })}
             count={facets?.price.free}
           >
-            Free
+            {t('search.free')}
           </FilterLink>
           <FilterLink
             active={filters.price === 'paid'}
             to={hrefWith(filters, { price: filters.price === 'paid' ? undefined : 'paid' })}
             count={facets?.price.paid}
           >
-            Paid
+            {t('search.paid')}
           </FilterLink>
           <PriceRange filters={filters} />
         </FilterGroup>
-        <FilterGroup title="Rating">
+        <FilterGroup title={t('search.rating')}>
           {minRatings.map((rating) => (
             <FilterLink
               key={rating}
               active={filters.minRating === rating}
               to={hrefWith(filters, { minRating: filters.minRating === rating ? undefined : rating })}
             >
-              {rating.toFixed(1)} stars and up
+              {minRatingLabel(rating)}
             </FilterLink>
           ))}
         </FilterGroup>
-        <FilterGroup title="Duration">
+        <FilterGroup title={t('search.duration')}>
           {durationBands.map((band: DurationBand) => (
             <FilterLink
               key={band}
               active={filters.duration === band}
               to={hrefWith(filters, { duration: filters.duration === band ? undefined : band })}
             >
-              {durationBandLabels[band]}
+              {durationLabel(band)}
             </FilterLink>
           ))}
         </FilterGroup>
       </nav>
     </div>
   );
+}
+
+/**
+ * The languages to offer: those the search's courses are taught in, most courses first, and the chosen
+ * one even when nothing is left in it, so it can be cleared.
+ */
+function languagesOf(counts: Counts | undefined, chosen: string | undefined, languageName: (tag: string) => string) {
+  const found = counts?.facets.language ?? {};
+  const tags = Object.keys(found);
+  if (chosen && !tags.includes(chosen)) tags.push(chosen);
+  return tags
+    .map((tag) => ({ tag, name: languageName(tag), count: found[tag] ?? 0 }))
+    .sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : 1));
 }
 
 function FilterGroup({ title, children }: { title: string; children: ReactNode }) {
@@ -152,8 +191,10 @@ function FilterLink({ to, active, count, children }: { to: string; active: boole
         <span className="flex-1">{children}</span>
         {count !== undefined ? (
           <span className="text-xs text-muted-foreground tabular-nums">
-            {count}
-            <span className="sr-only"> {count === 1 ? 'course' : 'courses'}</span>
+            <RichText
+              text={t('search.facetCount', { count, formatted: formatCount(count) })}
+              tags={{ sr: (words) => <span className="sr-only">{words}</span> }}
+            />
           </span>
         ) : null}
       </Link>
@@ -174,11 +215,11 @@ function PriceRange({ filters }: { filters: SearchFilters }) {
     const minPrice = read('minPrice');
     const maxPrice = read('maxPrice');
     if ((minPrice && !PRICE_PATTERN.test(minPrice)) || (maxPrice && !PRICE_PATTERN.test(maxPrice))) {
-      setError('Enter prices in dollars, such as 20 or 19.99.');
+      setError(t('search.pricesInDollars'));
       return;
     }
     if (minPrice && maxPrice && Number(minPrice) > Number(maxPrice)) {
-      setError('The lowest price must not be above the highest.');
+      setError(t('search.lowestAboveHighest'));
       return;
     }
     setError(null);
@@ -189,10 +230,20 @@ function PriceRange({ filters }: { filters: SearchFilters }) {
 
   return (
     <li className="mt-2 list-none">
-      <form onSubmit={apply} noValidate aria-label="Price range" className="grid gap-2 px-2">
+      <form onSubmit={apply} noValidate aria-label={t('search.priceRange')} className="grid gap-2 px-2">
         <div className="flex items-end gap-2">
-          <PriceInput label="From $" name="minPrice" applied={filters.minPrice} errorId={error ? errorId : undefined} />
-          <PriceInput label="To $" name="maxPrice" applied={filters.maxPrice} errorId={error ? errorId : undefined} />
+          <PriceInput
+            label={t('search.fromDollars')}
+            name="minPrice"
+            applied={filters.minPrice}
+            errorId={error ? errorId : undefined}
+          />
+          <PriceInput
+            label={t('search.toDollars')}
+            name="maxPrice"
+            applied={filters.maxPrice}
+            errorId={error ? errorId : undefined}
+          />
         </div>
         {error ? (
           <p id={errorId} role="alert" className="text-xs text-destructive">
@@ -200,7 +251,7 @@ function PriceRange({ filters }: { filters: SearchFilters }) {
           </p>
         ) : null}
         <Button type="submit" variant="secondary" size="sm">
-          Apply price
+          {t('search.applyPrice')}
         </Button>
       </form>
     </li>
@@ -229,6 +280,7 @@ function PriceInput({
         id={id}
         name={name}
         inputMode="decimal"
+        dir="ltr"
         defaultValue={applied ?? ''}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}

@@ -1,14 +1,17 @@
 import { SearchX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { durationBandLabels, type SearchFilters, type SearchSort, searchSortLabels, searchSorts } from '#shared/course-search';
+import { type SearchFilters, type SearchSort, searchSorts } from '#shared/course-search';
 import type { Course } from '#shared/schemas/catalog';
 import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { getErrorMessage } from '#web/lib/api-client';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import type { CourseSearch } from '../api/search-courses';
+import { difficultyLabel, durationLabel, minRatingLabel, sortLabel } from '../lib/filter-labels';
 import { hrefWith } from './search-filters';
 
 interface SearchResultsProps {
@@ -18,13 +21,15 @@ interface SearchResultsProps {
   renderCourse: (course: Course, index: number) => ReactNode;
   /** Shown while the first answer loads. */
   skeleton: ReactNode;
+  /** A language tag's name in the page's language (the route passes the catalogue's). */
+  languageName: (tag: string) => string;
 }
 
-export function SearchResults({ filters, search, renderCourse, skeleton }: SearchResultsProps) {
+export function SearchResults({ filters, search, renderCourse, skeleton, languageName }: SearchResultsProps) {
   const navigate = useNavigate();
   const first = search.first.data;
   const { courses } = search;
-  const chips = activeFilters(filters);
+  const chips = activeFilters(filters, languageName);
   // Relevance needs words to be relevant to; without them the marketplace's own order applies.
   const sorts = searchSorts.filter((sort) => sort !== 'relevance' || filters.q);
   const sort: SearchSort = filters.sort ?? (filters.q ? 'relevance' : 'popular');
@@ -32,8 +37,8 @@ export function SearchResults({ filters, search, renderCourse, skeleton }: Searc
   if (search.first.isError && !first) {
     return (
       <RegionError
-        title="Couldn't search the courses"
-        description={getErrorMessage(search.first.error, 'Please check your connection and try again.')}
+        title={t('search.searchError')}
+        description={getErrorMessage(search.first.error, t('search.checkConnection'))}
         onRetry={() => search.first.refetch()}
       />
     );
@@ -43,10 +48,10 @@ export function SearchResults({ filters, search, renderCourse, skeleton }: Searc
     <div aria-busy={search.first.isPlaceholderData || !first}>
       <div className="mb-5 flex flex-wrap items-center gap-3">
         <p role="status" className="text-sm text-muted-foreground">
-          {first ? foundCount(first) : 'Searching...'}
+          {first ? foundCount(first) : t('search.searching')}
         </p>
-        <label className="ml-auto flex items-center gap-2 text-sm">
-          <span className="text-muted-foreground">Sort by</span>
+        <label className="ms-auto flex items-center gap-2 text-sm">
+          <span className="text-muted-foreground">{t('search.sortBy')}</span>
           <select
             value={sort}
             onChange={(event) =>
@@ -56,7 +61,7 @@ export function SearchResults({ filters, search, renderCourse, skeleton }: Searc
           >
             {sorts.map((option) => (
               <option key={option} value={option}>
-                {searchSortLabels[option]}
+                {sortLabel(option)}
               </option>
             ))}
           </select>
@@ -64,7 +69,7 @@ export function SearchResults({ filters, search, renderCourse, skeleton }: Searc
       </div>
 
       {chips.length > 0 ? (
-        <ul aria-label="Filters applied" className="mb-5 flex flex-wrap gap-2">
+        <ul aria-label={t('search.filtersApplied')} className="mb-5 flex flex-wrap gap-2">
           {chips.map((chip) => (
             <li key={chip.label}>
               <Link
@@ -74,7 +79,7 @@ export function SearchResults({ filters, search, renderCourse, skeleton }: Searc
               >
                 {chip.label}
                 <X className="size-3.5" aria-hidden="true" />
-                <span className="sr-only">(remove)</span>
+                <span className="sr-only">{t('search.remove')}</span>
               </Link>
             </li>
           ))}
@@ -83,7 +88,7 @@ export function SearchResults({ filters, search, renderCourse, skeleton }: Searc
               to={paths.search.getHref(filters.q ? new URLSearchParams({ q: filters.q }) : undefined)}
               className="inline-flex min-h-8 items-center px-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
-              Clear filters
+              {t('search.clearFilters')}
             </Link>
           </li>
         </ul>
@@ -106,13 +111,13 @@ export function SearchResults({ filters, search, renderCourse, skeleton }: Searc
             <div className="mt-10 flex justify-center">
               <Button variant="outline" size="lg" disabled={search.loadingMore} onClick={search.showMore}>
                 {search.loadingMore ? <Spinner /> : null}
-                {search.loadingMore ? 'Loading more...' : 'Show more courses'}
+                {search.loadingMore ? t('search.loadingMore') : t('search.showMore')}
               </Button>
             </div>
           ) : null}
           {search.moreError ? (
             <p role="alert" className="mt-4 text-center text-sm text-destructive">
-              {getErrorMessage(search.moreError, 'More courses could not be loaded. Please try again.')}
+              {getErrorMessage(search.moreError, t('search.moreError'))}
             </p>
           ) : null}
         </div>
@@ -123,22 +128,23 @@ export function SearchResults({ filters, search, renderCourse, skeleton }: Searc
 
 type Chip = { label: string; clear: Partial<SearchFilters> };
 
-function activeFilters(filters: SearchFilters): Chip[] {
+function activeFilters(filters: SearchFilters, languageName: (tag: string) => string): Chip[] {
   const chips: Chip[] = [];
-  if (filters.difficulty) chips.push({ label: filters.difficulty, clear: { difficulty: undefined } });
-  if (filters.price) chips.push({ label: filters.price === 'free' ? 'Free' : 'Paid', clear: { price: undefined } });
+  if (filters.difficulty) chips.push({ label: difficultyLabel(filters.difficulty), clear: { difficulty: undefined } });
+  if (filters.language) chips.push({ label: languageName(filters.language), clear: { language: undefined } });
+  if (filters.price)
+    chips.push({ label: filters.price === 'free' ? t('search.free') : t('search.paid'), clear: { price: undefined } });
   if (filters.minPrice || filters.maxPrice) {
     const label =
       filters.minPrice && filters.maxPrice
-        ? `$${filters.minPrice} to $${filters.maxPrice}`
+        ? t('search.priceBetween', { min: filters.minPrice, max: filters.maxPrice })
         : filters.minPrice
-          ? `From $${filters.minPrice}`
-          : `Up to $${filters.maxPrice}`;
+          ? t('search.priceFrom', { min: filters.minPrice })
+          : t('search.priceUpTo', { max: filters.maxPrice ?? '' });
     chips.push({ label, clear: { minPrice: undefined, maxPrice: undefined } });
   }
-  if (filters.minRating !== undefined)
-    chips.push({ label: `${filters.minRating.toFixed(1)} stars and up`, clear: { minRating: undefined } });
-  if (filters.duration) chips.push({ label: durationBandLabels[filters.duration], clear: { duration: undefined } });
+  if (filters.minRating !== undefined) chips.push({ label: minRatingLabel(filters.minRating), clear: { minRating: undefined } });
+  if (filters.duration) chips.push({ label: durationLabel(filters.duration), clear: { duration: undefined } });
   return chips;
 }
 
@@ -148,14 +154,14 @@ function NoResults({ filters, chips }: { filters: SearchFilters; chips: Chip[] }
       <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
         <SearchX className="size-7" aria-hidden="true" />
       </span>
-      <p className="text-lg font-semibold">{filters.q ? `No courses match “${filters.q}”` : 'No courses match these filters'}</p>
-      <ul className="grid max-w-md list-disc gap-1 pl-5 text-left text-sm text-muted-foreground">
-        {filters.q ? <li>Check the spelling, or try fewer or more general words.</li> : null}
-        {chips.length > 0 ? <li>Remove a filter above: each one narrows the results.</li> : null}
-        <li>Browse every course and filter from there.</li>
+      <p className="text-lg font-semibold">{filters.q ? t('search.noMatchFor', { q: filters.q }) : t('search.noMatchFilters')}</p>
+      <ul className="grid max-w-md list-disc gap-1 ps-5 text-start text-sm text-muted-foreground">
+        {filters.q ? <li>{t('search.checkSpelling')}</li> : null}
+        {chips.length > 0 ? <li>{t('search.removeFilter')}</li> : null}
+        <li>{t('search.browseEvery')}</li>
       </ul>
       <Button asChild variant="outline" className="mt-2">
-        <Link to={paths.search.getHref()}>Browse all courses</Link>
+        <Link to={paths.search.getHref()}>{t('search.browseAll')}</Link>
       </Button>
     </div>
   );
@@ -163,5 +169,6 @@ function NoResults({ filters, chips }: { filters: SearchFilters; chips: Chip[] }
 
 /** '3 courses', or past what the server counts '1,000+ courses'. */
 function foundCount({ total, exact }: { total: number; exact: boolean }) {
-  return `${total.toLocaleString('en-US')}${exact ? '' : '+'} ${total === 1 && exact ? 'course' : 'courses'}`;
+  const formatted = formatCount(total);
+  return exact ? t('search.found', { count: total, formatted }) : t('search.foundAtLeast', { formatted });
 }

@@ -1,7 +1,8 @@
 import { BookOpen, Star, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatCount, formatRating } from '#shared/format';
 import type { Instructor } from '#shared/schemas/instructors';
+import { formatCount, formatRating } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 
 /** Up to two initials, for a creator without an avatar. */
 const initialsOf = (name: string) =>
@@ -39,37 +40,49 @@ export function InstructorProfile({ instructor, courses }: { instructor: Instruc
       <header className="flex flex-col gap-6 sm:flex-row sm:items-center">
         <InstructorAvatar instructor={instructor} />
         <div className="grid min-w-0 gap-2">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">Instructor</p>
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t('instructors.instructor')}</p>
           <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">{instructor.name}</h1>
           {instructor.headline ? <p className="text-lg text-muted-foreground break-words">{instructor.headline}</p> : null}
         </div>
       </header>
-      <ul className="grid gap-3 sm:grid-cols-3" aria-label="At a glance">
-        <Stat icon={<BookOpen aria-hidden="true" />} label="Courses" value={formatCount(instructor.courses.length)} />
-        <Stat icon={<Users aria-hidden="true" />} label="Students" value={formatCount(instructor.studentCount)} />
+      <ul className="grid gap-3 sm:grid-cols-3" aria-label={t('instructors.atAGlance')}>
+        <Stat
+          icon={<BookOpen aria-hidden="true" />}
+          label={t('instructors.courses')}
+          value={formatCount(instructor.courses.length)}
+        />
+        <Stat
+          icon={<Users aria-hidden="true" />}
+          label={t('instructors.students')}
+          value={formatCount(instructor.studentCount)}
+        />
         <Stat
           icon={<Star aria-hidden="true" />}
-          label="Rating"
+          label={t('instructors.rating')}
           value={
             rating
-              ? `${rating} (${formatCount(instructor.ratingCount)} ${instructor.ratingCount === 1 ? 'rating' : 'ratings'})`
-              : 'No ratings yet'
+              ? t('instructors.ratingValue', {
+                  rating,
+                  count: instructor.ratingCount,
+                  formatted: formatCount(instructor.ratingCount),
+                })
+              : t('instructors.noRatings')
           }
         />
       </ul>
       {instructor.bio ? (
         <section aria-labelledby="instructor-about" className="grid gap-3">
           <h2 id="instructor-about" className="text-2xl font-bold tracking-tight">
-            About {instructor.name}
+            {t('instructors.about', { name: instructor.name })}
           </h2>
           <p className="max-w-3xl break-words whitespace-pre-line text-foreground/90">{instructor.bio}</p>
         </section>
       ) : null}
       <section aria-labelledby="instructor-courses" className="grid gap-4">
         <h2 id="instructor-courses" className="text-2xl font-bold tracking-tight">
-          Courses by {instructor.name}
+          {t('instructors.coursesBy', { name: instructor.name })}
         </h2>
-        {instructor.courses.length === 0 ? <p className="text-muted-foreground">No courses on sale yet.</p> : courses}
+        {instructor.courses.length === 0 ? <p className="text-muted-foreground">{t('instructors.noCoursesOnSale')}</p> : courses}
       </section>
     </div>
   );

@@ -7,6 +7,7 @@ import { Input } from '#web/components/ui/input';
 import { UploadButton } from '#web/components/upload-button';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useInstructor, useUpdateProfile } from '../api/instructor';
 import { InstructorAvatar } from './instructor-profile';
@@ -22,21 +23,21 @@ export function ProfileForm({ userId }: { userId: string }) {
     <section aria-labelledby={headingId} className="grid gap-4 rounded-2xl border bg-card p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-xl font-semibold">
-          Your instructor page
+          {t('instructors.yourPage')}
         </h2>
         <Button asChild variant="outline" size="sm">
           <Link to={paths.instructor.getHref(userId)}>
-            <ExternalLink aria-hidden="true" /> View your page
+            <ExternalLink aria-hidden="true" /> {t('instructors.viewYourPage')}
           </Link>
         </Button>
       </div>
       {instructor.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading your page…</p>
+        <p className="text-sm text-muted-foreground">{t('instructors.loadingYourPage')}</p>
       ) : instructor.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          {getErrorMessage(instructor.error, 'Your page could not be loaded.')}
+          {getErrorMessage(instructor.error, t('instructors.pageLoadError'))}
           <Button variant="outline" size="sm" onClick={() => instructor.refetch()}>
-            Try again
+            {t('instructors.tryAgain')}
           </Button>
         </div>
       ) : (
@@ -63,12 +64,10 @@ function ProfileFields({ instructor }: { instructor: Instructor }) {
     update.mutate(
       { headline, bio, avatar },
       {
-        onSuccess: () => toast({ title: 'Instructor page saved' }),
+        onSuccess: () => toast({ title: t('instructors.pageSaved') }),
         onError: (failure) => {
           const fields = getFieldErrors(failure);
-          setErrors(
-            Object.keys(fields).length > 0 ? fields : { form: getErrorMessage(failure, 'Your page could not be saved.') },
-          );
+          setErrors(Object.keys(fields).length > 0 ? fields : { form: getErrorMessage(failure, t('instructors.pageSaveError')) });
         },
       },
     );
@@ -85,23 +84,23 @@ function ProfileFields({ instructor }: { instructor: Instructor }) {
           onBusyChange={setUploading}
           onComplete={({ uploadURL }) => setAvatar(uploadURL)}
         >
-          {avatar ? 'Change photo' : 'Add a photo'}
+          {avatar ? t('instructors.changePhoto') : t('instructors.addPhoto')}
         </UploadButton>
         {avatar ? (
           <Button type="button" variant="ghost" size="sm" onClick={() => setAvatar(null)}>
-            Remove photo
+            {t('instructors.removePhoto')}
           </Button>
         ) : null}
       </div>
       <div className="grid gap-2">
         <label htmlFor={headlineId} className="text-sm font-medium">
-          Headline
+          {t('instructors.headline')}
         </label>
         <Input
           id={headlineId}
           value={headline}
           maxLength={HEADLINE_MAX}
-          placeholder="e.g. ML engineer teaching production deep learning"
+          placeholder={t('instructors.headlinePlaceholder')}
           aria-invalid={errors.headline ? true : undefined}
           onChange={(event) => setHeadline(event.target.value)}
         />
@@ -109,7 +108,7 @@ function ProfileFields({ instructor }: { instructor: Instructor }) {
       </div>
       <div className="grid gap-2">
         <label htmlFor={bioId} className="text-sm font-medium">
-          About you
+          {t('instructors.aboutYou')}
         </label>
         <textarea
           id={bioId}
@@ -117,10 +116,10 @@ function ProfileFields({ instructor }: { instructor: Instructor }) {
           maxLength={BIO_MAX}
           className={TEXTAREA}
           aria-invalid={errors.bio ? true : undefined}
-          placeholder="Your experience, and what students will get from your courses."
+          placeholder={t('instructors.bioPlaceholder')}
           onChange={(event) => setBio(event.target.value)}
         />
-        <p className="text-right text-xs text-muted-foreground">
+        <p className="text-end text-xs text-muted-foreground">
           {bio.length} / {BIO_MAX}
         </p>
         {errors.bio ? <p className="text-sm font-medium text-destructive">{errors.bio}</p> : null}
@@ -131,7 +130,7 @@ function ProfileFields({ instructor }: { instructor: Instructor }) {
         </p>
       ) : null}
       <Button type="submit" className="justify-self-start" disabled={update.isPending || isUploading}>
-        Save instructor page
+        {t('instructors.savePage')}
       </Button>
     </form>
   );

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
-import { formatDay, formatPrice } from '#shared/format';
 import type { Purchase } from '#shared/schemas/purchases';
 import { Badge } from '#web/components/ui/badge';
+import { formatDay, formatPrice } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { ReceiptButton } from './receipt-button';
 import { RefundButton } from './refund-button';
@@ -9,9 +11,13 @@ import { RefundButton } from './refund-button';
 const day = (iso: string) => formatDay(new Date(iso));
 
 function StatusBadge({ purchase }: { purchase: Purchase }) {
-  if (purchase.status === 'paid') return <Badge variant="success">Paid</Badge>;
-  if (purchase.status === 'refund_pending') return <Badge variant="warning">Refund pending</Badge>;
-  return <Badge variant="secondary">Refunded{purchase.refundedAt ? ` on ${day(purchase.refundedAt)}` : ''}</Badge>;
+  if (purchase.status === 'paid') return <Badge variant="success">{t('purchases.paid')}</Badge>;
+  if (purchase.status === 'refund_pending') return <Badge variant="warning">{t('purchases.refundPending')}</Badge>;
+  return (
+    <Badge variant="secondary">
+      {purchase.refundedAt ? t('purchases.refundedOn', { date: day(purchase.refundedAt) }) : t('purchases.refunded')}
+    </Badge>
+  );
 }
 
 /** One payment: the course, when and what was paid, where the money is, its receipt and, while allowed, a refund. */
@@ -28,19 +34,31 @@ export function PurchaseCard({ purchase, onRefunded }: { purchase: Purchase; onR
         </h2>
         <StatusBadge purchase={purchase} />
         <p className="text-sm text-muted-foreground">
-          Paid on <time dateTime={purchase.paidAt}>{day(purchase.paidAt)}</time>
+          <RichText
+            text={t('purchases.paidOn')}
+            tags={{ date: () => <time dateTime={purchase.paidAt}>{day(purchase.paidAt)}</time> }}
+          />
         </p>
         <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
           <span className="text-lg font-semibold tabular-nums">{formatPrice(purchase.amount)}</span>
           {hasDiscount ? (
             <>
               <s className="text-muted-foreground tabular-nums">
-                <span className="sr-only">List price </span>
+                <span className="sr-only">{t('purchases.listPrice')}</span>
                 {formatPrice(purchase.price)}
               </s>
               {purchase.couponCode ? (
                 <span className="text-muted-foreground">
-                  with code <span className="font-mono font-medium break-all text-foreground">{purchase.couponCode}</span>
+                  <RichText
+                    text={t('purchases.withCode')}
+                    tags={{
+                      code: () => (
+                        <span dir="ltr" className="font-mono font-medium break-all text-foreground">
+                          {purchase.couponCode}
+                        </span>
+                      ),
+                    }}
+                  />
                 </span>
               ) : null}
             </>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Purchase } from '#shared/schemas/purchases';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
+import { t } from '#web/lib/i18n/t';
 import { downloadReceipt } from '../api/download-receipt';
 
 /** The receipt PDF is fetched with the session token, so this is a button rather than a plain link. */
@@ -27,14 +28,14 @@ export function ReceiptButton({ purchase }: { purchase: Purchase }) {
         size="sm"
         onClick={() => void onClick()}
         disabled={isBusy}
-        aria-label={`Download receipt for ${purchase.course.title}`}
+        aria-label={t('purchases.downloadReceiptFor', { title: purchase.course.title })}
       >
         {isBusy ? <Spinner /> : <Download aria-hidden="true" />}
-        Download receipt
+        {t('purchases.downloadReceipt')}
       </Button>
       {hasFailed ? (
         <p role="alert" className="text-xs text-destructive">
-          The receipt could not be downloaded. Try again.
+          {t('purchases.receiptFailed')}
         </p>
       ) : null}
     </div>

@@ -1,17 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { useRef } from 'react';
-import { formatDay, formatPrice } from '#shared/format';
 import type { Purchase } from '#shared/schemas/purchases';
 import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
+import { formatDay, formatPrice } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { purchasesQueryKey } from '../api/get-purchases';
 import { useRequestRefund } from '../api/request-refund';
-
-// A no-break space keeps "30 %" on one line.
-const REFUND_RULE =
-  'You can get your money back within 30 days of buying while you have completed less than 30\u00a0% of the course. You will lose access to the course.';
 
 /**
  * Asks first, then asks the server, which checks both rules; a refusal (409) stays in the dialog with
@@ -34,9 +32,9 @@ export function RefundButton({
     <div className="grid gap-1">
       <ConfirmDialog
         trigger={
-          <Button variant="outline" size="sm" aria-label={`Request refund for ${purchase.course.title}`}>
+          <Button variant="outline" size="sm" aria-label={t('purchases.requestRefundFor', { title: purchase.course.title })}>
             <RotateCcw aria-hidden="true" />
-            Request refund
+            {t('purchases.requestRefund')}
           </Button>
         }
         onOpenChange={(isOpen) => {
@@ -50,30 +48,42 @@ export function RefundButton({
           event.preventDefault();
           onRefunded();
         }}
-        title="Refund this course?"
+        title={t('purchases.refundThisCourse')}
         description={
-          <>
-            <span className="font-medium break-words text-foreground">{purchase.course.title}</span>: {REFUND_RULE}
-          </>
+          // The rule's "30 %" holds a no-break space, so it stays on one line.
+          <RichText
+            text={t('purchases.refundRule')}
+            tags={{ course: () => <span className="font-medium break-words text-foreground">{purchase.course.title}</span> }}
+          />
         }
-        cancelLabel="Keep the course"
-        confirmLabel={`Refund ${formatPrice(purchase.amount)}`}
-        errorFallback="The refund could not be requested. Check your connection and try again."
+        cancelLabel={t('purchases.keepCourse')}
+        confirmLabel={t('purchases.refundAmount', { amount: formatPrice(purchase.amount) })}
+        errorFallback={t('purchases.refundError')}
         onConfirm={async () => {
           const result = await refund.mutateAsync(purchase);
           isRefunded.current = true;
           toast(
             result.status === 'refunded'
-              ? { variant: 'success', title: `Refunded ${formatPrice(result.amount)}`, description: purchase.course.title }
+              ? {
+                  variant: 'success',
+                  title: t('purchases.refundedAmount', { amount: formatPrice(result.amount) }),
+                  description: purchase.course.title,
+                }
               : {
-                  title: 'Refund on its way',
-                  description: `${formatPrice(result.amount)} for ${purchase.course.title} will be returned to your card.`,
+                  title: t('purchases.refundOnWay'),
+                  description: t('purchases.returnedToCard', {
+                    amount: formatPrice(result.amount),
+                    title: purchase.course.title,
+                  }),
                 },
           );
         }}
       />
       <p className="text-xs text-muted-foreground">
-        Refundable until <time dateTime={refundableUntil}>{formatDay(new Date(refundableUntil))}</time>
+        <RichText
+          text={t('purchases.refundableUntil')}
+          tags={{ date: () => <time dateTime={refundableUntil}>{formatDay(new Date(refundableUntil))}</time> }}
+        />
       </p>
     </div>
   );

@@ -1,12 +1,14 @@
 import { Flag, MessageSquareReply, Star, ThumbsUp } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatDay } from '#shared/format';
 import { REVIEW_BODY_MAX, type Review, type ReviewSort, type ReviewSummary } from '#shared/schemas/reviews';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
+import { formatCount, formatDay } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { withReturnPath } from '#web/lib/return-path';
 import { cn } from '#web/lib/utils';
@@ -39,15 +41,15 @@ export function CourseReviews({ courseId, isOwner }: { courseId: string; isOwner
   return (
     <section aria-labelledby={headingId} className="grid gap-6">
       <h2 id={headingId} className="text-2xl font-bold tracking-tight">
-        Student reviews
+        {t('reviews.heading')}
       </h2>
       {first.isPending ? (
-        <p className="text-muted-foreground">Loading reviews…</p>
+        <p className="text-muted-foreground">{t('reviews.loading')}</p>
       ) : first.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border p-4">
-          <p className="text-sm">{getErrorMessage(first.error, 'The reviews could not be loaded.')}</p>
+          <p className="text-sm">{getErrorMessage(first.error, t('reviews.loadError'))}</p>
           <Button variant="outline" size="sm" onClick={() => first.refetch()}>
-            Try again
+            {t('reviews.tryAgain')}
           </Button>
         </div>
       ) : (
@@ -56,12 +58,12 @@ export function CourseReviews({ courseId, isOwner }: { courseId: string; isOwner
           {first.data.canReview || first.data.mine ? <ReviewForm courseId={courseId} mine={first.data.mine} /> : null}
           {first.data.summary.count === 0 ? (
             <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">
-              No reviews yet.{first.data.canReview && !first.data.mine ? ' Be the first to say what you think.' : ''}
+              {first.data.canReview && !first.data.mine ? t('reviews.noneYetBeFirst') : t('reviews.noneYet')}
             </p>
           ) : (
             <>
               <label className="flex items-center gap-2 justify-self-start text-sm">
-                <span className="text-muted-foreground">Sort by</span>
+                <span className="text-muted-foreground">{t('reviews.sortBy')}</span>
                 <select
                   value={sort}
                   onChange={(event) => {
@@ -70,11 +72,11 @@ export function CourseReviews({ courseId, isOwner }: { courseId: string; isOwner
                   }}
                   className="h-9 rounded-md border border-input bg-background px-2 text-sm"
                 >
-                  <option value="newest">Newest</option>
-                  <option value="helpful">Most helpful</option>
+                  <option value="newest">{t('reviews.newest')}</option>
+                  <option value="helpful">{t('reviews.mostHelpful')}</option>
                 </select>
               </label>
-              <ol className="grid gap-4" aria-label="Reviews">
+              <ol className="grid gap-4" aria-label={t('reviews.list')}>
                 {cursors.map((cursor, index) => (
                   <ReviewPage
                     key={cursor ?? 'first'}
@@ -108,13 +110,13 @@ function ReviewPage({
   onMore: ((cursor: string) => void) | undefined;
 }) {
   const page = useReviewsPage(courseId, sort, cursor);
-  if (page.isPending) return <li className="text-muted-foreground">Loading reviews…</li>;
+  if (page.isPending) return <li className="text-muted-foreground">{t('reviews.loading')}</li>;
   if (page.isError) {
     return (
       <li role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        {getErrorMessage(page.error, 'More reviews could not be loaded.')}
+        {getErrorMessage(page.error, t('reviews.moreError'))}
         <Button variant="outline" size="sm" onClick={() => page.refetch()}>
-          Try again
+          {t('reviews.tryAgain')}
         </Button>
       </li>
     );
@@ -128,7 +130,7 @@ function ReviewPage({
       {nextCursor && onMore ? (
         <li>
           <Button variant="outline" onClick={() => onMore(nextCursor)}>
-            Show more reviews
+            {t('reviews.showMore')}
           </Button>
         </li>
       ) : null}
@@ -138,19 +140,19 @@ function ReviewPage({
 
 /**
  * A rating as five stars, to the nearest half: 4.5 draws four full stars and a half one, 4.2 four.
- * A half star is a full one clipped to its left half over an empty one.
+ * A half star is a full one clipped to its starting half (the left one, the right one right to left) over an empty one.
  */
 function Stars({ rating, className }: { rating: number; className?: string }) {
   const halves = Math.round(rating * 2);
   return (
-    <span className={cn('flex items-center gap-0.5', className)} role="img" aria-label={`Rated ${rating} out of 5`}>
+    <span className={cn('flex items-center gap-0.5', className)} role="img" aria-label={t('reviews.ratedOutOfFive', { rating })}>
       {[1, 2, 3, 4, 5].map((star) => {
         const filled = halves >= star * 2 ? 'full' : halves === star * 2 - 1 ? 'half' : 'empty';
         return (
           <span key={star} className="relative inline-flex size-4 shrink-0" data-star={filled}>
             <Star className="size-4 text-muted-foreground/40" aria-hidden="true" />
             {filled === 'empty' ? null : (
-              <span className={cn('absolute inset-y-0 left-0 overflow-hidden', filled === 'half' ? 'w-1/2' : 'w-full')}>
+              <span className={cn('absolute inset-y-0 start-0 overflow-hidden', filled === 'half' ? 'w-1/2' : 'w-full')}>
                 <Star className="size-4 max-w-none fill-star text-star" aria-hidden="true" />
               </span>
             )}
@@ -169,21 +171,19 @@ function RatingSummary({ summary }: { summary: ReviewSummary }) {
         <p className="text-5xl font-extrabold tracking-tight">{summary.average.toFixed(1)}</p>
         <Stars rating={summary.average} />
         <p className="text-sm text-muted-foreground">
-          {summary.count} {summary.count === 1 ? 'rating' : 'ratings'}
+          {t('reviews.ratingCount', { count: summary.count, formatted: formatCount(summary.count) })}
         </p>
       </div>
-      <ul className="grid gap-2" aria-label="How students rated this course">
+      <ul className="grid gap-2" aria-label={t('reviews.distribution')}>
         {(['5', '4', '3', '2', '1'] as const).map((stars) => {
           const share = Math.round((summary.distribution[stars] / summary.count) * 100);
           return (
             <li key={stars} className="grid grid-cols-[4rem_1fr_3rem] items-center gap-3 text-sm">
-              <span>
-                {stars} {stars === '1' ? 'star' : 'stars'}
-              </span>
+              <span>{t('reviews.stars', { count: Number(stars) })}</span>
               <span className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
                 <span className="block h-full rounded-full bg-star" style={{ width: `${share}%` }} />
               </span>
-              <span className="text-right text-muted-foreground">{share}%</span>
+              <span className="text-end text-muted-foreground">{t('reviews.share', { share })}</span>
             </li>
           );
         })}
@@ -204,24 +204,24 @@ function ReviewForm({ courseId, mine }: { courseId: string; mine: Review | null 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (rating < 1) {
-      setError('Choose a rating from 1 to 5 stars.');
+      setError(t('reviews.chooseRating'));
       return;
     }
     setError(null);
     save.mutate(
       { rating, body },
       {
-        onSuccess: () => toast({ title: mine ? 'Review updated' : 'Thanks for your review!' }),
-        onError: (failure) => setError(getErrorMessage(failure, 'Your review could not be saved.')),
+        onSuccess: () => toast({ title: mine ? t('reviews.updated') : t('reviews.thanks') }),
+        onError: (failure) => setError(getErrorMessage(failure, t('reviews.saveError'))),
       },
     );
   };
 
   return (
     <form onSubmit={submit} className="grid gap-4 rounded-2xl border bg-card p-6" aria-describedby={error ? errorId : undefined}>
-      <h3 className="text-lg font-semibold">{mine ? 'Your review' : 'Rate this course'}</h3>
+      <h3 className="text-lg font-semibold">{mine ? t('reviews.yourReview') : t('reviews.rateThisCourse')}</h3>
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Your rating</legend>
+        <legend className="mb-2 text-sm font-medium">{t('reviews.yourRating')}</legend>
         <div className="flex gap-1">
           {[1, 2, 3, 4, 5].map((star) => (
             <label
@@ -240,16 +240,14 @@ function ReviewForm({ courseId, mine }: { courseId: string; mine: Review | null 
                 className={cn('size-7', star <= rating ? 'fill-star text-star' : 'text-muted-foreground')}
                 aria-hidden="true"
               />
-              <span className="sr-only">
-                {star} {star === 1 ? 'star' : 'stars'}
-              </span>
+              <span className="sr-only">{t('reviews.stars', { count: star })}</span>
             </label>
           ))}
         </div>
       </fieldset>
       <div className="grid gap-2">
         <label htmlFor={bodyId} className="text-sm font-medium">
-          What did you think? (optional)
+          {t('reviews.whatDidYouThink')}
         </label>
         <textarea
           id={bodyId}
@@ -257,9 +255,9 @@ function ReviewForm({ courseId, mine }: { courseId: string; mine: Review | null 
           maxLength={REVIEW_BODY_MAX}
           onChange={(event) => setBody(event.target.value)}
           className={TEXTAREA}
-          placeholder="What worked for you, and what could be better?"
+          placeholder={t('reviews.bodyPlaceholder')}
         />
-        <p className="text-right text-xs text-muted-foreground">
+        <p className="text-end text-xs text-muted-foreground">
           {body.length} / {REVIEW_BODY_MAX}
         </p>
       </div>
@@ -270,7 +268,7 @@ function ReviewForm({ courseId, mine }: { courseId: string; mine: Review | null 
       ) : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending}>
-          {mine ? 'Update review' : 'Post review'}
+          {mine ? t('reviews.update') : t('reviews.post')}
         </Button>
         {mine ? (
           <Button
@@ -282,13 +280,13 @@ function ReviewForm({ courseId, mine }: { courseId: string; mine: Review | null 
                 onSuccess: () => {
                   setRating(0);
                   setBody('');
-                  toast({ title: 'Review deleted' });
+                  toast({ title: t('reviews.deleted') });
                 },
-                onError: (failure) => setError(getErrorMessage(failure, 'Your review could not be deleted.')),
+                onError: (failure) => setError(getErrorMessage(failure, t('reviews.deleteError'))),
               })
             }
           >
-            Delete review
+            {t('reviews.delete')}
           </Button>
         ) : null}
       </div>
@@ -309,12 +307,12 @@ function ReviewItem({ courseId, review, viewer, isMine }: { courseId: string; re
         <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
           {formatDay(new Date(review.createdAt))}
         </time>
-        {isMine ? <span className="text-xs font-medium text-primary">Your review</span> : null}
+        {isMine ? <span className="text-xs font-medium text-primary">{t('reviews.yourReview')}</span> : null}
       </div>
       {review.body ? <p className="break-words whitespace-pre-line">{review.body}</p> : null}
       {review.reply ? (
         <div className="rounded-xl bg-muted p-4 text-sm">
-          <p className="mb-1 font-semibold">Response from the instructor</p>
+          <p className="mb-1 font-semibold">{t('reviews.instructorResponse')}</p>
           <p className="break-words whitespace-pre-line">{review.reply.body}</p>
         </div>
       ) : null}
@@ -324,13 +322,13 @@ function ReviewItem({ courseId, review, viewer, isMine }: { courseId: string; re
           <HelpfulButton courseId={courseId} review={review} isSignedIn={viewer.isSignedIn} />
         ) : review.helpfulCount > 0 ? (
           <p className="px-2 text-sm text-muted-foreground">
-            {review.helpfulCount} {review.helpfulCount === 1 ? 'person' : 'people'} found this helpful
+            {t('reviews.foundHelpful', { count: review.helpfulCount, formatted: formatCount(review.helpfulCount) })}
           </p>
         ) : null}
         {viewer.isOwner && !isReplying ? (
           <Button variant="ghost" size="sm" onClick={() => setReplying(true)}>
             <MessageSquareReply aria-hidden="true" />
-            {review.reply ? 'Edit reply' : 'Reply'}
+            {review.reply ? t('reviews.editReply') : t('reviews.reply')}
           </Button>
         ) : null}
         {viewer.isSignedIn && !isMine ? (
@@ -340,14 +338,18 @@ function ReviewItem({ courseId, review, viewer, isMine }: { courseId: string; re
             disabled={report.isPending || report.isSuccess}
             onClick={() =>
               report.mutate(review.id, {
-                onSuccess: () => toast({ title: 'Thanks for the report', description: 'We will take a look at this review.' }),
+                onSuccess: () => toast({ title: t('reviews.reportThanks'), description: t('reviews.reportLook') }),
                 onError: (failure) =>
-                  toast({ variant: 'destructive', title: 'Not reported', description: getErrorMessage(failure, 'Try again.') }),
+                  toast({
+                    variant: 'destructive',
+                    title: t('reviews.notReported'),
+                    description: getErrorMessage(failure, t('reviews.tryAgainLater')),
+                  }),
               })
             }
           >
             <Flag aria-hidden="true" />
-            {report.isSuccess ? 'Reported' : 'Report'}
+            {report.isSuccess ? t('reviews.reported') : t('reviews.report')}
           </Button>
         ) : null}
       </div>
@@ -377,20 +379,30 @@ function HelpfulButton({ courseId, review, isSignedIn }: { courseId: string; rev
             { reviewId: review.id, isHelpful: !review.votedHelpful },
             {
               onError: (failure) =>
-                toast({ variant: 'destructive', title: 'Vote not saved', description: getErrorMessage(failure, 'Try again.') }),
+                toast({
+                  variant: 'destructive',
+                  title: t('reviews.voteNotSaved'),
+                  description: getErrorMessage(failure, t('reviews.tryAgainLater')),
+                }),
             },
           );
         }}
       >
         <ThumbsUp aria-hidden="true" className={review.votedHelpful ? 'fill-current' : undefined} />
-        Helpful ({review.helpfulCount})
+        {t('reviews.helpful', { count: review.helpfulCount })}
       </Button>
       {isLoginAsked ? (
         <p role="status" className="text-sm text-muted-foreground">
-          <Link to={withReturnPath(paths.login.getHref(), pathname)} className="font-medium text-primary underline">
-            Log in
-          </Link>{' '}
-          to say a review helped you.
+          <RichText
+            text={t('reviews.logInToVote')}
+            tags={{
+              link: (words) => (
+                <Link to={withReturnPath(paths.login.getHref(), pathname)} className="font-medium text-primary underline">
+                  {words}
+                </Link>
+              ),
+            }}
+          />
         </p>
       ) : null}
     </>
@@ -409,12 +421,12 @@ function ReplyForm({ courseId, review, onDone }: { courseId: string; review: Rev
         event.preventDefault();
         reply.mutate(
           { reviewId: review.id, body },
-          { onSuccess: onDone, onError: (failure) => setError(getErrorMessage(failure, 'Your reply could not be saved.')) },
+          { onSuccess: onDone, onError: (failure) => setError(getErrorMessage(failure, t('reviews.replySaveError'))) },
         );
       }}
     >
       <label htmlFor={id} className="text-sm font-medium">
-        Your reply to {review.user.name}
+        {t('reviews.replyTo', { name: review.user.name })}
       </label>
       <textarea
         id={id}
@@ -430,10 +442,10 @@ function ReplyForm({ courseId, review, onDone }: { courseId: string; review: Rev
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={reply.isPending || body.trim() === ''}>
-          Post reply
+          {t('reviews.postReply')}
         </Button>
         <Button type="button" variant="outline" size="sm" onClick={onDone}>
-          Cancel
+          {t('reviews.cancel')}
         </Button>
       </div>
     </form>
