@@ -1,5 +1,10 @@
 import type { Translations } from './define';
 import { commonMessages } from './messages/common';
+import { discussionsMessages } from './messages/discussions';
+import { learningMessages } from './messages/learning';
+import { previewMessages } from './messages/preview';
+import { quizzesMessages } from './messages/quizzes';
+import { reviewDeckMessages } from './messages/reviewDeck';
 
 /*
  * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
@@ -8,6 +13,11 @@ import { commonMessages } from './messages/common';
  */
 const AREAS = {
   commonMessages,
+  discussionsMessages,
+  learningMessages,
+  previewMessages,
+  quizzesMessages,
+  reviewDeckMessages,
 };
 
 type Areas = typeof AREAS;

@@ -1,6 +1,7 @@
 import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AttemptAnswer } from '#shared/schemas/learning';
 import type { AnswerValue, LearnerCodeQuestion, LearnerTypedQuestion } from '#shared/schemas/questions';
+import { t } from './i18n/t';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 
@@ -29,14 +30,14 @@ export function freshDraft(question: AnyQuestion | undefined): TypedDraft {
 export function describeAnswer(question: LearnerTypedQuestion, answer: AnswerValue): string {
   const textOf = (id: string) => question.choices.find((choice) => choice.id === id)?.text ?? id;
   if (Array.isArray(answer)) return answer.map(textOf).join(question.type === 'ordering' ? ' → ' : ', ');
-  if (typeof answer === 'boolean') return answer ? 'True' : 'False';
+  if (typeof answer === 'boolean') return answer ? t('quizzes.true') : t('quizzes.false');
   return String(answer);
 }
 
 /** An answer of any question type in words: a single choice's letter, or a typed question's choices, value or text. */
 export function answerInWords(question: AnyQuestion, answer: AttemptAnswer['correctAnswer']): string {
   // A code question has no one right answer: its tests decide.
-  if (answer === null) return 'code that passes the tests';
+  if (answer === null) return t('quizzes.codeThatPasses');
   if (isTyped(question)) return describeAnswer(question, answer);
   return typeof answer === 'number' ? (LETTERS[answer - 1] ?? String(answer)) : String(answer);
 }

@@ -1,4 +1,5 @@
 import { getErrorMessage, isApiError } from './api-client';
+import { t } from './i18n/t';
 
 /**
  * Why a code answer could not be graded now, in words, or null for another failure: 503 where the
@@ -7,9 +8,6 @@ import { getErrorMessage, isApiError } from './api-client';
  */
 export function gradingRefusal(error: unknown): string | null {
   if (!isApiError(error, 503) && !isApiError(error, 429)) return null;
-  const reason = getErrorMessage(
-    error,
-    isApiError(error, 429) ? 'Every Python runner is busy.' : 'Python is not available right now.',
-  );
-  return `Your code could not be graded: ${reason} Your code is kept; submit it again later.`;
+  const reason = getErrorMessage(error, isApiError(error, 429) ? t('quizzes.runnersBusy') : t('quizzes.pythonUnavailable'));
+  return t('quizzes.notGraded', { reason });
 }

@@ -4,6 +4,7 @@ import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { useLessonNotebook } from '#web/lib/api/get-lesson-notebook';
 import { downloadFile } from '#web/lib/download-file';
+import { t } from '#web/lib/i18n/t';
 import { sanitizeNotebook } from './sanitize-notebook';
 
 /**
@@ -24,15 +25,15 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
   if (notebook.isPending)
     return (
       <p role="status" className="text-muted-foreground">
-        Loading notebook...
+        {t('learning.loadingNotebook')}
       </p>
     );
   if (notebook.isError)
     return (
       <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-dashed px-4 py-8">
-        <p>The notebook could not be loaded.</p>
+        <p>{t('learning.notebookLoadFailed')}</p>
         <Button type="button" variant="outline" size="sm" onClick={() => notebook.refetch()}>
-          Try again
+          {t('learning.tryAgainButton')}
         </Button>
       </div>
     );
@@ -42,7 +43,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
     try {
       await downloadFile(notebook.data.downloadUrl, 'notebook.ipynb');
     } catch {
-      toast({ variant: 'destructive', title: 'Download failed', description: 'Please try again.' });
+      toast({ variant: 'destructive', title: t('learning.downloadFailed'), description: t('learning.tryAgain') });
     } finally {
       setDownloading(false);
     }
@@ -53,7 +54,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" variant="outline" size="sm" onClick={download} disabled={isDownloading}>
           <Download aria-hidden="true" />
-          Download notebook
+          {t('learning.downloadNotebook')}
         </Button>
       </div>
       {html ? (
@@ -64,7 +65,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
           dangerouslySetInnerHTML={{ __html: html }}
         />
       ) : (
-        <p className="rounded-xl border border-dashed py-12 text-center text-muted-foreground">This notebook has no cells.</p>
+        <p className="rounded-xl border border-dashed py-12 text-center text-muted-foreground">{t('learning.notebookEmpty')}</p>
       )}
     </div>
   );

@@ -1,20 +1,42 @@
 import { Lock } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { QuizOutline } from '#shared/schemas/outline';
+import { formatDate } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 
 /** A module or quiz of the outline as an enrolled student gets it (docs/product.md, Pacing). */
 type Paced = { locked?: boolean | undefined; unlocksAt?: string | null | undefined; prerequisiteQuizId: string | null };
 
 /**
- * The date in the learner's own locale once in their browser; the ISO day while drawn on the server,
- * whose locale is not theirs (a different text would not hydrate).
+ * The date in the page's language and the learner's own time zone once in their browser; the ISO day
+ * while drawn on the server, which does not know their zone (a different text would not hydrate).
  */
 function OpeningDate({ iso }: { iso: string }) {
   const [text, setText] = useState(iso.slice(0, 10));
-  useEffect(() => setText(new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })), [iso]);
+  useEffect(() => setText(formatDate(iso, { dateStyle: 'medium' })), [iso]);
   return <time dateTime={iso}>{text}</time>;
+}
+
+const SLOT = '\u0000';
+/**
+ * A message drawn around elements of its own (`{date}`, `{quiz}` in the message): the words stay one
+ * sentence in each language, whatever order it puts them in. Learn's first load has no room for RichText.
+ */
+function Around({ message, parts }: { message: (slot: string) => string; parts: ReactNode[] }) {
+  const words = message(SLOT).split(SLOT);
+  return (
+    <>
+      {words.map((text, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed message
+        <Fragment key={index}>
+          {text}
+          {parts[index]}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 /** The quiz still to pass before a locked part opens, if one holds it. */
@@ -31,13 +53,19 @@ export function LockNote({ part, quizzes, passed }: { part: Paced; quizzes: Quiz
     <span className="flex items-center gap-1 text-xs font-normal text-muted-foreground">
       <Lock className="size-3 shrink-0" aria-hidden="true" />
       <span>
-        {part.unlocksAt ? (
-          <>
-            Opens on <OpeningDate iso={part.unlocksAt} />
-          </>
+        {part.unlocksAt && quiz ? (
+          <Around
+            message={(slot) => t('learning.opensOnOrPass', { date: slot, quiz: slot })}
+            parts={[<OpeningDate key="date" iso={part.unlocksAt} />, quiz.title]}
+          />
+        ) : part.unlocksAt ? (
+          <Around
+            message={(slot) => t('learning.opensOn', { date: slot })}
+            parts={[<OpeningDate key="date" iso={part.unlocksAt} />]}
+          />
+        ) : quiz ? (
+          t('learning.passToOpen', { quiz: quiz.title })
         ) : null}
-        {part.unlocksAt && quiz ? '; ' : null}
-        {quiz ? `Pass ${quiz.title} to open` : null}
       </span>
     </span>
   );
@@ -59,19 +87,29 @@ export function LockedPanel({
   return (
     <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-8 text-center">
       <Lock className="size-8 text-muted-foreground" aria-hidden="true" />
-      <h2 className="text-xl font-semibold">Not open yet</h2>
+      <h2 className="text-xl font-semibold">{t('learning.notOpenYet')}</h2>
       {part.unlocksAt ? (
         <p>
-          Opens on <OpeningDate iso={part.unlocksAt} />
+          <Around
+            message={(slot) => t('learning.opensOn', { date: slot })}
+            parts={[<OpeningDate key="date" iso={part.unlocksAt} />]}
+          />
         </p>
       ) : null}
       {quiz ? (
         <p>
-          Pass{' '}
-          <Link className="font-medium text-primary underline" to={paths.course.learnItem.getHref(courseId, quiz.id)}>
-            {quiz.title}
-          </Link>{' '}
-          to open
+          <Around
+            message={(slot) => t('learning.passToOpen', { quiz: slot })}
+            parts={[
+              <Link
+                key="quiz"
+                className="font-medium text-primary underline"
+                to={paths.course.learnItem.getHref(courseId, quiz.id)}
+              >
+                {quiz.title}
+              </Link>,
+            ]}
+          />
         </p>
       ) : null}
     </div>

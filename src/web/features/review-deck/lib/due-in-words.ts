@@ -1,4 +1,15 @@
-const formatter = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+import { intlLocale } from '#web/lib/i18n/locale';
+
+const formatters = new Map<string, Intl.RelativeTimeFormat>();
+/** The page's language's way of saying "in 3 days", made once per language. */
+function formatterOf(locale: string): Intl.RelativeTimeFormat {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    formatters.set(locale, formatter);
+  }
+  return formatter;
+}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -13,6 +24,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
 
 /** When a card comes back, as people say it: "in 10 minutes", "tomorrow", "in 3 days"; never sooner than a minute. */
 export function dueInWords(iso: string, now = Date.now()): string {
+  const formatter = formatterOf(intlLocale());
   const ms = Math.max(MINUTE, Date.parse(iso) - now);
   for (const [unit, length, upTo] of UNITS) {
     const value = Math.max(1, Math.round(ms / length));
