@@ -21,6 +21,7 @@ import { useReviewDeck } from '#web/lib/api/get-review-deck';
 import { reviewDeckQueryKey } from '#web/lib/api/review-deck-key';
 import { isApiError } from '#web/lib/api-client';
 import { gradingRefusal } from '#web/lib/grading-refusal';
+import { intlLocale } from '#web/lib/i18n/locale';
 import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { answerReviewCard } from '../api/answer-review-card';
@@ -269,7 +270,7 @@ export function ReviewDeckPage() {
           <AnswerFeedback
             question={question}
             result={result}
-            note={t('reviewDeck.nextReview', { when: dueInWords(result.nextDue) })}
+            note={t('reviewDeck.nextReview', { when: dueInWords(result.nextDue, Date.now(), intlLocale()) })}
           />
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">

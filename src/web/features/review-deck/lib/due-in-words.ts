@@ -1,7 +1,5 @@
-import { intlLocale } from '#web/lib/i18n/locale';
-
 const formatters = new Map<string, Intl.RelativeTimeFormat>();
-/** The page's language's way of saying "in 3 days", made once per language. */
+/** A language's way of saying "in 3 days", made once per language. */
 function formatterOf(locale: string): Intl.RelativeTimeFormat {
   let formatter = formatters.get(locale);
   if (!formatter) {
@@ -22,9 +20,12 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
   ['month', 30.4 * DAY, 11.5],
 ];
 
-/** When a card comes back, as people say it: "in 10 minutes", "tomorrow", "in 3 days"; never sooner than a minute. */
-export function dueInWords(iso: string, now = Date.now()): string {
-  const formatter = formatterOf(intlLocale());
+/**
+ * When a card comes back, as people say it in `locale` (the page's, `intlLocale()`): "in 10 minutes",
+ * "tomorrow", "in 3 days"; never sooner than a minute.
+ */
+export function dueInWords(iso: string, now = Date.now(), locale = 'en'): string {
+  const formatter = formatterOf(locale);
   const ms = Math.max(MINUTE, Date.parse(iso) - now);
   for (const [unit, length, upTo] of UNITS) {
     const value = Math.max(1, Math.round(ms / length));
