@@ -5,6 +5,7 @@ import { learningMessages } from './messages/learning';
 import { previewMessages } from './messages/preview';
 import { quizzesMessages } from './messages/quizzes';
 import { reviewDeckMessages } from './messages/reviewDeck';
+import { siteMessages } from './messages/site';
 
 /*
  * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
@@ -18,6 +19,7 @@ const AREAS = {
   previewMessages,
   quizzesMessages,
   reviewDeckMessages,
+  siteMessages,
 };
 
 type Areas = typeof AREAS;
