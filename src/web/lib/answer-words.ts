@@ -29,7 +29,10 @@ export function freshDraft(question: AnyQuestion | undefined): TypedDraft {
 /** The right answer of a typed question, in words, as the feedback and the results show it. */
 export function describeAnswer(question: LearnerTypedQuestion, answer: AnswerValue): string {
   const textOf = (id: string) => question.choices.find((choice) => choice.id === id)?.text ?? id;
-  if (Array.isArray(answer)) return answer.map(textOf).join(question.type === 'ordering' ? ' → ' : ', ');
+  if (Array.isArray(answer)) {
+    // An order's arrow points the way the page reads.
+    return answer.map(textOf).join(question.type === 'ordering' ? t('quizzes.orderSeparator') : t('quizzes.listSeparator'));
+  }
   if (typeof answer === 'boolean') return answer ? t('quizzes.true') : t('quizzes.false');
   return String(answer);
 }

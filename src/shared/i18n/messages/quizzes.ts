@@ -262,4 +262,6 @@ export const quizzesMessages = defineMessages({
     de: 'Der Code lief und hat nichts ausgegeben.',
     ar: 'تم تشغيل الكود ولم يطبع شيئًا.',
   },
+  'quizzes.orderSeparator': { en: ' → ', es: ' → ', de: ' → ', ar: ' ← ' },
+  'quizzes.listSeparator': { en: ', ', es: ', ', de: ', ', ar: '، ' },
 });
