@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import { Fragment, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { QuizOutline } from '#shared/schemas/outline';
 import { formatDate } from '#web/lib/i18n/format';
@@ -21,20 +21,16 @@ function OpeningDate({ iso }: { iso: string }) {
 
 const SLOT = '\u0000';
 /**
- * A message drawn around elements of its own (`{date}`, `{quiz}` in the message): the words stay one
- * sentence in each language, whatever order it puts them in. Learn's first load has no room for RichText.
+ * A message drawn around an element of its own (the date, the quiz's link): the words stay one sentence
+ * in each language, in the order it puts them. Learn's first load has no room for RichText.
  */
-function Around({ message, parts }: { message: (slot: string) => string; parts: ReactNode[] }) {
-  const words = message(SLOT).split(SLOT);
+function Around({ message, part }: { message: (slot: string) => string; part: ReactNode }) {
+  const [before, after] = message(SLOT).split(SLOT);
   return (
     <>
-      {words.map((text, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed message
-        <Fragment key={index}>
-          {text}
-          {parts[index]}
-        </Fragment>
-      ))}
+      {before}
+      {part}
+      {after}
     </>
   );
 }
@@ -55,14 +51,11 @@ export function LockNote({ part, quizzes, passed }: { part: Paced; quizzes: Quiz
       <span>
         {part.unlocksAt && quiz ? (
           <Around
-            message={(slot) => t('learning.opensOnOrPass', { date: slot, quiz: slot })}
-            parts={[<OpeningDate key="date" iso={part.unlocksAt} />, quiz.title]}
+            message={(slot) => t('learning.opensOnOrPass', { date: slot, quiz: quiz.title })}
+            part={<OpeningDate iso={part.unlocksAt} />}
           />
         ) : part.unlocksAt ? (
-          <Around
-            message={(slot) => t('learning.opensOn', { date: slot })}
-            parts={[<OpeningDate key="date" iso={part.unlocksAt} />]}
-          />
+          <Around message={(slot) => t('learning.opensOn', { date: slot })} part={<OpeningDate iso={part.unlocksAt} />} />
         ) : quiz ? (
           t('learning.passToOpen', { quiz: quiz.title })
         ) : null}
@@ -90,25 +83,18 @@ export function LockedPanel({
       <h2 className="text-xl font-semibold">{t('learning.notOpenYet')}</h2>
       {part.unlocksAt ? (
         <p>
-          <Around
-            message={(slot) => t('learning.opensOn', { date: slot })}
-            parts={[<OpeningDate key="date" iso={part.unlocksAt} />]}
-          />
+          <Around message={(slot) => t('learning.opensOn', { date: slot })} part={<OpeningDate iso={part.unlocksAt} />} />
         </p>
       ) : null}
       {quiz ? (
         <p>
           <Around
             message={(slot) => t('learning.passToOpen', { quiz: slot })}
-            parts={[
-              <Link
-                key="quiz"
-                className="font-medium text-primary underline"
-                to={paths.course.learnItem.getHref(courseId, quiz.id)}
-              >
+            part={
+              <Link className="font-medium text-primary underline" to={paths.course.learnItem.getHref(courseId, quiz.id)}>
                 {quiz.title}
-              </Link>,
-            ]}
+              </Link>
+            }
           />
         </p>
       ) : null}
