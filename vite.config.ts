@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, LOCALES, type PageLocale, PSEUDO_LOCALE } from './src/s
 import { BARE_PAGES, PAGES } from './src/shared/page-modules';
 import { PYODIDE_FILES, PYODIDE_PATH } from './src/shared/pyodide';
 import { inlineMessages } from './tools/vite/inline-messages';
+import { reactRouterTreeShaking } from './tools/vite/react-router-tree-shaking';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '5000'}`;
 const proxy = {
@@ -242,6 +243,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   plugins: [
     lucideIconsByPath(),
+    reactRouterTreeShaking(),
     react(),
     tailwindcss(),
     inlineThemeBootstrap,
@@ -286,6 +288,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
                   priority: 20,
                 },
+                // The rest of what the entry loads before it starts (cn, lucide's icon maker, the spinner's icon)
+                // joins the entry itself: left to the bundler, pages shared them with it as three files of their
+                // own, ~0.6 KB of gzip more on every page (each file's compression starts from nothing).
+                { name: 'index', tags: ['$initial'], priority: 12 },
                 {
                   name: firstVisitChunk,
                   debugName: 'first-visit pages',

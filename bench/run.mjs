@@ -294,7 +294,8 @@ async function runEngine(engine) {
         progress(`${engine.name}: ${row.name}`);
         const sample = await (await fetch(`${base}${row.path}`, { headers: row.headers })).text();
         if (!sample.includes('id="page-state"')) throw new Error(`${row.name}: the server did not draw the page`);
-        if (row.locale && !sample.includes(`<html lang="${row.locale}"`)) throw new Error(`${row.name}: not drawn in ${row.locale}`);
+        if (row.locale && !sample.includes(`<html lang="${row.locale}"`))
+          throw new Error(`${row.name}: not drawn in ${row.locale}`);
         rows.push({ ...(await measureRow({ ...row, base, options })), bars: row.bars });
       }
 

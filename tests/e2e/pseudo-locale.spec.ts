@@ -64,7 +64,9 @@ async function inPseudoLocale(context: BrowserContext, token: string | null) {
 async function uncatalogued(page: Page, url: string, dataStrings: string[]): Promise<string[]> {
   const response = await page.goto(url);
   // A drawn page's data came in its HTML, whose state script the app removes once it takes over.
-  const drawnState = /<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/.exec((await response?.text()) ?? '')?.[1];
+  const drawnState = /<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/.exec(
+    (await response?.text()) ?? '',
+  )?.[1];
   if (drawnState) stringsOf(JSON.parse(drawnState), dataStrings);
   await page.evaluate(() => document.dispatchEvent(new PointerEvent('pointermove', { bubbles: true })));
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });

@@ -72,7 +72,7 @@ export function inlineMessages(locale: PageLocale): Plugin {
     },
     load(id) {
       if (id === T_STUB) {
-        return 'export function t(key) { throw new Error(`message ${key} was not compiled into the build`); }';
+        return "export function t(key) { throw new Error('message ' + key + ' was not compiled into the build'); }";
       }
       if (!id.startsWith(`\0${VIRTUAL}`)) return null;
       const key = id.slice(VIRTUAL.length + 1);

@@ -5,6 +5,7 @@ import { learningMessages } from './messages/learning';
 import { previewMessages } from './messages/preview';
 import { quizzesMessages } from './messages/quizzes';
 import { reviewDeckMessages } from './messages/reviewDeck';
+import { shellMessages } from './messages/shell';
 import { siteMessages } from './messages/site';
 
 /*
@@ -20,6 +21,7 @@ const AREAS = {
   quizzesMessages,
   reviewDeckMessages,
   siteMessages,
+  shellMessages,
 };
 
 type Areas = typeof AREAS;

@@ -13,11 +13,11 @@ export function AnswerFeedback({ question, result, note }: { question: AnyQuesti
   const isCode = 'output' in result;
   const verdict = isCode
     ? result.correct
-      ? t('quizzes.correctCode')
-      : t('quizzes.wrongCode')
+      ? t('shell.codeCorrect')
+      : t('shell.codeIncorrect')
     : result.correct
-      ? t('quizzes.correct')
-      : t('quizzes.notQuite', { answer: answerInWords(question, result.correctAnswer) });
+      ? t('shell.correct')
+      : t('shell.notQuite', { answer: answerInWords(question, result.correctAnswer) });
   return (
     <>
       {/* On its muted panel: the plain success green is under 4.5:1 on white. */}
@@ -34,13 +34,13 @@ export function AnswerFeedback({ question, result, note }: { question: AnyQuesti
       </p>
       {isCode && result.output ? (
         <div className="grid min-w-0 gap-1">
-          <p className="text-xs font-medium text-muted-foreground">{t('quizzes.gradedOutput')}</p>
-          <ScrollableCode label={t('quizzes.gradedOutput')}>{result.output}</ScrollableCode>
+          <p className="text-xs font-medium text-muted-foreground">{t('shell.gradedRunOutput')}</p>
+          <ScrollableCode label={t('shell.gradedRunOutput')}>{result.output}</ScrollableCode>
         </div>
       ) : null}
       {result.explanation ? (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm break-words whitespace-pre-line">
-          <span className="font-medium">{t('quizzes.explanation')} </span>
+          <span className="font-medium">{t('shell.explanation')} </span>
           {result.explanation}
         </p>
       ) : null}

@@ -22,7 +22,7 @@ export default function CodeAnswer({
   value,
   onChange,
   readOnly = false,
-  label,
+  label = t('shell.yourCode'),
 }: {
   question: LearnerCodeQuestion;
   value: string;
@@ -58,22 +58,16 @@ export default function CodeAnswer({
       <Suspense
         fallback={
           <p role="status" className="text-sm text-muted-foreground">
-            {t('quizzes.loadingEditor')}
+            {t('shell.loadingCodeEditor')}
           </p>
         }
       >
-        <CodeEditor
-          label={label ?? t('quizzes.yourCode')}
-          value={value}
-          onChange={onChange}
-          readOnly={readOnly}
-          minHeight="8rem"
-        />
+        <CodeEditor label={label} value={value} onChange={onChange} readOnly={readOnly} minHeight="8rem" />
       </Suspense>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={() => void run()} aria-describedby={outputId}>
           {isRunning ? <Square aria-hidden="true" /> : <Play aria-hidden="true" />}
-          {isRunning ? t('quizzes.stop') : t('quizzes.run')}
+          {isRunning ? t('shell.stop') : t('shell.run')}
         </Button>
         {readOnly ? null : (
           <Button
@@ -82,17 +76,17 @@ export default function CodeAnswer({
             disabled={value === question.starterCode}
             onClick={() => onChange(question.starterCode)}
           >
-            <RotateCcw aria-hidden="true" /> {t('quizzes.resetCode')}
+            <RotateCcw aria-hidden="true" /> {t('shell.resetToStarter')}
           </Button>
         )}
       </div>
       <div id={outputId} aria-live="polite" className="grid min-w-0 gap-1.5">
         {state.phase === 'running' ? (
-          <p className="text-sm text-muted-foreground">{state.isStarting ? t('quizzes.startingPython') : t('quizzes.running')}</p>
+          <p className="text-sm text-muted-foreground">{state.isStarting ? t('shell.startingPython') : t('shell.running')}</p>
         ) : state.phase === 'done' ? (
           <RunOutput run={state.run} />
         ) : (
-          <p className="text-xs text-muted-foreground">{t('quizzes.runHint')}</p>
+          <p className="text-xs text-muted-foreground">{t('shell.runHint')}</p>
         )}
       </div>
     </div>
@@ -104,13 +98,13 @@ function RunOutput({ run: { output, error } }: { run: PythonRun }) {
     <>
       {output ? (
         <>
-          <p className="text-xs font-medium text-muted-foreground">{t('quizzes.output')}</p>
-          <ScrollableCode label={t('quizzes.outputOfRun')}>{output}</ScrollableCode>
+          <p className="text-xs font-medium text-muted-foreground">{t('shell.output')}</p>
+          <ScrollableCode label={t('shell.outputOfYourRun')}>{output}</ScrollableCode>
         </>
       ) : null}
       {/* A traceback is in the output already; a stop or a failed start is said here. */}
       {error && !output.includes(error) ? <p className="text-sm font-medium text-destructive">{error}</p> : null}
-      {!output && !error ? <p className="text-sm text-muted-foreground">{t('quizzes.printedNothing')}</p> : null}
+      {!output && !error ? <p className="text-sm text-muted-foreground">{t('shell.printedNothing')}</p> : null}
     </>
   );
 }

@@ -140,7 +140,7 @@ export default function CodeEditor({
         )}
       />
       <p id={hintId} className="text-xs text-muted-foreground">
-        {t('quizzes.editorHint')}
+        {t('shell.editorHint')}
       </p>
       {error ? (
         <p id={errorId} className="text-sm font-medium text-destructive">

@@ -9,7 +9,7 @@ export function LazyCodeAnswer(props: ComponentProps<typeof CodeAnswer>) {
     <Suspense
       fallback={
         <p role="status" className="text-sm text-muted-foreground">
-          {t('quizzes.loadingEditor')}
+          {t('shell.loadingCodeEditor')}
         </p>
       }
     >

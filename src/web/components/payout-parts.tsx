@@ -1,4 +1,6 @@
 import type { PayoutStatus } from '#shared/lists';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 
 /** The badge of a payout's status, the same to its creator and to an admin (their words differ). */
 export const PAYOUT_STATUS_BADGES: Record<PayoutStatus, 'success' | 'info' | 'warning'> = {
@@ -12,11 +14,14 @@ export const PAYOUT_STATUS_BADGES: Record<PayoutStatus, 'success' | 'info' | 'wa
 export function PayoutMethod({ payout }: { payout: { method: 'stripe' | 'manual'; reference: string | null } }) {
   return (
     <p className="text-sm text-muted-foreground">
-      {payout.method === 'stripe' ? 'Stripe transfer' : 'Bank transfer'}
+      {payout.method === 'stripe' ? t('shell.stripeTransfer') : t('shell.bankTransfer')}
       {payout.reference ? (
         <>
           {' '}
-          · reference <span className="break-all">{payout.reference}</span>
+          <RichText
+            text={t('shell.payoutReference', { reference: payout.reference })}
+            tags={{ reference: (words) => <span className="break-all">{words}</span> }}
+          />
         </>
       ) : null}
     </p>

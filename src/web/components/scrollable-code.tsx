@@ -8,10 +8,10 @@ export function ScrollableCode({ label, children, className }: { label: string; 
   return (
     <section aria-label={label} className="min-w-0">
       <pre
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable from the keyboard
-        tabIndex={0}
         // Code and its output read left to right in every language.
         dir="ltr"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable from the keyboard
+        tabIndex={0}
         className={cn(
           'max-h-72 overflow-auto rounded-lg border bg-muted px-3 py-2 font-mono text-sm whitespace-pre-wrap [overflow-wrap:anywhere]',
           'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',

@@ -28,7 +28,7 @@ export function TypedAnswerInput({ question, draft, onChange, disabled }: TypedI
       const picked = Array.isArray(draft.value) ? draft.value : [];
       return (
         <fieldset className="grid gap-2" disabled={disabled}>
-          <legend className="mb-1 text-sm text-muted-foreground">{t('quizzes.chooseEveryCorrect')}</legend>
+          <legend className="mb-1 text-sm text-muted-foreground">{t('shell.chooseEveryCorrect')}</legend>
           {question.choices.map((choice) => (
             <label key={choice.id} className={cn(choiceRow, picked.includes(choice.id) && 'border-primary bg-primary/10')}>
               <input
@@ -50,7 +50,7 @@ export function TypedAnswerInput({ question, draft, onChange, disabled }: TypedI
     case 'true_false':
       return (
         <fieldset className="grid gap-2 sm:grid-cols-2" disabled={disabled}>
-          <legend className="sr-only">{t('quizzes.trueOrFalse')}</legend>
+          <legend className="sr-only">{t('shell.trueOrFalse')}</legend>
           {[true, false].map((value) => (
             <label key={String(value)} className={cn(choiceRow, draft.value === value && 'border-primary bg-primary/10')}>
               <input
@@ -60,7 +60,7 @@ export function TypedAnswerInput({ question, draft, onChange, disabled }: TypedI
                 checked={draft.value === value}
                 onChange={() => onChange({ value })}
               />
-              <span className="font-medium">{value ? t('quizzes.true') : t('quizzes.false')}</span>
+              <span className="font-medium">{value ? t('shell.true') : t('shell.false')}</span>
             </label>
           ))}
         </fieldset>
@@ -71,7 +71,7 @@ export function TypedAnswerInput({ question, draft, onChange, disabled }: TypedI
       return (
         <div className="grid gap-1.5">
           <label htmlFor={name} className="text-sm font-medium">
-            {isNumber ? t('quizzes.yourAnswerNumber') : t('quizzes.yourAnswer')}
+            {isNumber ? t('shell.yourAnswerNumber') : t('shell.yourAnswer')}
           </label>
           <Input
             id={name}
@@ -108,7 +108,7 @@ function OrderingInput({ question, draft, onChange, disabled }: TypedInputProps)
     onChange({ value: next, order: next });
   };
   return (
-    <ol className="grid gap-2" aria-label={t('quizzes.putInOrder')}>
+    <ol className="grid gap-2" aria-label={t('shell.putInOrder')}>
       {order.map((id, index) => {
         const choice = byId.get(id) as Choice;
         return (
@@ -120,7 +120,7 @@ function OrderingInput({ question, draft, onChange, disabled }: TypedInputProps)
               size="icon"
               variant="ghost"
               disabled={disabled || index === 0}
-              aria-label={t('quizzes.moveUp', { choice: choice.text })}
+              aria-label={t('shell.moveUp', { text: choice.text })}
               onClick={() => move(index, index - 1)}
             >
               <ArrowUp aria-hidden="true" />
@@ -130,7 +130,7 @@ function OrderingInput({ question, draft, onChange, disabled }: TypedInputProps)
               size="icon"
               variant="ghost"
               disabled={disabled || index === order.length - 1}
-              aria-label={t('quizzes.moveDown', { choice: choice.text })}
+              aria-label={t('shell.moveDown', { text: choice.text })}
               onClick={() => move(index, index + 1)}
             >
               <ArrowDown aria-hidden="true" />

@@ -1,7 +1,9 @@
+import { directionOf } from '#shared/i18n/locales';
 import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AttemptAnswer } from '#shared/schemas/learning';
 import type { AnswerValue, LearnerCodeQuestion, LearnerTypedQuestion } from '#shared/schemas/questions';
-import { t } from './i18n/t';
+import { currentLocale, intlLocale } from '#web/lib/i18n/locale';
+import { t } from '#web/lib/i18n/t';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 
@@ -30,17 +32,19 @@ export function freshDraft(question: AnyQuestion | undefined): TypedDraft {
 export function describeAnswer(question: LearnerTypedQuestion, answer: AnswerValue): string {
   const textOf = (id: string) => question.choices.find((choice) => choice.id === id)?.text ?? id;
   if (Array.isArray(answer)) {
-    // An order's arrow points the way the page reads.
-    return answer.map(textOf).join(question.type === 'ordering' ? t('quizzes.orderSeparator') : t('quizzes.listSeparator'));
+    if (question.type !== 'ordering')
+      return new Intl.ListFormat(intlLocale(), { style: 'short', type: 'unit' }).format(answer.map(textOf));
+    // The arrow points the way the page reads.
+    return answer.map(textOf).join(directionOf(currentLocale()) === 'rtl' ? ' ← ' : ' → ');
   }
-  if (typeof answer === 'boolean') return answer ? t('quizzes.true') : t('quizzes.false');
+  if (typeof answer === 'boolean') return answer ? t('shell.true') : t('shell.false');
   return String(answer);
 }
 
 /** An answer of any question type in words: a single choice's letter, or a typed question's choices, value or text. */
 export function answerInWords(question: AnyQuestion, answer: AttemptAnswer['correctAnswer']): string {
   // A code question has no one right answer: its tests decide.
-  if (answer === null) return t('quizzes.codeThatPasses');
+  if (answer === null) return t('shell.codeThatPasses');
   if (isTyped(question)) return describeAnswer(question, answer);
   return typeof answer === 'number' ? (LETTERS[answer - 1] ?? String(answer)) : String(answer);
 }

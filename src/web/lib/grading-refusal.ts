@@ -1,5 +1,5 @@
+import { t } from '#web/lib/i18n/t';
 import { getErrorMessage, isApiError } from './api-client';
-import { t } from './i18n/t';
 
 /**
  * Why a code answer could not be graded now, in words, or null for another failure: 503 where the
@@ -8,6 +8,6 @@ import { t } from './i18n/t';
  */
 export function gradingRefusal(error: unknown): string | null {
   if (!isApiError(error, 503) && !isApiError(error, 429)) return null;
-  const reason = getErrorMessage(error, isApiError(error, 429) ? t('quizzes.runnersBusy') : t('quizzes.pythonUnavailable'));
-  return t('quizzes.notGraded', { reason });
+  const reason = getErrorMessage(error, isApiError(error, 429) ? t('shell.runnersBusy') : t('shell.pythonUnavailable'));
+  return t('shell.gradingRefused', { reason });
 }

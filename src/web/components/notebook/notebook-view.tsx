@@ -19,21 +19,25 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
   // A block wider than the screen scrolls: keyboard users reach it with Tab to scroll it with the arrows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: new cells arrive with new html
   useLayoutEffect(() => {
-    for (const block of cells.current?.querySelectorAll('pre') ?? []) block.tabIndex = 0;
+    for (const block of cells.current?.querySelectorAll('pre') ?? []) {
+      block.tabIndex = 0;
+      // Code and its output read left to right in every language.
+      block.dir = 'ltr';
+    }
   }, [html]);
 
   if (notebook.isPending)
     return (
       <p role="status" className="text-muted-foreground">
-        {t('learning.loadingNotebook')}
+        {t('shell.loadingNotebook')}
       </p>
     );
   if (notebook.isError)
     return (
       <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-dashed px-4 py-8">
-        <p>{t('learning.notebookLoadFailed')}</p>
+        <p>{t('shell.notebookFailed')}</p>
         <Button type="button" variant="outline" size="sm" onClick={() => notebook.refetch()}>
-          {t('learning.tryAgainButton')}
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -43,7 +47,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
     try {
       await downloadFile(notebook.data.downloadUrl, 'notebook.ipynb');
     } catch {
-      toast({ variant: 'destructive', title: t('learning.downloadFailed'), description: t('learning.tryAgain') });
+      toast({ variant: 'destructive', title: t('shell.downloadFailed'), description: t('common.pleaseTryAgain') });
     } finally {
       setDownloading(false);
     }
@@ -54,7 +58,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" variant="outline" size="sm" onClick={download} disabled={isDownloading}>
           <Download aria-hidden="true" />
-          {t('learning.downloadNotebook')}
+          {t('shell.downloadNotebook')}
         </Button>
       </div>
       {html ? (
@@ -65,7 +69,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
           dangerouslySetInnerHTML={{ __html: html }}
         />
       ) : (
-        <p className="rounded-xl border border-dashed py-12 text-center text-muted-foreground">{t('learning.notebookEmpty')}</p>
+        <p className="rounded-xl border border-dashed py-12 text-center text-muted-foreground">{t('shell.notebookEmpty')}</p>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { t } from '../i18n/t';
+import { t } from '#web/lib/i18n/t';
 import type { PythonReply, PythonRequest } from './protocol';
 
 /*
@@ -21,8 +21,8 @@ export type RunPythonOptions = {
 };
 
 export const RUN_TIME_LIMIT_SECONDS = 10;
-const timeLimitMessage = () => t('learning.runTimeLimit', { seconds: RUN_TIME_LIMIT_SECONDS });
-const stoppedMessage = () => t('learning.runStopped');
+const timeLimitMessage = () => t('shell.pythonTimeLimit', { seconds: RUN_TIME_LIMIT_SECONDS });
+const stoppedMessage = () => t('shell.pythonStopped');
 const DEFAULT_SESSION = 'default';
 
 type Runner = { worker: Worker; started: Promise<void>; isStarted: boolean };
@@ -107,7 +107,7 @@ async function runNow(
     stopRunner(active);
     return {
       output: '',
-      error: t('learning.pythonNoStart', { reason: error instanceof Error ? error.message : String(error) }),
+      error: t('shell.pythonCouldNotStart', { reason: error instanceof Error ? error.message : String(error) }),
     };
   }
 
@@ -131,7 +131,10 @@ async function runNow(
       else if (data.type === 'done') finish(data.error);
     };
     const onError = (event: ErrorEvent) =>
-      finish(t('learning.pythonCrashed', { reason: event.message || t('learning.workerFailed') }), true);
+      finish(
+        event.message ? t('shell.pythonStoppedUnexpectedly', { reason: event.message }) : t('shell.pythonWorkerFailed'),
+        true,
+      );
     const onAbort = () => finish(stoppedMessage(), true);
     active.worker.addEventListener('message', onMessage);
     active.worker.addEventListener('error', onError);
