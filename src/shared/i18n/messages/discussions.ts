@@ -90,12 +90,6 @@ export const discussionsMessages = defineMessages({
     de: 'Frage von {name}',
     ar: 'سؤال {name}',
   },
-  'discussions.replyOf': {
-    en: '{name}’s reply',
-    es: 'Respuesta de {name}',
-    de: 'Antwort von {name}',
-    ar: 'رد {name}',
-  },
   'discussions.instructor': { en: 'Instructor', es: 'Instructor', de: 'Kursleitung', ar: 'المدرّس' },
   'discussions.answered': { en: 'Answered', es: 'Respondida', de: 'Beantwortet', ar: 'تمت الإجابة' },
   'discussions.reply': { en: 'Reply', es: 'Responder', de: 'Antworten', ar: 'رد' },
