@@ -9,12 +9,17 @@ import { couponsMessages } from './messages/coupons';
 import { courseBuilderMessages } from './messages/courseBuilder';
 import { courseEditorMessages } from './messages/courseEditor';
 import { creatorMessages } from './messages/creator';
+import { discussionsMessages } from './messages/discussions';
 import { earningsMessages } from './messages/earnings';
 import { enrollmentMessages } from './messages/enrollment';
 import { instructorsMessages } from './messages/instructors';
+import { learningMessages } from './messages/learning';
 import { moduleBuilderMessages } from './messages/moduleBuilder';
+import { previewMessages } from './messages/preview';
 import { purchasesMessages } from './messages/purchases';
 import { quizBuilderMessages } from './messages/quizBuilder';
+import { quizzesMessages } from './messages/quizzes';
+import { reviewDeckMessages } from './messages/reviewDeck';
 import { reviewsMessages } from './messages/reviews';
 import { searchMessages } from './messages/search';
 import { shellMessages } from './messages/shell';
@@ -35,6 +40,11 @@ const AREAS = {
   purchasesMessages,
   reviewsMessages,
   searchMessages,
+  discussionsMessages,
+  learningMessages,
+  previewMessages,
+  quizzesMessages,
+  reviewDeckMessages,
   siteMessages,
   shellMessages,
   couponsMessages,

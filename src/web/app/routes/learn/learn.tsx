@@ -4,6 +4,7 @@ import { MinimalLayout } from '#web/components/layouts/minimal-layout';
 import { RequireAuth } from '#web/components/require-auth';
 import { WhenNearViewport } from '#web/components/when-near-viewport';
 import { LearnPage } from '#web/features/learning/components/learn-page';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { preloadSanitizer } from '#web/lib/use-sanitized-html';
 
@@ -18,9 +19,9 @@ const QuizPlayer = lazy(() =>
 const LessonQuestions = lazy<ComponentType<{ courseId: string; lessonId: string }>>(() =>
   import('#web/features/discussions/components/lesson-questions').catch(() => ({ default: () => null })),
 );
-const loadingQuiz = (
+const loadingQuiz = () => (
   <p role="status" className="text-muted-foreground">
-    Loading quiz...
+    {t('quizzes.loading')}
   </p>
 );
 
@@ -32,14 +33,14 @@ export default function LearnRoute() {
     preloadSanitizer().catch(() => {});
   }, []);
   return (
-    <MinimalLayout skipTo={{ href: '#lesson', label: 'Skip to lesson' }}>
+    <MinimalLayout skipTo={{ href: '#lesson', label: t('learning.skipToLesson') }}>
       <RequireAuth redirectTo={paths.login.getHref()}>
         <LearnPage
           key={id}
           courseId={id}
           itemId={itemId}
           renderQuiz={({ quizId, onCompleted }) => (
-            <Suspense fallback={loadingQuiz}>
+            <Suspense fallback={loadingQuiz()}>
               <QuizPlayer key={quizId} quizId={quizId} onCompleted={onCompleted} />
             </Suspense>
           )}

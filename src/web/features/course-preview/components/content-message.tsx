@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 
 /** A calm one-line state inside the content panel (empty, failed), with an optional retry. */
 export function ContentMessage({ children, onRetry, isError }: { children: ReactNode; onRetry?: () => void; isError?: boolean }) {
@@ -11,7 +12,7 @@ export function ContentMessage({ children, onRetry, isError }: { children: React
       <p>{children}</p>
       {onRetry ? (
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          {t('preview.tryAgain')}
         </Button>
       ) : null}
     </div>

@@ -8,6 +8,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { usePreviewCourse } from '#web/lib/api/get-preview-course';
 import { isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { sanitizeHtml } from '#web/lib/sanitize';
 import { usePreviewSections } from '../hooks/use-preview-sections';
 import { ContentMessage } from './content-message';
@@ -21,7 +22,7 @@ import { SectionList } from './section-list';
  */
 export function CoursePreview({ courseId }: { courseId: string }) {
   const course = usePreviewCourse(courseId);
-  useDocumentTitle(course.data ? `Preview: ${course.data.title}` : 'Preview');
+  useDocumentTitle(course.data ? t('preview.titleOf', { title: course.data.title }) : t('preview.title'));
 
   if (course.isPending) return <PreviewSkeleton />;
   if (course.isError) {
@@ -29,12 +30,12 @@ export function CoursePreview({ courseId }: { courseId: string }) {
     const isMissing = isApiError(course.error, 404) || isApiError(course.error, 403);
     return (
       <div role="alert" className="mx-auto grid max-w-md gap-2 px-4 py-24 text-center">
-        <p className="text-xl font-semibold">{isMissing ? 'Course not found' : 'Failed to load course content'}</p>
+        <p className="text-xl font-semibold">{isMissing ? t('preview.courseNotFound') : t('preview.loadFailed')}</p>
         {isMissing ? (
-          <p className="text-muted-foreground">Only a course's own creator can preview it.</p>
+          <p className="text-muted-foreground">{t('preview.onlyCreator')}</p>
         ) : (
           <Button variant="outline" className="mx-auto mt-2 w-fit" onClick={() => void course.refetch()}>
-            Try again
+            {t('preview.tryAgain')}
           </Button>
         )}
       </div>
@@ -47,12 +48,18 @@ export function CoursePreview({ courseId }: { courseId: string }) {
       <header className="mb-8 grid gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="warning">
-            <Eye aria-hidden="true" /> Preview Mode
+            <Eye aria-hidden="true" /> {t('preview.mode')}
           </Badge>
           <Badge variant={archived ? 'danger' : published ? 'success' : 'secondary'}>
-            {archived ? 'Archived' : published ? 'Published' : 'Draft'}
+            {archived ? t('preview.archived') : published ? t('preview.published') : t('preview.draft')}
           </Badge>
-          <Badge variant="outline">{difficulty}</Badge>
+          <Badge variant="outline">
+            {difficulty === 'Advanced'
+              ? t('preview.advanced')
+              : difficulty === 'Intermediate'
+                ? t('preview.intermediate')
+                : t('preview.beginner')}
+          </Badge>
           {duration ? <Badge variant="outline">{duration}</Badge> : null}
         </div>
         <h1 className="text-3xl font-bold tracking-tight break-words">{title}</h1>
@@ -62,7 +69,7 @@ export function CoursePreview({ courseId }: { courseId: string }) {
           dangerouslySetInnerHTML={{ __html: sanitizeHtml(description) }}
         />
       </header>
-      <RegionErrorBoundary title="The course content could not be displayed" resetKeys={[courseId]}>
+      <RegionErrorBoundary title={t('preview.contentNotShown')} resetKeys={[courseId]}>
         <PreviewBody courseId={courseId} />
       </RegionErrorBoundary>
     </div>
@@ -83,7 +90,7 @@ function PreviewBody({ courseId }: { courseId: string }) {
   if (isPending) {
     return (
       <div role="status" className="grid gap-6 md:grid-cols-[18rem_1fr]">
-        <span className="sr-only">Loading course content...</span>
+        <span className="sr-only">{t('preview.loadingContent')}</span>
         <Skeleton className="h-40" />
         <Skeleton className="h-72 rounded-2xl" />
       </div>
@@ -93,7 +100,7 @@ function PreviewBody({ courseId }: { courseId: string }) {
     return (
       <Card>
         <ContentMessage isError onRetry={() => void refetch()}>
-          Failed to load course content
+          {t('preview.loadFailed')}
         </ContentMessage>
       </Card>
     );
@@ -105,9 +112,9 @@ function PreviewBody({ courseId }: { courseId: string }) {
     <div className="grid gap-6 md:grid-cols-[18rem_minmax(0,1fr)]">
       <SectionList sections={sections} selectedId={selected?.id} onSelect={choose} />
       <Card ref={contentRef} className="min-w-0 scroll-mt-4 p-4 sm:p-6">
-        <RegionErrorBoundary title="This section could not be displayed" resetKeys={[selected?.id]}>
+        <RegionErrorBoundary title={t('preview.sectionNotShown')} resetKeys={[selected?.id]}>
           {!selected ? (
-            <ContentMessage>Select a section to preview its content</ContentMessage>
+            <ContentMessage>{t('preview.selectSection')}</ContentMessage>
           ) : selected.kind === 'module' ? (
             <ModulePreview key={selected.id} courseId={courseId} moduleId={selected.id} />
           ) : (
@@ -128,7 +135,7 @@ function PreviewBody({ courseId }: { courseId: string }) {
 function PreviewSkeleton() {
   return (
     <div role="status" className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-8 sm:px-6">
-      <span className="sr-only">Loading course...</span>
+      <span className="sr-only">{t('preview.loadingCourse')}</span>
       <Skeleton className="h-6 w-32 rounded-full" />
       <Skeleton className="h-9 w-2/3" />
       <Skeleton className="h-16 w-full max-w-3xl" />

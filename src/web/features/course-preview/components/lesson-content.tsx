@@ -2,6 +2,7 @@ import { FileX, ImageOff, VideoOff } from 'lucide-react';
 import type { Lesson } from '#shared/schemas/creator';
 import { LazyNotebookView } from '#web/components/notebook/lazy-notebook-view';
 import { TextWithImage } from '#web/components/text-with-image';
+import { t } from '#web/lib/i18n/t';
 import { sanitizeHtml } from '#web/lib/sanitize';
 
 function Missing({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) {
@@ -19,7 +20,7 @@ function Missing({ icon: Icon, text }: { icon: typeof ImageOff; text: string }) 
  */
 export function LessonContent({ lesson }: { lesson: Lesson }) {
   if (lesson.type === 'video') {
-    if (!lesson.videoUrl) return <Missing icon={VideoOff} text="No video URL available for this lesson." />;
+    if (!lesson.videoUrl) return <Missing icon={VideoOff} text={t('preview.noVideo')} />;
     return (
       <div className="overflow-hidden rounded-xl border bg-black shadow-sm">
         {/* biome-ignore lint/a11y/useMediaCaption: captions are the creator's to add; a slide may have none */}
@@ -40,11 +41,11 @@ export function LessonContent({ lesson }: { lesson: Lesson }) {
     );
   }
   if (lesson.type === 'notebook') {
-    if (!lesson.notebookUrl) return <Missing icon={FileX} text="No notebook available for this lesson." />;
+    if (!lesson.notebookUrl) return <Missing icon={FileX} text={t('preview.noNotebook')} />;
     return <LazyNotebookView lessonId={lesson.id} notebookUrl={lesson.notebookUrl} />;
   }
   if (lesson.type === 'image') {
-    if (!lesson.imageUrl) return <Missing icon={ImageOff} text="No image available for this lesson." />;
+    if (!lesson.imageUrl) return <Missing icon={ImageOff} text={t('preview.noImage')} />;
     return (
       <img
         src={lesson.imageUrl}
@@ -53,7 +54,7 @@ export function LessonContent({ lesson }: { lesson: Lesson }) {
       />
     );
   }
-  if (!lesson.content) return <p className="text-muted-foreground">No content available for this lesson.</p>;
+  if (!lesson.content) return <p className="text-muted-foreground">{t('learning.noContent')}</p>;
   return (
     <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.imageAlt ?? lesson.title}>
       <div

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 import { usePreviewLessons } from '../api/get-preview-lessons';
 import { ContentLoading, ContentMessage } from './content-message';
 import { LessonContent } from './lesson-content';
@@ -12,15 +13,15 @@ export function ModulePreview({ courseId, moduleId }: { courseId: string; module
   const lessons = usePreviewLessons(courseId, moduleId);
   const [index, setIndex] = useState(0);
 
-  if (lessons.isPending) return <ContentLoading label="Loading lessons..." />;
+  if (lessons.isPending) return <ContentLoading label={t('preview.loadingLessons')} />;
   if (lessons.isError) {
     return (
       <ContentMessage isError onRetry={() => void lessons.refetch()}>
-        Failed to load course content
+        {t('preview.loadFailed')}
       </ContentMessage>
     );
   }
-  if (lessons.data.length === 0) return <ContentMessage>No lessons in this module yet.</ContentMessage>;
+  if (lessons.data.length === 0) return <ContentMessage>{t('learning.noLessonsInModule')}</ContentMessage>;
 
   const count = lessons.data.length;
   const at = Math.min(index, count - 1);
@@ -31,18 +32,18 @@ export function ModulePreview({ courseId, moduleId }: { courseId: string; module
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="min-w-0 text-xl font-bold tracking-tight break-words sm:text-2xl">{lesson.title}</h2>
         <Badge variant="outline" className="tabular-nums">
-          Lesson {at + 1} of {count}
+          {t('preview.lessonOf', { number: at + 1, total: count })}
         </Badge>
       </header>
-      <RegionErrorBoundary title="This lesson could not be displayed" resetKeys={[lesson.id]}>
+      <RegionErrorBoundary title={t('preview.lessonNotShown')} resetKeys={[lesson.id]}>
         <LessonContent lesson={lesson} />
       </RegionErrorBoundary>
-      <nav aria-label="Lessons" className="flex items-center justify-between gap-2 border-t pt-4">
+      <nav aria-label={t('preview.lessons')} className="flex items-center justify-between gap-2 border-t pt-4">
         <Button variant="outline" onClick={() => setIndex(at - 1)} disabled={at === 0}>
-          <ChevronLeft aria-hidden="true" /> Previous
+          <ChevronLeft className="rtl:-scale-x-100" aria-hidden="true" /> {t('learning.previous')}
         </Button>
         <Button variant="outline" onClick={() => setIndex(at + 1)} disabled={at >= count - 1}>
-          Next <ChevronRight aria-hidden="true" />
+          {t('learning.next')} <ChevronRight className="rtl:-scale-x-100" aria-hidden="true" />
         </Button>
       </nav>
     </article>

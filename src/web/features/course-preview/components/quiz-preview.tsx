@@ -1,5 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import type { Question } from '#shared/schemas/creator';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { usePreviewQuestions } from '../api/get-preview-questions';
 import { ContentLoading, ContentMessage } from './content-message';
@@ -32,13 +33,13 @@ export function QuizPreview({
         {description ? <p className="text-muted-foreground break-words">{description}</p> : null}
       </header>
       {questions.isPending ? (
-        <ContentLoading label="Loading questions..." />
+        <ContentLoading label={t('preview.loadingQuestions')} />
       ) : questions.isError ? (
         <ContentMessage isError onRetry={() => void questions.refetch()}>
-          Failed to load course content
+          {t('preview.loadFailed')}
         </ContentMessage>
       ) : questions.data.length === 0 ? (
-        <ContentMessage>No questions have been added to this quiz yet.</ContentMessage>
+        <ContentMessage>{t('quizzes.noQuestions')}</ContentMessage>
       ) : (
         <ol className="grid gap-4">
           {questions.data.map((question, number) => (
@@ -47,7 +48,7 @@ export function QuizPreview({
                 <span className="text-muted-foreground">{number + 1}. </span>
                 {question.question}
               </p>
-              <ul className="mt-3 grid gap-2" aria-label={`Options of question ${number + 1}`}>
+              <ul className="mt-3 grid gap-2" aria-label={t('preview.optionsOf', { number: number + 1 })}>
                 {optionsOf(question).map((option) => (
                   <li
                     key={option.letter}
@@ -58,8 +59,7 @@ export function QuizPreview({
                   >
                     <span className="font-semibold">{option.letter}.</span>{' '}
                     <span className="min-w-0 flex-1">
-                      {option.text}
-                      {option.isCorrect ? ' (Correct)' : ''}
+                      {option.isCorrect ? t('preview.correctOption', { option: option.text }) : option.text}
                     </span>
                     {option.isCorrect ? <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
                   </li>

@@ -1,14 +1,15 @@
 import { BookOpen, ListChecks } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import type { PreviewSection } from '../hooks/use-preview-sections';
 
-function countLabel(section: PreviewSection): string {
+/** "Module · 3 lessons", "Quiz · 1 question". */
+function kindAndCount(section: PreviewSection): string {
   if (section.kind === 'module') {
-    const count = section.lessons.length;
-    return `${count} ${count === 1 ? 'lesson' : 'lessons'}`;
+    return t('preview.moduleCount', { count: t('preview.lessonCount', { count: section.lessons.length }) });
   }
-  return `${section.questionCount} ${section.questionCount === 1 ? 'question' : 'questions'}`;
+  return t('preview.quizCount', { count: t('preview.questionCount', { count: section.questionCount }) });
 }
 
 /** The numbered sections, modules and quizzes in their shared order; Up / Down move between them. */
@@ -34,12 +35,10 @@ export function SectionList({
   };
 
   return (
-    <nav aria-label="Course sections">
-      <h2 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Course content</h2>
+    <nav aria-label={t('preview.sections')}>
+      <h2 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">{t('learning.courseContent')}</h2>
       {sections.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
-          This course has no modules or quizzes yet.
-        </p>
+        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">{t('preview.noSections')}</p>
       ) : (
         <ol className="grid gap-2" onKeyDown={onKeyDown}>
           {sections.map((section, index) => {
@@ -53,7 +52,7 @@ export function SectionList({
                   aria-current={isSelected ? 'true' : undefined}
                   onClick={() => onSelect(section.id, true)}
                   className={cn(
-                    'flex w-full items-start gap-3 rounded-xl border bg-card p-3 text-left text-sm transition-colors',
+                    'flex w-full items-start gap-3 rounded-xl border bg-card p-3 text-start text-sm transition-colors',
                     'hover:border-primary/60 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                     isSelected && 'border-primary bg-primary/10',
                   )}
@@ -66,9 +65,7 @@ export function SectionList({
                     <span className="font-medium break-words">
                       {index + 1}. {section.title}
                     </span>
-                    <span className="text-xs text-muted-foreground">
-                      {section.kind === 'module' ? 'Module' : 'Quiz'} · {countLabel(section)}
-                    </span>
+                    <span className="text-xs text-muted-foreground">{kindAndCount(section)}</span>
                   </span>
                 </button>
               </li>

@@ -1,9 +1,10 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { formatCount } from '#shared/format';
 import { DISCUSSION_BODY_MAX } from '#shared/schemas/discussions';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 
 export const TEXTAREA_CLASS =
@@ -47,10 +48,7 @@ export function BodyForm({
       await onSend(body);
       setBody('');
     } catch (failure) {
-      setError(
-        getFieldErrors(failure).body ??
-          getErrorMessage(failure, 'That could not be posted. Check your connection and try again.'),
-      );
+      setError(getFieldErrors(failure).body ?? getErrorMessage(failure, t('discussions.postFailed')));
     } finally {
       setSending(false);
     }
@@ -87,13 +85,13 @@ export function BodyForm({
       />
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p id={countId} className="text-xs text-muted-foreground tabular-nums">
-          {formatCount(body.length)} / {formatCount(DISCUSSION_BODY_MAX)} characters
-          <span className="max-sm:hidden"> · Ctrl+Enter sends</span>
+          {t('discussions.characters', { count: formatCount(body.length), max: formatCount(DISCUSSION_BODY_MAX) })}
+          <span className="max-sm:hidden">{t('discussions.ctrlEnterSends')}</span>
         </p>
         <div className="flex gap-2">
           {onCancel ? (
             <Button type="button" variant="outline" size="sm" onClick={onCancel} disabled={isSending}>
-              Cancel
+              {t('discussions.cancel')}
             </Button>
           ) : null}
           <Button type="submit" size="sm" disabled={isEmpty || isSending}>

@@ -1,10 +1,11 @@
 import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCount } from '#shared/format';
 import type { CreatorThread } from '#shared/schemas/discussions';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useAuth } from '#web/lib/auth';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { getCreatorThreadsPage, useCreatorThreads, useUnansweredCount } from '../api/creator-threads';
 import { useThreadList } from '../lib/use-thread-list';
@@ -17,7 +18,9 @@ function AskedWhere({ thread }: { thread: CreatorThread }) {
     <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
       <BookOpen className="size-4 shrink-0" aria-hidden="true" />
       <span className="wrap-anywhere">{thread.course.title}</span>
-      <span aria-hidden="true">›</span>
+      <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+        ›
+      </span>
       <Link
         to={`${paths.course.learnItem.getHref(thread.course.id, thread.lesson.id)}#${threadElementId(thread.id)}`}
         className="font-medium text-primary underline-offset-4 wrap-anywhere hover:underline"
@@ -33,7 +36,7 @@ function AskedWhere({ thread }: { thread: CreatorThread }) {
  * without their answer first by default, each answered in place.
  */
 export function CreatorInbox() {
-  useDocumentTitle('Questions');
+  useDocumentTitle(t('discussions.questions'));
   const { user } = useAuth();
   const [isUnansweredOnly, setUnansweredOnly] = useState(true);
   const first = useCreatorThreads(isUnansweredOnly);
@@ -55,24 +58,24 @@ export function CreatorInbox() {
             onChange={(event) => setUnansweredOnly(event.target.checked)}
             className="size-4 accent-primary"
           />
-          Unanswered only
+          {t('discussions.unansweredOnly')}
         </label>
         {count.data === undefined ? null : (
           <p role="status" className="text-sm text-muted-foreground">
-            {formatCount(count.data)} unanswered
+            {t('discussions.unansweredCount', { count: formatCount(count.data) })}
           </p>
         )}
       </div>
       <ThreadList
         list={list}
         viewer={viewer}
-        label="Questions in your courses"
+        label={t('discussions.inYourCourses')}
         isReplyFormOpen
         renderContext={(thread) => <AskedWhere thread={thread} />}
         empty={
           isUnansweredOnly
-            ? { title: 'All caught up', text: 'Every question in your courses has your answer.' }
-            : { title: 'No questions yet', text: 'Questions your students ask under your slides show here.' }
+            ? { title: t('discussions.allCaughtUp'), text: t('discussions.allAnswered') }
+            : { title: t('discussions.noQuestionsYet'), text: t('discussions.questionsShowHere') }
         }
       />
     </div>

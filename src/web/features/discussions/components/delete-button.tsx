@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
+import { t } from '#web/lib/i18n/t';
 import { type PostRef, useDeletePost } from '../api/delete-post';
 
 /**
@@ -11,12 +12,13 @@ import { type PostRef, useDeletePost } from '../api/delete-post';
  */
 export function DeleteButton({
   post,
-  what,
+  author,
   onDeleted,
   focusAfter,
 }: {
   post: PostRef;
-  what: string;
+  /** The name of the post's author, which names the post to a screen reader. */
+  author: string;
   onDeleted: () => void;
   focusAfter: () => void;
 }) {
@@ -26,25 +28,31 @@ export function DeleteButton({
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" aria-label={`Delete ${what}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={
+            isThread ? t('discussions.deleteQuestionOf', { name: author }) : t('discussions.deleteReplyOf', { name: author })
+          }
+        >
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('discussions.delete')}
         </Button>
       }
-      title={isThread ? 'Delete this question?' : 'Delete this reply?'}
-      description={isThread ? 'The question and all its replies are deleted for everyone.' : 'The reply is deleted for everyone.'}
-      confirmLabel="Delete"
+      title={isThread ? t('discussions.deleteQuestionTitle') : t('discussions.deleteReplyTitle')}
+      description={isThread ? t('discussions.deleteQuestionText') : t('discussions.deleteReplyText')}
+      confirmLabel={t('discussions.delete')}
       onCloseAutoFocus={(event) => {
         if (isDeleted.current) event.preventDefault();
       }}
-      errorFallback="It could not be deleted. Check your connection and try again."
+      errorFallback={t('discussions.deleteFailed')}
       onConfirm={async () => {
         await remove.mutateAsync(post);
         isDeleted.current = true;
         onDeleted();
         // Once the list has dropped it (and the dialog has closed).
         setTimeout(focusAfter);
-        toast({ title: isThread ? 'Question deleted' : 'Reply deleted' });
+        toast({ title: isThread ? t('discussions.questionDeleted') : t('discussions.replyDeleted') });
       }}
     />
   );

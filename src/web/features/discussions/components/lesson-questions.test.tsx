@@ -15,7 +15,10 @@ const user = userEvent.setup();
 beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
-afterEach(() => dismissToast());
+afterEach(() => {
+  dismissToast();
+  document.documentElement.lang = 'en';
+});
 
 const show = (as = student, path?: string) => renderAs(as, <LessonQuestions courseId="c1" lessonId="l1" />, { path });
 
@@ -226,5 +229,23 @@ describe('the questions under a slide', () => {
     expect(linked.id).toBe('thread-old');
     expect(linked.scrollIntoView).toHaveBeenCalled();
     expect(linked.className).toContain('ring-primary');
+  });
+
+  it('speaks the page’s language: its labels, the author’s name inside whole sentences, and counted votes', async () => {
+    stubFetch({
+      'GET /api/courses/c1': { body: course },
+      [`GET ${threadsPath}`]: page([thread()]),
+      'POST /api/threads/t1/report': { body: { reported: true } },
+    });
+    document.documentElement.lang = 'es';
+    show();
+    const item = await screen.findByRole('listitem', { name: 'Pregunta de Bo Other' });
+    expect(screen.getByRole('heading', { name: 'Preguntas' })).toBeTruthy();
+    expect(screen.getByLabelText('Haz una pregunta sobre esta diapositiva')).toBeTruthy();
+    expect(within(item).getByRole('button', { name: 'Votar, 2 votos' })).toBeTruthy();
+    await user.click(within(item).getByRole('button', { name: 'Denunciar la pregunta de Bo Other' }));
+    const dialog = screen.getByRole('dialog', { name: 'Denunciar la pregunta de Bo Other' });
+    await user.click(within(dialog).getByRole('button', { name: 'Denunciar' }));
+    expect(await screen.findByText('Denunciado')).toBeTruthy();
   });
 });

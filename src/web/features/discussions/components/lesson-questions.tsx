@@ -4,6 +4,7 @@ import type { ThreadSort } from '#shared/schemas/discussions';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { useCourse } from '#web/lib/api/get-course';
 import { useAuth } from '#web/lib/auth';
+import { t } from '#web/lib/i18n/t';
 import { useAskQuestion } from '../api/ask-question';
 import { getLessonThreadsPage, type LessonThreadFilters, useLessonThreads } from '../api/lesson-threads';
 import { useThreadList } from '../lib/use-thread-list';
@@ -63,18 +64,18 @@ export function LessonQuestions({ courseId, lessonId }: { courseId: string; less
   return (
     <section aria-labelledby={headingId} className="mt-10 grid max-w-3xl gap-5 border-t pt-8">
       <h2 id={headingId} className="text-xl font-bold tracking-tight">
-        Questions
+        {t('discussions.questions')}
       </h2>
       <BodyForm
-        label="Ask a question about this slide"
-        submitLabel="Post question"
-        placeholder="What is unclear? The instructor and other students can answer."
+        label={t('discussions.askLabel')}
+        submitLabel={t('discussions.postQuestion')}
+        placeholder={t('discussions.askPlaceholder')}
         onSend={(body) => ask.mutateAsync(body)}
       />
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="text-sm text-muted-foreground">
-            Sort by
+            {t('discussions.sortBy')}
           </label>
           <select
             id={sortId}
@@ -82,8 +83,8 @@ export function LessonQuestions({ courseId, lessonId }: { courseId: string; less
             onChange={(event) => setFilters((current) => ({ ...current, sort: event.target.value as ThreadSort }))}
             className={SELECT_CLASS}
           >
-            <option value="newest">Newest</option>
-            <option value="top">Top</option>
+            <option value="newest">{t('discussions.newest')}</option>
+            <option value="top">{t('discussions.top')}</option>
           </select>
         </div>
         <label className="flex items-center gap-2 text-sm">
@@ -93,18 +94,18 @@ export function LessonQuestions({ courseId, lessonId }: { courseId: string; less
             onChange={(event) => setFilters((current) => ({ ...current, isUnansweredOnly: event.target.checked }))}
             className="size-4 accent-primary"
           />
-          Unanswered only
+          {t('discussions.unansweredOnly')}
         </label>
       </div>
       <ThreadList
         list={list}
         viewer={viewer}
-        label="Questions about this slide"
+        label={t('discussions.aboutThisSlide')}
         highlightedId={linkedId}
         empty={
           filters.isUnansweredOnly
-            ? { title: 'Every question has an answer', text: 'Untick “Unanswered only” to see them all.' }
-            : { title: 'No questions yet — ask the first one', text: 'Stuck on this slide? Ask above: the instructor is told.' }
+            ? { title: t('discussions.everyAnswered'), text: t('discussions.untickToSeeAll') }
+            : { title: t('discussions.askFirst'), text: t('discussions.stuck') }
         }
       />
     </section>
@@ -114,7 +115,7 @@ export function LessonQuestions({ courseId, lessonId }: { courseId: string; less
 /** What Learn loads: the panel, a failure of which leaves the slide above it working. */
 export default function LessonQuestionsRegion(props: { courseId: string; lessonId: string }) {
   return (
-    <RegionErrorBoundary title="The questions could not be shown" resetKeys={[props.lessonId]}>
+    <RegionErrorBoundary title={t('discussions.notShown')} resetKeys={[props.lessonId]}>
       <LessonQuestions {...props} />
     </RegionErrorBoundary>
   );

@@ -1,7 +1,8 @@
 import { ChevronRight, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCount } from '#shared/format';
 import { Card } from '#web/components/ui/card';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useUnansweredCount } from '../api/creator-threads';
 
@@ -21,20 +22,20 @@ export function QuestionsCard() {
           <MessagesSquare className="size-5" />
         </span>
         <span className="grid min-w-0 flex-1 gap-0.5">
-          <span className="font-semibold">Questions</span>
+          <span className="font-semibold">{t('discussions.questions')}</span>
           <span className="text-sm text-muted-foreground">
             {count.isPending ? (
               <span aria-hidden="true" className="inline-block h-4 w-32 animate-pulse rounded bg-muted align-middle" />
             ) : count.isError ? (
-              'Your students’ questions'
+              t('discussions.studentsQuestions')
             ) : count.data === 0 ? (
-              'No unanswered questions'
+              t('discussions.noUnanswered')
             ) : (
-              `${formatCount(count.data)} unanswered`
+              t('discussions.unansweredCount', { count: formatCount(count.data) })
             )}
           </span>
         </span>
-        <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <ChevronRight className="size-5 shrink-0 text-muted-foreground rtl:-scale-x-100" aria-hidden="true" />
       </Link>
     </Card>
   );

@@ -1,11 +1,12 @@
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatCount } from '#shared/format';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import type { PostRef } from '../api/delete-post';
 import { useReportPost } from '../api/report-post';
@@ -13,14 +14,18 @@ import { TEXTAREA_CLASS } from './body-form';
 
 const REASON_MAX = 500;
 
-/** Report a question or a reply to the admins, with an optional reason; "Reported" afterwards. */
-export function ReportButton({ post, what }: { post: PostRef; what: string }) {
+/** Report a question or a reply (by `author`) to the admins, with an optional reason; "Reported" afterwards. */
+export function ReportButton({ post, author }: { post: PostRef; author: string }) {
   const [isOpen, setOpen] = useState(false);
   const [isReported, setReported] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const report = useReportPost();
   const reasonId = useId();
+  const title =
+    post.kind === 'thread'
+      ? t('discussions.reportQuestionOf', { name: author })
+      : t('discussions.reportReplyOf', { name: author });
 
   const send = () => {
     setError(null);
@@ -30,7 +35,7 @@ export function ReportButton({ post, what }: { post: PostRef; what: string }) {
         onSuccess: () => {
           setReported(true);
           setOpen(false);
-          toast({ title: 'Thanks for the report', description: 'An admin will take a look.' });
+          toast({ title: t('discussions.reportThanks'), description: t('discussions.adminWillLook') });
         },
         onError: (failure) => {
           // Reported before (on another device, or before a reload): it stands.
@@ -39,7 +44,7 @@ export function ReportButton({ post, what }: { post: PostRef; what: string }) {
             setOpen(false);
             return;
           }
-          setError(getErrorMessage(failure, 'The report could not be sent. Check your connection and try again.'));
+          setError(getErrorMessage(failure, t('discussions.reportFailed')));
         },
       },
     );
@@ -49,23 +54,21 @@ export function ReportButton({ post, what }: { post: PostRef; what: string }) {
     return (
       <p className="flex items-center gap-1 px-2 text-sm text-muted-foreground">
         <Flag className="size-4" aria-hidden="true" />
-        Reported
+        {t('discussions.reported')}
       </p>
     );
   }
   return (
     <>
-      <Button variant="ghost" size="sm" aria-label={`Report ${what}`} onClick={() => setOpen(true)}>
+      <Button variant="ghost" size="sm" aria-label={title} onClick={() => setOpen(true)}>
         <Flag aria-hidden="true" />
-        Report
+        {t('discussions.report')}
       </Button>
       <Dialog open={isOpen} onOpenChange={(open) => !report.isPending && setOpen(open)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Report {what}</DialogTitle>
-            <DialogDescription>
-              Admins read reports and hide what breaks the rules. The author is not told who reported it.
-            </DialogDescription>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{t('discussions.reportRules')}</DialogDescription>
           </DialogHeader>
           <form
             className="grid gap-2"
@@ -75,7 +78,7 @@ export function ReportButton({ post, what }: { post: PostRef; what: string }) {
             }}
           >
             <label htmlFor={reasonId} className="text-sm font-medium">
-              Reason (optional)
+              {t('discussions.reasonOptional')}
             </label>
             <textarea
               id={reasonId}
@@ -83,10 +86,10 @@ export function ReportButton({ post, what }: { post: PostRef; what: string }) {
               maxLength={REASON_MAX}
               onChange={(event) => setReason(event.target.value)}
               className={cn(TEXTAREA_CLASS, 'min-h-20')}
-              placeholder="Spam, rude, off topic…"
+              placeholder={t('discussions.reasonPlaceholder')}
             />
-            <p className="text-right text-xs text-muted-foreground tabular-nums">
-              {formatCount(reason.length)} / {REASON_MAX}
+            <p className="text-end text-xs text-muted-foreground tabular-nums">
+              {formatCount(reason.length)} / {formatCount(REASON_MAX)}
             </p>
             {error ? (
               <p role="alert" className="text-sm font-medium text-destructive">
@@ -95,11 +98,11 @@ export function ReportButton({ post, what }: { post: PostRef; what: string }) {
             ) : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={report.isPending}>
-                Cancel
+                {t('discussions.cancel')}
               </Button>
               <Button type="submit" variant="destructive" disabled={report.isPending}>
                 {report.isPending ? <Spinner /> : null}
-                Report
+                {t('discussions.report')}
               </Button>
             </DialogFooter>
           </form>

@@ -3,6 +3,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import type { Thread, ThreadReply } from '#shared/schemas/discussions';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { usePostReply } from '../api/post-reply';
 import { BodyForm } from './body-form';
@@ -22,7 +23,7 @@ export type Viewer = {
 export const threadElementId = (threadId: string) => `thread-${threadId}`;
 
 function InstructorBadge() {
-  return <Badge variant="info">Instructor</Badge>;
+  return <Badge variant="info">{t('discussions.instructor')}</Badge>;
 }
 
 /** A post's text as the author typed it: plain text, its line breaks and spaces kept, never HTML. */
@@ -61,7 +62,8 @@ export function ThreadItem({
   const isCreator = viewer.id !== null && viewer.id === creatorId;
   const isMine = viewer.id === thread.user.id;
   const canDelete = (authorId: string) => viewer.id === authorId || isCreator || viewer.isAdmin;
-  const question = `${thread.user.name}’s question`;
+  const name = thread.user.name;
+  const question = t('discussions.questionOf', { name });
 
   const sendReply = async (body: string) => {
     const posted = await reply.mutateAsync({ threadId: thread.id, body });
@@ -97,12 +99,12 @@ export function ThreadItem({
         {thread.answered ? (
           <Badge variant="success">
             <CheckCircle2 aria-hidden="true" />
-            Answered
+            {t('discussions.answered')}
           </Badge>
         ) : null}
       </div>
       <PostBody body={thread.body} />
-      <div className="-ml-2 flex flex-wrap items-center gap-1">
+      <div className="-ms-2 flex flex-wrap items-center gap-1">
         <UpvoteButton
           thread={thread}
           canVote={!isMine && viewer.id !== null}
@@ -113,25 +115,25 @@ export function ThreadItem({
             ref={replyButton}
             variant="ghost"
             size="sm"
-            aria-label={`Reply to ${question}`}
+            aria-label={t('discussions.replyTo', { name })}
             onClick={() => setReplying(true)}
           >
             <MessageSquareReply aria-hidden="true" />
-            Reply
+            {t('discussions.reply')}
           </Button>
         )}
-        {isMine ? null : <ReportButton post={{ kind: 'thread', id: thread.id }} what={question} />}
+        {isMine ? null : <ReportButton post={{ kind: 'thread', id: thread.id }} author={name} />}
         {canDelete(thread.user.id) ? (
           <DeleteButton
             post={{ kind: 'thread', id: thread.id }}
-            what={question}
+            author={name}
             onDeleted={() => onChange(() => null)}
             focusAfter={focusList}
           />
         ) : null}
       </div>
       {thread.replies.length > 0 ? (
-        <ol aria-label={`Replies to ${question}`} className="grid gap-3 border-l-2 pl-3 sm:pl-4">
+        <ol aria-label={t('discussions.repliesTo', { name })} className="grid gap-3 border-s-2 ps-3 sm:ps-4">
           {thread.replies.map((answer) => (
             <ReplyItem
               key={answer.id}
@@ -146,8 +148,8 @@ export function ThreadItem({
       ) : null}
       {isReplying ? (
         <BodyForm
-          label={`Your reply to ${thread.user.name}`}
-          submitLabel="Post reply"
+          label={t('discussions.yourReplyTo', { name })}
+          submitLabel={t('discussions.postReply')}
           autoFocus={!isReplyFormOpen}
           onSend={sendReply}
           onCancel={
@@ -177,7 +179,6 @@ function ReplyItem({
   onDeleted: () => void;
   focusThread: () => void;
 }) {
-  const what = `${reply.user.name}’s reply`;
   return (
     <li className="grid gap-1.5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -187,10 +188,15 @@ function ReplyItem({
       </div>
       <PostBody body={reply.body} />
       {viewer.id === reply.user.id && !canDelete ? null : (
-        <div className="-ml-2 flex flex-wrap items-center gap-1">
-          {viewer.id === reply.user.id ? null : <ReportButton post={{ kind: 'reply', id: reply.id }} what={what} />}
+        <div className="-ms-2 flex flex-wrap items-center gap-1">
+          {viewer.id === reply.user.id ? null : <ReportButton post={{ kind: 'reply', id: reply.id }} author={reply.user.name} />}
           {canDelete ? (
-            <DeleteButton post={{ kind: 'reply', id: reply.id }} what={what} onDeleted={onDeleted} focusAfter={focusThread} />
+            <DeleteButton
+              post={{ kind: 'reply', id: reply.id }}
+              author={reply.user.name}
+              onDeleted={onDeleted}
+              focusAfter={focusThread}
+            />
           ) : null}
         </div>
       )}

@@ -6,12 +6,13 @@ import { RegionError } from '#web/components/errors/region-error';
 import { MoreItems } from '#web/components/more-items';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import type { ThreadListState } from '../lib/use-thread-list';
 import { ThreadItem, type Viewer } from './thread-item';
 
 function ThreadSkeletons() {
   return (
-    <div role="status" aria-label="Loading questions" className="grid gap-3">
+    <div role="status" aria-label={t('discussions.loading')} className="grid gap-3">
       {[0, 1].map((key) => (
         <div key={key} className="grid gap-3 rounded-2xl border p-4 sm:p-5">
           <Skeleton className="h-4 w-40 max-w-full" />
@@ -46,11 +47,11 @@ export function ThreadList<T extends Thread>({
   if (list.isError) {
     return (
       <RegionError
-        title="The questions could not be loaded"
+        title={t('discussions.loadFailed')}
         description={
           isApiError(list.error, 403)
-            ? getErrorMessage(list.error, 'Only the course’s students and its creator read its questions.')
-            : 'Check your connection and try again.'
+            ? getErrorMessage(list.error, t('discussions.onlyMembers'))
+            : t('discussions.checkConnection')
         }
         onRetry={list.refetch}
         className="py-8"
@@ -81,8 +82,8 @@ export function ThreadList<T extends Thread>({
         ))}
       </ol>
       <MoreItems
-        what="questions"
-        label="Load more"
+        what={t('discussions.moreWhat')}
+        label={t('discussions.loadMore')}
         hasMore={list.hasMore}
         isLoading={list.isLoadingMore}
         failed={Boolean(list.moreError)}

@@ -1,10 +1,11 @@
 import { ArrowBigUp } from 'lucide-react';
 import { useState } from 'react';
-import { formatCount } from '#shared/format';
 import type { Thread, ThreadUpvote } from '#shared/schemas/discussions';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { useUpvoteThread } from '../api/upvote-thread';
 
@@ -27,7 +28,7 @@ export function UpvoteButton({
   // The vote shown before the server has answered; cleared once it has (the thread then carries it).
   const [pending, setPending] = useState<Vote | null>(null);
   const shown: Vote = pending ?? thread;
-  const count = `${formatCount(shown.upvotes)} ${shown.upvotes === 1 ? 'upvote' : 'upvotes'}`;
+  const count = t('discussions.upvotes', { count: shown.upvotes, formatted: formatCount(shown.upvotes) });
   if (!canVote) {
     return (
       <p className="flex items-center gap-1 px-2 text-sm text-muted-foreground">
@@ -46,7 +47,11 @@ export function UpvoteButton({
       {
         onSuccess: (vote) => onVoted(vote),
         onError: (failure) =>
-          toast({ variant: 'destructive', title: 'Vote not saved', description: getErrorMessage(failure, 'Try again.') }),
+          toast({
+            variant: 'destructive',
+            title: t('discussions.voteNotSaved'),
+            description: getErrorMessage(failure, t('discussions.tryAgain')),
+          }),
         onSettled: () => setPending(null),
       },
     );
@@ -56,7 +61,7 @@ export function UpvoteButton({
       variant="ghost"
       size="sm"
       aria-pressed={shown.upvoted}
-      aria-label={`Upvote, ${count}`}
+      aria-label={t('discussions.upvoteLabel', { votes: count })}
       onClick={toggle}
       className="aria-pressed:bg-primary/10 aria-pressed:text-primary dark:aria-pressed:bg-primary/20"
     >

@@ -11,6 +11,7 @@ import { useCourse } from '#web/lib/api/get-course';
 import { useCourseModules } from '#web/lib/api/get-course-modules';
 import { useCourseQuizzes } from '#web/lib/api/get-course-quizzes';
 import { isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { cn } from '#web/lib/utils';
 import { downloadCertificate } from '../api/certificate-download';
@@ -72,35 +73,35 @@ function Sidebar({
     setDownloading(true);
     try {
       await downloadCertificate(courseId);
-      toast({ variant: 'success', title: 'Success!', description: 'Your certificate has been downloaded.' });
+      toast({ variant: 'success', title: t('learning.success'), description: t('learning.certificateDownloaded') });
     } catch {
-      toast({ variant: 'destructive', title: 'Failed to download certificate' });
+      toast({ variant: 'destructive', title: t('learning.certificateFailed') });
     } finally {
       setDownloading(false);
     }
   };
   return (
     <aside
-      aria-label="Course navigation"
-      className="grid content-start gap-4 border-b p-4 lg:sticky lg:top-0 lg:max-h-dvh lg:gap-5 lg:overflow-y-auto lg:border-r lg:border-b-0"
+      aria-label={t('learning.courseNavigation')}
+      className="grid content-start gap-4 border-b p-4 lg:sticky lg:top-0 lg:max-h-dvh lg:gap-5 lg:overflow-y-auto lg:border-e lg:border-b-0"
     >
       <Link
         to={paths.myCourses.getHref()}
         className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> My Courses
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t('learning.myCourses')}
       </Link>
       <h1 className="text-lg font-bold break-words">{title}</h1>
       <div className="grid gap-2">
         <div className="flex justify-between text-sm">
-          <span className="text-muted-foreground">Progress</span>
-          <span className="font-semibold tabular-nums">{percent}%</span>
+          <span className="text-muted-foreground">{t('learning.progress')}</span>
+          <span className="font-semibold tabular-nums">{t('learning.percent', { percent })}</span>
         </div>
-        <Progress value={percent} aria-label="Course progress" />
+        <Progress value={percent} aria-label={t('learning.courseProgress')} />
       </div>
       {eligible ? (
         <Button variant="gradient" onClick={() => void download()} disabled={downloading}>
-          <Award aria-hidden="true" /> Download Certificate
+          <Award aria-hidden="true" /> {t('learning.downloadCertificate')}
         </Button>
       ) : null}
       <Button
@@ -110,7 +111,7 @@ function Sidebar({
         aria-controls="course-outline"
         onClick={onToggleOutline}
       >
-        Course content
+        {t('learning.courseContent')}
         <ChevronDown className={cn('size-4 transition-transform', outlineOpen && 'rotate-180')} aria-hidden="true" />
       </Button>
       <ol id="course-outline" className={cn('gap-2', outlineOpen ? 'grid' : 'hidden lg:grid')}>
@@ -124,12 +125,12 @@ function Sidebar({
                   onClick={() => onSelect(section.quiz.id)}
                   aria-current={active ? 'step' : undefined}
                   className={cn(
-                    'flex w-full items-center gap-2 rounded-lg p-2 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                    'flex w-full items-center gap-2 rounded-lg p-2 text-start text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                     active && 'bg-primary/10 font-medium',
                   )}
                 >
                   {passedQuizzes.has(section.quiz.id) ? (
-                    <CheckCircle2 className="size-4 shrink-0 text-success" aria-label="Passed" />
+                    <CheckCircle2 className="size-4 shrink-0 text-success" aria-label={t('learning.passed')} />
                   ) : (
                     <FileQuestion className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   )}
@@ -150,18 +151,21 @@ function Sidebar({
                 type="button"
                 aria-expanded={open}
                 onClick={() => toggle(module.id)}
-                className="flex w-full items-center gap-2 p-2 text-left text-sm font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                className="flex w-full items-center gap-2 p-2 text-start text-sm font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                {done ? <CheckCircle2 className="size-4 shrink-0 text-success" aria-label="Completed" /> : null}
+                {done ? <CheckCircle2 className="size-4 shrink-0 text-success" aria-label={t('learning.completed')} /> : null}
                 <span className="grid flex-1 break-words">
                   {module.title}
                   <LockNote part={module} quizzes={quizzes} passed={passedQuizzes} />
                 </span>
-                <ChevronDown className={cn('size-4 transition-transform', !open && '-rotate-90')} aria-hidden="true" />
+                <ChevronDown
+                  className={cn('size-4 transition-transform', !open && '-rotate-90 rtl:rotate-90')}
+                  aria-hidden="true"
+                />
               </button>
               {open ? (
                 module.lessons.length === 0 ? (
-                  <p className="px-3 pb-2 text-xs text-muted-foreground">No lessons in this module yet.</p>
+                  <p className="px-3 pb-2 text-xs text-muted-foreground">{t('learning.noLessonsInModule')}</p>
                 ) : (
                   <ol className="grid gap-1 px-1 pb-2">
                     {module.lessons.map((lesson) => {
@@ -173,12 +177,12 @@ function Sidebar({
                             onClick={() => onSelect(lesson.id)}
                             aria-current={active ? 'step' : undefined}
                             className={cn(
-                              'flex w-full items-center gap-2 rounded-md p-2 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                              'flex w-full items-center gap-2 rounded-md p-2 text-start text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                               active && 'bg-primary/10 font-medium',
                             )}
                           >
                             {completedLessons.has(lesson.id) ? (
-                              <CheckCircle2 className="size-4 shrink-0 text-success" aria-label="Completed" />
+                              <CheckCircle2 className="size-4 shrink-0 text-success" aria-label={t('learning.completed')} />
                             ) : (
                               <Circle className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                             )}
@@ -234,7 +238,7 @@ export function LearnPage({
   useEffect(() => {
     if (itemId === undefined && resumedId === null && progress.data && resumeTo) setResumedId(resumeTo);
   }, [itemId, resumedId, progress.data, resumeTo]);
-  useDocumentTitle(course.data ? (current ? `${current.title} · ${course.data.title}` : course.data.title) : 'Learn');
+  useDocumentTitle(course.data ? (current ? `${current.title} · ${course.data.title}` : course.data.title) : t('learning.title'));
   // A learner's own page: never in a search engine.
   usePageHead({ noindex: true });
 
@@ -298,9 +302,9 @@ export function LearnPage({
     try {
       await setLessonCompletion({ lessonId: currentLessonId, completed });
       await refreshProgress();
-      setAnnouncement(completed ? 'Lesson marked as complete.' : 'Lesson marked as not complete.');
+      setAnnouncement(completed ? t('learning.markedComplete') : t('learning.markedIncomplete'));
     } catch {
-      toast({ variant: 'destructive', title: 'Failed to update progress', description: 'Please try again.' });
+      toast({ variant: 'destructive', title: t('learning.progressFailed'), description: t('learning.tryAgain') });
     } finally {
       setSaving(false);
     }
@@ -314,7 +318,7 @@ export function LearnPage({
   if (!loaded || course.isPending || modules.isPending || quizzes.isPending || resuming) {
     return (
       <p role="status" className="py-24 text-center text-muted-foreground">
-        Loading course...
+        {t('learning.loadingCourse')}
       </p>
     );
   }
@@ -322,9 +326,9 @@ export function LearnPage({
     const notFound = [course.error, modules.error, quizzes.error].some((error) => isApiError(error, 404));
     return (
       <div className="grid justify-items-center gap-4 py-24 text-center">
-        <p className="text-xl font-semibold">{notFound ? 'Course not found' : 'The course could not be loaded'}</p>
+        <p className="text-xl font-semibold">{notFound ? t('learning.courseNotFound') : t('learning.courseLoadFailed')}</p>
         <Button asChild variant="outline">
-          <Link to={paths.myCourses.getHref()}>My Courses</Link>
+          <Link to={paths.myCourses.getHref()}>{t('learning.myCourses')}</Link>
         </Button>
       </div>
     );
@@ -332,9 +336,9 @@ export function LearnPage({
   if (progress.isError && isApiError(progress.error, 403)) {
     return (
       <div className="grid justify-items-center gap-4 py-24 text-center">
-        <p className="text-xl font-semibold">Enroll in this course to start learning.</p>
+        <p className="text-xl font-semibold">{t('learning.enrollToLearn')}</p>
         <Button asChild variant="gradient">
-          <Link to={paths.course.detail.getHref(courseId)}>View course</Link>
+          <Link to={paths.course.detail.getHref(courseId)}>{t('learning.viewCourse')}</Link>
         </Button>
       </div>
     );
@@ -369,16 +373,16 @@ export function LearnPage({
           id="lesson"
           ref={lessonRegion}
           tabIndex={-1}
-          aria-label={current ? current.title : 'Lesson'}
+          aria-label={current ? current.title : t('learning.lesson')}
           className="flex-1 scroll-mt-2 p-4 focus:outline-none sm:p-8"
         >
           {itemId !== undefined && !requested ? (
             <p role="alert" className="mb-4 rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
-              That lesson is not part of this course any more: here is where you left off.
+              {t('learning.itemGone')}
             </p>
           ) : null}
           {!current ? (
-            <p className="py-16 text-center text-muted-foreground">No lessons available</p>
+            <p className="py-16 text-center text-muted-foreground">{t('learning.noLessons')}</p>
           ) : lockedPart?.locked ? (
             <LockedPanel courseId={courseId} part={lockedPart} quizzes={quizzes.data} passed={passedQuizzes} />
           ) : current.kind === 'lesson' ? (
@@ -414,7 +418,7 @@ export function LearnPage({
               if (previous) goTo(previous.id, { focus: false });
             }}
           >
-            <ChevronLeft aria-hidden="true" /> Previous
+            <ChevronLeft className="rtl:-scale-x-100" aria-hidden="true" /> {t('learning.previous')}
           </Button>
           {current?.kind === 'quiz' ? (
             // A quiz is done by passing it, never by hand (docs/product.md, Learning).
@@ -422,7 +426,7 @@ export function LearnPage({
               {passedQuizzes.has(current.id) ? (
                 <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden="true" />
               ) : null}
-              {passedQuizzes.has(current.id) ? 'Quiz passed' : 'A quiz counts once you pass it'}
+              {passedQuizzes.has(current.id) ? t('learning.quizPassed') : t('learning.quizCountsOncePassed')}
             </p>
           ) : (
             <Button
@@ -432,7 +436,7 @@ export function LearnPage({
               className="h-auto min-h-10 min-w-0 justify-self-center py-1 text-center leading-tight whitespace-normal"
             >
               {alreadyDone ? <CheckCircle2 className="text-success" aria-hidden="true" /> : null}
-              {alreadyDone ? 'Mark as Incomplete' : 'Mark as Complete'}
+              {alreadyDone ? t('learning.markIncomplete') : t('learning.markComplete')}
             </Button>
           )}
           <Button
@@ -443,7 +447,7 @@ export function LearnPage({
               if (next) goTo(next.id, { focus: false });
             }}
           >
-            Next <ChevronRight aria-hidden="true" />
+            {t('learning.next')} <ChevronRight className="rtl:-scale-x-100" aria-hidden="true" />
           </Button>
         </footer>
       </div>

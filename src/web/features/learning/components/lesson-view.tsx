@@ -3,6 +3,7 @@ import type { Lesson } from '#shared/schemas/creator';
 import { RichHtml } from '#web/components/rich-html';
 import { TextWithImage } from '#web/components/text-with-image';
 import { useModuleLessons } from '#web/lib/api/get-module-lessons';
+import { t } from '#web/lib/i18n/t';
 import { usePythonBlocks } from '#web/lib/python/use-python-blocks';
 import { useLatest } from './use-latest';
 import { VideoSlide } from './video-slide';
@@ -50,11 +51,11 @@ export function LessonView({
   if (lessons.isPending)
     return (
       <p role="status" className="text-muted-foreground">
-        Loading lesson...
+        {t('learning.loadingLesson')}
       </p>
     );
-  if (lessons.isError) return <p role="alert">The lesson could not be loaded.</p>;
-  if (!lesson) return <p className="text-muted-foreground">No lessons available</p>;
+  if (lessons.isError) return <p role="alert">{t('learning.lessonLoadFailed')}</p>;
+  if (!lesson) return <p className="text-muted-foreground">{t('learning.noLessons')}</p>;
   return (
     <article ref={slide} className="grid gap-5">
       <h2 className="text-2xl font-bold tracking-tight break-words">{lesson.title}</h2>
@@ -99,7 +100,11 @@ function LessonBody({
     );
   if (lesson.type === 'video' || lesson.type === 'notebook') {
     if (!lesson.videoUrl)
-      return <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No {lesson.type} uploaded</p>;
+      return (
+        <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">
+          {lesson.type === 'video' ? t('learning.noVideo') : t('learning.noNotebook')}
+        </p>
+      );
     return (
       <VideoSlide
         lesson={lesson}
@@ -120,13 +125,13 @@ function LessonBody({
         className="mx-auto max-h-[32rem] rounded-xl object-contain"
       />
     ) : (
-      <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">No image provided</p>
+      <p className="rounded-xl border border-dashed py-16 text-center text-muted-foreground">{t('learning.noImage')}</p>
     );
   return lesson.content ? (
     <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.imageAlt ?? lesson.title}>
       <RichHtml html={lesson.content} className="rich-text max-w-3xl" />
     </TextWithImage>
   ) : (
-    <p className="text-muted-foreground">No content available for this lesson.</p>
+    <p className="text-muted-foreground">{t('learning.noContent')}</p>
   );
 }

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { Lesson } from '#shared/schemas/creator';
 import type { CourseProgress } from '#shared/schemas/learning';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { getCourseProgressQueryOptions } from '../api/get-course-progress';
 import { savePosition } from '../api/save-position';
 import { useLatest } from './use-latest';
@@ -37,14 +39,14 @@ function storedSpeed(): number {
   return SPEEDS.includes(speed as (typeof SPEEDS)[number]) ? speed : 1;
 }
 
-const SHORTCUTS: [keys: string, action: string][] = [
-  ['Space or K', 'Play or pause'],
-  ['J / L', 'Back or forward 10 seconds'],
-  ['← / →', 'Back or forward 5 seconds'],
-  ['M', 'Mute or unmute'],
-  ['F', 'Full screen'],
-  ['C', 'Captions on or off'],
-  ['Shift + < / Shift + >', 'Slower or faster'],
+const shortcuts = (): [keys: string, action: string][] => [
+  [t('learning.keySpaceOrK'), t('learning.playOrPause')],
+  ['J / L', t('learning.seek10')],
+  ['← / →', t('learning.seek5')],
+  ['M', t('learning.muteOrUnmute')],
+  ['F', t('learning.fullScreen')],
+  ['C', t('learning.captionsOnOff')],
+  ['Shift + < / Shift + >', t('learning.slowerOrFaster')],
 ];
 
 type Shortcut = 'play' | 'back10' | 'forward10' | 'back5' | 'forward5' | 'mute' | 'fullscreen' | 'captions' | 'slower' | 'faster';
@@ -273,25 +275,25 @@ export default function VideoControls({
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
       <span className="flex items-center gap-2">
-        <label htmlFor={speedId}>Speed</label>
+        <label htmlFor={speedId}>{t('learning.speed')}</label>
         <select id={speedId} className={selectClass} value={speed} onChange={(event) => chooseSpeed(Number(event.target.value))}>
           {SPEEDS.map((option) => (
             <option key={option} value={option}>
-              {option}×
+              {t('learning.speedOption', { speed: formatCount(option) })}
             </option>
           ))}
         </select>
       </span>
       {lesson.captions.length > 0 ? (
         <span className="flex items-center gap-2">
-          <label htmlFor={captionsId}>Captions</label>
+          <label htmlFor={captionsId}>{t('learning.captions')}</label>
           <select
             id={captionsId}
             className={selectClass}
             value={captions}
             onChange={(event) => chooseCaptions(event.target.value)}
           >
-            <option value={OFF}>Off</option>
+            <option value={OFF}>{t('learning.captionsOff')}</option>
             {lesson.captions.map((caption) => (
               <option key={caption.language} value={caption.language}>
                 {caption.label}
@@ -301,13 +303,15 @@ export default function VideoControls({
         </span>
       ) : null}
       <details className="basis-full">
-        <summary className="w-fit cursor-pointer text-muted-foreground">Keyboard shortcuts</summary>
-        <p className="mt-2 text-muted-foreground">With the video focused (click it or tab to it):</p>
+        <summary className="w-fit cursor-pointer text-muted-foreground">{t('learning.keyboardShortcuts')}</summary>
+        <p className="mt-2 text-muted-foreground">{t('learning.shortcutsIntro')}</p>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          {SHORTCUTS.map(([keys, action]) => (
+          {shortcuts().map(([keys, action]) => (
             <div key={keys} className="contents">
               <dt>
-                <kbd className="font-mono">{keys}</kbd>
+                <kbd dir="ltr" className="font-mono">
+                  {keys}
+                </kbd>
               </dt>
               <dd className="text-muted-foreground">{action}</dd>
             </div>

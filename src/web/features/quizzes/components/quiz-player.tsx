@@ -1,6 +1,5 @@
 import { RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { QUIZ_ALREADY_COMPLETED } from '#shared/messages';
 import type { AnyQuestion, Question } from '#shared/schemas/creator';
 import type { AnswerBody, AnyAnswerResult, QuizAttempt } from '#shared/schemas/learning';
 import { AnswerFeedback } from '#web/components/answer-feedback';
@@ -13,6 +12,7 @@ import { freshDraft, isCodeQuestion, isTyped, type TypedDraft } from '#web/lib/a
 import { useQuizQuestions } from '#web/lib/api/get-quiz-questions';
 import { isApiError } from '#web/lib/api-client';
 import { gradingRefusal } from '#web/lib/grading-refusal';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { answerQuestion } from '../api/answer-question';
 import { completeAttempt } from '../api/complete-attempt';
@@ -79,12 +79,12 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   if (questions.isPending)
     return (
       <p role="status" className="text-muted-foreground">
-        Loading quiz...
+        {t('quizzes.loading')}
       </p>
     );
-  if (questions.isError) return <p role="alert">The quiz could not be loaded.</p>;
+  if (questions.isError) return <p role="alert">{t('quizzes.loadFailed')}</p>;
   // A quiz published without questions counts for nothing in progress; the learner just moves on.
-  if (questions.data.length === 0) return <p className="text-muted-foreground">No questions have been added to this quiz yet.</p>;
+  if (questions.data.length === 0) return <p className="text-muted-foreground">{t('quizzes.noQuestions')}</p>;
 
   const total = questions.data.length;
   const all = questions.data as AnyQuestion[];
@@ -108,7 +108,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       } catch (error) {
         toast({
           variant: 'destructive',
-          title: 'Failed to start new quiz attempt',
+          title: t('quizzes.retakeFailed'),
           ...(isApiError(error, 409) ? { description: error.message } : {}),
         });
       } finally {
@@ -119,17 +119,18 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       <div className="grid gap-6 py-8">
         <div className="grid justify-items-center gap-4 text-center">
           <p ref={resultHeading} tabIndex={-1} className="text-sm font-medium text-muted-foreground focus:outline-none">
-            Your score
+            {t('quizzes.yourScore')}
           </p>
           <p className={cn('text-5xl font-extrabold tabular-nums', attempt.passed ? 'text-success' : 'text-warning')}>
-            {percent}%
+            {t('learning.percent', { percent })}
           </p>
           <p className="text-muted-foreground">
-            {attempt.score} of {attempt.totalQuestions} correct.{' '}
-            {attempt.passed ? 'You passed this quiz.' : 'Not passed yet: review the lessons and try again.'}
+            {attempt.passed
+              ? t('quizzes.scorePassed', { score: attempt.score ?? 0, total: attempt.totalQuestions })
+              : t('quizzes.scoreNotPassed', { score: attempt.score ?? 0, total: attempt.totalQuestions })}
           </p>
           <Button onClick={() => void retake()} disabled={busy} variant="outline">
-            <RotateCcw aria-hidden="true" /> Retake Quiz
+            <RotateCcw aria-hidden="true" /> {t('quizzes.retake')}
           </Button>
         </div>
         <Suspense fallback={null}>
@@ -171,11 +172,11 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
         // Nothing was stored: the code stays in the editor, to be sent again.
         setGradingNotice(refusal);
       } else if (isApiError(error, 409) && attempt?.expiresAt && Date.parse(attempt.expiresAt) <= Date.now()) {
-        toast({ variant: 'destructive', title: 'Time is up', description: 'Complete the quiz to see your score.' });
+        toast({ variant: 'destructive', title: t('quizzes.timeUp'), description: t('quizzes.completeToSeeScore') });
       } else if (isApiError(error, 409)) {
-        toast({ variant: 'destructive', title: 'Quiz Already Completed', description: QUIZ_ALREADY_COMPLETED });
+        toast({ variant: 'destructive', title: t('quizzes.alreadyCompleted'), description: t('quizzes.alreadyCompletedText') });
       } else {
-        toast({ variant: 'destructive', title: 'Failed to submit answer' });
+        toast({ variant: 'destructive', title: t('quizzes.submitFailed') });
       }
     } finally {
       setBusy(false);
@@ -199,7 +200,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       // The learn page refreshes the progress and the certificate this changes.
       onCompleted();
     } catch {
-      toast({ variant: 'destructive', title: 'Failed to complete quiz' });
+      toast({ variant: 'destructive', title: t('quizzes.completeFailed') });
     } finally {
       setBusy(false);
     }
@@ -208,9 +209,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">
-          Question {index + 1} of {total}
-        </p>
+        <p className="text-sm text-muted-foreground">{t('quizzes.questionOf', { number: index + 1, total })}</p>
         {msLeft !== null ? (
           <Suspense fallback={null}>
             <QuizTimer msLeft={msLeft} />
@@ -233,7 +232,7 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
         <Suspense
           fallback={
             <p role="status" className="text-sm text-muted-foreground">
-              Loading the answer field...
+              {t('quizzes.loadingAnswerField')}
             </p>
           }
         >
@@ -259,11 +258,11 @@ export function QuizPlayer({ quizId, onCompleted }: { quizId: string; onComplete
       <div>
         {feedback || isTimeUp ? (
           <Button ref={nextButton} onClick={() => void (isTimeUp ? finish() : next())} disabled={busy}>
-            {isLast || isTimeUp ? 'Complete Quiz' : 'Next Question'}
+            {isLast || isTimeUp ? t('quizzes.completeQuiz') : t('quizzes.nextQuestion')}
           </Button>
         ) : (
           <Button onClick={() => void submit()} disabled={!isReady || busy}>
-            {code ? 'Submit Code' : 'Submit Answer'}
+            {code ? t('quizzes.submitCode') : t('quizzes.submitAnswer')}
           </Button>
         )}
       </div>

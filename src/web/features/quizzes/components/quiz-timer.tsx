@@ -1,4 +1,5 @@
 import { Timer } from 'lucide-react';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 
 /** The time an attempt has left, as minutes and seconds; read out to screen readers only each minute. */
@@ -14,10 +15,14 @@ export default function QuizTimer({ msLeft }: { msLeft: number }) {
     >
       <Timer className="size-4" aria-hidden="true" />
       <span role="timer" aria-live="off">
-        {seconds > 0 ? `Time left ${shown}` : 'Time is up'}
+        {seconds > 0 ? t('quizzes.timeLeft', { time: shown }) : t('quizzes.timeUp')}
       </span>
       <span className="sr-only" aria-live="polite">
-        {seconds % 60 === 0 || seconds === 0 ? (seconds > 0 ? `${Math.floor(seconds / 60)} minutes left` : 'Time is up') : ''}
+        {seconds % 60 === 0 || seconds === 0
+          ? seconds > 0
+            ? t('quizzes.minutesLeft', { count: Math.floor(seconds / 60) })
+            : t('quizzes.timeUp')
+          : ''}
       </span>
     </p>
   );

@@ -1,5 +1,6 @@
 import type { AnyQuestion } from '#shared/schemas/creator';
 import { isTyped } from '#web/lib/answer-words';
+import { t } from '#web/lib/i18n/t';
 
 const kbd = 'rounded border bg-muted px-1.5 py-0.5 font-mono text-xs text-foreground';
 
@@ -19,10 +20,10 @@ export function KeyboardHints({ question }: { question: AnyQuestion }) {
     <p className="hidden items-center gap-1.5 text-xs text-muted-foreground sm:flex">
       {choiceCount > 0 ? (
         <>
-          <kbd className={kbd}>1</kbd>–<kbd className={kbd}>{choiceCount}</kbd> choose ·{' '}
+          <kbd className={kbd}>1</kbd>–<kbd className={kbd}>{choiceCount}</kbd> {t('reviewDeck.choose')} ·{' '}
         </>
       ) : null}
-      <kbd className={kbd}>Enter</kbd> submit · <kbd className={kbd}>→</kbd> next
+      <kbd className={kbd}>Enter</kbd> {t('reviewDeck.submit')} · <kbd className={kbd}>→</kbd> {t('reviewDeck.next')}
     </p>
   );
 }

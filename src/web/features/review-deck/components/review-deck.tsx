@@ -21,6 +21,8 @@ import { useReviewDeck } from '#web/lib/api/get-review-deck';
 import { reviewDeckQueryKey } from '#web/lib/api/review-deck-key';
 import { isApiError } from '#web/lib/api-client';
 import { gradingRefusal } from '#web/lib/grading-refusal';
+import { intlLocale } from '#web/lib/i18n/locale';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { answerReviewCard } from '../api/answer-review-card';
 import { dueInWords } from '../lib/due-in-words';
@@ -54,7 +56,7 @@ const singleOptions = (question: Question) => [question.optionA, question.option
 
 function Loading() {
   return (
-    <div role="status" aria-label="Loading your review cards" className="grid gap-4">
+    <div role="status" aria-label={t('reviewDeck.loading')} className="grid gap-4">
       <Skeleton className="h-4 w-32" />
       <Skeleton className="h-8 w-3/4" />
       {[0, 1, 2].map((key) => (
@@ -70,7 +72,7 @@ function Loading() {
  * after its last, the deck is asked again, so a card answered wrong comes back once it is due.
  */
 export function ReviewDeckPage() {
-  useDocumentTitle('Review');
+  useDocumentTitle(t('reviewDeck.title'));
   const queryClient = useQueryClient();
   const deck = useReviewDeck();
   /** The round being answered: fixed at the first answer, so a refetch cannot move the cards under the learner. */
@@ -137,10 +139,10 @@ export function ReviewDeckPage() {
       if (refusal) {
         setGradingNotice(refusal);
       } else if (isApiError(error, 409) || isApiError(error, 404)) {
-        toast({ title: 'Card skipped', description: 'It was reviewed elsewhere, or is no longer in your deck.' });
+        toast({ title: t('reviewDeck.cardSkipped'), description: t('reviewDeck.cardGone') });
         void next();
       } else {
-        toast({ variant: 'destructive', title: 'Failed to submit answer' });
+        toast({ variant: 'destructive', title: t('quizzes.submitFailed') });
       }
     } finally {
       setBusy(false);
@@ -158,7 +160,7 @@ export function ReviewDeckPage() {
       setRound(data);
       showCard(0, data.items);
     } catch {
-      toast({ variant: 'destructive', title: 'Your review cards could not be loaded' });
+      toast({ variant: 'destructive', title: t('reviewDeck.loadFailed') });
     } finally {
       setBusy(false);
     }
@@ -192,7 +194,7 @@ export function ReviewDeckPage() {
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
-  const heading = <h1 className="mb-6 text-3xl font-bold tracking-tight">Review</h1>;
+  const heading = <h1 className="mb-6 text-3xl font-bold tracking-tight">{t('reviewDeck.title')}</h1>;
   const page = (body: ReactNode) => <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 lg:py-12">{body}</div>;
 
   if (deck.isPending)
@@ -206,7 +208,7 @@ export function ReviewDeckPage() {
     return page(
       <>
         {heading}
-        <RegionError title="Your review cards could not be loaded" onRetry={() => void deck.refetch()} />
+        <RegionError title={t('reviewDeck.loadFailed')} onRetry={() => void deck.refetch()} />
       </>,
     );
   }
@@ -214,13 +216,11 @@ export function ReviewDeckPage() {
     return page(
       <>
         {heading}
-        <EmptyState icon={Layers} title="Nothing to review">
+        <EmptyState icon={Layers} title={t('reviewDeck.nothingToReview')}>
           <p className="text-muted-foreground">
-            {answeredBefore > 0
-              ? `You reviewed ${answeredBefore === 1 ? '1 card' : `${answeredBefore} cards`}. `
-              : 'Questions you miss in a quiz come back here when they are due. '}
+            {answeredBefore > 0 ? t('reviewDeck.reviewedCount', { count: answeredBefore }) : t('reviewDeck.missedComeBack')}{' '}
             <Link to={paths.myCourses.getHref()} className={linkClass}>
-              Back to My Courses
+              {t('reviewDeck.backToMyCourses')}
             </Link>
           </p>
         </EmptyState>
@@ -237,12 +237,10 @@ export function ReviewDeckPage() {
       <div className="grid gap-5 rounded-2xl border bg-card p-4 sm:p-6">
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-            <p>
-              Card {number} of {total}
-            </p>
+            <p>{t('reviewDeck.cardOf', { number, total })}</p>
             <p className="break-words">{item.course.title}</p>
           </div>
-          <Progress value={((number - 1) / total) * 100} className="h-1.5" aria-label="Review progress" />
+          <Progress value={((number - 1) / total) * 100} className="h-1.5" aria-label={t('reviewDeck.progress')} />
         </div>
         <h2 ref={questionHeading} tabIndex={-1} className="text-xl font-semibold break-words focus:outline-none">
           {question.question}
@@ -269,16 +267,21 @@ export function ReviewDeckPage() {
         )}
         <GradingStatus isGrading={Boolean(code && busy && !result)} notice={gradingNotice} />
         {result ? (
-          <AnswerFeedback question={question} result={result} note={`Next review ${dueInWords(result.nextDue)}.`} />
+          <AnswerFeedback
+            question={question}
+            result={result}
+            note={t('reviewDeck.nextReview', { when: dueInWords(result.nextDue, Date.now(), intlLocale()) })}
+          />
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           {result ? (
             <Button ref={nextButton} onClick={() => void next()} disabled={busy}>
-              {isLast ? 'Finish' : 'Next card'} <ArrowRight aria-hidden="true" />
+              {isLast ? t('reviewDeck.finish') : t('reviewDeck.nextCard')}{' '}
+              <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
             </Button>
           ) : (
             <Button onClick={() => void submit()} disabled={!isReady || busy}>
-              {code ? 'Submit Code' : 'Submit Answer'}
+              {code ? t('quizzes.submitCode') : t('quizzes.submitAnswer')}
             </Button>
           )}
           <KeyboardHints question={question} />

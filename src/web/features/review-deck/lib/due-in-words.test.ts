@@ -17,6 +17,11 @@ describe('dueInWords', () => {
     expect(dueInWords(fromNow(400 * 24 * 60 * MINUTE), now)).toBe('next year');
   });
 
+  it('says it in the language asked for', () => {
+    expect(dueInWords(fromNow(3 * 24 * 60 * MINUTE), now, 'es')).toBe('dentro de 3 días');
+    expect(dueInWords(fromNow(24 * 60 * MINUTE), now, 'de')).toBe('morgen');
+  });
+
   it('never says a card is due in the past', () => {
     expect(dueInWords(fromNow(-5 * MINUTE), now)).toBe('in 1 minute');
   });

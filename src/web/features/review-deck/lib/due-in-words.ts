@@ -1,4 +1,13 @@
-const formatter = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const formatters = new Map<string, Intl.RelativeTimeFormat>();
+/** A language's way of saying "in 3 days", made once per language. */
+function formatterOf(locale: string): Intl.RelativeTimeFormat {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    formatters.set(locale, formatter);
+  }
+  return formatter;
+}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -11,8 +20,12 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
   ['month', 30.4 * DAY, 11.5],
 ];
 
-/** When a card comes back, as people say it: "in 10 minutes", "tomorrow", "in 3 days"; never sooner than a minute. */
-export function dueInWords(iso: string, now = Date.now()): string {
+/**
+ * When a card comes back, as people say it in `locale` (the page's, `intlLocale()`): "in 10 minutes",
+ * "tomorrow", "in 3 days"; never sooner than a minute.
+ */
+export function dueInWords(iso: string, now = Date.now(), locale = 'en'): string {
+  const formatter = formatterOf(locale);
   const ms = Math.max(MINUTE, Date.parse(iso) - now);
   for (const [unit, length, upTo] of UNITS) {
     const value = Math.max(1, Math.round(ms / length));
