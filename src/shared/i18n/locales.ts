@@ -3,7 +3,7 @@
  * Free of anything but strings, so the server, the page and the build share it.
  */
 
-/** The languages the interface speaks; `en` is the default and SPEC's texts word for word. */
+/** The languages the interface speaks; `en` is the default, the product's own English texts word for word (docs/product.md, Languages). */
 export const LOCALES = ['en', 'es', 'de', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -7,7 +7,6 @@ import { t } from '#web/lib/i18n/t';
  * when the next page failed, why and Try again. Nothing once the last page is in.
  */
 export function MoreItems({
-  what,
   label = t('shell.showMore'),
   hasMore,
   isLoading,
@@ -15,8 +14,6 @@ export function MoreItems({
   onMore,
   onRetry = onMore,
 }: {
-  /** What the list holds, plural: "More <what> could not be loaded." (English only: other languages say "more items"). */
-  what: string;
   label?: string;
   hasMore: boolean;
   isLoading: boolean;
@@ -28,7 +25,7 @@ export function MoreItems({
   if (failed) {
     return (
       <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
-        {t('shell.moreFailed', { what })}
+        {t('shell.moreFailed')}
         <Button variant="outline" size="sm" onClick={onRetry}>
           {t('common.tryAgain')}
         </Button>

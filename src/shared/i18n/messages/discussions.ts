@@ -83,7 +83,6 @@ export const discussionsMessages = defineMessages({
     ar: 'تحقق من اتصالك وحاول مرة أخرى.',
   },
   'discussions.loadMore': { en: 'Load more', es: 'Cargar más', de: 'Mehr laden', ar: 'تحميل المزيد' },
-  'discussions.moreWhat': { en: 'questions', es: 'preguntas', de: 'Fragen', ar: 'الأسئلة' },
   'discussions.questionOf': {
     en: '{name}’s question',
     es: 'Pregunta de {name}',

@@ -465,7 +465,7 @@ export const shellMessages = defineMessages({
     ar: 'عرض المزيد',
   },
   'shell.moreFailed': {
-    en: 'More {what} could not be loaded.',
+    en: 'More items could not be loaded.',
     es: 'No se pudieron cargar más elementos.',
     de: 'Weitere Einträge konnten nicht geladen werden.',
     ar: 'تعذّر تحميل المزيد من العناصر.',

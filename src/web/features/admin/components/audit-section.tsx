@@ -40,7 +40,6 @@ export function AuditSection() {
       </FilterBar>
       <PagedListView
         list={list}
-        what="audit entries"
         texts={{ loading: t('admin.auditLoading'), failed: t('admin.auditFailed') }}
         empty={{ icon: ScrollText, title: t('admin.auditEmpty'), text: t('admin.auditEmptyText') }}
       >

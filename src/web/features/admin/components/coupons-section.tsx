@@ -215,7 +215,6 @@ export function CouponsSection() {
       <NewCouponForm />
       <PagedListView
         list={list}
-        what="coupons"
         texts={{ loading: t('admin.couponsLoading'), failed: t('admin.couponsFailed') }}
         empty={{ icon: TicketPercent, title: t('admin.noSiteCoupons'), text: t('admin.noSiteCouponsText') }}
       >

@@ -92,7 +92,6 @@ export function CoursesSection() {
       </FilterBar>
       <PagedListView
         list={list}
-        what="courses"
         texts={{ loading: t('admin.coursesLoading'), failed: t('admin.coursesFailed') }}
         empty={{ icon: BookX, title: t('admin.noCourses'), text: t('admin.noCoursesText') }}
       >

@@ -152,7 +152,6 @@ export function CreatorsSection() {
         </FilterBar>
         <PagedListView
           list={invitations}
-          what="invitations"
           texts={{ loading: t('admin.invitationsLoading'), failed: t('admin.invitationsFailed') }}
           empty={{ icon: MailPlus, title: t('admin.noInvitations'), text: t('admin.noInvitationsText') }}
         >
@@ -201,7 +200,6 @@ export function CreatorsSection() {
         </FilterBar>
         <PagedListView
           list={creators}
-          what="creators"
           texts={{ loading: t('admin.creatorsLoading'), failed: t('admin.creatorsFailed') }}
           empty={{ icon: GraduationCap, title: t('admin.noCreators'), text: t('admin.noCreatorsText') }}
         >

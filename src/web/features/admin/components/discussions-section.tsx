@@ -76,7 +76,6 @@ export function DiscussionsSection() {
       </h2>
       <PagedListView
         list={list}
-        what="reported questions"
         texts={{ loading: t('admin.questionsLoading'), failed: t('admin.questionsFailed') }}
         empty={{
           icon: MessageSquareWarning,

@@ -20,17 +20,15 @@ type ListState<T> = {
 /**
  * An admin list in each of its states: loading, failed (with a retry), empty, or its rows with
  * "Show more" while there are more pages. `texts` says the loading and failed states in the page's
- * language; `what` names the rows for the "Show more" foot ("users").
+ * language.
  */
 export function PagedListView<T>({
   list,
-  what,
   texts,
   empty,
   children,
 }: {
   list: ListState<T>;
-  what: string;
   texts: { loading: string; failed: string };
   empty: { icon: LucideIcon; title: string; text: string };
   children: (items: T[]) => ReactNode;
@@ -58,7 +56,6 @@ export function PagedListView<T>({
     <div className="grid gap-4">
       {children(list.items)}
       <MoreItems
-        what={what}
         hasMore={list.hasMore}
         isLoading={list.isLoadingMore}
         failed={Boolean(list.moreError)}

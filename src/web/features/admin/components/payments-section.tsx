@@ -92,7 +92,6 @@ export function PaymentsSection() {
       </FilterBar>
       <PagedListView
         list={list}
-        what="payments"
         texts={{ loading: t('admin.paymentsLoading'), failed: t('admin.paymentsFailed') }}
         empty={{ icon: CreditCard, title: t('admin.noPayments'), text: t('admin.noPaymentsText') }}
       >

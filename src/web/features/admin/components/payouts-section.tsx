@@ -126,7 +126,6 @@ function Balances() {
       <p className="mb-4 text-sm text-muted-foreground">{t('admin.balancesIntro')}</p>
       <PagedListView
         list={list}
-        what="balances"
         texts={{ loading: t('admin.balancesLoading'), failed: t('admin.balancesFailed') }}
         empty={{ icon: Landmark, title: t('admin.nobodyOwed'), text: t('admin.nobodyOwedText') }}
       >
@@ -169,7 +168,6 @@ function Payouts() {
       </h2>
       <PagedListView
         list={list}
-        what="payouts"
         texts={{ loading: t('admin.payoutsLoading'), failed: t('admin.payoutsFailed') }}
         empty={{ icon: Banknote, title: t('admin.noPayouts'), text: t('admin.noPayoutsText') }}
       >

@@ -70,7 +70,6 @@ export function ReviewsSection() {
       </FilterBar>
       <PagedListView
         list={list}
-        what="reported reviews"
         texts={{ loading: t('admin.reviewsLoading'), failed: t('admin.reviewsFailed') }}
         empty={{ icon: MessageSquareWarning, title: t('admin.noReviews'), text: t('admin.noReviewsText') }}
       >

@@ -110,7 +110,6 @@ export function UsersSection() {
       </FilterBar>
       <PagedListView
         list={list}
-        what="users"
         texts={{ loading: t('admin.usersLoading'), failed: t('admin.usersFailed') }}
         empty={{ icon: Users, title: t('admin.noUsers'), text: t('admin.noUsersText') }}
       >

@@ -75,7 +75,6 @@ export function CouponList({ headingRef }: { headingRef: RefObject<HTMLHeadingEl
     <div className="grid gap-4">
       <CouponTable coupons={list.coupons} deletingId={deletingId} onDelete={onDelete} />
       <MoreItems
-        what="coupons"
         hasMore={list.hasMore}
         isLoading={list.isLoadingMore}
         failed={Boolean(list.moreError)}

@@ -79,7 +79,6 @@ export function PayoutsList({ leave }: { leave?: (url: string) => void } = {}) {
               ))}
             </ul>
             <MoreItems
-              what="payouts"
               hasMore={payouts.hasMore}
               isLoading={payouts.isLoadingMore}
               failed={Boolean(payouts.moreError)}

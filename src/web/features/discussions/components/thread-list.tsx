@@ -82,7 +82,6 @@ export function ThreadList<T extends Thread>({
         ))}
       </ol>
       <MoreItems
-        what={t('discussions.moreWhat')}
         label={t('discussions.loadMore')}
         hasMore={list.hasMore}
         isLoading={list.isLoadingMore}

@@ -67,7 +67,6 @@ export function PurchasesPage() {
             ))}
           </ul>
           <MoreItems
-            what="purchases"
             hasMore={list.hasMore}
             isLoading={list.isLoadingMore}
             failed={Boolean(list.moreError)}
