@@ -18,7 +18,7 @@ export const adminMessages = defineMessages({
     ar: 'الإدارة: {section}',
   },
   'admin.sectionFailed': {
-    en: 'The {lower} section could not be shown',
+    en: 'The {name} section could not be shown',
     es: 'No se pudo mostrar la sección «{name}»',
     de: 'Der Bereich „{name}“ konnte nicht angezeigt werden',
     ar: 'تعذّر عرض قسم «{name}»',

@@ -65,7 +65,7 @@ export function AdminPage() {
         {ADMIN_TABS.map(({ value, label, Section }) => (
           <TabsContent key={value} value={value} className="mt-6">
             <RegionErrorBoundary
-              title={t('admin.sectionFailed', { lower: label().toLowerCase(), name: label() })}
+              title={t('admin.sectionFailed', { name: label() })}
               resetKeys={[tab]}
             >
               <Section />
