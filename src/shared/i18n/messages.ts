@@ -1,5 +1,8 @@
 import type { Translations } from './define';
+import { certificateMessages } from './messages/certificate';
 import { commonMessages } from './messages/common';
+import { mailMessages } from './messages/mail';
+import { receiptMessages } from './messages/receipt';
 
 /*
  * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
@@ -8,6 +11,9 @@ import { commonMessages } from './messages/common';
  */
 const AREAS = {
   commonMessages,
+  certificateMessages,
+  mailMessages,
+  receiptMessages,
 };
 
 type Areas = typeof AREAS;
