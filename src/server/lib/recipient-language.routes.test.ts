@@ -1,12 +1,15 @@
 import reshaper from 'arabic-reshaper';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificates } from '#db/schema/index';
 import { formatUsd } from '#shared/format';
 import type { Locale } from '#shared/i18n/locales';
 import { addContent, createCourse, createUser, enroll, FACTORY_PASSWORD, type TestUser } from '#tests/factories';
 import { createTestApp, type TestApp } from '#tests/helpers/app';
 import { pdfTextLines } from '#tests/helpers/pdf-text';
+import { certificateKeys } from './certificate-keys';
 
 /*
  * Mails, receipts and certificates in their recipient's saved language (docs/product.md, Languages);
@@ -54,7 +57,9 @@ describe('account mails', () => {
 
     const es = lastMailTo(spanish.email);
     expect(es?.subject).toBe('Restablece tu contraseña de Gradient Academy');
-    expect(es?.text).toMatch(/^Hola, Lucía Pérez:\n\nAlguien ha pedido restablecer la contraseña de tu cuenta de Gradient Academy\./);
+    expect(es?.text).toMatch(
+      /^Hola, Lucía Pérez:\n\nAlguien ha pedido restablecer la contraseña de tu cuenta de Gradient Academy\./,
+    );
     expect(es?.text).toContain('El enlace caduca en 1 hora');
     expect(es?.html).toContain('<html lang="es" dir="ltr">');
     expect(es?.html).toContain('>Restablecer contraseña</a>');
@@ -76,12 +81,14 @@ describe('account mails', () => {
     const german = await userSpeaking('de', 'Jürgen');
     const oldEmail = german.email;
     const newEmail = `neu-${german.id.slice(0, 8)}@example.com`;
-    expect(
-      (await call('POST', '/api/account/email', german, { newEmail, currentPassword: FACTORY_PASSWORD })).statusCode,
-    ).toBe(200);
+    expect((await call('POST', '/api/account/email', german, { newEmail, currentPassword: FACTORY_PASSWORD })).statusCode).toBe(
+      200,
+    );
     const confirm = lastMailTo(newEmail);
     expect(confirm?.subject).toBe('Bestätige deine neue E-Mail-Adresse bei Gradient Academy');
-    expect(confirm?.text).toContain(`Öffne diesen Link, um ${newEmail} zur E-Mail-Adresse deines Gradient Academy-Kontos zu machen:`);
+    expect(confirm?.text).toContain(
+      `Öffne diesen Link, um ${newEmail} zur E-Mail-Adresse deines Gradient Academy-Kontos zu machen:`,
+    );
     expect(confirm?.text).toContain('Der Link läuft nach 24 Stunden ab');
     const token = /token=([\w-]+)/.exec(confirm?.text ?? '')?.[1];
     expect((await call('POST', '/api/account/email/confirm', null, { token })).statusCode).toBe(200);
@@ -196,6 +203,14 @@ describe('the certificate', () => {
     const spanish = await download(student, courseId);
     expect(spanish).toEqual(expect.arrayContaining(['Certificado de finalización', 'Se certifica que']));
     expect(spanish.some((line) => asTyped(line) === 'فاطمة الزهراء')).toBe(true);
+
+    // Both languages' PDFs are kept, and both go with the account.
+    const [issued] = await t.db.db.select({ id: certificates.id }).from(certificates).where(eq(certificates.userId, student.id));
+    const keys = certificateKeys(issued?.id ?? '');
+    const kept = async () => (await Promise.all(keys.map((key) => t.app.objectStore.stat(key)))).filter(Boolean).length;
+    expect(await kept()).toBe(2);
+    expect((await call('POST', '/api/account/delete', student, { currentPassword: FACTORY_PASSWORD })).statusCode).toBe(200);
+    expect(await kept()).toBe(0);
   });
 
   it('is in English for a student who saved no language, an Arabic name joined and right to left on it', async () => {

@@ -34,6 +34,7 @@ import {
 import type { MessageResponse, User } from '#shared/schemas/auth';
 import type { Config } from '../../env';
 import { AppError } from '../../errors';
+import { certificateKeys } from '../../lib/certificate-keys';
 import { clientAddressKey } from '../../lib/client-address';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { JobQueue } from '../../lib/jobs/job-kinds';
@@ -43,7 +44,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enforceRateLimits, type RateLimitCheck, refundRateLimit } from '../../lib/rate-limit';
 import { recipientLocale, savedLocale } from '../../lib/recipient-locale';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { certificateKeys } from '../certificates/certificate-files';
 import { confirmEmailMail } from './account.mail';
 import { deviceName } from './device-name';
 

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/i18n/locales';
+import type { Locale } from '#shared/i18n/locales';
 import type { Certificate } from '#shared/schemas/certificates';
+import { certificateKey } from '../../lib/certificate-keys';
 import { renderCertificatePdf } from '../../lib/certificate-pdf';
 import type { GetObjectResult, ObjectStore } from '../../lib/object-store/object-store';
 
@@ -11,17 +12,6 @@ import type { GetObjectResult, ObjectStore } from '../../lib/object-store/object
  * is deterministic (certificate-pdf.ts), so instances that draw the same certificate at the same
  * moment store the same bytes, and whichever put lands last changes nothing.
  */
-
-/**
- * Outside the upload prefixes, which GET /objects/… serves: a kept PDF is read only through its route.
- * English keeps the key certificates had before they spoke other languages.
- */
-export function certificateKey(certificateId: string, locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? `certificates/${certificateId}.pdf` : `certificates/${certificateId}.${locale}.pdf`;
-}
-
-/** Every key a certificate's PDFs may be kept under, one per language. */
-export const certificateKeys = (certificateId: string) => LOCALES.map((locale) => certificateKey(certificateId, locale));
 
 /** A certificate page is about 30 KB; anything near this is a bug, not a certificate. */
 const MAX_PDF_BYTES = 2 * 1024 * 1024;
