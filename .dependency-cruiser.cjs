@@ -98,10 +98,11 @@ module.exports = {
     },
     {
       name: 'shared-to-anything-but-zod',
-      comment: 'src/shared holds the zod contracts used by server and browser alike and imports nothing but zod and itself.',
+      comment:
+        "src/shared holds the zod contracts and message catalogs used by server and browser alike and imports nothing but zod, itself, and the ICU message compiler that translates at run time on the server (the browser's build compiles messages instead, ADR 0062).",
       severity: 'error',
       from: { path: '^src/shared/', pathNot: TEST_FILE },
-      to: { pathNot: ['^src/shared/', '(^|/)node_modules/zod/'] },
+      to: { pathNot: ['^src/shared/', '(^|/)node_modules/zod/', '(^|/)node_modules/@messageformat/'] },
     },
     {
       name: 'no-circular',

@@ -4,8 +4,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import { DEFAULT_LOCALE, LOCALES, type PageLocale, PSEUDO_LOCALE } from './src/shared/i18n/locales';
 import { BARE_PAGES, PAGES } from './src/shared/page-modules';
 import { PYODIDE_FILES, PYODIDE_PATH } from './src/shared/pyodide';
+import { inlineMessages } from './tools/vite/inline-messages';
+import { reactRouterTreeShaking } from './tools/vite/react-router-tree-shaking';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '5000'}`;
 const proxy = {
@@ -209,6 +212,28 @@ const lucideIconsByPath = (): Plugin => {
   };
 };
 
+/**
+ * The language this build of the browser's code speaks (ADR 0062): scripts/build-web.mjs builds each,
+ * English first. The others are written beside it: the same hashed asset files where their bytes are
+ * the same, and their own index.<locale>.html and .vite/manifest.<locale>.json.
+ */
+const webLocale = (process.env.WEB_LOCALE ?? DEFAULT_LOCALE) as PageLocale;
+if (webLocale !== PSEUDO_LOCALE && !(LOCALES as readonly string[]).includes(webLocale)) {
+  throw new Error(`WEB_LOCALE=${webLocale}: not one of ${LOCALES.join(', ')}, ${PSEUDO_LOCALE}`);
+}
+const isDefaultLocale = webLocale === DEFAULT_LOCALE;
+
+/** Another language's index.html, written as index.<locale>.html beside the default one. */
+const localeIndexHtml: Plugin = {
+  name: 'locale-index-html',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle(_, bundle) {
+    const html = bundle['index.html'];
+    if (html) html.fileName = `index.${webLocale}.html`;
+  },
+};
+
 /** DIST_DIR lets parallel builds (one per engineer or CI job) stay out of each other's way. */
 const distDir = (part: string) => fileURLToPath(new URL(`./${process.env.DIST_DIR ?? 'dist'}/${part}`, import.meta.url));
 
@@ -218,11 +243,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   plugins: [
     lucideIconsByPath(),
+    reactRouterTreeShaking(),
     react(),
     tailwindcss(),
     inlineThemeBootstrap,
     pageCode,
-    ...(isSsrBuild ? [] : [pageLoader, pyodideFiles]),
+    ...(isSsrBuild ? [] : [inlineMessages(webLocale)]),
+    // The loader and Pyodide's files are the same in every language: the default build writes them.
+    ...(isSsrBuild ? [] : isDefaultLocale ? [pageLoader, pyodideFiles] : [localeIndexHtml]),
   ],
   // Python's worker loads Pyodide's ES modules (src/web/lib/python/python.worker.ts): a module worker.
   worker: { format: 'es' as const },
@@ -242,13 +270,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       }
     : {
         // The JavaScript budget test (tests/e2e/js-budget.spec.ts) reads which files each page loads.
-        manifest: true,
+        manifest: isDefaultLocale ? true : `.vite/manifest.${webLocale}.json`,
         // No preload helper in the bundle: its lists of every lazy chunk's imports cost each budgeted page
         // ~1.5 KB of gzip (issue 8). The server names a page's code in its HTML from the build manifest
         // (src/server/plugins/page-html.ts); a later page's imports load once its chunk is read.
         modulePreload: false,
         outDir: distDir('web'),
-        emptyOutDir: true,
+        emptyOutDir: isDefaultLocale,
         rolldownOptions: {
           output: {
             codeSplitting: {
@@ -260,6 +288,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
                   priority: 20,
                 },
+                // The rest of what the entry loads before it starts (cn, lucide's icon maker, the spinner's icon)
+                // joins the entry itself: left to the bundler, pages shared them with it as three files of their
+                // own, ~0.6 KB of gzip more on every page (each file's compression starts from nothing).
+                { name: 'index', tags: ['$initial'], priority: 12 },
                 {
                   name: firstVisitChunk,
                   debugName: 'first-visit pages',

@@ -94,6 +94,9 @@ try {
     { name: 'course', url: `${base}/course/${freeCourse.id}`, listed: true },
     { name: 'search', url: `${base}/courses?q=learning&difficulty=Beginner`, listed: true },
     { name: 'instructor', url: `${base}/instructors/${freeCourse.creatorId}`, listed: true },
+    // Issue 40: the same pages in Spanish, as a search engine reaches them (their hreflang address).
+    { name: 'home, es', url: `${base}/?lang=es`, listed: true },
+    { name: 'course, es', url: `${base}/course/${freeCourse.id}?lang=es`, listed: true },
     { name: 'home, signed in', url: `${base}/`, token },
     { name: 'learn', url: `${base}/course/${freeCourse.id}/learn`, token },
     { name: 'learn, resumed', url: `${base}/course/${freeCourse.id}/learn`, token: resumedToken },

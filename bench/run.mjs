@@ -271,11 +271,31 @@ async function runEngine(engine) {
           headers: pageSession,
           bars: { issue: 'issue 8', ratio: 6 },
         },
+        // Issue 40: the same pages in Spanish and Arabic (the locale cookie), at English's bars; each
+        // language's drawing is kept apart (ADR 0062).
+        ...['es', 'ar'].flatMap((locale) => [
+          {
+            name: `GET / (drawn) as guest, ${locale}`,
+            path: '/',
+            headers: { cookie: `locale=${locale}` },
+            locale,
+            bars: { issue: 'issue 40', ratio: 20 },
+          },
+          {
+            name: `GET /course/{id} (drawn) as student, ${locale}`,
+            path: `/course/${fixtures.courseId}`,
+            headers: { cookie: `${pageSession.cookie}; locale=${locale}` },
+            locale,
+            bars: { issue: 'issue 40', ratio: 6 },
+          },
+        ]),
       ];
       for (const row of drawnRows.filter((candidate) => isWanted(candidate.name))) {
         progress(`${engine.name}: ${row.name}`);
         const sample = await (await fetch(`${base}${row.path}`, { headers: row.headers })).text();
         if (!sample.includes('id="page-state"')) throw new Error(`${row.name}: the server did not draw the page`);
+        if (row.locale && !sample.includes(`<html lang="${row.locale}"`))
+          throw new Error(`${row.name}: not drawn in ${row.locale}`);
         rows.push({ ...(await measureRow({ ...row, base, options })), bars: row.bars });
       }
 

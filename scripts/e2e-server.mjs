@@ -10,6 +10,8 @@ import { tsImport } from 'tsx/esm/api';
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'ga-e2e-'));
 process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL ??= 'warn';
+// The pseudo-locale walk (tests/e2e/pseudo-locale.spec.ts) asks for pages in it.
+process.env.PSEUDO_LOCALE ??= '1';
 process.env.CREATOR_INVITE_CODE ??= 'e2e-creator-invite';
 // Many sign-ups from one address in a few seconds are the tests, not an attack.
 process.env.RATE_LIMIT_SIGNUP_PER_HOUR ??= '1000';

@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DbHandle } from '#db/client';
+import { LOCALES, PSEUDO_LOCALE } from '#shared/i18n/locales';
 import { backgroundJobHandlers } from './background-jobs';
 import { JSON_BODY_LIMIT, LARGER_BODY_LIMITS } from './body-limits';
 import type { Config } from './env';
@@ -69,7 +70,7 @@ import { inFlightPlugin } from './plugins/in-flight';
 import { jsonBodyPlugin } from './plugins/json-body';
 import { metricsPlugin } from './plugins/metrics';
 import { objectUrlsPlugin } from './plugins/object-urls';
-import { loadPageHtml } from './plugins/page-html';
+import { loadLocalizedPages } from './plugins/page-html';
 import { readCachePlugin } from './plugins/read-cache';
 import { onClientError, onFrameworkError } from './plugins/router-errors';
 import { type CspAllowance, securityPlugin } from './plugins/security';
@@ -212,7 +213,10 @@ export async function buildApp({
   await app.register(currentUserPlugin);
   const pages =
     config.webDir && existsSync(path.join(config.webDir, 'index.html'))
-      ? loadPageHtml(config.webDir, { publicUrl: config.publicUrl })
+      ? loadLocalizedPages(config.webDir, {
+          publicUrl: config.publicUrl,
+          locales: config.allowPseudoLocale ? [...LOCALES, PSEUDO_LOCALE] : LOCALES,
+        })
       : undefined;
   // A page's API reads, as its viewer would make them, answered in-process.
   const apiGet: ApiGet = (url, token, requestId) => injectGet(app, url, token, requestId);
@@ -272,7 +276,13 @@ export async function buildApp({
   await app.register(seoRoutes);
   if (testPlugin) await app.register(testPlugin.routes);
 
-  await app.register(spaPlugin, { webDir: config.webDir, pages, renderer, get: apiGet });
+  await app.register(spaPlugin, {
+    webDir: config.webDir,
+    pages,
+    renderer,
+    get: apiGet,
+    allowPseudoLocale: config.allowPseudoLocale,
+  });
 
   app.addHook('onReady', async () => {
     worker.start();

@@ -124,6 +124,7 @@ export const EnvSchema = z.object({
   ABANDONED_PAYMENT_DAYS: positiveInt.max(3650).default(3),
   VIDEO_COMPLETE_PERCENT: z.coerce.number().int().min(1).max(100).default(DEFAULT_VIDEO_COMPLETE_PERCENT),
   PAGE_RENDER_MS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(400),
+  PSEUDO_LOCALE: z.enum(['0', '1']).default('0'),
   PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   SEARCH_COUNT_LIMIT: z.coerce.number().int().min(10).max(100_000).default(1000),
   S3_BUCKET: z.string().optional(),
@@ -244,6 +245,8 @@ export type Config = {
    * browser draws them, as it can any page.
    */
   pageRenderMsPerSecond: number;
+  /** Tests only: pages may be asked for in the pseudo-locale (ADR 0062), which shows every catalogued text accented. */
+  allowPseudoLocale: boolean;
   /**
    * The share of each sale the platform keeps (docs/product.md, Earnings and payouts), recorded on the
    * payment when it is made.
@@ -457,6 +460,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       abandonedPaymentMs: e.ABANDONED_PAYMENT_DAYS * 24 * HOUR_MS,
     },
     pageRenderMsPerSecond: e.PAGE_RENDER_MS_PER_SECOND,
+    allowPseudoLocale: e.PSEUDO_LOCALE === '1',
     searchCountLimit: e.SEARCH_COUNT_LIMIT,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     videoCompletePercent: e.VIDEO_COMPLETE_PERCENT,

@@ -3,12 +3,14 @@ import type { Query } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { DrawnQuery, PageRender, RenderedPage } from '#shared/drawn-page';
+import type { PageLocale } from '#shared/i18n/locales';
 import type { User } from '#shared/schemas/auth';
 import { AppShell } from './app';
 import { AppRoutes, preloadPagesFor } from './app/router';
 import { ServerTitleContext } from './hooks/use-document-title';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
 import { getMeQueryOptions } from './lib/auth';
+import { setRenderLocale } from './lib/i18n/locale';
 import { createQueryClient } from './lib/query-client';
 
 /*
@@ -20,13 +22,14 @@ import { createQueryClient } from './lib/query-client';
 /** Rounds of render, then fetch what that render asked for: a page whose queries depend on others' answers takes several. */
 const MAX_PASSES = 5;
 
-/** Each render's own way to the API (whose viewer, which app), wherever its queries run. */
-const currentTransport = new AsyncLocalStorage<ApiTransport>();
+/** Each render's own way to the API (whose viewer, which app) and language, wherever its queries run. */
+const currentRender = new AsyncLocalStorage<{ transport: ApiTransport; locale: PageLocale }>();
 setApiTransport((url, init) => {
-  const transport = currentTransport.getStore();
+  const transport = currentRender.getStore()?.transport;
   if (!transport) throw new Error(`${url}: called outside a page's render`);
   return transport(url, init);
 });
+setRenderLocale(() => currentRender.getStore()?.locale);
 
 function isEnabled(query: Query): boolean {
   const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
@@ -34,13 +37,23 @@ function isEnabled(query: Query): boolean {
 }
 
 /**
- * The page at `url` (path and query) for `viewer` (null: a guest), its queries answered by `transport`,
+ * The page at `url` (path and query) for `viewer` (null: a guest) in `locale`, its queries answered by `transport`,
  * and the milliseconds its renders took; or no page where the browser should draw it itself: a query
  * failed (the page would show an error or a redirect, which the browser handles as before), or the page
  * kept asking for more.
  */
-export function renderPage({ url, viewer, transport }: { url: string; viewer: User | null; transport: ApiTransport }) {
-  return currentTransport.run(transport, async (): Promise<PageRender> => {
+export function renderPage({
+  url,
+  viewer,
+  transport,
+  locale,
+}: {
+  url: string;
+  viewer: User | null;
+  transport: ApiTransport;
+  locale: PageLocale;
+}) {
+  return currentRender.run({ transport, locale }, async (): Promise<PageRender> => {
     let renderMs = 0;
     await preloadPagesFor(new URL(url, 'http://page.invalid').pathname);
     const queryClient = createQueryClient();

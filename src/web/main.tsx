@@ -3,6 +3,7 @@ import { App } from './app';
 import { preloadPagesFor } from './app/router';
 import { getStoredToken } from './lib/api-client';
 import { readDrawnPage } from './lib/drawn-page';
+import { adoptAddressLanguage } from './lib/i18n/choose-language';
 import { readPageSessionCookie, writePageSessionCookie } from './lib/page-session';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
@@ -15,6 +16,8 @@ import './index.css';
 const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodSettings.__zod_globalConfig ??= {};
 zodSettings.__zod_globalConfig.jitless = true;
+
+adoptAddressLanguage();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');

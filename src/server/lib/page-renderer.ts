@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { PageRender, RenderedPage } from '#shared/drawn-page';
+import { DEFAULT_LOCALE, type PageLocale } from '#shared/i18n/locales';
 import type { User } from '#shared/schemas/auth';
 
 /** What the renderer built from src/web/entry-server.tsx exports. */
@@ -10,6 +11,7 @@ type RendererModule = {
     url: string;
     viewer: User | null;
     transport: (url: string, init: RequestInit) => Promise<Response>;
+    locale: PageLocale;
   }): Promise<PageRender>;
 };
 
@@ -43,7 +45,11 @@ export type PageRenderer = {
    * The page at `url` for the holder of `token` (null: a guest), and whether it was drawn for a
    * signed-in viewer; null where the browser should draw it (see renderPage).
    */
-  render(url: string, token: string | null, options?: { signedInOnly?: boolean; requestId?: string }): Promise<Drawing | null>;
+  render(
+    url: string,
+    token: string | null,
+    options?: { signedInOnly?: boolean; requestId?: string; locale?: PageLocale },
+  ): Promise<Drawing | null>;
 };
 
 /**
@@ -140,9 +146,10 @@ export async function loadPageRenderer({
     viewer: User | null,
     token: string | null,
     known: Map<string, string>,
-    requestId?: string,
+    { requestId, locale }: { requestId: string | undefined; locale: PageLocale },
   ) {
-    const key = `${viewer?.id ?? ''} ${url}`;
+    // Pages are kept per language too: two languages' drawings never stand in for each other.
+    const key = `${locale} ${viewer?.id ?? ''} ${url}`;
     const before = kept.get(key);
     const answersNow = async ([call, body]: [string, string]) =>
       (known.get(call) ?? (await get(call, token, requestId)).body) === body;
@@ -159,7 +166,7 @@ export async function loadPageRenderer({
       if (charsOf(answers) > MAX_DRAWN_ANSWER_CHARS) throw new Error(`${call}: too much to draw on the server`);
       return new Response(status === 204 ? null : body, { status, headers: { 'content-type': 'application/json' } });
     };
-    const page = await draw(() => renderer.renderPage({ url, viewer, transport }));
+    const page = await draw(() => renderer.renderPage({ url, viewer, transport, locale }));
     // Not drawn (a failed call, or no time for it now): the browser draws it; a kept one is stale.
     if (page === null) forget(key);
     if (!page) return null;
@@ -171,16 +178,17 @@ export async function loadPageRenderer({
   const guestWork = new Map<string, Promise<Drawing | null>>();
 
   return {
-    async render(url, token, { signedInOnly = false, requestId } = {}) {
+    async render(url, token, { signedInOnly = false, requestId, locale = DEFAULT_LOCALE } = {}) {
       // The viewer is whoever the API says the token belongs to: a revoked or expired one is a guest.
       const me = token ? await get('/api/auth/me', token, requestId) : undefined;
       if (me?.status === 200)
-        return keptOrDrawn(url, JSON.parse(me.body) as User, token, new Map([['/api/auth/me', me.body]]), requestId);
+        return keptOrDrawn(url, JSON.parse(me.body) as User, token, new Map([['/api/auth/me', me.body]]), { requestId, locale });
       if (signedInOnly) return null;
-      const pending = guestWork.get(url);
+      const workKey = `${locale} ${url}`;
+      const pending = guestWork.get(workKey);
       if (pending) return pending;
-      const work = keptOrDrawn(url, null, null, new Map(), requestId).finally(() => guestWork.delete(url));
-      guestWork.set(url, work);
+      const work = keptOrDrawn(url, null, null, new Map(), { requestId, locale }).finally(() => guestWork.delete(workKey));
+      guestWork.set(workKey, work);
       return work;
     },
   };

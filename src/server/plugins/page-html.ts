@@ -9,6 +9,7 @@ import {
   type PageHead,
   type RenderedPage,
 } from '#shared/drawn-page';
+import { DEFAULT_LOCALE, LOCALE_PARAMETER, LOCALES, type PageLocale } from '#shared/i18n/locales';
 import { DRAWN_PAGES } from '../lib/pages';
 
 /** A page's HTML as sent, and its ETag. */
@@ -54,12 +55,40 @@ const unescapeHtml = (text: string) =>
 const SITE_NAME = 'Gradient Academy';
 
 /**
- * A drawn page's description, canonical address, Open Graph and Twitter card tags, JSON-LD and robots
- * rule (docs/product.md), for crawlers and link previews, which read the HTML and run nothing.
+ * A page's address in a language: English's is the plain one (also every language's `x-default`, where
+ * the visitor's cookie or browser chooses), another's carries `?lang=` (docs/product.md, Languages).
  */
-function headTags(title: string, head: PageHead | undefined, publicUrl: string, pathname: string, siteDescription: string) {
+export const addressInLocale = (publicUrl: string, pathname: string, locale: PageLocale) =>
+  locale === DEFAULT_LOCALE ? `${publicUrl}${pathname}` : `${publicUrl}${pathname}?${LOCALE_PARAMETER}=${locale}`;
+
+/** `<link rel="alternate" hreflang>` for each language and `x-default`: a search engine finds each translation. */
+function alternateTags(publicUrl: string, pathname: string) {
+  return [
+    ...LOCALES.map(
+      (locale) =>
+        `    <link rel="alternate" hreflang="${locale}" href="${escapeHtml(addressInLocale(publicUrl, pathname, locale))}" />`,
+    ),
+    `    <link rel="alternate" hreflang="x-default" href="${escapeHtml(`${publicUrl}${pathname}`)}" />`,
+  ];
+}
+
+/**
+ * A drawn page's description, canonical address (its language's), language alternates, Open Graph and
+ * Twitter card tags, JSON-LD and robots rule (docs/product.md), for crawlers and link previews, which
+ * read the HTML and run nothing.
+ */
+function headTags(
+  title: string,
+  head: PageHead | undefined,
+  {
+    publicUrl,
+    pathname,
+    siteDescription,
+    locale,
+  }: { publicUrl: string; pathname: string; siteDescription: string; locale: PageLocale },
+) {
   const description = head?.description?.trim() || siteDescription;
-  const canonical = `${publicUrl}${pathname}`;
+  const canonical = addressInLocale(publicUrl, pathname, locale);
   const image = head?.image && (/^https?:\/\//.test(head.image) ? head.image : `${publicUrl}${head.image}`);
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `    <meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
@@ -67,6 +96,7 @@ function headTags(title: string, head: PageHead | undefined, publicUrl: string, 
     meta('name', 'description', description),
     ...(head?.noindex ? [meta('name', 'robots', 'noindex')] : []),
     `    <link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...(head?.noindex ? [] : alternateTags(publicUrl, pathname)),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:title', title),
@@ -94,12 +124,17 @@ const ROOT = '<div id="root"></div>';
  * for its loader (src/web/page-loader.ts, which the web build writes beside its manifest), which adds
  * them after first paint. Without a build manifest (a hand-made web dir) every page is index.html as is.
  */
-export function loadPageHtml(webDir: string, { publicUrl = '' }: { publicUrl?: string } = {}): PageHtml {
+export function loadPageHtml(
+  webDir: string,
+  { publicUrl = '', locale = DEFAULT_LOCALE }: { publicUrl?: string; locale?: PageLocale } = {},
+): PageHtml {
   const read = (file: string) =>
     existsSync(path.join(webDir, file)) ? readFileSync(path.join(webDir, file), 'utf8') : undefined;
-  const html = read('index.html') ?? '';
+  // Each language's build writes its own index.html and manifest beside English's (ADR 0062).
+  const isDefault = locale === DEFAULT_LOCALE;
+  const html = read(isDefault ? 'index.html' : `index.${locale}.html`) ?? '';
   const loader = read('.vite/page-loader.js');
-  const manifest: Manifest = JSON.parse(read('.vite/manifest.json') ?? '{}');
+  const manifest: Manifest = JSON.parse(read(isDefault ? '.vite/manifest.json' : `.vite/manifest.${locale}.json`) ?? '{}');
 
   const withImports = (key: string, into = new Set<string>()): Set<string> => {
     if (into.has(key) || !manifest[key]) return into;
@@ -158,7 +193,8 @@ export function loadPageHtml(webDir: string, { publicUrl = '' }: { publicUrl?: s
       const drawnHtml = drawnShell
         .replace(
           TITLE_TAG,
-          () => `<title>${escapeHtml(title)}</title>\n${headTags(title, rendered.head, publicUrl, pathname, siteDescription)}`,
+          () =>
+            `<title>${escapeHtml(title)}</title>\n${headTags(title, rendered.head, { publicUrl, pathname, siteDescription, locale })}`,
         )
         .replace(ROOT, () =>
           [
@@ -172,5 +208,32 @@ export function loadPageHtml(webDir: string, { publicUrl = '' }: { publicUrl?: s
       drawings.set(rendered, result);
       return result;
     },
+  };
+}
+
+/** Each language's pages, for the languages this build holds (English always; the pseudo-locale in tests). */
+export type LocalizedPages = {
+  /** The language's pages, or English's where the build has no such language. */
+  in(locale: PageLocale): PageHtml;
+  scriptHashes: string[];
+  loaderScriptHashes: string[];
+};
+
+export function loadLocalizedPages(
+  webDir: string,
+  { publicUrl = '', locales }: { publicUrl?: string; locales: readonly PageLocale[] },
+): LocalizedPages {
+  const english = loadPageHtml(webDir, { publicUrl });
+  const byLocale = new Map<PageLocale, PageHtml>([[DEFAULT_LOCALE, english]]);
+  for (const locale of locales) {
+    if (locale !== DEFAULT_LOCALE && existsSync(path.join(webDir, `index.${locale}.html`))) {
+      byLocale.set(locale, loadPageHtml(webDir, { publicUrl, locale }));
+    }
+  }
+  const unique = (hashes: string[]) => [...new Set(hashes)];
+  return {
+    in: (locale) => byLocale.get(locale) ?? english,
+    scriptHashes: unique([...byLocale.values()].flatMap((pages) => pages.scriptHashes)),
+    loaderScriptHashes: unique([...byLocale.values()].flatMap((pages) => pages.loaderScriptHashes)),
   };
 }

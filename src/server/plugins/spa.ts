@@ -4,30 +4,62 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '#shared/errors';
+import { chooseLocale, LOCALE_COOKIE, LOCALE_PARAMETER, localeOfTag, type PageLocale } from '#shared/i18n/locales';
 import { PAGE_SESSION_COOKIE, SESSION_TOKEN_PATTERN } from '#shared/page-session';
 import { PYODIDE_PATH } from '#shared/pyodide';
 import type { ApiGet, PageRenderer } from '../lib/page-renderer';
 import { DRAWN_PAGES, findPage, type Page, pageStatus } from '../lib/pages';
 import { acceptedEncodings } from '../lib/prepared-json';
-import type { Html, PageHtml } from './page-html';
+import type { Html, LocalizedPages } from './page-html';
 
 /**
  * The page-session cookie's token (ADR 0019), read only here, for drawing a page: the API never
  * reads cookies. Anything but one well-formed token is no token.
  */
 function pageSessionToken(request: FastifyRequest): string | null {
+  const token = cookieValue(request, PAGE_SESSION_COOKIE);
+  return token !== null && SESSION_TOKEN_PATTERN.test(token) ? token : null;
+}
+
+/** The one cookie of that name; none where there is none, or two (another path's, another domain's: neither is trusted). */
+function cookieValue(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;
   if (!header || header.length > 8192) return null;
-  let token: string | null = null;
+  let found: string | null = null;
   for (const pair of header.split(';')) {
     const separator = pair.indexOf('=');
-    if (separator === -1 || pair.slice(0, separator).trim() !== PAGE_SESSION_COOKIE) continue;
-    const value = pair.slice(separator + 1).trim();
-    // Two cookies of that name (another path's, another domain's): neither is trusted.
-    if (token !== null || !SESSION_TOKEN_PATTERN.test(value)) return null;
-    token = value;
+    if (separator === -1 || pair.slice(0, separator).trim() !== name) continue;
+    if (found !== null) return null;
+    found = pair.slice(separator + 1).trim();
   }
-  return token;
+  return found;
+}
+
+/**
+ * The language a page is sent in (docs/product.md, Languages): the address's `?lang=`, the `locale`
+ * cookie, the signed-in viewer's saved language (asked of the API only where neither says), the
+ * browser's `Accept-Language`, English.
+ */
+async function pageLocale(
+  request: FastifyRequest,
+  search: string,
+  token: string | null,
+  get: ApiGet,
+  allowPseudo: boolean,
+): Promise<PageLocale> {
+  const parameter = search ? new URLSearchParams(search).get(LOCALE_PARAMETER) : null;
+  const cookie = cookieValue(request, LOCALE_COOKIE);
+  const acceptLanguage = request.headers['accept-language'];
+  // The address or the cookie, naming a language the site speaks, decide alone.
+  if (localeOfTag(parameter, { allowPseudo }) || localeOfTag(cookie, { allowPseudo })) {
+    return chooseLocale({ parameter, cookie }, { allowPseudo });
+  }
+  let saved: string | null = null;
+  if (token) {
+    const me = await get('/api/auth/me', token, request.id);
+    if (me.status === 200) saved = (JSON.parse(me.body) as { locale?: string | null }).locale ?? null;
+  }
+  return chooseLocale({ saved, acceptLanguage }, { allowPseudo });
 }
 
 type Encoding = 'br' | 'gzip';
@@ -61,8 +93,14 @@ const PRIVATE_PAGE =
  * page-html.ts) so the client router decides. The pages the server draws (DRAWN_PAGES) come drawn,
  * for the viewer their cookie names, unless drawing fails or must wait: then as index.html too.
  */
-export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | undefined; renderer?: PageRenderer; get: ApiGet }>(
-  async (app, { webDir, pages, renderer, get }) => {
+export const spaPlugin = fp<{
+  webDir: string | undefined;
+  pages: LocalizedPages | undefined;
+  renderer?: PageRenderer;
+  get: ApiGet;
+  allowPseudoLocale?: boolean;
+}>(
+  async (app, { webDir, pages, renderer, get, allowPseudoLocale = false }) => {
     // `pages` exists only when the web dir holds a built index.html (app.ts).
     if (webDir !== undefined && pages !== undefined) {
       const pyodideDir = path.join(path.resolve(webDir), PYODIDE_PATH);
@@ -82,15 +120,16 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
       });
     }
 
-    async function drawnPage(request: FastifyRequest, page: Page, pathname: string, token: string | null) {
+    async function drawnPage(request: FastifyRequest, page: Page, pathname: string, token: string | null, locale: PageLocale) {
       const drawnFor = DRAWN_PAGES[page.module]?.for;
       if (!renderer || !pages || !drawnFor || (drawnFor === 'signed-in' && token === null)) return undefined;
       try {
         const drawn = await renderer.render(request.url, token, {
           signedInOnly: drawnFor === 'signed-in',
           requestId: request.id,
+          locale,
         });
-        return drawn ? pages.drawn(page.module, pathname, drawn.page, drawn.signedIn) : undefined;
+        return drawn ? pages.in(locale).drawn(page.module, pathname, drawn.page, drawn.signedIn) : undefined;
       } catch (error) {
         request.log.warn({ err: error }, 'drawing the page failed; the browser draws it');
         return undefined;
@@ -119,13 +158,16 @@ export const spaPlugin = fp<{ webDir: string | undefined; pages: PageHtml | unde
       // (pages.ts). Its HTML is still the app for that address, undrawn: the browser asks the API with
       // its own token, so a draft's creator signed in without the cookie sees it.
       const status = await pageStatus(page, token, get, request.id);
-      const drawn = status === 200 ? await drawnPage(request, page, pathname, token) : undefined;
-      const html = drawn ?? pages.forPage(page.module);
+      const locale = await pageLocale(request, search, token, get, allowPseudoLocale);
+      const drawn = status === 200 ? await drawnPage(request, page, pathname, token, locale) : undefined;
+      const html = drawn ?? pages.in(locale).forPage(page.module);
       if (app.metrics.enabled) app.metrics.pageServed(request, page.path, drawn ? 'server' : 'browser');
-      // A drawn page depends on who the cookie names; a signed-in viewer's is theirs alone.
+      // A drawn page depends on who the cookie names; a signed-in viewer's is theirs alone. Every page
+      // is in the language its address, cookie or browser chose.
       reply
         .code(status)
-        .header('vary', renderer ? 'accept-encoding, cookie' : 'accept-encoding')
+        .header('vary', 'accept-encoding, cookie, accept-language')
+        .header('content-language', locale)
         .header('cache-control', drawn?.signedIn ? 'no-store' : 'no-cache')
         .header('etag', html.etag)
         .type('text/html; charset=utf-8');

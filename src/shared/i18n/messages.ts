@@ -1,8 +1,18 @@
 import type { Translations } from './define';
+import { accountMessages } from './messages/account';
+import { adminMessages } from './messages/admin';
+import { authMessages } from './messages/auth';
 import { certificateMessages } from './messages/certificate';
 import { commonMessages } from './messages/common';
+import { couponsMessages } from './messages/coupons';
+import { creatorMessages } from './messages/creator';
+import { earningsMessages } from './messages/earnings';
+import { enrollmentMessages } from './messages/enrollment';
 import { mailMessages } from './messages/mail';
 import { receiptMessages } from './messages/receipt';
+import { shellMessages } from './messages/shell';
+import { siteMessages } from './messages/site';
+import { validationMessages } from './messages/validation';
 
 /*
  * Every message of the interface, by key (ADR 0062). Each area's file defines its own, keyed by the
@@ -10,7 +20,17 @@ import { receiptMessages } from './messages/receipt';
  * tests import this: the browser gets each message compiled into the code that uses it.
  */
 const AREAS = {
+  adminMessages,
   commonMessages,
+  siteMessages,
+  shellMessages,
+  couponsMessages,
+  creatorMessages,
+  earningsMessages,
+  accountMessages,
+  authMessages,
+  enrollmentMessages,
+  validationMessages,
   certificateMessages,
   mailMessages,
   receiptMessages,

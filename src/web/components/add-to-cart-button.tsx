@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '#web/components/ui/button';
 import { useHydrated } from '#web/hooks/use-hydrated';
 import { useAuth } from '#web/lib/auth';
+import { t } from '#web/lib/i18n/t';
 import type { AddToCartCourse } from './cart-toggle';
 
 // What the cart holds is known only in the browser (a guest's cart is this browser's): the button's
@@ -15,11 +16,11 @@ function AddToCartLook({ course, compact, onClick }: { course: AddToCartCourse; 
     <Button
       variant="outline"
       size={compact ? 'icon-sm' : 'default'}
-      aria-label={compact ? `Add ${course.title} to cart` : undefined}
+      aria-label={compact ? t('shell.addNamedToCart', { title: course.title }) : undefined}
       onClick={onClick}
     >
       <ShoppingCart aria-hidden="true" />
-      {compact ? null : 'Add to Cart'}
+      {compact ? null : t('shell.addToCart')}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AnyAnswerResult } from '#shared/schemas/learning';
 import { answerInWords } from '#web/lib/answer-words';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { ScrollableCode } from './scrollable-code';
 
@@ -12,11 +13,11 @@ export function AnswerFeedback({ question, result, note }: { question: AnyQuesti
   const isCode = 'output' in result;
   const verdict = isCode
     ? result.correct
-      ? 'Correct! Your code passed the tests.'
-      : 'Not correct: your code did not pass the tests.'
+      ? t('shell.codeCorrect')
+      : t('shell.codeIncorrect')
     : result.correct
-      ? 'Correct!'
-      : `Not quite: the answer is ${answerInWords(question, result.correctAnswer)}.`;
+      ? t('shell.correct')
+      : t('shell.notQuite', { answer: answerInWords(question, result.correctAnswer) });
   return (
     <>
       {/* On its muted panel: the plain success green is under 4.5:1 on white. */}
@@ -33,13 +34,13 @@ export function AnswerFeedback({ question, result, note }: { question: AnyQuesti
       </p>
       {isCode && result.output ? (
         <div className="grid min-w-0 gap-1">
-          <p className="text-xs font-medium text-muted-foreground">Output of the graded run</p>
-          <ScrollableCode label="Output of the graded run">{result.output}</ScrollableCode>
+          <p className="text-xs font-medium text-muted-foreground">{t('shell.gradedRunOutput')}</p>
+          <ScrollableCode label={t('shell.gradedRunOutput')}>{result.output}</ScrollableCode>
         </div>
       ) : null}
       {result.explanation ? (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm break-words whitespace-pre-line">
-          <span className="font-medium">Explanation: </span>
+          <span className="font-medium">{t('shell.explanation')} </span>
           {result.explanation}
         </p>
       ) : null}

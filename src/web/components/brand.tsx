@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { cn } from '#web/lib/utils';
 
@@ -38,8 +39,8 @@ export function BrandLink({ className }: { className?: string }) {
       )}
     >
       <Logo className="size-7 sm:size-8" />
-      {/* Below 430 px the phone bar needs the room for its search button (issue 22); the logo stays. */}
-      <span className="text-base max-[429px]:sr-only sm:text-lg">Gradient Academy</span>
+      {/* On a phone the bar needs the room for its search and language buttons (issue 22, issue 40); the logo stays. */}
+      <span className="text-base max-sm:sr-only sm:text-lg">{t('common.brand')}</span>
     </Link>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
 import { useCart } from '#web/lib/cart';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 
 export type AddToCartCourse = Pick<Course, 'id' | 'title' | 'price' | 'creatorId' | 'archived' | 'published'>;
@@ -32,12 +33,12 @@ export default function CartToggle({
     try {
       await add(course.id);
       setIsJustAdded(true);
-      toast({ variant: 'success', title: 'Added to your cart', description: course.title });
+      toast({ variant: 'success', title: t('shell.addedToCart'), description: course.title });
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: 'Not added to your cart',
-        description: getErrorMessage(error, 'Please try again.'),
+        title: t('shell.notAddedToCart'),
+        description: getErrorMessage(error, t('common.pleaseTryAgain')),
       });
     } finally {
       setIsAdding(false);
@@ -55,10 +56,10 @@ export default function CartToggle({
         <Link
           ref={isJustAdded ? (link) => link?.focus() : undefined}
           to={paths.cart.getHref()}
-          aria-label={compact ? `${course.title} is in your cart: view the cart` : undefined}
+          aria-label={compact ? t('shell.namedInCart', { title: course.title }) : undefined}
         >
           <Check aria-hidden="true" />
-          {compact ? null : 'In cart: view cart'}
+          {compact ? null : t('shell.inCartViewCart')}
         </Link>
       </Button>
     );
@@ -68,11 +69,11 @@ export default function CartToggle({
       variant="outline"
       size={compact ? 'icon-sm' : 'default'}
       disabled={isAdding}
-      aria-label={compact ? `Add ${course.title} to cart` : undefined}
+      aria-label={compact ? t('shell.addNamedToCart', { title: course.title }) : undefined}
       onClick={() => void onAdd()}
     >
       {isAdding ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
-      {compact ? null : 'Add to Cart'}
+      {compact ? null : t('shell.addToCart')}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { LearnerCodeQuestion } from '#shared/schemas/questions';
 import { ScrollableCode } from '#web/components/scrollable-code';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 import { codePackagesUrl } from '#web/lib/python/code-config';
 import { endPythonSession, isPythonStarted, type PythonRun, runPython } from '#web/lib/python/run-python';
 
@@ -21,7 +22,7 @@ export default function CodeAnswer({
   value,
   onChange,
   readOnly = false,
-  label = 'Your code',
+  label = t('shell.yourCode'),
 }: {
   question: LearnerCodeQuestion;
   value: string;
@@ -57,7 +58,7 @@ export default function CodeAnswer({
       <Suspense
         fallback={
           <p role="status" className="text-sm text-muted-foreground">
-            Loading the code editor...
+            {t('shell.loadingCodeEditor')}
           </p>
         }
       >
@@ -66,7 +67,7 @@ export default function CodeAnswer({
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={() => void run()} aria-describedby={outputId}>
           {isRunning ? <Square aria-hidden="true" /> : <Play aria-hidden="true" />}
-          {isRunning ? 'Stop' : 'Run'}
+          {isRunning ? t('shell.stop') : t('shell.run')}
         </Button>
         {readOnly ? null : (
           <Button
@@ -75,17 +76,17 @@ export default function CodeAnswer({
             disabled={value === question.starterCode}
             onClick={() => onChange(question.starterCode)}
           >
-            <RotateCcw aria-hidden="true" /> Reset to starter code
+            <RotateCcw aria-hidden="true" /> {t('shell.resetToStarter')}
           </Button>
         )}
       </div>
       <div id={outputId} aria-live="polite" className="grid min-w-0 gap-1.5">
         {state.phase === 'running' ? (
-          <p className="text-sm text-muted-foreground">{state.isStarting ? 'Starting Python…' : 'Running…'}</p>
+          <p className="text-sm text-muted-foreground">{state.isStarting ? t('shell.startingPython') : t('shell.running')}</p>
         ) : state.phase === 'done' ? (
           <RunOutput run={state.run} />
         ) : (
-          <p className="text-xs text-muted-foreground">Run shows what your code prints, here in your browser.</p>
+          <p className="text-xs text-muted-foreground">{t('shell.runHint')}</p>
         )}
       </div>
     </div>
@@ -97,13 +98,13 @@ function RunOutput({ run: { output, error } }: { run: PythonRun }) {
     <>
       {output ? (
         <>
-          <p className="text-xs font-medium text-muted-foreground">Output</p>
-          <ScrollableCode label="Output of your run">{output}</ScrollableCode>
+          <p className="text-xs font-medium text-muted-foreground">{t('shell.output')}</p>
+          <ScrollableCode label={t('shell.outputOfYourRun')}>{output}</ScrollableCode>
         </>
       ) : null}
       {/* A traceback is in the output already; a stop or a failed start is said here. */}
       {error && !output.includes(error) ? <p className="text-sm font-medium text-destructive">{error}</p> : null}
-      {!output && !error ? <p className="text-sm text-muted-foreground">The code ran and printed nothing.</p> : null}
+      {!output && !error ? <p className="text-sm text-muted-foreground">{t('shell.printedNothing')}</p> : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { oneDark } from '@codemirror/theme-one-dark';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useId, useRef } from 'react';
+import { t } from '#web/lib/i18n/t';
 import { type Theme, useTheme } from '#web/lib/theme';
 import { cn } from '#web/lib/utils';
 
@@ -131,13 +132,15 @@ export default function CodeEditor({
       </span>
       <div
         ref={host}
+        // Code reads left to right in every language.
+        dir="ltr"
         className={cn(
           'min-w-0 overflow-hidden rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring',
           error && 'border-destructive',
         )}
       />
       <p id={hintId} className="text-xs text-muted-foreground">
-        Tab indents. To leave the editor, press Esc, then Tab.
+        {t('shell.editorHint')}
       </p>
       {error ? (
         <p id={errorId} className="text-sm font-medium text-destructive">

@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Button, type ButtonProps } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 
 interface ConfirmDeleteButtonProps {
   kind: 'module' | 'quiz' | 'slide';
@@ -18,17 +19,17 @@ export function ConfirmDeleteButton({ kind, name, disabled, size = 'icon-sm', on
         <Button
           variant="ghost"
           size={size}
-          aria-label={`Delete ${name}`}
-          title={`Delete ${kind}`}
+          aria-label={t('shell.deleteNamed', { name })}
+          title={t('shell.deleteKind', { kind })}
           disabled={disabled}
           className="text-destructive hover:bg-destructive-muted hover:text-destructive-muted-foreground"
         >
           <Trash2 aria-hidden="true" />
         </Button>
       }
-      title={`Delete “${name}”?`}
-      description={`Are you sure you want to delete this ${kind}?`}
-      confirmLabel="Delete"
+      title={t('shell.deleteTitle', { name })}
+      description={t('shell.deleteQuestion', { kind })}
+      confirmLabel={t('common.delete')}
       onConfirm={onConfirm}
     />
   );

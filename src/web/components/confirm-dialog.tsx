@@ -4,6 +4,7 @@ import { buttonVariants } from '#web/components/ui/button';
 import { DIALOG_BELOW_TOASTS } from '#web/components/ui/dialog';
 import { Spinner } from '#web/components/ui/spinner';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 
 /**
@@ -22,11 +23,11 @@ export function ConfirmDialog({
   title,
   description,
   children,
-  cancelLabel = 'Cancel',
+  cancelLabel = t('common.cancel'),
   confirmLabel,
   isDestructive = true,
   canConfirm = true,
-  errorFallback = 'That did not work. Check your connection and try again.',
+  errorFallback = t('shell.actionFailed'),
   onConfirm,
 }: {
   trigger?: ReactElement;
@@ -80,7 +81,7 @@ export function ConfirmDialog({
             'data-[state=open]:animate-pop-in',
           )}
         >
-          <div className="grid gap-2 text-center sm:text-left">
+          <div className="grid gap-2 text-center sm:text-start">
             <AlertDialog.Title className="text-lg font-semibold wrap-anywhere">{title}</AlertDialog.Title>
             <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
           </div>

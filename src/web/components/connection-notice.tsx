@@ -1,5 +1,6 @@
 import { CloudOff, RefreshCw, Wifi, WifiOff } from 'lucide-react';
 import type { ConnectionState } from '#web/lib/connection';
+import { t } from '#web/lib/i18n/t';
 import { Button } from './ui/button';
 
 /** What the connection banner shows: loaded after the first paint (connection-banner.tsx). */
@@ -23,14 +24,12 @@ export function ConnectionNotice({
           )}
         </span>
         <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
-          <p className="font-semibold">{state === 'offline' ? "You're offline" : "Can't reach Gradient Academy"}</p>
-          <p className="text-muted-foreground">
-            {state === 'offline' ? 'Pages will load again as soon as your connection returns.' : 'Trying again automatically.'}
-          </p>
+          <p className="font-semibold">{state === 'offline' ? t('shell.offline') : t('shell.unreachable')}</p>
+          <p className="text-muted-foreground">{state === 'offline' ? t('shell.offlineDetail') : t('shell.unreachableDetail')}</p>
         </div>
         <Button variant="outline" size="sm" onClick={onRetry}>
           <RefreshCw aria-hidden="true" />
-          Retry
+          {t('shell.retry')}
         </Button>
       </div>
     );
@@ -39,7 +38,7 @@ export function ConnectionNotice({
   return (
     <div className="flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-medium text-card-foreground shadow-lg">
       <Wifi className="size-4 text-success" aria-hidden="true" />
-      Back online
+      {t('shell.backOnline')}
     </div>
   );
 }

@@ -84,8 +84,8 @@ export function CourseThumbnail({
         className,
       )}
     >
-      <div className="absolute -top-1/4 -right-1/4 size-3/4 rounded-full bg-white/10 blur-2xl" />
-      <div className="absolute -bottom-1/3 -left-1/4 size-2/3 rounded-full bg-black/10 blur-2xl" />
+      <div className="absolute -end-1/4 -top-1/4 size-3/4 rounded-full bg-white/10 blur-2xl" />
+      <div className="absolute -start-1/4 -bottom-1/3 size-2/3 rounded-full bg-black/10 blur-2xl" />
       {/* The initials carry the design; one icon only where a title has no letters (the JavaScript budget). */}
       {initials ? (
         <span

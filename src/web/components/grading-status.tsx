@@ -1,3 +1,4 @@
+import { t } from '#web/lib/i18n/t';
 /**
  * Under a code answer: that the server is grading it, or why it could not (no Python on this
  * instance, every runner busy), so the learner may submit again.
@@ -7,7 +8,7 @@ export function GradingStatus({ isGrading, notice }: { isGrading: boolean; notic
     <>
       {isGrading ? (
         <p role="status" className="text-sm text-muted-foreground">
-          Grading your code on the server…
+          {t('shell.gradingOnServer')}
         </p>
       ) : null}
       {notice ? (

@@ -1,4 +1,5 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
+import { t } from '#web/lib/i18n/t';
 
 const CodeAnswer = lazy(() => import('./code-answer'));
 
@@ -8,7 +9,7 @@ export function LazyCodeAnswer(props: ComponentProps<typeof CodeAnswer>) {
     <Suspense
       fallback={
         <p role="status" className="text-sm text-muted-foreground">
-          Loading the code editor...
+          {t('shell.loadingCodeEditor')}
         </p>
       }
     >

@@ -1,7 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
-import { formatDay } from '#shared/format';
 import type { CourseModeration } from '#shared/schemas/creator';
 import { useCreatorCourses } from '#web/lib/api/get-creator-courses';
+import { formatDay } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 
 /**
@@ -12,7 +13,7 @@ export function ModerationNotice({ moderation, className }: { moderation: Course
   return (
     <div
       role="note"
-      aria-label="Unpublished by an admin"
+      aria-label={t('creator.unpublishedByAdmin')}
       className={cn(
         'flex gap-3 rounded-xl border border-warning-muted-foreground/30 bg-warning-muted p-4 text-warning-muted-foreground',
         className,
@@ -20,9 +21,11 @@ export function ModerationNotice({ moderation, className }: { moderation: Course
     >
       <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="grid min-w-0 gap-1 text-sm">
-        <p className="font-semibold">An admin unpublished this course on {formatDay(new Date(moderation.unpublishedAt))}</p>
+        <p className="font-semibold">
+          {t('creator.moderationUnpublishedOn', { day: formatDay(new Date(moderation.unpublishedAt)) })}
+        </p>
         <p className="break-words whitespace-pre-line">{moderation.reason}</p>
-        <p>Change what the reason asks for, then publish the course again.</p>
+        <p>{t('creator.moderationNextStep')}</p>
       </div>
     </div>
   );

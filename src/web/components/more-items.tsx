@@ -1,5 +1,6 @@
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
+import { t } from '#web/lib/i18n/t';
 
 /**
  * The foot of a list read page by page: a button for the next page (a spinner while it loads), or,
@@ -7,14 +8,14 @@ import { Spinner } from '#web/components/ui/spinner';
  */
 export function MoreItems({
   what,
-  label = 'Show more',
+  label = t('shell.showMore'),
   hasMore,
   isLoading,
   failed,
   onMore,
   onRetry = onMore,
 }: {
-  /** What the list holds, plural: "More <what> could not be loaded." */
+  /** What the list holds, plural: "More <what> could not be loaded." (English only: other languages say "more items"). */
   what: string;
   label?: string;
   hasMore: boolean;
@@ -27,9 +28,9 @@ export function MoreItems({
   if (failed) {
     return (
       <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm">
-        More {what} could not be loaded.
+        {t('shell.moreFailed', { what })}
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { t } from '#web/lib/i18n/t';
 
 let pendingPageLoads = 0;
 const listeners = new Set<() => void>();
@@ -36,7 +37,7 @@ export function NavigationProgress() {
   return (
     <div
       role="progressbar"
-      aria-label="Loading page"
+      aria-label={t('shell.loadingPage')}
       className="fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden bg-primary/20"
     >
       <div className="h-full w-2/5 animate-progress bg-gradient-to-r from-brand-from via-brand-via to-brand-to" />

@@ -9,6 +9,7 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 
 type PacingBody = { unlockAfterDays: number | null; unlockAt: string | null; prerequisiteQuizId: string | null };
 
@@ -44,17 +45,21 @@ export function PacingForm({
     const trimmed = days.trim();
     const unlockAfterDays = trimmed === '' ? null : /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
     if (Number.isNaN(unlockAfterDays) || (unlockAfterDays ?? 0) > PACING_DAYS_MAX) {
-      setErrors({ unlockAfterDays: `Days are a whole number from 0 to ${PACING_DAYS_MAX}, or empty for none` });
+      setErrors({ unlockAfterDays: t('shell.pacingDaysInvalid', { max: PACING_DAYS_MAX }) });
       return;
     }
     setErrors({});
     setSaving(true);
     try {
       await save({ unlockAfterDays, unlockAt: date === '' ? null : date, prerequisiteQuizId: prerequisite || null });
-      toast({ variant: 'success', title: 'Pacing saved' });
+      toast({ variant: 'success', title: t('shell.pacingSaved') });
     } catch (error) {
       setErrors(getFieldErrors(error));
-      toast({ variant: 'destructive', title: 'Failed to save pacing', description: getErrorMessage(error, 'Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: t('shell.pacingSaveFailed'),
+        description: getErrorMessage(error, t('common.pleaseTryAgain')),
+      });
     } finally {
       setSaving(false);
     }
@@ -65,20 +70,20 @@ export function PacingForm({
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="pacing-title" className="grid gap-4">
         <div>
           <h2 id="pacing-title" className="text-lg font-semibold">
-            Pacing
+            {t('shell.pacing')}
           </h2>
-          <p className="text-sm text-muted-foreground">Opens to each student once every rule set here is met.</p>
+          <p className="text-sm text-muted-foreground">{t('shell.pacingIntro')}</p>
         </div>
         <div className="grid items-start gap-4 sm:grid-cols-3">
-          <FormField label="Days after enrollment" hint="Empty: no wait." error={errors.unlockAfterDays}>
+          <FormField label={t('shell.pacingDays')} hint={t('shell.pacingDaysHint')} error={errors.unlockAfterDays}>
             {(control) => (
               <Input {...control} inputMode="numeric" value={days} onChange={(event) => setDays(event.target.value)} />
             )}
           </FormField>
-          <FormField label="Opening date" hint="From the start of that day (UTC). Empty: none." error={errors.unlockAt}>
+          <FormField label={t('shell.pacingDate')} hint={t('shell.pacingDateHint')} error={errors.unlockAt}>
             {(control) => <Input {...control} type="date" value={date} onChange={(event) => setDate(event.target.value)} />}
           </FormField>
-          <FormField label="Quiz to pass first" error={errors.prerequisiteQuizId}>
+          <FormField label={t('shell.pacingPrerequisite')} error={errors.prerequisiteQuizId}>
             {(control) => (
               <select
                 {...control}
@@ -86,7 +91,7 @@ export function PacingForm({
                 value={prerequisite}
                 onChange={(event) => setPrerequisite(event.target.value)}
               >
-                <option value="">None</option>
+                <option value="">{t('shell.none')}</option>
                 {quizzes
                   .filter((quiz) => quiz.id !== id)
                   .map((quiz) => (
@@ -99,7 +104,7 @@ export function PacingForm({
           </FormField>
         </div>
         <Button type="submit" variant="outline" className="w-full sm:w-fit" disabled={saving}>
-          {saving ? <Spinner /> : <Save aria-hidden="true" />} Save Pacing
+          {saving ? <Spinner /> : <Save aria-hidden="true" />} {t('shell.savePacing')}
         </Button>
       </form>
     </Card>

@@ -1,4 +1,6 @@
 import type { PayoutStatus } from '#shared/lists';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 
 /** The badge of a payout's status, the same to its creator and to an admin (their words differ). */
 export const PAYOUT_STATUS_BADGES: Record<PayoutStatus, 'success' | 'info' | 'warning'> = {
@@ -10,15 +12,19 @@ export const PAYOUT_STATUS_BADGES: Record<PayoutStatus, 'success' | 'info' | 'wa
 
 /** How a payout was sent: by Stripe or by bank, with its reference when it has one. */
 export function PayoutMethod({ payout }: { payout: { method: 'stripe' | 'manual'; reference: string | null } }) {
+  const method = payout.method === 'stripe' ? t('earnings.stripeTransfer') : t('earnings.bankTransfer');
+  const { reference } = payout;
   return (
     <p className="text-sm text-muted-foreground">
-      {payout.method === 'stripe' ? 'Stripe transfer' : 'Bank transfer'}
-      {payout.reference ? (
-        <>
-          {' '}
-          · reference <span className="break-all">{payout.reference}</span>
-        </>
-      ) : null}
+      {reference ? (
+        // The reference an admin typed is drawn as text, never read as part of the message.
+        <RichText
+          text={t('earnings.methodWithReference', { method })}
+          tags={{ reference: () => <span className="break-all">{reference}</span> }}
+        />
+      ) : (
+        method
+      )}
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import type { UserRole } from '#shared/schemas/auth';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useAuth } from '#web/lib/auth';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { withReturnPath } from '#web/lib/return-path';
 import { PageSpinner } from './page-spinner';
@@ -29,22 +30,22 @@ export function RequireAuth({ redirectTo, requiredRole, children }: RequireAuthP
 }
 
 function WrongRole({ role }: { role: UserRole }) {
-  useDocumentTitle('Access denied');
+  useDocumentTitle(t('shell.accessDenied'));
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-4 py-16 text-center">
       <span className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-destructive-muted text-destructive-muted-foreground">
         <ShieldAlert className="size-7" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight">Access denied</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{t('shell.accessDenied')}</h1>
       <p className="mt-2 text-muted-foreground">
         {role === 'creator'
-          ? 'This page is for creators only.'
+          ? t('shell.forCreatorsOnly')
           : role === 'admin'
-            ? 'This page is for admins only.'
-            : 'This page is for students only.'}
+            ? t('shell.forAdminsOnly')
+            : t('shell.forStudentsOnly')}
       </p>
       <Button asChild className="mt-6">
-        <Link to={paths.home.getHref()}>Back to Home</Link>
+        <Link to={paths.home.getHref()}>{t('common.backToHome')}</Link>
       </Button>
     </div>
   );

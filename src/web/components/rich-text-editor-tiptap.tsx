@@ -5,6 +5,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Bold, Code, Italic, Link2, List, ListOrdered, RemoveFormatting, SquareCode, Underline } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CODE_LANGUAGES, isAllowedHref, LINK_REL, LINK_TARGET } from '#shared/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { LinkForm } from './rich-text-link-form';
 
@@ -30,32 +31,35 @@ export interface RichTextEditorProps {
 }
 
 /** Relative sizes, so a description reads the same in a card and on the course page (as `.ql-size-*`). */
-const SIZES = [
-  { label: 'Small', value: '0.85em' },
-  { label: 'Normal', value: '' },
-  { label: 'Large', value: '1.35em' },
-  { label: 'Huge', value: '1.8em' },
-] as const;
+const sizes = () =>
+  [
+    { label: t('shell.sizeSmall'), value: '0.85em' },
+    { label: t('shell.sizeNormal'), value: '' },
+    { label: t('shell.sizeLarge'), value: '1.35em' },
+    { label: t('shell.sizeHuge'), value: '1.8em' },
+  ] as const;
 
 /*
  * Each highlight also sets a dark text colour: a pale background under the light text of dark mode
  * would be unreadable wherever the description is shown.
  */
 const HIGHLIGHT_TEXT = '#1f2937';
-const BACKGROUNDS = [
-  { label: 'Yellow', value: '#fef08a' },
-  { label: 'Green', value: '#bbf7d0' },
-  { label: 'Blue', value: '#bfdbfe' },
-  { label: 'Pink', value: '#fbcfe8' },
-] as const;
+const backgrounds = () =>
+  [
+    { label: t('shell.backgroundYellow'), value: '#fef08a' },
+    { label: t('shell.backgroundGreen'), value: '#bbf7d0' },
+    { label: t('shell.backgroundBlue'), value: '#bfdbfe' },
+    { label: t('shell.backgroundPink'), value: '#fbcfe8' },
+  ] as const;
 
 /** The block a slide's paragraph is: body text or one of two heading levels (the slide's title is the page's h2). */
-const BLOCKS = [
-  { label: 'Paragraph', value: 'paragraph' },
-  { label: 'Heading', value: 'h2' },
-  { label: 'Subheading', value: 'h3' },
-] as const;
-type Block = (typeof BLOCKS)[number]['value'];
+const blocks = () =>
+  [
+    { label: t('shell.blockParagraph'), value: 'paragraph' },
+    { label: t('shell.blockHeading'), value: 'h2' },
+    { label: t('shell.blockSubheading'), value: 'h3' },
+  ] as const;
+type Block = ReturnType<typeof blocks>[number]['value'];
 
 function toolbarState(editor: Editor) {
   const textStyle = editor.getAttributes('textStyle');
@@ -123,14 +127,15 @@ function ToolButton({
   );
 }
 
-/** Left and right arrows move between the toolbar's controls, as in a word processor's toolbar. */
+/** Left and right arrows move between the toolbar's controls, as in a word processor's toolbar (mirrored right to left). */
 function moveFocusWithArrows(event: KeyboardEvent<HTMLDivElement>) {
   if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
   const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), select:not(:disabled)'));
   const index = controls.indexOf(document.activeElement as HTMLElement);
   if (index === -1) return;
   event.preventDefault();
-  const step = event.key === 'ArrowRight' ? 1 : -1;
+  const isRightToLeft = getComputedStyle(event.currentTarget).direction === 'rtl';
+  const step = (event.key === 'ArrowRight') !== isRightToLeft ? 1 : -1;
   controls[(index + step + controls.length) % controls.length]?.focus();
 }
 
@@ -275,7 +280,7 @@ export default function TiptapRichTextEditor({
     >
       <div
         role="toolbar"
-        aria-label="Formatting"
+        aria-label={t('shell.formatting')}
         aria-controls={id}
         onKeyDown={moveFocusWithArrows}
         className="flex flex-wrap items-center gap-1 border-b border-input bg-muted/40 p-1"
@@ -283,14 +288,14 @@ export default function TiptapRichTextEditor({
         {isSlide ? (
           <>
             <select
-              aria-label="Text style"
-              title="Text style"
+              aria-label={t('shell.textStyle')}
+              title={t('shell.textStyle')}
               value={state.block}
               disabled={disabled || state.codeBlock}
               onChange={(event) => setBlock(event.target.value as Block)}
               className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
-              {BLOCKS.map((block) => (
+              {blocks().map((block) => (
                 <option key={block.value} value={block.value}>
                   {block.label}
                 </option>
@@ -300,36 +305,51 @@ export default function TiptapRichTextEditor({
           </>
         ) : null}
         <select
-          aria-label="Text size"
-          title="Text size"
+          aria-label={t('shell.textSize')}
+          title={t('shell.textSize')}
           value={state.fontSize}
           disabled={disabled}
           onChange={(event) => setSize(event.target.value)}
           className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          {SIZES.map((size) => (
+          {sizes().map((size) => (
             <option key={size.label} value={size.value}>
               {size.label}
             </option>
           ))}
         </select>
         <Separator />
-        <ToolButton label="Bold" pressed={state.bold} disabled={disabled} onClick={() => run().toggleBold().run()}>
+        <ToolButton label={t('shell.bold')} pressed={state.bold} disabled={disabled} onClick={() => run().toggleBold().run()}>
           <Bold className="size-4" aria-hidden="true" />
         </ToolButton>
-        <ToolButton label="Italic" pressed={state.italic} disabled={disabled} onClick={() => run().toggleItalic().run()}>
+        <ToolButton
+          label={t('shell.italic')}
+          pressed={state.italic}
+          disabled={disabled}
+          onClick={() => run().toggleItalic().run()}
+        >
           <Italic className="size-4" aria-hidden="true" />
         </ToolButton>
-        <ToolButton label="Underline" pressed={state.underline} disabled={disabled} onClick={() => run().toggleUnderline().run()}>
+        <ToolButton
+          label={t('shell.underline')}
+          pressed={state.underline}
+          disabled={disabled}
+          onClick={() => run().toggleUnderline().run()}
+        >
           <Underline className="size-4" aria-hidden="true" />
         </ToolButton>
         {isSlide ? (
           <>
-            <ToolButton label="Inline code" pressed={state.code} disabled={disabled} onClick={() => run().toggleCode().run()}>
+            <ToolButton
+              label={t('shell.inlineCode')}
+              pressed={state.code}
+              disabled={disabled}
+              onClick={() => run().toggleCode().run()}
+            >
               <Code className="size-4" aria-hidden="true" />
             </ToolButton>
             <ToolButton
-              label="Link"
+              label={t('shell.link')}
               pressed={state.link}
               disabled={disabled}
               aria-expanded={isLinkFormOpen}
@@ -342,7 +362,7 @@ export default function TiptapRichTextEditor({
         ) : null}
         <Separator />
         <ToolButton
-          label="Numbered list"
+          label={t('shell.numberedList')}
           pressed={state.orderedList}
           disabled={disabled}
           onClick={() => run().toggleOrderedList().run()}
@@ -350,7 +370,7 @@ export default function TiptapRichTextEditor({
           <ListOrdered className="size-4" aria-hidden="true" />
         </ToolButton>
         <ToolButton
-          label="Bulleted list"
+          label={t('shell.bulletedList')}
           pressed={state.bulletList}
           disabled={disabled}
           onClick={() => run().toggleBulletList().run()}
@@ -361,7 +381,7 @@ export default function TiptapRichTextEditor({
           <>
             <Separator />
             <ToolButton
-              label="Code block"
+              label={t('shell.codeBlock')}
               pressed={state.codeBlock}
               disabled={disabled}
               onClick={() => run().toggleCodeBlock().run()}
@@ -370,8 +390,8 @@ export default function TiptapRichTextEditor({
             </ToolButton>
             {state.codeBlock ? (
               <select
-                aria-label="Code language"
-                title="Code language"
+                aria-label={t('shell.codeLanguage')}
+                title={t('shell.codeLanguage')}
                 value={state.codeLanguage}
                 disabled={disabled}
                 onChange={(event) =>
@@ -381,7 +401,7 @@ export default function TiptapRichTextEditor({
                 }
                 className="h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                <option value="">Detect language</option>
+                <option value="">{t('shell.detectLanguage')}</option>
                 {CODE_LANGUAGES.map((language) => (
                   <option key={language.id} value={language.id}>
                     {language.label}
@@ -393,11 +413,11 @@ export default function TiptapRichTextEditor({
         ) : null}
         <Separator />
         {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would break the toolbar's single row of controls */}
-        <div role="group" aria-label="Background colour" className="flex items-center gap-1">
-          {BACKGROUNDS.map((background) => (
+        <div role="group" aria-label={t('shell.backgroundColour')} className="flex items-center gap-1">
+          {backgrounds().map((background) => (
             <ToolButton
               key={background.value}
-              label={`${background.label} background`}
+              label={background.label}
               pressed={state.background === background.value}
               disabled={disabled}
               onClick={() => setBackground(background.value)}
@@ -412,7 +432,11 @@ export default function TiptapRichTextEditor({
           ))}
         </div>
         <Separator />
-        <ToolButton label="Clear formatting" disabled={disabled} onClick={() => run().unsetAllMarks().clearNodes().run()}>
+        <ToolButton
+          label={t('shell.clearFormatting')}
+          disabled={disabled}
+          onClick={() => run().unsetAllMarks().clearNodes().run()}
+        >
           <RemoveFormatting className="size-4" aria-hidden="true" />
         </ToolButton>
       </div>
@@ -429,7 +453,7 @@ export default function TiptapRichTextEditor({
       ) : null}
       <div className="relative">
         {isEmpty && placeholder ? (
-          <p aria-hidden="true" className="pointer-events-none absolute top-2 left-3 text-sm text-muted-foreground sm:text-base">
+          <p aria-hidden="true" className="pointer-events-none absolute start-3 top-2 text-sm text-muted-foreground sm:text-base">
             {placeholder}
           </p>
         ) : null}

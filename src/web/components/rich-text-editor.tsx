@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { t } from '#web/lib/i18n/t';
 import type { RichTextEditorProps } from './rich-text-editor-tiptap';
 import { Skeleton } from './ui/skeleton';
 
@@ -17,7 +18,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
 function EditorLoading() {
   return (
     <div role="status" className="grid gap-0 overflow-hidden rounded-lg border border-input">
-      <span className="sr-only">Loading editor...</span>
+      <span className="sr-only">{t('shell.loadingEditor')}</span>
       <Skeleton className="h-10 rounded-none border-b" />
       <Skeleton className="h-36 rounded-none opacity-60" />
     </div>

@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { isAllowedHref } from '#shared/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { Button } from './ui/button';
 import { Input } from './ui/input';
 
@@ -35,7 +36,7 @@ export function LinkForm({
     event.preventDefault();
     const address = withScheme(href);
     if (address && !isAllowedHref(address)) {
-      setError('Use a web address (https://…) or an email link (mailto:…).');
+      setError(t('shell.linkInvalid'));
       return;
     }
     onApply(address);
@@ -53,20 +54,21 @@ export function LinkForm({
     <div
       id={id}
       role="group"
-      aria-label="Link"
+      aria-label={t('shell.link')}
       onKeyDown={closeOnEscape}
       className="flex flex-wrap items-end gap-2 border-b border-input bg-muted/20 p-2"
     >
       <div className="grid min-w-48 flex-1 gap-1">
         <label htmlFor={inputId} className="text-xs font-medium">
-          Link address
+          {t('shell.linkAddress')}
         </label>
         <Input
           id={inputId}
           value={href}
           autoFocus
           inputMode="url"
-          placeholder="https://example.com"
+          placeholder={t('shell.linkPlaceholder')}
+          dir="ltr"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => {
@@ -80,15 +82,15 @@ export function LinkForm({
         />
       </div>
       <Button type="button" size="sm" onClick={submit}>
-        Apply link
+        {t('shell.applyLink')}
       </Button>
       {initialHref ? (
         <Button type="button" size="sm" variant="outline" onClick={() => onApply('')}>
-          Remove link
+          {t('shell.removeLink')}
         </Button>
       ) : null}
       <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </Button>
       {error ? (
         <p id={errorId} role="alert" className="basis-full text-xs text-destructive">

@@ -8,6 +8,8 @@ export function ScrollableCode({ label, children, className }: { label: string; 
   return (
     <section aria-label={label} className="min-w-0">
       <pre
+        // Code and its output read left to right in every language.
+        dir="ltr"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable from the keyboard
         tabIndex={0}
         className={cn(

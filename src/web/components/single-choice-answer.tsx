@@ -1,5 +1,6 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { Question } from '#shared/schemas/creator';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
@@ -20,7 +21,7 @@ export function SingleChoiceAnswer({ question, picked, onPick, result, disabled,
   const options = [question.optionA, question.optionB, question.optionC, question.optionD];
   return (
     <fieldset className={cn('grid gap-2', className)} disabled={disabled}>
-      <legend className="sr-only">Options</legend>
+      <legend className="sr-only">{t('shell.options')}</legend>
       {options.map((option, i) => {
         if (!option) return null;
         const value = i + 1;
@@ -45,8 +46,8 @@ export function SingleChoiceAnswer({ question, picked, onPick, result, disabled,
             />
             <span className="font-medium">{LETTERS[i]}.</span>
             <span className="flex-1 break-words">{option}</span>
-            {isCorrect ? <CheckCircle2 className="size-4" aria-label="Correct answer" /> : null}
-            {isWrongPick ? <XCircle className="size-4" aria-label="Your answer, wrong" /> : null}
+            {isCorrect ? <CheckCircle2 className="size-4" aria-label={t('shell.correctAnswer')} /> : null}
+            {isWrongPick ? <XCircle className="size-4" aria-label={t('shell.yourAnswerWrong')} /> : null}
           </label>
         );
       })}

@@ -1,4 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
+import { t } from '#web/lib/i18n/t';
 import { useTheme } from '#web/lib/theme';
 import { Button } from './ui/button';
 
@@ -13,9 +14,9 @@ export function ThemeToggle({ className }: { className?: string }) {
     <Button
       variant="ghost"
       size="icon-sm"
-      aria-label="Toggle theme"
+      aria-label={t('shell.toggleTheme')}
       aria-pressed={theme === 'dark'}
-      title="Switch between light and dark theme"
+      title={t('shell.toggleThemeTitle')}
       onClick={toggleTheme}
       className={className}
     >

@@ -3,6 +3,7 @@ import type { Choice, LearnerTypedQuestion } from '#shared/schemas/questions';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import type { TypedDraft } from '#web/lib/answer-words';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 
 const choiceRow =
@@ -27,7 +28,7 @@ export function TypedAnswerInput({ question, draft, onChange, disabled }: TypedI
       const picked = Array.isArray(draft.value) ? draft.value : [];
       return (
         <fieldset className="grid gap-2" disabled={disabled}>
-          <legend className="mb-1 text-sm text-muted-foreground">Choose every correct answer.</legend>
+          <legend className="mb-1 text-sm text-muted-foreground">{t('shell.chooseEveryCorrect')}</legend>
           {question.choices.map((choice) => (
             <label key={choice.id} className={cn(choiceRow, picked.includes(choice.id) && 'border-primary bg-primary/10')}>
               <input
@@ -49,7 +50,7 @@ export function TypedAnswerInput({ question, draft, onChange, disabled }: TypedI
     case 'true_false':
       return (
         <fieldset className="grid gap-2 sm:grid-cols-2" disabled={disabled}>
-          <legend className="sr-only">True or false</legend>
+          <legend className="sr-only">{t('shell.trueOrFalse')}</legend>
           {[true, false].map((value) => (
             <label key={String(value)} className={cn(choiceRow, draft.value === value && 'border-primary bg-primary/10')}>
               <input
@@ -59,7 +60,7 @@ export function TypedAnswerInput({ question, draft, onChange, disabled }: TypedI
                 checked={draft.value === value}
                 onChange={() => onChange({ value })}
               />
-              <span className="font-medium">{value ? 'True' : 'False'}</span>
+              <span className="font-medium">{value ? t('shell.true') : t('shell.false')}</span>
             </label>
           ))}
         </fieldset>
@@ -70,7 +71,7 @@ export function TypedAnswerInput({ question, draft, onChange, disabled }: TypedI
       return (
         <div className="grid gap-1.5">
           <label htmlFor={name} className="text-sm font-medium">
-            {isNumber ? 'Your answer (a number)' : 'Your answer'}
+            {isNumber ? t('shell.yourAnswerNumber') : t('shell.yourAnswer')}
           </label>
           <Input
             id={name}
@@ -107,11 +108,11 @@ function OrderingInput({ question, draft, onChange, disabled }: TypedInputProps)
     onChange({ value: next, order: next });
   };
   return (
-    <ol className="grid gap-2" aria-label="Put these in order, first at the top">
+    <ol className="grid gap-2" aria-label={t('shell.putInOrder')}>
       {order.map((id, index) => {
         const choice = byId.get(id) as Choice;
         return (
-          <li key={id} className="flex items-center gap-2 rounded-xl border p-2 pl-3 text-sm">
+          <li key={id} className="flex items-center gap-2 rounded-xl border p-2 ps-3 text-sm">
             <span className="w-5 font-medium tabular-nums text-muted-foreground">{index + 1}.</span>
             <span className="flex-1 break-words">{choice.text}</span>
             <Button
@@ -119,7 +120,7 @@ function OrderingInput({ question, draft, onChange, disabled }: TypedInputProps)
               size="icon"
               variant="ghost"
               disabled={disabled || index === 0}
-              aria-label={`Move up: ${choice.text}`}
+              aria-label={t('shell.moveUp', { text: choice.text })}
               onClick={() => move(index, index - 1)}
             >
               <ArrowUp aria-hidden="true" />
@@ -129,7 +130,7 @@ function OrderingInput({ question, draft, onChange, disabled }: TypedInputProps)
               size="icon"
               variant="ghost"
               disabled={disabled || index === order.length - 1}
-              aria-label={`Move down: ${choice.text}`}
+              aria-label={t('shell.moveDown', { text: choice.text })}
               onClick={() => move(index, index + 1)}
             >
               <ArrowDown aria-hidden="true" />

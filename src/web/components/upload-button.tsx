@@ -3,6 +3,7 @@ import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, type UploadKind } from '#shared/schemas/uploads';
 import { toast } from '#web/hooks/use-toast';
 import { apiJson, getErrorMessage, getStoredToken, isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { Button, type ButtonProps } from './ui/button';
 import { Spinner } from './ui/spinner';
 
@@ -41,19 +42,31 @@ const PICKER_FILTER: Record<UploadKind, string> = {
 
 /** What the button says and refuses, per kind. */
 const ICONS = { image: ImageUp, video: Video, notebook: FileUp, captions: Captions } as const;
-const LABELS: Record<UploadKind, string> = {
-  image: 'Upload Image',
-  video: 'Upload Video',
-  notebook: 'Upload Notebook',
-  captions: 'Upload Captions',
-};
-const WRONG_TYPE: Record<UploadKind, string> = {
-  // The product's fixed words, "a(n)" included.
-  image: 'Please select a(n) image file.',
-  video: 'Please select a video file.',
-  notebook: 'Please select a Jupyter notebook (.ipynb) file.',
-  captions: 'Please select a WebVTT captions (.vtt) file.',
-};
+function labelOf(kind: UploadKind): string {
+  switch (kind) {
+    case 'image':
+      return t('shell.uploadImage');
+    case 'video':
+      return t('shell.uploadVideo');
+    case 'notebook':
+      return t('shell.uploadNotebook');
+    case 'captions':
+      return t('shell.uploadCaptions');
+  }
+}
+function wrongTypeOf(kind: UploadKind): string {
+  switch (kind) {
+    // The product's fixed words, "a(n)" included.
+    case 'image':
+      return t('shell.wrongTypeImage');
+    case 'video':
+      return t('shell.wrongTypeVideo');
+    case 'notebook':
+      return t('shell.wrongTypeNotebook');
+    case 'captions':
+      return t('shell.wrongTypeCaptions');
+  }
+}
 
 /** Browsers give a notebook or captions file no reliable media type (often none): its name says what it is. */
 const NAMED_TYPES: Partial<Record<UploadKind, { name: RegExp; type: string }>> = {
@@ -71,7 +84,7 @@ function mediaType(file: File, kind: UploadKind): string {
   return NAMED_TYPES[kind]?.type ?? file.type;
 }
 
-/** A failed PUT: 'Failed to upload file'; the server's reason is kept for the notice. */
+/** A failed PUT; the server's reason is kept for the notice. */
 class UploadPutError extends Error {
   readonly reason: string | null;
 
@@ -109,9 +122,10 @@ async function uploadFile(file: File, kind: UploadKind): Promise<UploadResult> {
 }
 
 function failureDescription(error: unknown): string {
-  if (error instanceof UploadPutError) return error.reason ? `${error.message}: ${error.reason}` : error.message;
-  if (isApiError(error)) return getErrorMessage(error, 'Failed to upload file');
-  return error instanceof Error && error.message ? error.message : 'Failed to upload file';
+  if (error instanceof UploadPutError)
+    return error.reason ? t('shell.uploadFailedBecause', { reason: error.reason }) : t('shell.uploadFileFailed');
+  if (isApiError(error)) return getErrorMessage(error, t('shell.uploadFileFailed'));
+  return error instanceof Error && error.message ? error.message : t('shell.uploadFileFailed');
 }
 
 /** Idle or uploading; checks kind and size before anything leaves the browser (docs/product.md, Files and uploads). */
@@ -129,7 +143,7 @@ export function UploadButton({
   const inputRef = useRef<HTMLInputElement>(null);
   const [isUploading, setUploading] = useState(false);
   const Icon = ICONS[accept];
-  const label = children ?? LABELS[accept];
+  const label = children ?? labelOf(accept);
 
   const handleChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -137,24 +151,24 @@ export function UploadButton({
     if (!file) return;
     try {
       if (!isOfKind(file, accept)) {
-        toast({ variant: 'destructive', title: 'Invalid file type', description: WRONG_TYPE[accept] });
+        toast({ variant: 'destructive', title: t('shell.invalidFileType'), description: wrongTypeOf(accept) });
         return;
       }
       if (file.size > maxFileSize) {
         toast({
           variant: 'destructive',
-          title: 'File too large',
-          description: `Please select a file smaller than ${Math.round(maxFileSize / BYTES_PER_MB)} MB.`,
+          title: t('shell.fileTooLarge'),
+          description: t('shell.fileTooLargeDetail', { megabytes: Math.round(maxFileSize / BYTES_PER_MB) }),
         });
         return;
       }
       setUploading(true);
       onBusyChange?.(true);
       await onComplete(await uploadFile(file, accept));
-      toast({ variant: 'success', title: 'Upload successful', description: 'Your file has been uploaded.' });
+      toast({ variant: 'success', title: t('shell.uploadSuccessful'), description: t('shell.fileUploaded') });
     } catch (error) {
       console.error('Upload failed', error);
-      toast({ variant: 'destructive', title: 'Upload failed', description: failureDescription(error) });
+      toast({ variant: 'destructive', title: t('shell.uploadFailed'), description: failureDescription(error) });
     } finally {
       // The same file can be picked again after a failure or a removal.
       input.value = '';
@@ -184,7 +198,7 @@ export function UploadButton({
         onClick={() => inputRef.current?.click()}
       >
         {isUploading ? <Spinner /> : <Icon aria-hidden="true" />}
-        {isUploading ? 'Uploading...' : label}
+        {isUploading ? t('shell.uploading') : label}
       </Button>
     </>
   );

@@ -1,15 +1,13 @@
 import { createContext, useContext, useEffect } from 'react';
 import type { PageHead } from '#shared/drawn-page';
-
-export const APP_NAME = 'Gradient Academy';
-const DEFAULT_TITLE = `${APP_NAME} — AI & Machine Learning Courses`;
+import { t } from '#web/lib/i18n/t';
 
 /** Where the server renders a page, the title and head its page sets, for the HTML's <head>. */
 export const ServerTitleContext = createContext<{ title: string; head?: PageHead } | null>(null);
 
-/** Sets `${title} | Gradient Academy`, or the default title when none is given. */
+/** Sets "<title> | Gradient Academy", or the default title when none is given, in the page's language. */
 export function useDocumentTitle(title?: string | null) {
-  const fullTitle = title ? `${title} | ${APP_NAME}` : DEFAULT_TITLE;
+  const fullTitle = title ? t('shell.documentTitle', { title }) : t('shell.defaultTitle');
   const serverTitle = useContext(ServerTitleContext);
   if (serverTitle) serverTitle.title = fullTitle;
   useEffect(() => {

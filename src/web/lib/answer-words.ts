@@ -1,6 +1,9 @@
+import { directionOf } from '#shared/i18n/locales';
 import type { AnyQuestion } from '#shared/schemas/creator';
 import type { AttemptAnswer } from '#shared/schemas/learning';
 import type { AnswerValue, LearnerCodeQuestion, LearnerTypedQuestion } from '#shared/schemas/questions';
+import { currentLocale, intlLocale } from '#web/lib/i18n/locale';
+import { t } from '#web/lib/i18n/t';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 
@@ -28,15 +31,20 @@ export function freshDraft(question: AnyQuestion | undefined): TypedDraft {
 /** The right answer of a typed question, in words, as the feedback and the results show it. */
 export function describeAnswer(question: LearnerTypedQuestion, answer: AnswerValue): string {
   const textOf = (id: string) => question.choices.find((choice) => choice.id === id)?.text ?? id;
-  if (Array.isArray(answer)) return answer.map(textOf).join(question.type === 'ordering' ? ' → ' : ', ');
-  if (typeof answer === 'boolean') return answer ? 'True' : 'False';
+  if (Array.isArray(answer)) {
+    if (question.type !== 'ordering')
+      return new Intl.ListFormat(intlLocale(), { style: 'short', type: 'unit' }).format(answer.map(textOf));
+    // The arrow points the way the page reads.
+    return answer.map(textOf).join(directionOf(currentLocale()) === 'rtl' ? ' ← ' : ' → ');
+  }
+  if (typeof answer === 'boolean') return answer ? t('shell.true') : t('shell.false');
   return String(answer);
 }
 
 /** An answer of any question type in words: a single choice's letter, or a typed question's choices, value or text. */
 export function answerInWords(question: AnyQuestion, answer: AttemptAnswer['correctAnswer']): string {
   // A code question has no one right answer: its tests decide.
-  if (answer === null) return 'code that passes the tests';
+  if (answer === null) return t('shell.codeThatPasses');
   if (isTyped(question)) return describeAnswer(question, answer);
   return typeof answer === 'number' ? (LETTERS[answer - 1] ?? String(answer)) : String(answer);
 }

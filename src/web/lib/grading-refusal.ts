@@ -1,3 +1,4 @@
+import { t } from '#web/lib/i18n/t';
 import { getErrorMessage, isApiError } from './api-client';
 
 /**
@@ -7,9 +8,6 @@ import { getErrorMessage, isApiError } from './api-client';
  */
 export function gradingRefusal(error: unknown): string | null {
   if (!isApiError(error, 503) && !isApiError(error, 429)) return null;
-  const reason = getErrorMessage(
-    error,
-    isApiError(error, 429) ? 'Every Python runner is busy.' : 'Python is not available right now.',
-  );
-  return `Your code could not be graded: ${reason} Your code is kept; submit it again later.`;
+  const reason = getErrorMessage(error, isApiError(error, 429) ? t('shell.runnersBusy') : t('shell.pythonUnavailable'));
+  return t('shell.gradingRefused', { reason });
 }

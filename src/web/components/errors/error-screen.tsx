@@ -2,6 +2,7 @@ import { TriangleAlert, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#web/components/ui/button';
 import { isConnectionError } from '#web/lib/connection';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 
 /** A lazily loaded page whose file is gone (e.g. after a deploy). */
@@ -40,24 +41,22 @@ export function ErrorScreen({ error, description, detail, homeLink, className, o
         <Icon className="size-7" aria-hidden="true" />
       </span>
       <h1 className="text-2xl font-bold tracking-tight">
-        {isOffline ? "This page couldn't load" : isChunkError ? 'A new version is available' : 'Something went wrong'}
+        {isOffline ? t('shell.pageCouldNotLoad') : isChunkError ? t('shell.newVersion') : t('shell.somethingWentWrong')}
       </h1>
       <p className="mt-2 max-w-md text-muted-foreground">
-        {isOffline
-          ? 'Check your connection. The page loads by itself once the connection returns.'
-          : isChunkError
-            ? 'Gradient Academy was updated while this page was open. Reload to continue.'
-            : description}
+        {isOffline ? t('shell.pageCouldNotLoadDetail') : isChunkError ? t('shell.newVersionDetail') : description}
       </p>
       {detail ? <p className="mt-1 text-sm text-muted-foreground">{detail}</p> : null}
       {import.meta.env.DEV && error instanceof Error ? (
-        <pre className="mt-6 max-w-2xl overflow-auto rounded-lg bg-muted p-4 text-left text-xs">{error.stack}</pre>
+        <pre dir="ltr" className="mt-6 max-w-2xl overflow-auto rounded-lg bg-muted p-4 text-start text-xs">
+          {error.stack}
+        </pre>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {onRetry && isOffline ? (
-          <Button onClick={onRetry}>Try again</Button>
+          <Button onClick={onRetry}>{t('common.tryAgain')}</Button>
         ) : (
-          <Button onClick={() => window.location.reload()}>Reload page</Button>
+          <Button onClick={() => window.location.reload()}>{t('shell.reloadPage')}</Button>
         )}
         <Button asChild variant="outline">
           {homeLink}

@@ -1,3 +1,4 @@
+import { t } from '#web/lib/i18n/t';
 import { ErrorScreen } from './error-screen';
 
 /** Last-resort screen when the app itself fails; uses a plain link since the router may be down. */
@@ -6,8 +7,8 @@ export function MainErrorFallback({ error }: { error?: unknown }) {
     <ErrorScreen
       error={error}
       className="min-h-dvh"
-      description="An unexpected error occurred. Please reload the page; if it keeps happening, try again later."
-      homeLink={<a href="/">Back to Home</a>}
+      description={t('shell.unexpectedError')}
+      homeLink={<a href="/">{t('common.backToHome')}</a>}
     />
   );
 }

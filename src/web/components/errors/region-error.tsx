@@ -1,6 +1,7 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { ErrorBoundary } from './error-boundary';
 
@@ -13,8 +14,8 @@ interface RegionErrorProps {
 
 /** Inline error panel for one part of a page, with an optional retry. */
 export function RegionError({
-  title = 'Something went wrong',
-  description = 'This section could not be displayed.',
+  title = t('shell.somethingWentWrong'),
+  description = t('shell.sectionCouldNotDisplay'),
   onRetry,
   className,
 }: RegionErrorProps) {
@@ -36,7 +37,7 @@ export function RegionError({
       {onRetry ? (
         <Button variant="outline" size="sm" onClick={onRetry}>
           <RefreshCw aria-hidden="true" />
-          Try again
+          {t('common.tryAgain')}
         </Button>
       ) : null}
     </div>

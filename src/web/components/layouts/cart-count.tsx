@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '#web/lib/auth';
 import { readGuestCart, useCart } from '#web/lib/cart';
+import { t } from '#web/lib/i18n/t';
 import { CartLink } from './cart-link';
 
 /**
@@ -31,10 +32,10 @@ export default function CartButtonWithCount() {
   useMergeGuestCart();
   if (count === 0) return <CartLink />;
   return (
-    <CartLink label={`Cart, ${count} ${count === 1 ? 'course' : 'courses'}`}>
+    <CartLink label={t('shell.cartWithCount', { count })}>
       <span
         aria-hidden="true"
-        className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold text-primary-foreground ring-2 ring-background"
+        className="absolute -end-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold text-primary-foreground ring-2 ring-background"
       >
         {count > 99 ? '99+' : count}
       </span>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '#web/components/brand';
+import { LanguageMenu } from '#web/components/language-menu';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { TopNav } from './top-nav';
 
@@ -9,9 +11,9 @@ export function MainLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-2 focus:top-2"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <TopNav />
       {/* At least a screen tall: the footer starts below the fold, so content arriving late never pushes it (layout shift). */}
@@ -30,15 +32,16 @@ function SiteFooter() {
         <div className="flex items-center gap-2">
           <Logo className="size-6" />
           {/* A page the server drew on New Year's Eve may name another year than the reader's clock. */}
-          <span suppressHydrationWarning>© {new Date().getFullYear()} Gradient Academy</span>
+          <span suppressHydrationWarning>{t('shell.copyright', { year: String(new Date().getFullYear()) })}</span>
         </div>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
+        <nav aria-label={t('shell.footerNav')} className="flex flex-wrap items-center gap-x-6 gap-y-2">
           <Link to={paths.home.getHref()} className="hover:text-foreground">
-            Courses
+            {t('shell.courses')}
           </Link>
           <Link to={paths.creatorPortal.getHref()} className="hover:text-foreground">
-            Creator portal
+            {t('shell.creatorPortal')}
           </Link>
+          <LanguageMenu place="footer" />
         </nav>
       </div>
     </footer>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandLink } from '#web/components/brand';
+import { LanguageMenu } from '#web/components/language-menu';
 import { ThemeToggle } from '#web/components/theme-toggle';
 
 /** Full-screen pages (learning player, preview): a slim header instead of the top navigation. */
@@ -18,7 +19,7 @@ export function MinimalLayout({
       {skipTo ? (
         <a
           href={skipTo.href}
-          className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-2 focus:top-2"
         >
           {skipTo.label}
         </a>
@@ -27,6 +28,7 @@ export function MinimalLayout({
         <BrandLink />
         <div className="flex items-center gap-2">
           {actions}
+          <LanguageMenu place="header" />
           <ThemeToggle />
         </div>
       </header>

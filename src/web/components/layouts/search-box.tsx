@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { cn } from '#web/lib/utils';
 
@@ -34,7 +35,7 @@ export function SearchBox({ className, autoFocus = false, onSearch, id }: Search
       {/* Before the page's code runs, the browser submits the box itself, to the same address. */}
       <form action={paths.search.getHref()} onSubmit={handleSubmit}>
         <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden="true"
         />
         <input
@@ -43,14 +44,14 @@ export function SearchBox({ className, autoFocus = false, onSearch, id }: Search
           type="search"
           name="q"
           defaultValue={currentQuery}
-          placeholder="Search courses..."
-          aria-label="Search courses"
+          placeholder={t('shell.searchPlaceholder')}
+          aria-label={t('shell.searchCourses')}
           autoComplete="off"
           enterKeyHint="search"
           // Only where the person just asked for the box (the phone's search button).
           // biome-ignore lint/a11y/noAutofocus: opened on demand, focus belongs in it
           autoFocus={autoFocus}
-          className="h-10 w-full rounded-full border border-input bg-muted/50 pr-4 pl-9 text-sm transition-[border-color,box-shadow,background-color] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:bg-background focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none"
+          className="h-10 w-full rounded-full border border-input bg-muted/50 ps-9 pe-4 text-sm transition-[border-color,box-shadow,background-color] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:bg-background focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none"
         />
       </form>
     </search>

@@ -2,10 +2,12 @@ import { BookOpen, LayoutDashboard, Search, ShieldCheck, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLink } from '#web/components/brand';
+import { LanguageMenu } from '#web/components/language-menu';
 import { ThemeToggle } from '#web/components/theme-toggle';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useAuth } from '#web/lib/auth';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { CartButton } from './cart-button';
 import { SearchBox } from './search-box';
@@ -34,48 +36,58 @@ export function TopNav() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6 lg:px-8">
+      <nav
+        aria-label={t('shell.mainNav')}
+        className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6 lg:px-8"
+      >
         <BrandLink />
         <SearchBox className="mx-auto hidden max-w-md md:block" />
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <Button
             ref={searchButton}
             variant="ghost"
             size="icon-sm"
             className="md:hidden"
-            aria-label={isSearchOpen ? 'Close search' : 'Search courses'}
+            aria-label={isSearchOpen ? t('shell.closeSearch') : t('shell.searchCourses')}
             aria-expanded={isSearchOpen}
             aria-controls={isSearchOpen ? PHONE_SEARCH_ID : undefined}
             onClick={() => (isSearchOpen ? closeSearch() : setSearchOpen(true))}
           >
             {isSearchOpen ? <X className="size-5" aria-hidden="true" /> : <Search className="size-5" aria-hidden="true" />}
           </Button>
+          <LanguageMenu place="header" />
           <ThemeToggle />
           {status === 'loading' ? (
             <Skeleton className="size-9 rounded-full" />
           ) : user ? (
             <>
               {user.role === 'admin' ? (
-                <Button asChild variant="ghost" size="sm" aria-label="Admin" className="max-sm:size-9 max-sm:px-0">
+                <Button asChild variant="ghost" size="sm" aria-label={t('shell.admin')} className="max-sm:size-9 max-sm:px-0">
                   <Link to={paths.admin.getHref()}>
                     <ShieldCheck aria-hidden="true" />
-                    <span className="max-sm:hidden">Admin</span>
+                    <span className="max-sm:hidden">{t('shell.admin')}</span>
                   </Link>
                 </Button>
               ) : null}
               {user.role === 'creator' ? (
-                <Button asChild variant="ghost" size="sm" aria-label="Dashboard" className="max-sm:size-9 max-sm:px-0">
+                <Button asChild variant="ghost" size="sm" aria-label={t('shell.dashboard')} className="max-sm:size-9 max-sm:px-0">
                   <Link to={paths.creator.dashboard.getHref()}>
                     <LayoutDashboard aria-hidden="true" />
-                    <span className="max-sm:hidden">Dashboard</span>
+                    <span className="max-sm:hidden">{t('shell.dashboard')}</span>
                   </Link>
                 </Button>
               ) : (
                 <>
-                  <Button asChild variant="ghost" size="sm" aria-label="My Courses" className="max-sm:size-9 max-sm:px-0">
+                  <Button
+                    asChild
+                    variant="ghost"
+                    size="sm"
+                    aria-label={t('shell.myCourses')}
+                    className="max-sm:size-9 max-sm:px-0"
+                  >
                     <Link to={paths.myCourses.getHref()}>
                       <BookOpen aria-hidden="true" />
-                      <span className="max-sm:hidden">My Courses</span>
+                      <span className="max-sm:hidden">{t('shell.myCourses')}</span>
                     </Link>
                   </Button>
                   {/* The cart is a student's (docs/product.md, Prices, coupons and the cart): an admin buys nothing here. */}
@@ -89,10 +101,12 @@ export function TopNav() {
               {/* A guest's cart is kept in this browser until they sign in (docs/product.md, Prices, coupons and the cart). */}
               <CartButton />
               <Button asChild variant="ghost" size="sm" className="max-sm:px-2.5">
-                <Link to={next ? `${paths.login.getHref()}?${next}` : paths.login.getHref()}>Login</Link>
+                <Link to={next ? `${paths.login.getHref()}?${next}` : paths.login.getHref()}>{t('shell.login')}</Link>
               </Button>
               <Button asChild variant="gradient" size="sm" className="max-sm:px-2.5">
-                <Link to={next ? `${paths.login.getHref('signup')}&${next}` : paths.login.getHref('signup')}>Sign Up</Link>
+                <Link to={next ? `${paths.login.getHref('signup')}&${next}` : paths.login.getHref('signup')}>
+                  {t('shell.signUp')}
+                </Link>
               </Button>
             </>
           )}

@@ -1,5 +1,6 @@
 import { LogOut, Receipt, Settings, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { directionOf } from '#shared/i18n/locales';
 import type { User } from '#shared/schemas/auth';
 import { Badge } from '#web/components/ui/badge';
 import {
@@ -11,8 +12,22 @@ import {
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu';
 import { useAuth } from '#web/lib/auth';
+import { currentLocale } from '#web/lib/i18n/locale';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { UserAvatarButton } from './user-avatar-button';
+
+/** The role's name, lower case as the badge capitalises it. */
+function roleName(role: User['role']): string {
+  switch (role) {
+    case 'admin':
+      return t('shell.roleAdmin');
+    case 'creator':
+      return t('shell.roleCreator');
+    default:
+      return t('shell.roleStudent');
+  }
+}
 
 /** The user menu itself, loaded by `UserMenu` when first wanted. */
 export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen: boolean }) {
@@ -25,7 +40,7 @@ export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen: 
   };
 
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu defaultOpen={defaultOpen} dir={directionOf(currentLocale())}>
       <DropdownMenuTrigger asChild>
         <UserAvatarButton user={user} />
       </DropdownMenuTrigger>
@@ -34,7 +49,7 @@ export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen: 
           <span className="truncate font-semibold">{user.name}</span>
           <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
           <Badge variant="secondary" className="mt-1 capitalize">
-            {user.role}
+            {roleName(user.role)}
           </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
@@ -43,25 +58,25 @@ export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen: 
         <DropdownMenuItem asChild>
           <Link to={user.role === 'creator' ? paths.instructor.getHref(user.id) : paths.account.getHref('profile')}>
             <UserRound aria-hidden="true" />
-            Profile
+            {t('shell.profile')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to={paths.account.getHref('security')}>
             <Settings aria-hidden="true" />
-            Settings
+            {t('shell.settings')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to={paths.purchases.getHref()}>
             <Receipt aria-hidden="true" />
-            Purchases
+            {t('shell.purchases')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={handleLogout}>
           <LogOut aria-hidden="true" />
-          Logout
+          {t('shell.logout')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

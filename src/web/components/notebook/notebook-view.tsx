@@ -4,6 +4,7 @@ import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { useLessonNotebook } from '#web/lib/api/get-lesson-notebook';
 import { downloadFile } from '#web/lib/download-file';
+import { t } from '#web/lib/i18n/t';
 import { sanitizeNotebook } from './sanitize-notebook';
 
 /**
@@ -18,21 +19,25 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
   // A block wider than the screen scrolls: keyboard users reach it with Tab to scroll it with the arrows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: new cells arrive with new html
   useLayoutEffect(() => {
-    for (const block of cells.current?.querySelectorAll('pre') ?? []) block.tabIndex = 0;
+    for (const block of cells.current?.querySelectorAll('pre') ?? []) {
+      block.tabIndex = 0;
+      // Code and its output read left to right in every language.
+      block.dir = 'ltr';
+    }
   }, [html]);
 
   if (notebook.isPending)
     return (
       <p role="status" className="text-muted-foreground">
-        Loading notebook...
+        {t('shell.loadingNotebook')}
       </p>
     );
   if (notebook.isError)
     return (
       <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-dashed px-4 py-8">
-        <p>The notebook could not be loaded.</p>
+        <p>{t('shell.notebookFailed')}</p>
         <Button type="button" variant="outline" size="sm" onClick={() => notebook.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -42,7 +47,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
     try {
       await downloadFile(notebook.data.downloadUrl, 'notebook.ipynb');
     } catch {
-      toast({ variant: 'destructive', title: 'Download failed', description: 'Please try again.' });
+      toast({ variant: 'destructive', title: t('shell.downloadFailed'), description: t('common.pleaseTryAgain') });
     } finally {
       setDownloading(false);
     }
@@ -53,7 +58,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" variant="outline" size="sm" onClick={download} disabled={isDownloading}>
           <Download aria-hidden="true" />
-          Download notebook
+          {t('shell.downloadNotebook')}
         </Button>
       </div>
       {html ? (
@@ -64,7 +69,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
           dangerouslySetInnerHTML={{ __html: html }}
         />
       ) : (
-        <p className="rounded-xl border border-dashed py-12 text-center text-muted-foreground">This notebook has no cells.</p>
+        <p className="rounded-xl border border-dashed py-12 text-center text-muted-foreground">{t('shell.notebookEmpty')}</p>
       )}
     </div>
   );

@@ -9,7 +9,7 @@ export function FigureCell({ label, children, isStrong = false }: { label: strin
   return (
     <td
       className={cn(
-        'flex items-baseline justify-between gap-3 tabular-nums sm:table-cell sm:p-3 sm:text-right sm:whitespace-nowrap',
+        'flex items-baseline justify-between gap-3 tabular-nums sm:table-cell sm:p-3 sm:text-end sm:whitespace-nowrap',
         isStrong && 'font-semibold',
       )}
     >

@@ -20,7 +20,8 @@ export function Progress({ className, value, ...props }: Omit<ComponentProps<'di
       data-state={state}
       data-value={percent}
       data-max={MAX}
-      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-muted', className)}
+      // Right to left, the bar fills from the right.
+      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-muted rtl:-scale-x-100', className)}
       {...props}
     >
       <div

@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
@@ -20,7 +21,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 }
 
 const toastVariants = cva(
-  'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg transition-all ' +
+  'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pe-10 shadow-lg transition-all ' +
     'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out ' +
     'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform ' +
     'data-[swipe=end]:animate-toast-swipe-out',
@@ -55,9 +56,9 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close
-      aria-label="Close notification"
+      aria-label={t('shell.closeNotification')}
       className={cn(
-        'absolute top-3 right-3 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        'absolute end-3 top-3 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         'group-[.destructive]:focus-visible:ring-destructive-foreground',
         className,
       )}

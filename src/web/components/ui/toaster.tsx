@@ -1,17 +1,26 @@
 import { CircleAlert, CircleCheckBig, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { directionOf } from '#shared/i18n/locales';
 import { useToast } from '#web/hooks/use-toast';
+import { currentLocale } from '#web/lib/i18n/locale';
+import { t } from '#web/lib/i18n/t';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 
 const icons = { default: Info, success: CircleCheckBig, destructive: CircleAlert } as const;
 
-/** Renders the toast store. Radix defaults kept: F8 focuses the region, swipe right 50 px dismisses. */
+/** Renders the toast store. Radix defaults kept: F8 focuses the region, a swipe of 50 px towards the end dismisses. */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   const announcer = useAnnouncerRoot();
 
   return (
-    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50} announcerContainer={announcer}>
+    <ToastProvider
+      label={t('shell.notification')}
+      duration={5000}
+      swipeDirection={directionOf(currentLocale()) === 'rtl' ? 'left' : 'right'}
+      swipeThreshold={50}
+      announcerContainer={announcer}
+    >
       {toasts.map(({ id, title, description, variant = 'default', duration, open }) => {
         const Icon = icons[variant];
         return (
@@ -38,7 +47,7 @@ export function Toaster() {
           </Toast>
         );
       })}
-      <ToastViewport />
+      <ToastViewport label={t('shell.notificationsRegion', { hotkey: 'F8' })} />
     </ToastProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '#web/lib/i18n/t';
 import { codePackagesUrl } from './code-config';
 import { endPythonSession, isPythonStarted, runPython } from './run-python';
 
@@ -31,21 +32,24 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 function showResult(area: HTMLElement, { output, error }: { output: string; error: string | null }) {
   const nodes: HTMLElement[] = [];
   if (output) {
-    nodes.push(element('p', 'text-xs font-medium text-muted-foreground', 'Output'));
-    nodes.push(element('pre', 'border-dashed bg-background font-mono whitespace-pre-wrap [overflow-wrap:anywhere]', output));
+    nodes.push(element('p', 'text-xs font-medium text-muted-foreground', t('shell.output')));
+    const printed = element('pre', 'border-dashed bg-background font-mono whitespace-pre-wrap [overflow-wrap:anywhere]', output);
+    // Output reads left to right in every language, as code does.
+    printed.dir = 'ltr';
+    nodes.push(printed);
   }
   // A Python exception's traceback is in the output already; a stop or a failed start is said here.
   if (error && !output.includes(error)) nodes.push(element('p', 'text-sm font-medium text-destructive', error));
-  if (!output && !error) nodes.push(element('p', 'text-sm text-muted-foreground', 'The code ran and printed nothing.'));
+  if (!output && !error) nodes.push(element('p', 'text-sm text-muted-foreground', t('shell.printedNothing')));
   area.replaceChildren(...nodes);
 }
 
 function runPanel(code: HTMLElement, number: number, session: string, runs: Set<AbortController>): HTMLElement {
   const panel = element('div', 'grid justify-items-start gap-2');
   panel.setAttribute(PANEL, '');
-  const button = element('button', BUTTON, 'Run');
+  const button = element('button', BUTTON, t('shell.run'));
   button.type = 'button';
-  button.setAttribute('aria-label', `Run code block ${number}`);
+  button.setAttribute('aria-label', t('shell.runCodeBlock', { number }));
   // Announced as they change: the loading state, then the output or the error.
   const result = element('div', 'grid w-full min-w-0 gap-2');
   result.setAttribute('aria-live', 'polite');
@@ -57,17 +61,19 @@ function runPanel(code: HTMLElement, number: number, session: string, runs: Set<
     const controller = new AbortController();
     running = controller;
     runs.add(controller);
-    button.textContent = 'Stop';
-    button.setAttribute('aria-label', `Stop code block ${number}`);
-    result.replaceChildren(element('p', 'text-sm text-muted-foreground', isPythonStarted() ? 'Running…' : 'Starting Python…'));
+    button.textContent = t('shell.stop');
+    button.setAttribute('aria-label', t('shell.stopCodeBlock', { number }));
+    result.replaceChildren(
+      element('p', 'text-sm text-muted-foreground', isPythonStarted() ? t('shell.running') : t('shell.startingPython')),
+    );
     try {
       const packagesUrl = await codePackagesUrl();
       showResult(result, await runPython(code.textContent ?? '', { session, signal: controller.signal, packagesUrl }));
     } finally {
       runs.delete(controller);
       running = null;
-      button.textContent = 'Run';
-      button.setAttribute('aria-label', `Run code block ${number}`);
+      button.textContent = t('shell.run');
+      button.setAttribute('aria-label', t('shell.runCodeBlock', { number }));
     }
   });
   return panel;

@@ -1,3 +1,4 @@
+import { t } from '#web/lib/i18n/t';
 import type { PythonReply, PythonRequest } from './protocol';
 
 /*
@@ -20,8 +21,8 @@ export type RunPythonOptions = {
 };
 
 export const RUN_TIME_LIMIT_SECONDS = 10;
-export const TIME_LIMIT_MESSAGE = `Time limit exceeded: the run was stopped after ${RUN_TIME_LIMIT_SECONDS} seconds. Python starts again on the next run, without the names defined before.`;
-export const STOPPED_MESSAGE = 'The run was stopped. Python starts again on the next run, without the names defined before.';
+const timeLimitMessage = () => t('shell.pythonTimeLimit', { seconds: RUN_TIME_LIMIT_SECONDS });
+const stoppedMessage = () => t('shell.pythonStopped');
 const DEFAULT_SESSION = 'default';
 
 type Runner = { worker: Worker; started: Promise<void>; isStarted: boolean };
@@ -94,17 +95,20 @@ async function runNow(
   source: string,
   { session = DEFAULT_SESSION, signal, packagesUrl = null }: RunPythonOptions,
 ): Promise<PythonRun> {
-  if (signal?.aborted) return { output: '', error: STOPPED_MESSAGE };
+  if (signal?.aborted) return { output: '', error: stoppedMessage() };
   runner ??= startRunner(packagesUrl);
   const active = runner;
   try {
     if ((await untilStarted(active.started, signal)) === 'aborted') {
       stopRunner(active);
-      return { output: '', error: STOPPED_MESSAGE };
+      return { output: '', error: stoppedMessage() };
     }
   } catch (error) {
     stopRunner(active);
-    return { output: '', error: `Python could not start: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      output: '',
+      error: t('shell.pythonCouldNotStart', { reason: error instanceof Error ? error.message : String(error) }),
+    };
   }
 
   const id = ++nextId;
@@ -123,11 +127,15 @@ async function runNow(
       if (!('id' in data) || data.id !== id) return;
       if (data.type === 'output') output += data.text;
       // The limit counts the code's time, not the packages' download.
-      else if (data.type === 'running') timer = setTimeout(() => finish(TIME_LIMIT_MESSAGE, true), RUN_TIME_LIMIT_SECONDS * 1000);
+      else if (data.type === 'running') timer = setTimeout(() => finish(timeLimitMessage(), true), RUN_TIME_LIMIT_SECONDS * 1000);
       else if (data.type === 'done') finish(data.error);
     };
-    const onError = (event: ErrorEvent) => finish(`Python stopped unexpectedly: ${event.message || 'its worker failed'}`, true);
-    const onAbort = () => finish(STOPPED_MESSAGE, true);
+    const onError = (event: ErrorEvent) =>
+      finish(
+        event.message ? t('shell.pythonStoppedUnexpectedly', { reason: event.message }) : t('shell.pythonWorkerFailed'),
+        true,
+      );
+    const onAbort = () => finish(stoppedMessage(), true);
     active.worker.addEventListener('message', onMessage);
     active.worker.addEventListener('error', onError);
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -8,14 +8,12 @@ import { SignupForm } from '#web/features/auth/components/signup-form';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { revokeToken, useAuth } from '#web/lib/auth';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { RETURN_PARAM, safeReturnPath } from '#web/lib/return-path';
 
-const creatorPoints = [
-  'Build courses from modules, slides and quizzes',
-  'Publish to the marketplace when you are ready',
-  'Track the students who enroll',
-];
+const creatorPoints = () => [t('auth.creatorPointBuild'), t('auth.creatorPointPublish'), t('auth.creatorPointTrack')];
 
 export default function CreatorPortalRoute() {
   const [searchParams] = useSearchParams();
@@ -26,38 +24,47 @@ export default function CreatorPortalRoute() {
   const returnPath = safeReturnPath(searchParams.get(RETURN_PARAM));
   const { setSession } = useAuth();
   const navigate = useNavigate();
-  useDocumentTitle('Creator Portal');
+  useDocumentTitle(t('auth.creatorPortal'));
 
   const handleLogin = async (session: AuthResponse) => {
     if (session.user.role !== 'creator') {
       // Not a creator: the fresh session is not kept (docs/product.md, Accounts and access).
       await revokeToken(session.token);
-      toast({ variant: 'destructive', title: 'Access Denied', description: 'This page is for creators only.' });
+      toast({ variant: 'destructive', title: t('auth.accessDenied'), description: t('auth.creatorsOnly') });
       navigate(paths.login.getHref());
       return;
     }
     setSession(session);
-    toast({ variant: 'success', title: 'Welcome back!', description: `Signed in as ${session.user.name}.` });
+    toast({
+      variant: 'success',
+      title: t('auth.welcomeBackToast'),
+      description: t('auth.signedInAs', { name: session.user.name }),
+    });
     navigate(returnPath ?? paths.creator.dashboard.getHref(), { replace: returnPath !== null });
   };
 
   const handleSignup = (session: AuthResponse) => {
     setSession(session);
-    toast({ variant: 'success', title: 'Creator account created!', description: 'Start building your first course.' });
+    toast({ variant: 'success', title: t('auth.creatorAccountCreated'), description: t('auth.startBuilding') });
     navigate(paths.creator.dashboard.getHref());
   };
 
   return (
-    <AuthLayout asideTitle="Teach the next generation of AI practitioners." asidePoints={creatorPoints}>
+    <AuthLayout asideTitle={t('auth.creatorAsideTitle')} asidePoints={creatorPoints()}>
       <div className="mb-6 grid gap-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Creator Portal</h1>
-        <p className="text-muted-foreground">Log in or sign up to build and publish your courses.</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('auth.creatorPortal')}</h1>
+        <p className="text-muted-foreground">{t('auth.creatorPortalIntro')}</p>
       </div>
       <div className="mb-6 flex gap-3 rounded-xl border border-primary/20 bg-secondary/60 p-4 text-sm">
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <p>
-          <strong className="font-semibold">For invited creators only.</strong>{' '}
-          <span className="text-muted-foreground">Signing up needs the invitation code from your creator invite.</span>
+          <RichText
+            text={t('auth.invitedOnly')}
+            tags={{
+              b: (words) => <strong className="font-semibold">{words}</strong>,
+              muted: (words) => <span className="text-muted-foreground">{words}</span>,
+            }}
+          />
         </p>
       </div>
       <AuthTabs
@@ -67,10 +74,16 @@ export default function CreatorPortalRoute() {
         signupForm={<SignupForm variant="creator" defaultInviteCode={inviteCode} onSuccess={handleSignup} />}
       />
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        Here to learn?{' '}
-        <Link to={paths.login.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
-          Student login
-        </Link>
+        <RichText
+          text={t('auth.hereToLearn')}
+          tags={{
+            link: (words) => (
+              <Link to={paths.login.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+                {words}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </AuthLayout>
   );

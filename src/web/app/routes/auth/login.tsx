@@ -6,6 +6,8 @@ import { SignupForm } from '#web/features/auth/components/signup-form';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { useAuth } from '#web/lib/auth';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { RETURN_PARAM, safeReturnPath } from '#web/lib/return-path';
 
@@ -16,11 +18,15 @@ export default function LoginRoute() {
   const returnPath = safeReturnPath(searchParams.get(RETURN_PARAM));
   const { setSession } = useAuth();
   const navigate = useNavigate();
-  useDocumentTitle(tab === 'signup' ? 'Sign Up' : 'Login');
+  useDocumentTitle(tab === 'signup' ? t('auth.signUpTitle') : t('auth.loginTitle'));
 
   const handleLogin = (session: AuthResponse) => {
     setSession(session);
-    toast({ variant: 'success', title: 'Welcome back!', description: `Signed in as ${session.user.name}.` });
+    toast({
+      variant: 'success',
+      title: t('auth.welcomeBackToast'),
+      description: t('auth.signedInAs', { name: session.user.name }),
+    });
     const home =
       session.user.role === 'creator'
         ? paths.creator.dashboard.getHref()
@@ -32,7 +38,7 @@ export default function LoginRoute() {
 
   const handleSignup = (session: AuthResponse) => {
     setSession(session);
-    toast({ variant: 'success', title: 'Account created!', description: 'Welcome to Gradient Academy.' });
+    toast({ variant: 'success', title: t('auth.accountCreated'), description: t('auth.welcomeToGradient') });
     navigate(returnPath ?? paths.home.getHref(), { replace: returnPath !== null });
   };
 
@@ -40,11 +46,9 @@ export default function LoginRoute() {
     <AuthLayout>
       <div className="mb-6 grid gap-2">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {tab === 'signup' ? 'Create your account' : 'Welcome back'}
+          {tab === 'signup' ? t('auth.createYourAccount') : t('auth.welcomeBack')}
         </h1>
-        <p className="text-muted-foreground">
-          {tab === 'signup' ? 'Start learning AI and machine learning today.' : 'Log in to continue learning where you left off.'}
-        </p>
+        <p className="text-muted-foreground">{tab === 'signup' ? t('auth.signUpIntro') : t('auth.loginIntro')}</p>
       </div>
       <AuthTabs
         tab={tab}
@@ -61,10 +65,16 @@ export default function LoginRoute() {
         signupForm={<SignupForm onSuccess={handleSignup} />}
       />
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        Are you a creator?{' '}
-        <Link to={paths.creatorPortal.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
-          Creator portal
-        </Link>
+        <RichText
+          text={t('auth.areYouCreator')}
+          tags={{
+            link: (words) => (
+              <Link to={paths.creatorPortal.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+                {words}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </AuthLayout>
   );

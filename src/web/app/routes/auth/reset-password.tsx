@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button';
 import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 
 // Redirect 3 s after an invalid link, 2 s after a successful reset (docs/product.md, Accounts and access).
@@ -16,7 +17,7 @@ export default function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [isDone, setDone] = useState(false);
-  useDocumentTitle('Reset password');
+  useDocumentTitle(t('auth.resetPasswordTitle'));
 
   return (
     <AuthLayout>
@@ -41,8 +42,8 @@ function InvalidLink() {
     hasNotified.current = true;
     toast({
       variant: 'destructive',
-      title: 'Invalid link',
-      description: 'This password reset link is invalid or has expired.',
+      title: t('auth.invalidLink'),
+      description: t('auth.resetLinkInvalid'),
     });
   }, []);
 
@@ -51,10 +52,10 @@ function InvalidLink() {
       <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-destructive-muted text-destructive-muted-foreground">
         <LinkIcon className="size-7" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight">Invalid reset link...</h1>
-      <p className="text-muted-foreground">Taking you to the login page.</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t('auth.invalidResetLinkHeading')}</h1>
+      <p className="text-muted-foreground">{t('auth.takingYouToLogin')}</p>
       <Button asChild variant="outline" className="mx-auto">
-        <Link to={paths.login.getHref()}>Back to login</Link>
+        <Link to={paths.login.getHref()}>{t('auth.backToLogin')}</Link>
       </Button>
     </div>
   );
@@ -64,13 +65,13 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Set a new password</h1>
-        <p className="text-muted-foreground">Choose a new password for your account.</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('auth.setNewPassword')}</h1>
+        <p className="text-muted-foreground">{t('auth.chooseNewPassword')}</p>
       </div>
       <ResetPasswordForm token={token} onSuccess={onDone} />
       <p className="text-center text-sm text-muted-foreground">
         <Link to={paths.login.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
-          Back to login
+          {t('auth.backToLogin')}
         </Link>
       </p>
     </div>
@@ -84,8 +85,8 @@ function ResetDone() {
       <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-success-muted text-success-muted-foreground">
         <CircleCheckBig className="size-7" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight">Password updated</h1>
-      <p className="text-muted-foreground">Taking you to the login page.</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t('auth.passwordUpdated')}</h1>
+      <p className="text-muted-foreground">{t('auth.takingYouToLogin')}</p>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useAuth } from '#web/lib/auth';
+import { t } from '#web/lib/i18n/t';
 import { DeleteAccount } from './delete-account';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
@@ -10,7 +11,7 @@ import { SessionsList } from './sessions-list';
 
 /** Profile (name, email) and settings (password, sessions, deletion) of the signed-in user, on one page. */
 export function AccountPage({ onDeleted }: { onDeleted: () => void }) {
-  useDocumentTitle('Account');
+  useDocumentTitle(t('account.title'));
   const { user } = useAuth();
   const { hash } = useLocation();
 
@@ -24,8 +25,8 @@ export function AccountPage({ onDeleted }: { onDeleted: () => void }) {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:py-12">
       <header className="grid gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Account</h1>
-        <p className="text-muted-foreground">Your name, sign-in details and devices.</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('account.title')}</h1>
+        <p className="text-muted-foreground">{t('account.intro')}</p>
       </header>
       <NameForm key={`name-${user.name}`} user={user} />
       <EmailForm user={user} />

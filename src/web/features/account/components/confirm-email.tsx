@@ -4,13 +4,15 @@ import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { getErrorMessage } from '#web/lib/api-client';
+import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 
 /** Opened from the mailed link; works signed in or not (the token is the proof), once. */
 export function ConfirmEmail({ token }: { token: string | null }) {
-  useDocumentTitle('Confirm email');
+  useDocumentTitle(t('account.confirmEmailTitle'));
   const mutation = useConfirmEmailChange();
   const sent = useRef(false);
 
@@ -22,10 +24,13 @@ export function ConfirmEmail({ token }: { token: string | null }) {
   }, [token, mutation]);
 
   const isDone = mutation.isSuccess;
+  // A refused link (400) has the page's own words; anything else (too many tries) the server's.
   const failure = !token
-    ? 'This email confirmation link is incomplete.'
+    ? t('account.linkIncomplete')
     : mutation.isError
-      ? getErrorMessage(mutation.error, 'Please try again.')
+      ? isApiError(mutation.error, 400)
+        ? t('account.linkInvalid')
+        : getErrorMessage(mutation.error, t('account.tryAgain'))
       : null;
 
   return (
@@ -33,29 +38,32 @@ export function ConfirmEmail({ token }: { token: string | null }) {
       {isDone ? (
         <>
           <CircleCheck className="size-12 text-success" aria-hidden="true" />
-          <h1 className="text-2xl font-bold tracking-tight">Email changed</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{t('account.emailChanged')}</h1>
           <p role="status" className="text-muted-foreground">
-            You now sign in with <strong className="break-all text-foreground">{mutation.data.email}</strong>.
+            <RichText
+              text={t('account.nowSignInWith')}
+              tags={{ email: () => <strong className="break-all text-foreground">{mutation.data.email}</strong> }}
+            />
           </p>
           <Button asChild>
-            <Link to={paths.account.getHref()}>Go to your account</Link>
+            <Link to={paths.account.getHref()}>{t('account.goToAccount')}</Link>
           </Button>
         </>
       ) : failure ? (
         <>
           <TriangleAlert className="size-12 text-destructive" aria-hidden="true" />
-          <h1 className="text-2xl font-bold tracking-tight">Email not changed</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{t('account.emailNotChanged')}</h1>
           <p role="alert" className="text-muted-foreground">
             {failure}
           </p>
           <Button asChild variant="outline">
-            <Link to={paths.account.getHref()}>Request a new link</Link>
+            <Link to={paths.account.getHref()}>{t('account.requestNewLink')}</Link>
           </Button>
         </>
       ) : (
         <>
           <Spinner className="size-8" />
-          <h1 className="text-2xl font-bold tracking-tight">Confirming your email…</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{t('account.confirmingEmail')}</h1>
         </>
       )}
     </div>

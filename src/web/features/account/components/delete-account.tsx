@@ -7,35 +7,32 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
-import { formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { useDeleteAccount } from '../api/delete-account';
 import { AccountSection } from './account-section';
+
+const bold = { b: (words: string) => <strong className="text-foreground">{words}</strong> };
 
 /** Exactly what modules/account/account.service.ts deleteAccount does; keep the two together. */
 function WhatHappens({ role }: { role: User['role'] }) {
   return (
-    <ul className="mb-5 grid list-disc gap-1.5 pl-5 text-sm text-muted-foreground">
+    <ul className="mb-5 grid list-disc gap-1.5 ps-5 text-sm text-muted-foreground">
       <li>
-        <strong className="text-foreground">Certificates</strong> are deleted. Their verification pages will say the certificate
-        is not found, so PDFs you downloaded can no longer be verified.
+        <RichText text={t('account.deleteCertificates')} tags={bold} />
       </li>
       <li>
-        <strong className="text-foreground">Enrollments</strong>, progress, quiz results, saved courses and reviews are deleted,
-        and you lose access to your courses.
+        <RichText text={t('account.deleteEnrollments')} tags={bold} />
       </li>
       <li>
-        <strong className="text-foreground">Payments</strong> are not refunded by deleting. Their records (course, amount, date)
-        are kept for our accounts, no longer linked to your name or email. Ask for a refund first if a purchase qualifies (within
-        30 days and below 30% progress).
+        <RichText text={t('account.deletePayments')} tags={bold} />
       </li>
-      <li>You are signed out everywhere, and your email address can be used for a new account.</li>
+      <li>{t('account.deleteSessions')}</li>
       {role === 'creator' ? (
         <li>
-          <strong className="text-foreground">As a creator:</strong> if any of your courses has students, the account cannot be
-          deleted here, because students keep access to what they enrolled in; write to support@gradient.academy. A published
-          course must be archived first. Your drafts and archived courses without students are deleted with the account.
+          <RichText text={t('account.deleteCreator')} tags={bold} />
         </li>
       ) : null}
     </ul>
@@ -72,11 +69,11 @@ export function DeleteAccount({ user, onDeleted }: { user: User; onDeleted: () =
           await logout();
         },
         onError: (failure) => {
-          setError(getFieldErrors(failure).currentPassword);
+          setError(apiFieldErrors(failure).currentPassword);
           toast({
             variant: 'destructive',
-            title: 'Account not deleted',
-            description: getErrorMessage(failure, 'Please try again.'),
+            title: t('account.accountNotDeleted'),
+            description: apiErrorText(failure, t('account.tryAgain')),
           });
         },
         onSettled: () => setPassword(null),
@@ -85,31 +82,26 @@ export function DeleteAccount({ user, onDeleted }: { user: User; onDeleted: () =
   };
 
   return (
-    <AccountSection
-      id="delete"
-      title="Delete account"
-      tone="danger"
-      description="Deleting your account cannot be undone. This is what happens:"
-    >
+    <AccountSection id="delete" title={t('account.deleteTitle')} tone="danger" description={t('account.deleteDescription')}>
       <WhatHappens role={user.role} />
       <form noValidate onSubmit={handleSubmit} className="grid gap-4 sm:max-w-sm">
-        <FormField label="Current password" error={error}>
+        <FormField label={t('account.currentPassword')} error={error}>
           {(control) => <Input {...control} name="currentPassword" type="password" autoComplete="current-password" required />}
         </FormField>
         <div>
           <Button type="submit" variant="destructive" disabled={mutation.isPending}>
             {mutation.isPending ? <Spinner /> : null}
-            {mutation.isPending ? 'Deleting...' : 'Delete my account'}
+            {mutation.isPending ? t('account.deleting') : t('account.deleteMyAccount')}
           </Button>
         </div>
       </form>
       <ConfirmDialog
         open={password !== null && !mutation.isPending}
         onOpenChange={(isOpen) => isOpen || setPassword(null)}
-        title="Delete your account for good?"
-        description="Your certificates, enrollments and progress are deleted and cannot be restored."
-        cancelLabel="Keep my account"
-        confirmLabel="Delete account"
+        title={t('account.deleteConfirmTitle')}
+        description={t('account.deleteConfirmDescription')}
+        cancelLabel={t('account.keepAccount')}
+        confirmLabel={t('account.deleteTitle')}
         onConfirm={confirm}
       />
     </AccountSection>

@@ -6,8 +6,9 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
-import { formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { useRequestEmailChange } from '../api/request-email-change';
 import { AccountSection } from './account-section';
 
@@ -35,11 +36,11 @@ export function EmailForm({ user }: { user: User }) {
         form.reset();
       },
       onError: (failure) => {
-        setErrors(getFieldErrors(failure));
+        setErrors(apiFieldErrors(failure));
         toast({
           variant: 'destructive',
-          title: 'Could not change email',
-          description: getErrorMessage(failure, 'Please try again.'),
+          title: t('account.emailNotChangedToast'),
+          description: apiErrorText(failure, t('account.tryAgain')),
         });
       },
     });
@@ -48,31 +49,36 @@ export function EmailForm({ user }: { user: User }) {
   return (
     <AccountSection
       id="email"
-      title="Email address"
+      title={t('account.emailTitle')}
       description={
-        <>
-          You sign in with <strong className="font-medium break-all text-foreground">{user.email}</strong>. We send a link to the
-          new address; your email changes only when you open it (within {EMAIL_CHANGE_TTL_HOURS} hours).
-        </>
+        <RichText
+          text={t('account.emailDescription', { hours: EMAIL_CHANGE_TTL_HOURS })}
+          tags={{ email: () => <strong className="font-medium break-all text-foreground">{user.email}</strong> }}
+        />
       }
     >
       {sentTo ? (
         <p role="status" className="mb-4 rounded-lg bg-info-muted px-4 py-3 text-sm text-info-muted-foreground">
-          Check <strong className="break-all">{sentTo}</strong> for a confirmation link. Until you open it, your email stays{' '}
-          <span className="break-all">{user.email}</span>.
+          <RichText
+            text={t('account.emailSentTo')}
+            tags={{
+              new: () => <strong className="break-all">{sentTo}</strong>,
+              current: () => <span className="break-all">{user.email}</span>,
+            }}
+          />
         </p>
       ) : null}
       <form noValidate onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
-        <FormField label="New email" error={errors.newEmail}>
+        <FormField label={t('account.newEmail')} error={errors.newEmail}>
           {(control) => <Input {...control} name="newEmail" type="email" autoComplete="email" required />}
         </FormField>
-        <FormField label="Current password" error={errors.currentPassword}>
+        <FormField label={t('account.currentPassword')} error={errors.currentPassword}>
           {(control) => <Input {...control} name="currentPassword" type="password" autoComplete="current-password" required />}
         </FormField>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={mutation.isPending}>
             {mutation.isPending ? <Spinner /> : null}
-            {mutation.isPending ? 'Sending...' : 'Send confirmation link'}
+            {mutation.isPending ? t('account.sending') : t('account.sendConfirmation')}
           </Button>
         </div>
       </form>

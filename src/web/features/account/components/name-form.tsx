@@ -6,8 +6,8 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
-import { formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { t } from '#web/lib/i18n/t';
 import { useUpdateName } from '../api/update-name';
 import { AccountSection } from './account-section';
 
@@ -24,36 +24,29 @@ export function NameForm({ user }: { user: User }) {
     }
     setError(undefined);
     mutation.mutate(parsed.data, {
-      onSuccess: () => toast({ variant: 'success', title: 'Name saved', description: 'New certificates will carry this name.' }),
+      onSuccess: () =>
+        toast({ variant: 'success', title: t('account.nameSaved'), description: t('account.nameSavedDescription') }),
       onError: (failure) => {
-        setError(getFieldErrors(failure).name);
+        setError(apiFieldErrors(failure).name);
         toast({
           variant: 'destructive',
-          title: 'Could not save your name',
-          description: getErrorMessage(failure, 'Please try again.'),
+          title: t('account.nameNotSaved'),
+          description: apiErrorText(failure, t('account.tryAgain')),
         });
       },
     });
   };
 
   return (
-    <AccountSection
-      id="profile"
-      title="Name on certificates"
-      description="This is the name printed on your certificates and shown to instructors."
-    >
+    <AccountSection id="profile" title={t('account.nameTitle')} description={t('account.nameDescription')}>
       <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-        <FormField
-          label="Full name"
-          error={error}
-          hint="Certificates issued after you save use the new name. Certificates already issued, and PDFs you already downloaded, keep the name they were issued with."
-        >
+        <FormField label={t('account.fullName')} error={error} hint={t('account.nameHint')}>
           {(control) => <Input {...control} name="name" defaultValue={user.name} autoComplete="name" maxLength={100} required />}
         </FormField>
         <div>
           <Button type="submit" disabled={mutation.isPending}>
             {mutation.isPending ? <Spinner /> : null}
-            {mutation.isPending ? 'Saving...' : 'Save name'}
+            {mutation.isPending ? t('account.saving') : t('account.saveName')}
           </Button>
         </div>
       </form>

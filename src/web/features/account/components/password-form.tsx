@@ -6,8 +6,8 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
-import { formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { t } from '#web/lib/i18n/t';
 import { useChangePassword } from '../api/change-password';
 import { AccountSection } from './account-section';
 
@@ -25,40 +25,40 @@ export function PasswordForm() {
     });
     const confirm = formString(data, 'confirmPassword');
     const found = parsed.success ? {} : toFieldErrors(parsed.error);
-    if (parsed.success && confirm !== parsed.data.newPassword) found.confirmPassword = "Passwords don't match";
+    if (parsed.success && confirm !== parsed.data.newPassword) found.confirmPassword = t('account.passwordsDontMatch');
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
       return;
     }
     setErrors({});
     mutation.mutate(parsed.data, {
-      onSuccess: (answer) => {
+      onSuccess: () => {
         form.reset();
-        toast({ variant: 'success', title: 'Password changed', description: answer.message });
+        toast({ variant: 'success', title: t('account.passwordChanged'), description: t('account.passwordChangedDescription') });
       },
       onError: (failure) => {
-        setErrors(getFieldErrors(failure));
+        setErrors(apiFieldErrors(failure));
         toast({
           variant: 'destructive',
-          title: 'Could not change password',
-          description: getErrorMessage(failure, 'Please try again.'),
+          title: t('account.passwordNotChanged'),
+          description: apiErrorText(failure, t('account.tryAgain')),
         });
       },
     });
   };
 
   return (
-    <AccountSection id="security" title="Password" description="Changing your password signs you out on every other device.">
+    <AccountSection id="security" title={t('account.passwordTitle')} description={t('account.passwordDescription')}>
       <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-        <FormField label="Current password" error={errors.currentPassword}>
+        <FormField label={t('account.currentPassword')} error={errors.currentPassword}>
           {(control) => <Input {...control} name="currentPassword" type="password" autoComplete="current-password" required />}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
-            label="New password"
+            label={t('account.newPassword')}
             className="content-start"
             error={errors.newPassword}
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            hint={t('account.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           >
             {(control) => (
               <Input
@@ -71,14 +71,14 @@ export function PasswordForm() {
               />
             )}
           </FormField>
-          <FormField label="Confirm new password" className="content-start" error={errors.confirmPassword}>
+          <FormField label={t('account.confirmNewPassword')} className="content-start" error={errors.confirmPassword}>
             {(control) => <Input {...control} name="confirmPassword" type="password" autoComplete="new-password" required />}
           </FormField>
         </div>
         <div>
           <Button type="submit" disabled={mutation.isPending}>
             {mutation.isPending ? <Spinner /> : null}
-            {mutation.isPending ? 'Changing...' : 'Change password'}
+            {mutation.isPending ? t('account.changing') : t('account.changePassword')}
           </Button>
         </div>
       </form>

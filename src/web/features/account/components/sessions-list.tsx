@@ -8,7 +8,8 @@ import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { useAccountSessions } from '#web/lib/api/get-account-sessions';
 import { getErrorMessage } from '#web/lib/api-client';
-import { relativeTime } from '#web/lib/relative-time';
+import { formatDate, relativeTime } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
 import { useSignOutSession } from '../api/sign-out-session';
 import { AccountSection } from './account-section';
@@ -22,11 +23,13 @@ function SessionRow({ session }: { session: AccountSession }) {
       <div className="grid min-w-0 flex-1 gap-0.5">
         <span className="flex flex-wrap items-center gap-2 font-medium">
           <span className="break-words">{session.device}</span>
-          {session.isCurrent ? <Badge variant="success">This device</Badge> : null}
+          {session.isCurrent ? <Badge variant="success">{t('account.thisDevice')}</Badge> : null}
         </span>
         <span className="text-sm text-muted-foreground">
-          {session.isCurrent ? 'Active now' : `Last used ${relativeTime(session.lastUsedAt)}`} · Signed in{' '}
-          {new Date(session.createdAt).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' })}
+          {session.isCurrent ? t('account.activeNow') : t('account.lastUsed', { time: relativeTime(session.lastUsedAt) })} ·{' '}
+          {t('account.signedInOn', {
+            date: formatDate(session.createdAt, { day: 'numeric', month: 'short', year: 'numeric' }),
+          })}
         </span>
       </div>
       {session.isCurrent ? null : (
@@ -34,21 +37,21 @@ function SessionRow({ session }: { session: AccountSession }) {
           variant="outline"
           size="sm"
           disabled={isBusy}
-          aria-label={`Sign out ${session.device}, last used ${relativeTime(session.lastUsedAt)}`}
+          aria-label={t('account.signOutSessionLabel', { device: session.device, time: relativeTime(session.lastUsedAt) })}
           onClick={() =>
             signOut.mutate(session.id, {
-              onSuccess: () => toast({ variant: 'success', title: 'Session signed out' }),
+              onSuccess: () => toast({ variant: 'success', title: t('account.sessionSignedOut') }),
               onError: (failure) =>
                 toast({
                   variant: 'destructive',
-                  title: 'Could not sign out',
-                  description: getErrorMessage(failure, 'Please try again.'),
+                  title: t('account.couldNotSignOut'),
+                  description: getErrorMessage(failure, t('account.tryAgain')),
                 }),
             })
           }
         >
           {isBusy ? <Spinner /> : <LogOut aria-hidden="true" />}
-          Sign out
+          {t('account.signOut')}
         </Button>
       )}
     </li>
@@ -62,31 +65,27 @@ export function SessionsList() {
   const others = sessions.filter((session) => !session.isCurrent).length;
 
   return (
-    <AccountSection
-      id="sessions"
-      title="Where you're signed in"
-      description="Sign out of a device you no longer use or don't recognise. Signed-out devices must log in again."
-    >
+    <AccountSection id="sessions" title={t('account.sessionsTitle')} description={t('account.sessionsDescription')}>
       {query.isPending ? (
-        <div role="status" aria-label="Loading sessions" className="grid gap-3">
+        <div role="status" aria-label={t('account.loadingSessions')} className="grid gap-3">
           <Skeleton className="h-12 rounded-lg" />
           <Skeleton className="h-12 rounded-lg" />
         </div>
       ) : query.isError ? (
         <RegionError
-          title="Sessions could not be loaded"
-          description={getErrorMessage(query.error, 'Check your connection and try again.')}
+          title={t('account.sessionsLoadFailed')}
+          description={getErrorMessage(query.error, t('account.checkConnection'))}
           onRetry={() => void query.refetch()}
         />
       ) : (
         <>
-          <ul aria-label="Sessions" className="divide-y">
+          <ul aria-label={t('account.sessions')} className="divide-y">
             {sessions.map((session) => (
               <SessionRow key={session.id} session={session} />
             ))}
           </ul>
           {others === 0 ? (
-            <p className="mt-2 text-sm text-muted-foreground">You're not signed in anywhere else.</p>
+            <p className="mt-2 text-sm text-muted-foreground">{t('account.notSignedInElsewhere')}</p>
           ) : (
             <Button
               variant="outline"
@@ -94,18 +93,19 @@ export function SessionsList() {
               disabled={signOutOthers.isPending}
               onClick={() =>
                 signOutOthers.mutate(undefined, {
-                  onSuccess: (answer) => toast({ variant: 'success', title: answer.message }),
+                  onSuccess: (answer) =>
+                    toast({ variant: 'success', title: t('account.signedOutOthers', { count: answer.count }) }),
                   onError: (failure) =>
                     toast({
                       variant: 'destructive',
-                      title: 'Could not sign out',
-                      description: getErrorMessage(failure, 'Please try again.'),
+                      title: t('account.couldNotSignOut'),
+                      description: getErrorMessage(failure, t('account.tryAgain')),
                     }),
                 })
               }
             >
               {signOutOthers.isPending ? <Spinner /> : <LogOut aria-hidden="true" />}
-              Sign out of all other sessions
+              {t('account.signOutOthers')}
             </Button>
           )}
         </>

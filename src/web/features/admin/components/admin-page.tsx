@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { RegionErrorBoundary } from '#web/components/errors/region-error';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { t } from '#web/lib/i18n/t';
 import { AuditSection } from './audit-section';
 import { CertificatesSection } from './certificates-section';
 import { CouponsSection } from './coupons-section';
@@ -17,17 +18,17 @@ import { UsersSection } from './users-section';
 
 /** The console's sections, in the order of its tabs; `?tab=` names the one shown. */
 export const ADMIN_TABS = [
-  { value: 'users', label: 'Users', Section: UsersSection },
-  { value: 'creators', label: 'Creators & invitations', Section: CreatorsSection },
-  { value: 'courses', label: 'Courses', Section: CoursesSection },
-  { value: 'reviews', label: 'Reported reviews', Section: ReviewsSection },
-  { value: 'questions', label: 'Reported questions', Section: DiscussionsSection },
-  { value: 'payments', label: 'Payments', Section: PaymentsSection },
-  { value: 'payouts', label: 'Payouts', Section: PayoutsSection },
-  { value: 'coupons', label: 'Coupons', Section: CouponsSection },
-  { value: 'certificates', label: 'Certificates', Section: CertificatesSection },
-  { value: 'revenue', label: 'Revenue', Section: RevenueSection },
-  { value: 'audit', label: 'Audit log', Section: AuditSection },
+  { value: 'users', label: () => t('admin.tabUsers'), Section: UsersSection },
+  { value: 'creators', label: () => t('admin.tabCreators'), Section: CreatorsSection },
+  { value: 'courses', label: () => t('admin.tabCourses'), Section: CoursesSection },
+  { value: 'reviews', label: () => t('admin.tabReviews'), Section: ReviewsSection },
+  { value: 'questions', label: () => t('admin.tabQuestions'), Section: DiscussionsSection },
+  { value: 'payments', label: () => t('admin.tabPayments'), Section: PaymentsSection },
+  { value: 'payouts', label: () => t('admin.tabPayouts'), Section: PayoutsSection },
+  { value: 'coupons', label: () => t('admin.tabCoupons'), Section: CouponsSection },
+  { value: 'certificates', label: () => t('admin.tabCertificates'), Section: CertificatesSection },
+  { value: 'revenue', label: () => t('admin.tabRevenue'), Section: RevenueSection },
+  { value: 'audit', label: () => t('admin.tabAudit'), Section: AuditSection },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 
@@ -39,7 +40,7 @@ export function AdminPage() {
   const requested = params.get('tab');
   const tab: AdminTab = isTab(requested) ? requested : 'users';
   const current = ADMIN_TABS.find((entry) => entry.value === tab) ?? ADMIN_TABS[0];
-  useDocumentTitle(`Admin: ${current.label}`);
+  useDocumentTitle(t('admin.documentTitle', { section: current.label() }));
   // On a phone the tabs scroll sideways: the chosen one is kept in view (opened by address, or by arrow keys).
   const tabsRef = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tab is what moves it
@@ -49,23 +50,24 @@ export function AdminPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
-      <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
-      <p className="mt-2 mb-6 text-muted-foreground">
-        Run the platform: people, courses, reviews, questions and money. Every action is logged.
-      </p>
+      <h1 className="text-3xl font-bold tracking-tight">{t('admin.title')}</h1>
+      <p className="mt-2 mb-6 text-muted-foreground">{t('admin.intro')}</p>
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })}>
         <div ref={tabsRef} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-          <TabsList aria-label="Admin sections" className="h-auto flex-nowrap justify-start">
+          <TabsList aria-label={t('admin.sections')} className="h-auto flex-nowrap justify-start">
             {ADMIN_TABS.map((entry) => (
               <TabsTrigger key={entry.value} value={entry.value} className="py-1.5">
-                {entry.label}
+                {entry.label()}
               </TabsTrigger>
             ))}
           </TabsList>
         </div>
         {ADMIN_TABS.map(({ value, label, Section }) => (
           <TabsContent key={value} value={value} className="mt-6">
-            <RegionErrorBoundary title={`The ${label.toLowerCase()} section could not be shown`} resetKeys={[tab]}>
+            <RegionErrorBoundary
+              title={t('admin.sectionFailed', { lower: label().toLowerCase(), name: label() })}
+              resetKeys={[tab]}
+            >
               <Section />
             </RegionErrorBoundary>
           </TabsContent>

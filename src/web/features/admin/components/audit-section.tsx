@@ -1,12 +1,14 @@
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { type AdminAction, type AdminAuditEntry, adminActions } from '#shared/schemas/admin';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { useAuditLog } from '../api/audit';
-import { ACTION_LABELS, dayAndTime } from '../lib/labels';
+import { actionLabel, dayAndTime, detailLabel, targetLabel } from '../lib/labels';
 import { FilterBar, FilterSelect } from './filters';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
-const ACTION_OPTIONS = adminActions.map((value) => ({ value, label: ACTION_LABELS[value] }));
+const actionOptions = () => adminActions.map((value) => ({ value, label: actionLabel(value) }));
 
 /** The entry's details as "name: value" pairs, in the order they were written. */
 function Details({ entry }: { entry: AdminAuditEntry }) {
@@ -16,7 +18,7 @@ function Details({ entry }: { entry: AdminAuditEntry }) {
     <dl className="grid gap-x-3 gap-y-0.5 text-sm sm:grid-cols-[max-content_1fr]">
       {pairs.map(([name, value]) => (
         <div key={name} className="contents">
-          <dt className="text-muted-foreground">{name.replace(/([A-Z])/g, ' $1').toLowerCase()}</dt>
+          <dt className="text-muted-foreground">{detailLabel(name)}</dt>
           <dd className="break-all whitespace-pre-line">{String(value)}</dd>
         </div>
       ))}
@@ -31,25 +33,32 @@ export function AuditSection() {
   return (
     <section aria-labelledby="admin-audit-heading">
       <h2 id="admin-audit-heading" className="mb-4 text-xl font-semibold">
-        Audit log
+        {t('admin.tabAudit')}
       </h2>
       <FilterBar>
-        <FilterSelect label="Action" value={action} options={ACTION_OPTIONS} onChange={setAction} />
+        <FilterSelect label={t('admin.auditAction')} value={action} options={actionOptions()} onChange={setAction} />
       </FilterBar>
       <PagedListView
         list={list}
         what="audit entries"
-        empty={{ icon: ScrollText, title: 'Nothing logged yet', text: 'Every admin action is written here.' }}
+        texts={{ loading: t('admin.auditLoading'), failed: t('admin.auditFailed') }}
+        empty={{ icon: ScrollText, title: t('admin.auditEmpty'), text: t('admin.auditEmptyText') }}
       >
         {(entries) => (
-          <RowList label="Audit log">
+          <RowList label={t('admin.tabAudit')}>
             {entries.map((entry) => (
               <Row key={entry.id}>
-                <p className="font-medium">{ACTION_LABELS[entry.action]}</p>
+                <p className="font-medium">{actionLabel(entry.action)}</p>
                 <p className="text-xs text-muted-foreground">
-                  <time dateTime={entry.createdAt}>{dayAndTime(entry.createdAt)}</time> · by{' '}
-                  <span className="wrap-anywhere">{entry.admin.name}</span> · {entry.targetType}{' '}
-                  <span className="font-mono break-all">{entry.targetId}</span>
+                  <time dateTime={entry.createdAt}>{dayAndTime(entry.createdAt)}</time> ·{' '}
+                  <RichText
+                    text={t('admin.byTagged')}
+                    tags={{ name: () => <span className="wrap-anywhere">{entry.admin.name}</span> }}
+                  />{' '}
+                  · {targetLabel(entry.targetType)}{' '}
+                  <span className="font-mono break-all" dir="ltr">
+                    {entry.targetId}
+                  </span>
                 </p>
                 <Details entry={entry} />
               </Row>

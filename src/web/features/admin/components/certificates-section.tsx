@@ -9,6 +9,8 @@ import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useCertificateLookup, useRevokeCertificate } from '../api/certificates';
 import { day } from '../lib/labels';
@@ -29,25 +31,25 @@ function RevokeButton({ certificate }: { certificate: VerifiedCertificate }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Revoke the certificate of ${certificate.studentName}`}>
+        <Button variant="outline" size="sm" aria-label={t('admin.revokeCertificateOf', { name: certificate.studentName })}>
           <ShieldX aria-hidden="true" />
-          Revoke
+          {t('admin.revoke')}
         </Button>
       }
-      title={`Revoke ${certificate.studentName}’s certificate?`}
-      description={`For “${certificate.courseTitle}”. Its verification page says revoked at once, with your reason, and its signed credential fails every verifier's status check within a minute. This cannot be undone.`}
-      confirmLabel="Revoke"
+      title={t('admin.revokeCertificateTitle', { name: certificate.studentName })}
+      description={t('admin.revokeCertificateText', { course: certificate.courseTitle })}
+      confirmLabel={t('admin.revoke')}
       canConfirm={parsed.success}
       onOpenChange={(isOpen) => isOpen && setReason('')}
       onConfirm={async () => {
         if (!parsed.success) return;
         await revoke.mutateAsync({ certificateId: certificate.id, reason: parsed.data.reason });
-        toast({ variant: 'success', title: 'Certificate revoked', description: certificate.studentName });
+        toast({ variant: 'success', title: t('admin.certificateRevoked'), description: certificate.studentName });
       }}
     >
       <div className="grid gap-2">
         <label htmlFor={fieldId} className="text-sm font-medium">
-          Reason, shown on the verification page
+          {t('admin.revokeReasonLabel')}
         </label>
         <Input
           id={fieldId}
@@ -55,11 +57,11 @@ function RevokeButton({ certificate }: { certificate: VerifiedCertificate }) {
           value={reason}
           maxLength={REVOKE_REASON_MAX}
           required
-          placeholder="Why is it no longer valid?"
+          placeholder={t('admin.revokeReasonPlaceholder')}
           onChange={(event) => setReason(event.target.value)}
         />
-        <p id={hintId} className="text-right text-xs text-muted-foreground">
-          {reason.length} / {REVOKE_REASON_MAX}
+        <p id={hintId} className="text-end text-xs text-muted-foreground">
+          {t('admin.characterCount', { count: formatCount(reason.length), max: formatCount(REVOKE_REASON_MAX) })}
         </p>
       </div>
     </ConfirmDialog>
@@ -69,23 +71,25 @@ function RevokeButton({ certificate }: { certificate: VerifiedCertificate }) {
 function FoundCertificate({ certificate }: { certificate: VerifiedCertificate }) {
   const isRevoked = certificate.revokedAt !== null;
   return (
-    <RowList label="Certificate found">
+    <RowList label={t('admin.certificateFound')}>
       <Row actions={isRevoked ? null : <RevokeButton certificate={certificate} />}>
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="wrap-anywhere">{certificate.studentName}</span>
-          <Badge variant={isRevoked ? 'danger' : 'success'}>{isRevoked ? 'Revoked' : 'Valid'}</Badge>
+          <Badge variant={isRevoked ? 'danger' : 'success'}>{isRevoked ? t('admin.revoked') : t('admin.valid')}</Badge>
         </p>
         <p className="text-sm text-muted-foreground">
-          <span className="wrap-anywhere">{certificate.courseTitle}</span> · issued {day(certificate.issuedAt)}
+          <span className="wrap-anywhere">{certificate.courseTitle}</span> ·{' '}
+          {t('admin.issuedOn', { day: day(certificate.issuedAt) })}
         </p>
         {certificate.revokedAt ? (
           <p className="text-sm text-muted-foreground">
-            Revoked {day(certificate.revokedAt)}
-            {certificate.revokedReason ? `: ${certificate.revokedReason}` : ''}
+            {certificate.revokedReason
+              ? t('admin.revokedOnWithReason', { day: day(certificate.revokedAt), reason: certificate.revokedReason })
+              : t('admin.revokedOnCap', { day: day(certificate.revokedAt) })}
           </p>
         ) : null}
         <p className="text-xs">
-          <Link to={paths.certificate.getHref(certificate.id)} className="font-mono break-all hover:underline">
+          <Link to={paths.certificate.getHref(certificate.id)} className="font-mono break-all hover:underline" dir="ltr">
             {certificate.id}
           </Link>
         </p>
@@ -102,29 +106,27 @@ export function CertificatesSection() {
   return (
     <section aria-labelledby="admin-certificates-heading">
       <h2 id="admin-certificates-heading" className="mb-4 text-xl font-semibold">
-        Certificates
+        {t('admin.tabCertificates')}
       </h2>
       <FilterBar>
         <SearchForm
-          label="Find a certificate"
-          placeholder="Certificate id or verification address"
+          label={t('admin.findCertificate')}
+          placeholder={t('admin.certificatePlaceholder')}
           onSearch={(text) => setQuery(text || null)}
         />
       </FilterBar>
       <div className="mt-4" aria-live="polite">
         {query === null ? (
-          <p className="text-sm text-muted-foreground">
-            Paste the id printed on the certificate, or the address of its verification page.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('admin.pasteCertificate')}</p>
         ) : id === null ? (
-          <p className="text-sm text-destructive">That holds no certificate id.</p>
+          <p className="text-sm text-destructive">{t('admin.noCertificateId')}</p>
         ) : lookup.isPending ? (
-          <p className="text-sm text-muted-foreground">Looking it up...</p>
+          <p className="text-sm text-muted-foreground">{t('admin.lookingUp')}</p>
         ) : lookup.isError ? (
           <p className="text-sm text-destructive">
             {isApiError(lookup.error, 404)
-              ? 'No certificate has that id.'
-              : getErrorMessage(lookup.error, 'The certificate could not be looked up. Try again.')}
+              ? t('admin.noSuchCertificate')
+              : getErrorMessage(lookup.error, t('admin.lookupFailed'))}
           </p>
         ) : (
           <FoundCertificate certificate={lookup.data} />

@@ -1,6 +1,5 @@
 import { TicketPercent, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { formatCount, formatDay, formatPrice } from '#shared/format';
 import { type Coupon, type CreateSiteCouponBody, CreateSiteCouponBodySchema } from '#shared/schemas/coupons';
 import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
@@ -11,6 +10,9 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { formatCount, formatDay, formatPrice } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { useCreateSiteCoupon, useDeleteSiteCoupon, useSiteCoupons } from '../api/coupons';
 import { SELECT_CLASS } from './filters';
 import { PagedListView, Row, RowList } from './paged-list-view';
@@ -39,11 +41,7 @@ function toBody(values: Values): { body: CreateSiteCouponBody } | { errors: Part
     const field: Field =
       path === 'percentOff' || path === 'amountOff' ? 'value' : path === 'expiresAt' ? 'expiresOn' : (path as Field);
     errors[field] ??=
-      field === 'value'
-        ? values.kind === 'percent'
-          ? 'Enter a whole number from 1 to 100'
-          : 'Enter an amount such as 5.00'
-        : issue.message;
+      field === 'value' ? (values.kind === 'percent' ? t('admin.errorPercent') : t('admin.errorAmount')) : issue.message;
   }
   return { errors };
 }
@@ -67,8 +65,8 @@ function NewCouponForm() {
         setValues(EMPTY);
         toast({
           variant: 'success',
-          title: 'Coupon made',
-          description: `${coupon.code} now works at checkout for every course.`,
+          title: t('admin.couponMade'),
+          description: t('admin.couponMadeText', { code: coupon.code }),
         });
       },
       onError: (failure) => {
@@ -78,7 +76,7 @@ function NewCouponForm() {
             fields.code ??
             (fields.percentOff || fields.amountOff || fields.expiresAt
               ? undefined
-              : getErrorMessage(failure, 'The coupon could not be made.')),
+              : getErrorMessage(failure, t('admin.couponFailed'))),
           value: fields.percentOff ?? fields.amountOff,
           expiresOn: fields.expiresAt,
           maxRedemptions: fields.maxRedemptions,
@@ -90,22 +88,26 @@ function NewCouponForm() {
   return (
     <Card className="p-5">
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField label="Code" error={errors.code} hint="4–32 letters, digits, - or _">
+        <FormField label={t('admin.code')} error={errors.code} hint={t('admin.codeHint')}>
           {(control) => (
             <Input
               {...control}
               autoComplete="off"
               className="font-mono uppercase"
+              dir="ltr"
               value={values.code}
               onChange={(event) => set({ code: event.target.value })}
             />
           )}
         </FormField>
-        <FormField label={values.kind === 'percent' ? 'Percent off' : 'Amount off (USD)'} error={errors.value}>
+        <FormField
+          label={values.kind === 'percent' ? t('admin.percentOffLabel') : t('admin.amountOffLabel')}
+          error={errors.value}
+        >
           {(control) => (
             <div className="flex gap-2">
               <select
-                aria-label="Kind of discount"
+                aria-label={t('admin.kindOfDiscount')}
                 className={SELECT_CLASS}
                 value={values.kind}
                 onChange={(event) => set({ kind: event.target.value as Values['kind'], value: '' })}
@@ -123,7 +125,7 @@ function NewCouponForm() {
             </div>
           )}
         </FormField>
-        <FormField label="Expires after (optional)" error={errors.expiresOn}>
+        <FormField label={t('admin.expiresAfter')} error={errors.expiresOn}>
           {(control) => (
             <Input
               {...control}
@@ -133,12 +135,12 @@ function NewCouponForm() {
             />
           )}
         </FormField>
-        <FormField label="Uses at most (optional)" error={errors.maxRedemptions}>
+        <FormField label={t('admin.usesAtMost')} error={errors.maxRedemptions}>
           {(control) => (
             <Input
               {...control}
               inputMode="numeric"
-              placeholder="No limit"
+              placeholder={t('admin.noLimit')}
               value={values.maxRedemptions}
               onChange={(event) => set({ maxRedemptions: event.target.value })}
             />
@@ -147,7 +149,7 @@ function NewCouponForm() {
         <div className="sm:col-span-2 lg:col-span-4">
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? <Spinner /> : <TicketPercent aria-hidden="true" />}
-            Make site-wide coupon
+            {t('admin.makeCoupon')}
           </Button>
         </div>
       </form>
@@ -156,12 +158,17 @@ function NewCouponForm() {
 }
 
 function describeCoupon(coupon: Coupon): string {
-  const off = coupon.percentOff !== null ? `${coupon.percentOff} % off` : `${formatPrice(coupon.amountOff ?? 0)} off`;
+  const off =
+    coupon.percentOff !== null
+      ? t('admin.percentOff', { percent: formatCount(coupon.percentOff) })
+      : t('admin.amountOff', { amount: formatPrice(coupon.amountOff ?? 0) });
   const uses =
     coupon.maxRedemptions === null
-      ? `${formatCount(coupon.redemptions)} used`
-      : `${formatCount(coupon.redemptions)} of ${formatCount(coupon.maxRedemptions)} used`;
-  const expiry = coupon.expiresAt ? `until ${formatDay(new Date(coupon.expiresAt), { utc: true })}` : 'no expiry';
+      ? t('admin.used', { count: coupon.redemptions })
+      : t('admin.usedOfMax', { used: formatCount(coupon.redemptions), max: formatCount(coupon.maxRedemptions) });
+  const expiry = coupon.expiresAt
+    ? t('admin.until', { day: formatDay(new Date(coupon.expiresAt), { utc: true }) })
+    : t('admin.noExpiry');
   return `${off} · ${uses} · ${expiry}`;
 }
 
@@ -170,22 +177,26 @@ function DeleteButton({ coupon }: { coupon: Coupon }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Delete ${coupon.code}`}>
+        <Button variant="outline" size="sm" aria-label={t('admin.deleteCode', { code: coupon.code })}>
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('admin.delete')}
         </Button>
       }
-      title="Stop this code?"
+      title={t('admin.stopCodeTitle')}
       description={
-        <>
-          <span className="font-mono font-medium break-all text-foreground">{coupon.code}</span> will no longer work at checkout.
-          Payments already made keep their price.
-        </>
+        <RichText
+          text={t('admin.stopCodeText')}
+          tags={{ code: () => <span className="font-mono font-medium break-all text-foreground">{coupon.code}</span> }}
+        />
       }
-      confirmLabel="Delete code"
+      confirmLabel={t('admin.confirmDeleteCode')}
       onConfirm={async () => {
         await remove.mutateAsync({ couponId: coupon.id });
-        toast({ variant: 'success', title: 'Coupon deleted', description: `${coupon.code} no longer works at checkout.` });
+        toast({
+          variant: 'success',
+          title: t('admin.couponDeleted'),
+          description: t('admin.couponDeletedText', { code: coupon.code }),
+        });
       }}
     />
   );
@@ -198,22 +209,23 @@ export function CouponsSection() {
   return (
     <section aria-labelledby="admin-coupons-heading" className="grid gap-4">
       <h2 id="admin-coupons-heading" className="text-xl font-semibold">
-        Site-wide coupons
+        {t('admin.siteCoupons')}
       </h2>
-      <p className="text-sm text-muted-foreground">A site-wide code discounts any course at checkout, once per student.</p>
+      <p className="text-sm text-muted-foreground">{t('admin.siteCouponsIntro')}</p>
       <NewCouponForm />
       <PagedListView
         list={list}
         what="coupons"
-        empty={{ icon: TicketPercent, title: 'No site-wide coupons', text: 'Codes made here work for every course.' }}
+        texts={{ loading: t('admin.couponsLoading'), failed: t('admin.couponsFailed') }}
+        empty={{ icon: TicketPercent, title: t('admin.noSiteCoupons'), text: t('admin.noSiteCouponsText') }}
       >
         {(coupons) => (
-          <RowList label="Site-wide coupons">
+          <RowList label={t('admin.siteCoupons')}>
             {coupons.map((coupon) => (
               <Row key={coupon.id} actions={<DeleteButton coupon={coupon} />}>
                 <p className="flex flex-wrap items-center gap-2 font-mono font-medium break-all">
                   {coupon.code}
-                  {isExpired(coupon) ? <Badge variant="secondary">Expired</Badge> : null}
+                  {isExpired(coupon) ? <Badge variant="secondary">{t('admin.expired')}</Badge> : null}
                 </p>
                 <p className="text-sm text-muted-foreground">{describeCoupon(coupon)}</p>
               </Row>

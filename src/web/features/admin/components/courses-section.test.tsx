@@ -38,7 +38,10 @@ function renderSection() {
 }
 
 const user = userEvent.setup();
-afterEach(() => dismissToast());
+afterEach(() => {
+  dismissToast();
+  document.documentElement.lang = '';
+});
 
 describe('the admin course list', () => {
   it('needs a reason to unpublish, shows a refusal in the dialog, and sends the reason it was given', async () => {
@@ -79,5 +82,18 @@ describe('the admin course list', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'archived');
     await waitFor(() => expect(urls.at(-1)).toBe('/api/admin/courses?limit=20&q=graphs&status=archived'));
+  });
+
+  it("speaks the page's language: counts, prices, the action and its dialog", async () => {
+    document.documentElement.lang = 'es';
+    stubFetch({ 'GET /api/admin/courses': () => ({ body: { items: [course], nextCursor: null } }) });
+    renderSection();
+
+    const row = (await screen.findByText('Graph Neural Networks')).closest('li') as HTMLElement;
+    expect(row.textContent).toContain('por Ada Lovelace · 25,00\u00a0US$ · 3 estudiantes');
+    await user.click(within(row).getByRole('button', { name: 'Despublicar Graph Neural Networks' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByRole('heading', { name: '¿Despublicar «Graph Neural Networks»?' })).toBeTruthy();
+    expect(within(dialog).getByLabelText('Motivo para el creador')).toBeTruthy();
   });
 });

@@ -1,6 +1,5 @@
 import { Check, Copy, GraduationCap, MailPlus, Send, XCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { formatCount } from '#shared/format';
 import { type CreatedInvitation, CreateInvitationBodySchema, type InvitationStatus } from '#shared/schemas/admin';
 import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
@@ -11,15 +10,15 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { formatCount } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { useAdminCreators, useAdminInvitations, useInviteCreator, useRevokeInvitation } from '../api/creators';
-import { day, INVITATION_STATUS_LABELS } from '../lib/labels';
+import { day, INVITATION_STATUSES, invitationStatusLabel } from '../lib/labels';
 import { FilterBar, FilterSelect, SearchForm } from './filters';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
-const INVITATION_OPTIONS = (Object.keys(INVITATION_STATUS_LABELS) as InvitationStatus[]).map((value) => ({
-  value,
-  label: INVITATION_STATUS_LABELS[value],
-}));
+const invitationOptions = () => INVITATION_STATUSES.map((value) => ({ value, label: invitationStatusLabel(value) }));
 
 function CopyLinkButton({ link }: { link: string }) {
   const [isCopied, setCopied] = useState(false);
@@ -29,13 +28,13 @@ function CopyLinkButton({ link }: { link: string }) {
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast({ variant: 'destructive', title: 'Could not copy', description: 'Select the link and copy it yourself.' });
+      toast({ variant: 'destructive', title: t('admin.couldNotCopy'), description: t('admin.copyLinkYourself') });
     }
   };
   return (
     <Button variant="outline" size="sm" onClick={() => void copy()}>
       {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {isCopied ? 'Copied' : 'Copy link'}
+      {isCopied ? t('admin.copied') : t('admin.copyLink')}
     </Button>
   );
 }
@@ -51,7 +50,7 @@ function InviteForm() {
     event.preventDefault();
     const parsed = CreateInvitationBodySchema.safeParse({ email });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+      setError(t('admin.invalidEmail'));
       return;
     }
     setError(undefined);
@@ -61,27 +60,24 @@ function InviteForm() {
         setEmail('');
         toast({
           variant: 'success',
-          title: 'Invitation made',
-          description: result.isMailed
-            ? `Emailed to ${result.invitation.email}.`
-            : 'The mail could not be sent: pass the link on yourself.',
+          title: t('admin.invitationMade'),
+          description: result.isMailed ? t('admin.emailedTo', { email: result.invitation.email }) : t('admin.mailNotSent'),
         });
       },
-      onError: (failure) =>
-        setError(getFieldErrors(failure).email ?? getErrorMessage(failure, 'The invitation could not be made.')),
+      onError: (failure) => setError(getFieldErrors(failure).email ?? getErrorMessage(failure, t('admin.invitationFailed'))),
     });
   };
 
   return (
     <Card className="grid gap-4 p-5">
       <form noValidate onSubmit={submit} className="flex flex-wrap items-start gap-3">
-        <FormField label="Invite a creator by email" error={error} className="min-w-0 flex-1 basis-64">
+        <FormField label={t('admin.inviteByEmail')} error={error} className="min-w-0 flex-1 basis-64">
           {(control) => (
             <Input
               {...control}
               type="email"
               autoComplete="off"
-              placeholder="teacher@example.com"
+              placeholder={t('admin.emailPlaceholder')}
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
@@ -89,16 +85,20 @@ function InviteForm() {
         </FormField>
         <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
           {invite.isPending ? <Spinner /> : <Send aria-hidden="true" />}
-          Send invitation
+          {t('admin.sendInvitation')}
         </Button>
       </form>
       {made ? (
         <div className="grid gap-2 rounded-lg bg-muted p-3 text-sm">
           <p>
-            Sign-up link for <span className="font-medium break-all">{made.invitation.email}</span> (works once)
-            {made.isMailed ? ', also emailed:' : '. The mail could not be sent; send this link yourself:'}
+            <RichText
+              text={made.isMailed ? t('admin.linkMailed') : t('admin.linkNotMailed')}
+              tags={{ email: () => <span className="font-medium break-all">{made.invitation.email}</span> }}
+            />
           </p>
-          <code className="block rounded bg-background px-2 py-1 text-xs break-all">{made.link}</code>
+          <code className="block rounded bg-background px-2 py-1 text-xs break-all" dir="ltr">
+            {made.link}
+          </code>
           <div>
             <CopyLinkButton link={made.link} />
           </div>
@@ -113,22 +113,22 @@ function RevokeButton({ invitation }: { invitation: { id: string; email: string 
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Revoke the invitation of ${invitation.email}`}>
+        <Button variant="outline" size="sm" aria-label={t('admin.revokeInvitationOf', { email: invitation.email })}>
           <XCircle aria-hidden="true" />
-          Revoke
+          {t('admin.revoke')}
         </Button>
       }
-      title="Revoke this invitation?"
+      title={t('admin.revokeInvitationTitle')}
       description={
-        <>
-          The code sent to <span className="font-medium break-all text-foreground">{invitation.email}</span> will no longer create
-          a creator account.
-        </>
+        <RichText
+          text={t('admin.revokeInvitationText')}
+          tags={{ email: () => <span className="font-medium break-all text-foreground">{invitation.email}</span> }}
+        />
       }
-      confirmLabel="Revoke"
+      confirmLabel={t('admin.revoke')}
       onConfirm={async () => {
         await revoke.mutateAsync({ invitationId: invitation.id });
-        toast({ variant: 'success', title: 'Invitation revoked', description: invitation.email });
+        toast({ variant: 'success', title: t('admin.invitationRevokedToast'), description: invitation.email });
       }}
     />
   );
@@ -144,19 +144,20 @@ export function CreatorsSection() {
     <div className="grid gap-10">
       <section aria-labelledby="admin-invitations-heading" className="grid gap-4">
         <h2 id="admin-invitations-heading" className="text-xl font-semibold">
-          Invitations
+          {t('admin.invitations')}
         </h2>
         <InviteForm />
         <FilterBar>
-          <FilterSelect label="Invitation status" value={status} options={INVITATION_OPTIONS} onChange={setStatus} />
+          <FilterSelect label={t('admin.invitationStatus')} value={status} options={invitationOptions()} onChange={setStatus} />
         </FilterBar>
         <PagedListView
           list={invitations}
           what="invitations"
-          empty={{ icon: MailPlus, title: 'No invitations', text: 'Invitations made here or with npm run invite show here.' }}
+          texts={{ loading: t('admin.invitationsLoading'), failed: t('admin.invitationsFailed') }}
+          empty={{ icon: MailPlus, title: t('admin.noInvitations'), text: t('admin.noInvitationsText') }}
         >
           {(items) => (
-            <RowList label="Invitations">
+            <RowList label={t('admin.invitations')}>
               {items.map((invitation) => (
                 <Row
                   key={invitation.id}
@@ -167,15 +168,19 @@ export function CreatorsSection() {
                     <Badge
                       variant={invitation.status === 'pending' ? 'info' : invitation.status === 'used' ? 'success' : 'secondary'}
                     >
-                      {INVITATION_STATUS_LABELS[invitation.status]}
+                      {invitationStatusLabel(invitation.status)}
                     </Badge>
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    Sent {day(invitation.createdAt)}
+                    {t('admin.sentOn', { day: day(invitation.createdAt) })}
                     {invitation.usedAt
-                      ? ` · used ${day(invitation.usedAt)}${invitation.usedBy ? ` by ${invitation.usedBy.name}` : ''}`
+                      ? ` · ${
+                          invitation.usedBy
+                            ? t('admin.usedOnBy', { day: day(invitation.usedAt), name: invitation.usedBy.name })
+                            : t('admin.usedOn', { day: day(invitation.usedAt) })
+                        }`
                       : ''}
-                    {invitation.revokedAt ? ` · revoked ${day(invitation.revokedAt)}` : ''}
+                    {invitation.revokedAt ? ` · ${t('admin.revokedOn', { day: day(invitation.revokedAt) })}` : ''}
                   </p>
                 </Row>
               ))}
@@ -185,29 +190,37 @@ export function CreatorsSection() {
       </section>
       <section aria-labelledby="admin-creators-heading">
         <h2 id="admin-creators-heading" className="mb-4 text-xl font-semibold">
-          Creators
+          {t('admin.creators')}
         </h2>
         <FilterBar>
-          <SearchForm label="Find creators" placeholder="Name or email" onSearch={(text) => setQ(text || undefined)} />
+          <SearchForm
+            label={t('admin.findCreators')}
+            placeholder={t('admin.nameOrEmail')}
+            onSearch={(text) => setQ(text || undefined)}
+          />
         </FilterBar>
         <PagedListView
           list={creators}
           what="creators"
-          empty={{ icon: GraduationCap, title: 'No creators found', text: 'Creators sign up with an invitation.' }}
+          texts={{ loading: t('admin.creatorsLoading'), failed: t('admin.creatorsFailed') }}
+          empty={{ icon: GraduationCap, title: t('admin.noCreators'), text: t('admin.noCreatorsText') }}
         >
           {(items) => (
-            <RowList label="Creators">
+            <RowList label={t('admin.creators')}>
               {items.map((creator) => (
                 <Row key={creator.id}>
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     <span className="wrap-anywhere">{creator.name}</span>
-                    {creator.suspendedAt ? <Badge variant="danger">Suspended</Badge> : null}
+                    {creator.suspendedAt ? <Badge variant="danger">{t('admin.suspended')}</Badge> : null}
                   </p>
                   <p className="text-sm break-all text-muted-foreground">{creator.email}</p>
                   <p className="text-xs text-muted-foreground">
-                    {formatCount(creator.courseCount)} {creator.courseCount === 1 ? 'course' : 'courses'} ·{' '}
-                    {formatCount(creator.publishedCount)} on sale · {formatCount(creator.enrollmentCount)}{' '}
-                    {creator.enrollmentCount === 1 ? 'enrollment' : 'enrollments'} · joined {day(creator.createdAt)}
+                    {[
+                      t('admin.courseCount', { count: creator.courseCount }),
+                      t('admin.onSale', { count: formatCount(creator.publishedCount) }),
+                      t('admin.enrollmentCount', { count: creator.enrollmentCount }),
+                      t('admin.joinedLower', { day: day(creator.createdAt) }),
+                    ].join(' · ')}
                   </p>
                 </Row>
               ))}

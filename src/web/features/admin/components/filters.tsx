@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
+import { t } from '#web/lib/i18n/t';
 
 export const SELECT_CLASS =
   'h-10 rounded-lg border border-input bg-background px-3 text-base text-foreground shadow-xs md:text-sm ' +
@@ -36,7 +37,7 @@ export function FilterSelect<V extends string>({
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value === '' ? undefined : (event.target.value as V))}
       >
-        <option value="">All</option>
+        <option value="">{t('admin.all')}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -80,7 +81,7 @@ export function SearchForm({
           />
           <Button type="submit" variant="outline">
             <Search aria-hidden="true" />
-            <span className="max-sm:sr-only">Search</span>
+            <span className="max-sm:sr-only">{t('admin.search')}</span>
           </Button>
         </div>
       </form>

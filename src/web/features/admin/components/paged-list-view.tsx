@@ -4,6 +4,7 @@ import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
 import { MoreItems } from '#web/components/more-items';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { t } from '#web/lib/i18n/t';
 
 type ListState<T> = {
   items: T[];
@@ -18,22 +19,25 @@ type ListState<T> = {
 
 /**
  * An admin list in each of its states: loading, failed (with a retry), empty, or its rows with
- * "Show more" while there are more pages. `what` names the rows in the states' texts ("users").
+ * "Show more" while there are more pages. `texts` says the loading and failed states in the page's
+ * language; `what` names the rows for the "Show more" foot ("users").
  */
 export function PagedListView<T>({
   list,
   what,
+  texts,
   empty,
   children,
 }: {
   list: ListState<T>;
   what: string;
+  texts: { loading: string; failed: string };
   empty: { icon: LucideIcon; title: string; text: string };
   children: (items: T[]) => ReactNode;
 }) {
   if (list.isPending) {
     return (
-      <div role="status" aria-label={`Loading ${what}`} className="grid gap-3">
+      <div role="status" aria-label={texts.loading} className="grid gap-3">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} className="h-20 rounded-xl" />
         ))}
@@ -41,13 +45,7 @@ export function PagedListView<T>({
     );
   }
   if (list.isError) {
-    return (
-      <RegionError
-        title={`The ${what} could not be loaded`}
-        description="Check your connection and try again."
-        onRetry={list.refetch}
-      />
-    );
+    return <RegionError title={texts.failed} description={t('admin.checkConnection')} onRetry={list.refetch} />;
   }
   if (list.items.length === 0) {
     return (
@@ -79,7 +77,7 @@ export function RowList({ label, children }: { label: string; children: ReactNod
   );
 }
 
-/** One row: what it is on the left (or on top on a phone), its actions on the right (or below). */
+/** One row: what it is at the start (or on top on a phone), its actions at the end (or below). */
 export function Row({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <li className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs sm:flex sm:items-start sm:justify-between sm:gap-6">

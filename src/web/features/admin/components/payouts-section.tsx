@@ -1,6 +1,5 @@
 import { Banknote, Landmark } from 'lucide-react';
 import { useState } from 'react';
-import { formatUsd } from '#shared/format';
 import { type AdminPayoutBalance, RecordPayoutBodySchema } from '#shared/schemas/admin';
 import { PAYOUT_REFERENCE_MAX } from '#shared/schemas/payouts';
 import { ConfirmDialog } from '#web/components/confirm-dialog';
@@ -10,19 +9,22 @@ import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { toast } from '#web/hooks/use-toast';
+import { formatUsd } from '#web/lib/i18n/format';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { useAdminPayoutBalances, useAdminPayouts, useRecordPayout } from '../api/payouts';
-import { day, dayAndTime, PAYOUT_STATUS_LABELS } from '../lib/labels';
+import { day, dayAndTime, payoutStatusLabel } from '../lib/labels';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
 /** Where the creator asked to be paid, as they wrote it (line breaks kept), or that they have not said. */
 function PayoutDetails({ details }: { details: string | null }) {
   return (
     <div className="grid gap-1 text-sm">
-      <p className="font-medium">Pay to</p>
+      <p className="font-medium">{t('admin.payTo')}</p>
       {details ? (
         <p className="rounded-lg border bg-muted/40 px-3 py-2 whitespace-pre-line wrap-anywhere">{details}</p>
       ) : (
-        <p className="text-muted-foreground">No payout details yet: ask the creator to add them on their Earnings page.</p>
+        <p className="text-muted-foreground">{t('admin.noPayoutDetails')}</p>
       )}
     </div>
   );
@@ -37,26 +39,25 @@ function RecordPayoutButton({ balance }: { balance: AdminPayoutBalance }) {
   const parsed = RecordPayoutBodySchema.safeParse({ creatorId: balance.creator.id, amount: amount.trim(), reference });
   const problem = (field: 'amount' | 'reference') =>
     parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
-  const amountError = amount.trim() === '' ? 'Enter an amount such as 12.34' : problem('amount');
+  const amountError = amount.trim() === '' ? t('admin.enterPayoutAmount') : problem('amount');
   const referenceError = problem('reference');
   const available = formatUsd(balance.available);
   return (
     <ConfirmDialog
       trigger={
-        <Button size="sm" aria-label={`Record a payout to ${balance.creator.name}`}>
+        <Button size="sm" aria-label={t('admin.recordPayoutTo', { name: balance.creator.name })}>
           <Banknote aria-hidden="true" />
-          Record payout
+          {t('admin.recordPayout')}
         </Button>
       }
-      title="Record a payout"
+      title={t('admin.recordPayoutTitle')}
       description={
-        <>
-          Make the bank transfer first, then record it here. It leaves{' '}
-          <span className="font-medium wrap-anywhere text-foreground">{balance.creator.name}</span>’s available balance of{' '}
-          {available} and shows in their payouts. It cannot be undone from here.
-        </>
+        <RichText
+          text={t('admin.recordPayoutText', { available })}
+          tags={{ name: () => <span className="font-medium wrap-anywhere text-foreground">{balance.creator.name}</span> }}
+        />
       }
-      confirmLabel="Record payout"
+      confirmLabel={t('admin.recordPayout')}
       isDestructive={false}
       canConfirm={parsed.success}
       onOpenChange={(isOpen) => {
@@ -68,12 +69,20 @@ function RecordPayoutButton({ balance }: { balance: AdminPayoutBalance }) {
       onConfirm={async () => {
         if (!parsed.success) return;
         const payout = await record.mutateAsync({ creatorId: balance.creator.id, amount: amount.trim(), reference });
-        toast({ variant: 'success', title: `Payout of ${formatUsd(payout.amount)} recorded`, description: balance.creator.name });
+        toast({
+          variant: 'success',
+          title: t('admin.payoutRecorded', { amount: formatUsd(payout.amount) }),
+          description: balance.creator.name,
+        });
       }}
     >
       <div className="grid gap-4">
         <PayoutDetails details={balance.payoutDetails} />
-        <FormField label="Amount (USD)" hint={`At most ${available}`} error={isTouched ? amountError : undefined}>
+        <FormField
+          label={t('admin.amountUsd')}
+          hint={t('admin.atMost', { amount: available })}
+          error={isTouched ? amountError : undefined}
+        >
           {(control) => (
             <Input
               {...control}
@@ -86,8 +95,8 @@ function RecordPayoutButton({ balance }: { balance: AdminPayoutBalance }) {
           )}
         </FormField>
         <FormField
-          label="Bank transfer reference"
-          hint="As it appears on the bank statement"
+          label={t('admin.bankReference')}
+          hint={t('admin.bankReferenceHint')}
           error={isTouched && reference !== '' ? referenceError : undefined}
         >
           {(control) => (
@@ -112,18 +121,17 @@ function Balances() {
   return (
     <section aria-labelledby="admin-payout-balances-heading">
       <h2 id="admin-payout-balances-heading" className="mb-1 text-xl font-semibold">
-        Balances to pay
+        {t('admin.balancesToPay')}
       </h2>
-      <p className="mb-4 text-sm text-muted-foreground">
-        Creators’ net sales older than the 30-day refund window, less what was paid out. Pay by bank transfer, then record it.
-      </p>
+      <p className="mb-4 text-sm text-muted-foreground">{t('admin.balancesIntro')}</p>
       <PagedListView
         list={list}
         what="balances"
-        empty={{ icon: Landmark, title: 'Nobody is owed a payout', text: 'No creator has an available balance right now.' }}
+        texts={{ loading: t('admin.balancesLoading'), failed: t('admin.balancesFailed') }}
+        empty={{ icon: Landmark, title: t('admin.nobodyOwed'), text: t('admin.nobodyOwedText') }}
       >
         {(balances) => (
-          <RowList label="Balances to pay">
+          <RowList label={t('admin.balancesToPay')}>
             {balances.map((balance) => (
               <Row key={balance.id} actions={balance.paidBy === 'manual' ? <RecordPayoutButton balance={balance} /> : null}>
                 <p className="flex flex-wrap items-center gap-2 font-medium">
@@ -135,9 +143,13 @@ function Balances() {
                 </p>
                 {balance.paidBy === 'manual' ? <PayoutDetails details={balance.payoutDetails} /> : null}
                 <p className="text-xs text-muted-foreground">
-                  Paid out so far {formatUsd(balance.paidOut)}
-                  {balance.lastPaidAt ? ` · last payout ${day(balance.lastPaidAt)}` : ' · never paid out'}
-                  {balance.paidBy === 'stripe' ? ' · paid by Stripe transfers to their connected account' : ''}
+                  {[
+                    t('admin.paidOutSoFar', { amount: formatUsd(balance.paidOut) }),
+                    balance.lastPaidAt ? t('admin.lastPayout', { day: day(balance.lastPaidAt) }) : t('admin.neverPaidOut'),
+                    balance.paidBy === 'stripe' ? t('admin.paidByStripe') : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
               </Row>
             ))}
@@ -153,21 +165,22 @@ function Payouts() {
   return (
     <section aria-labelledby="admin-payouts-heading">
       <h2 id="admin-payouts-heading" className="mb-4 text-xl font-semibold">
-        Payouts
+        {t('admin.tabPayouts')}
       </h2>
       <PagedListView
         list={list}
         what="payouts"
-        empty={{ icon: Banknote, title: 'No payouts yet', text: 'Payouts you record show here, newest first.' }}
+        texts={{ loading: t('admin.payoutsLoading'), failed: t('admin.payoutsFailed') }}
+        empty={{ icon: Banknote, title: t('admin.noPayouts'), text: t('admin.noPayoutsText') }}
       >
         {(payouts) => (
-          <RowList label="Payouts">
+          <RowList label={t('admin.tabPayouts')}>
             {payouts.map((payout) => (
               <Row key={payout.id}>
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="tabular-nums">{formatUsd(payout.amount)}</span>
                   <span className="wrap-anywhere">{payout.creator.name}</span>
-                  <Badge variant={PAYOUT_STATUS_BADGES[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
+                  <Badge variant={PAYOUT_STATUS_BADGES[payout.status]}>{payoutStatusLabel(payout.status)}</Badge>
                 </p>
                 <PayoutMethod payout={payout} />
                 <p className="text-xs text-muted-foreground">
@@ -175,10 +188,14 @@ function Payouts() {
                   {payout.recordedBy ? (
                     <>
                       {' '}
-                      · recorded by <span className="wrap-anywhere">{payout.recordedBy.name}</span>
+                      ·{' '}
+                      <RichText
+                        text={t('admin.recordedBy')}
+                        tags={{ name: () => <span className="wrap-anywhere">{payout.recordedBy?.name}</span> }}
+                      />
                     </>
                   ) : (
-                    ' · scheduled'
+                    ` · ${t('admin.scheduled')}`
                   )}
                 </p>
               </Row>

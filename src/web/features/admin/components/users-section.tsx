@@ -6,20 +6,30 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
 import { useAuth } from '#web/lib/auth';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { type UserFilters, useAdminUsers, useSetUserSuspended } from '../api/users';
 import { day } from '../lib/labels';
 import { FilterBar, FilterSelect, SearchForm } from './filters';
 import { PagedListView, Row, RowList } from './paged-list-view';
 
-const ROLE_OPTIONS = [
-  { value: 'student', label: 'Students' },
-  { value: 'creator', label: 'Creators' },
-  { value: 'admin', label: 'Admins' },
-] as const;
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'suspended', label: 'Suspended' },
-] as const;
+const roleOptions = () =>
+  [
+    { value: 'student', label: t('admin.roleStudents') },
+    { value: 'creator', label: t('admin.roleCreators') },
+    { value: 'admin', label: t('admin.roleAdmins') },
+  ] as const;
+const statusOptions = () =>
+  [
+    { value: 'active', label: t('admin.statusActive') },
+    { value: 'suspended', label: t('admin.suspended') },
+  ] as const;
+
+function roleLabel(role: AdminUser['role']): string {
+  if (role === 'admin') return t('admin.roleAdmin');
+  if (role === 'creator') return t('admin.roleCreator');
+  return t('admin.roleStudent');
+}
 
 function SuspendButton({ user }: { user: AdminUser }) {
   const action = useSetUserSuspended();
@@ -28,40 +38,42 @@ function SuspendButton({ user }: { user: AdminUser }) {
     await action.mutateAsync({ userId: user.id, isSuspended: !isSuspended });
     toast({
       variant: 'success',
-      title: isSuspended ? 'Suspension lifted' : 'User suspended',
-      description: isSuspended ? `${user.name} can sign in again.` : `${user.name} is signed out everywhere.`,
+      title: isSuspended ? t('admin.suspensionLifted') : t('admin.userSuspended'),
+      description: isSuspended
+        ? t('admin.canSignInAgain', { name: user.name })
+        : t('admin.signedOutEverywhere', { name: user.name }),
     });
   };
   return isSuspended ? (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Unsuspend ${user.name}`}>
+        <Button variant="outline" size="sm" aria-label={t('admin.unsuspendName', { name: user.name })}>
           <RotateCcw aria-hidden="true" />
-          Unsuspend
+          {t('admin.unsuspend')}
         </Button>
       }
-      title={`Lift ${user.name}’s suspension?`}
-      description="They can sign in again. Their old sessions stay signed out."
-      confirmLabel="Unsuspend"
+      title={t('admin.liftSuspensionTitle', { name: user.name })}
+      description={t('admin.liftSuspensionText')}
+      confirmLabel={t('admin.unsuspend')}
       isDestructive={false}
       onConfirm={confirm}
     />
   ) : (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Suspend ${user.name}`}>
+        <Button variant="outline" size="sm" aria-label={t('admin.suspendName', { name: user.name })}>
           <Ban aria-hidden="true" />
-          Suspend
+          {t('admin.suspend')}
         </Button>
       }
-      title={`Suspend ${user.name}?`}
+      title={t('admin.suspendTitle', { name: user.name })}
       description={
-        <>
-          <span className="font-medium break-all text-foreground">{user.email}</span> is signed out on every device at once and
-          cannot sign in until the suspension is lifted.
-        </>
+        <RichText
+          text={t('admin.suspendText')}
+          tags={{ email: () => <span className="font-medium break-all text-foreground">{user.email}</span> }}
+        />
       }
-      confirmLabel="Suspend"
+      confirmLabel={t('admin.suspend')}
       onConfirm={confirm}
     />
   );
@@ -75,50 +87,51 @@ export function UsersSection() {
   return (
     <section aria-labelledby="admin-users-heading">
       <h2 id="admin-users-heading" className="mb-4 text-xl font-semibold">
-        Users
+        {t('admin.tabUsers')}
       </h2>
       <FilterBar>
         <SearchForm
-          label="Find users"
-          placeholder="Name or email"
+          label={t('admin.findUsers')}
+          placeholder={t('admin.nameOrEmail')}
           onSearch={(q) => setFilters((f) => ({ ...f, q: q || undefined }))}
         />
         <FilterSelect
-          label="Role"
+          label={t('admin.role')}
           value={filters.role}
-          options={ROLE_OPTIONS}
+          options={roleOptions()}
           onChange={(role) => setFilters((f) => ({ ...f, role }))}
         />
         <FilterSelect
-          label="Status"
+          label={t('admin.status')}
           value={filters.status}
-          options={STATUS_OPTIONS}
+          options={statusOptions()}
           onChange={(status) => setFilters((f) => ({ ...f, status }))}
         />
       </FilterBar>
       <PagedListView
         list={list}
         what="users"
-        empty={{ icon: Users, title: 'No users found', text: 'No account matches these filters.' }}
+        texts={{ loading: t('admin.usersLoading'), failed: t('admin.usersFailed') }}
+        empty={{ icon: Users, title: t('admin.noUsers'), text: t('admin.noUsersText') }}
       >
         {(users) => (
-          <RowList label="Users">
+          <RowList label={t('admin.tabUsers')}>
             {users.map((user) => (
               <Row
                 key={user.id}
-                actions={user.id === me?.id ? <Badge variant="outline">You</Badge> : <SuspendButton user={user} />}
+                actions={user.id === me?.id ? <Badge variant="outline">{t('admin.you')}</Badge> : <SuspendButton user={user} />}
               >
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="wrap-anywhere">{user.name}</span>
                   <Badge variant="secondary" className="capitalize">
-                    {user.role}
+                    {roleLabel(user.role)}
                   </Badge>
-                  {user.suspendedAt ? <Badge variant="danger">Suspended</Badge> : null}
+                  {user.suspendedAt ? <Badge variant="danger">{t('admin.suspended')}</Badge> : null}
                 </p>
                 <p className="text-sm break-all text-muted-foreground">{user.email}</p>
                 <p className="text-xs text-muted-foreground">
-                  Joined {day(user.createdAt)}
-                  {user.suspendedAt ? ` · suspended ${day(user.suspendedAt)}` : ''}
+                  {t('admin.joined', { day: day(user.createdAt) })}
+                  {user.suspendedAt ? ` · ${t('admin.suspendedOn', { day: day(user.suspendedAt) })}` : ''}
                 </p>
               </Row>
             ))}

@@ -1,63 +1,190 @@
-import { formatDay } from '#shared/format';
 import type { PaymentStatus, PayoutStatus } from '#shared/lists';
-import type { AdminAction, AdminCourseStatus, InvitationStatus } from '#shared/schemas/admin';
+import type { AdminAction, AdminCourseStatus, AdminTargetType, InvitationStatus } from '#shared/schemas/admin';
+import { formatDate, formatDay } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 
 /** What each kind of admin action reads as in the audit log. */
-export const ACTION_LABELS: Record<AdminAction, string> = {
-  'user.suspend': 'Suspended a user',
-  'user.unsuspend': 'Lifted a suspension',
-  'invitation.create': 'Invited a creator',
-  'invitation.revoke': 'Revoked an invitation',
-  'course.unpublish': 'Unpublished a course',
-  'review.hide': 'Hid a review',
-  'review.unhide': 'Showed a review again',
-  'payment.refund': 'Refunded a payment',
-  'coupon.create': 'Made a site-wide coupon',
-  'coupon.delete': 'Stopped a site-wide coupon',
-  'payout.record': 'Recorded a payout',
-  'thread.hide': 'Hid a question',
-  'thread.unhide': 'Showed a question again',
-  'thread.delete': 'Deleted a question',
-  'reply.hide': 'Hid a reply',
-  'reply.unhide': 'Showed a reply again',
-  'reply.delete': 'Deleted a reply',
-  'certificate.revoke': 'Revoked a certificate',
-};
+export function actionLabel(action: AdminAction): string {
+  switch (action) {
+    case 'user.suspend':
+      return t('admin.actionUserSuspend');
+    case 'user.unsuspend':
+      return t('admin.actionUserUnsuspend');
+    case 'invitation.create':
+      return t('admin.actionInvitationCreate');
+    case 'invitation.revoke':
+      return t('admin.actionInvitationRevoke');
+    case 'course.unpublish':
+      return t('admin.actionCourseUnpublish');
+    case 'review.hide':
+      return t('admin.actionReviewHide');
+    case 'review.unhide':
+      return t('admin.actionReviewUnhide');
+    case 'payment.refund':
+      return t('admin.actionPaymentRefund');
+    case 'coupon.create':
+      return t('admin.actionCouponCreate');
+    case 'coupon.delete':
+      return t('admin.actionCouponDelete');
+    case 'payout.record':
+      return t('admin.actionPayoutRecord');
+    case 'thread.hide':
+      return t('admin.actionThreadHide');
+    case 'thread.unhide':
+      return t('admin.actionThreadUnhide');
+    case 'thread.delete':
+      return t('admin.actionThreadDelete');
+    case 'reply.hide':
+      return t('admin.actionReplyHide');
+    case 'reply.unhide':
+      return t('admin.actionReplyUnhide');
+    case 'reply.delete':
+      return t('admin.actionReplyDelete');
+    case 'certificate.revoke':
+      return t('admin.actionCertificateRevoke');
+  }
+}
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  requires_payment_method: 'Awaiting card',
-  processing: 'Processing',
-  succeeded: 'Paid',
-  canceled: 'Canceled',
-  refund_pending: 'Refund pending',
-  refunded: 'Refunded',
-};
+export function paymentStatusLabel(status: PaymentStatus): string {
+  switch (status) {
+    case 'requires_payment_method':
+      return t('admin.paymentAwaitingCard');
+    case 'processing':
+      return t('admin.paymentProcessing');
+    case 'succeeded':
+      return t('admin.paymentPaid');
+    case 'canceled':
+      return t('admin.paymentCanceled');
+    case 'refund_pending':
+      return t('admin.paymentRefundPending');
+    case 'refunded':
+      return t('admin.paymentRefunded');
+  }
+}
 
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  failed: 'Failed',
-  reversed: 'Reversed',
-};
+export function payoutStatusLabel(status: PayoutStatus): string {
+  switch (status) {
+    case 'pending':
+      return t('admin.payoutPending');
+    case 'paid':
+      return t('admin.payoutPaid');
+    case 'failed':
+      return t('admin.payoutFailed');
+    case 'reversed':
+      return t('admin.payoutReversed');
+  }
+}
 
-export const COURSE_STATUS_LABELS: Record<AdminCourseStatus, string> = {
-  published: 'Published',
-  draft: 'Draft',
-  archived: 'Archived',
-};
+export const COURSE_STATUSES: readonly AdminCourseStatus[] = ['published', 'draft', 'archived'];
 
-export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
-  pending: 'Pending',
-  used: 'Used',
-  revoked: 'Revoked',
-};
+export function courseStatusLabel(status: AdminCourseStatus): string {
+  switch (status) {
+    case 'published':
+      return t('admin.coursePublished');
+    case 'draft':
+      return t('admin.courseDraft');
+    case 'archived':
+      return t('admin.courseArchived');
+  }
+}
+
+export const INVITATION_STATUSES: readonly InvitationStatus[] = ['pending', 'used', 'revoked'];
+
+export function invitationStatusLabel(status: InvitationStatus): string {
+  switch (status) {
+    case 'pending':
+      return t('admin.invitationPending');
+    case 'used':
+      return t('admin.invitationUsed');
+    case 'revoked':
+      return t('admin.invitationRevoked');
+  }
+}
+
+/** What an audit entry was done to, as a word. */
+export function targetLabel(target: AdminTargetType): string {
+  switch (target) {
+    case 'user':
+      return t('admin.targetUser');
+    case 'invitation':
+      return t('admin.targetInvitation');
+    case 'course':
+      return t('admin.targetCourse');
+    case 'review':
+      return t('admin.targetReview');
+    case 'payment':
+      return t('admin.targetPayment');
+    case 'coupon':
+      return t('admin.targetCoupon');
+    case 'payout':
+      return t('admin.targetPayout');
+    case 'thread':
+      return t('admin.targetThread');
+    case 'reply':
+      return t('admin.targetReply');
+    case 'certificate':
+      return t('admin.targetCertificate');
+  }
+}
+
+/**
+ * The name of an audit entry's detail: the server's names are known words; one it adds later reads
+ * as its own name split into words ("availableAfter" -> "available after").
+ */
+export function detailLabel(name: string): string {
+  switch (name) {
+    case 'amount':
+      return t('admin.detailAmount');
+    case 'buyerId':
+      return t('admin.detailBuyerId');
+    case 'courseId':
+      return t('admin.detailCourseId');
+    case 'code':
+      return t('admin.detailCode');
+    case 'percentOff':
+      return t('admin.detailPercentOff');
+    case 'amountOff':
+      return t('admin.detailAmountOff');
+    case 'expiresAt':
+      return t('admin.detailExpiresAt');
+    case 'maxRedemptions':
+      return t('admin.detailMaxRedemptions');
+    case 'creatorId':
+      return t('admin.detailCreatorId');
+    case 'reference':
+      return t('admin.detailReference');
+    case 'availableAfter':
+      return t('admin.detailAvailableAfter');
+    case 'payoutDetails':
+      return t('admin.detailPayoutDetails');
+    case 'title':
+      return t('admin.detailTitle');
+    case 'reason':
+      return t('admin.detailReason');
+    case 'reportCount':
+      return t('admin.detailReportCount');
+    case 'email':
+      return t('admin.detailEmail');
+    case 'revokedSessions':
+      return t('admin.detailRevokedSessions');
+    case 'studentName':
+      return t('admin.detailStudentName');
+    case 'courseTitle':
+      return t('admin.detailCourseTitle');
+    case 'lessonId':
+      return t('admin.detailLessonId');
+    case 'authorId':
+      return t('admin.detailAuthorId');
+    case 'threadId':
+      return t('admin.detailThreadId');
+    default:
+      return name.replace(/([A-Z])/g, ' $1').toLowerCase();
+  }
+}
 
 /** "Nov 26, 2026" */
 export const day = (iso: string) => formatDay(new Date(iso));
 
-/** "Nov 26, 2026, 14:05" in the viewer's time zone. */
-export function dayAndTime(iso: string): string {
-  const date = new Date(iso);
-  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-  return `${formatDay(date)}, ${time}`;
-}
+/** "Nov 26, 2026, 14:05" in the viewer's time zone and language. */
+export const dayAndTime = (iso: string): string =>
+  formatDate(iso, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AuthResponse } from '#shared/schemas/auth';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { LoginForm } from './login-form';
 
@@ -21,8 +22,8 @@ export function AuthTabs({ tab, onTabChange, onLogin, signupForm }: AuthTabsProp
   return (
     <Tabs value={tab} onValueChange={(value) => onTabChange(value === 'signup' ? 'signup' : 'login')}>
       <TabsList className="grid w-full grid-cols-2">
-        <TabsTrigger value="login">Login</TabsTrigger>
-        <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        <TabsTrigger value="login">{t('auth.login')}</TabsTrigger>
+        <TabsTrigger value="signup">{t('auth.signUp')}</TabsTrigger>
       </TabsList>
       <Card className="mt-4">
         <TabsContent value="login" className="mt-0">
@@ -34,7 +35,7 @@ export function AuthTabs({ tab, onTabChange, onLogin, signupForm }: AuthTabsProp
                   to={paths.forgotPassword.getHref()}
                   className="text-sm font-medium text-primary underline-offset-4 hover:underline"
                 >
-                  Forgot password?
+                  {t('auth.forgotPasswordLink')}
                 </Link>
               }
             />

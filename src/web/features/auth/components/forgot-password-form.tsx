@@ -10,6 +10,8 @@ import { useForgotPassword } from '#web/features/auth/api/forgot-password';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { formString, toFieldErrors } from '#web/lib/form';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 
 /** Request form, then a confirmation view with the address entered (docs/product.md, Accounts and access). */
@@ -31,16 +33,16 @@ export function ForgotPasswordForm() {
       onSuccess: () => {
         toast({
           variant: 'success',
-          title: 'Email sent!',
-          description: 'If the email exists, a password reset link has been sent.',
+          title: t('auth.emailSent'),
+          description: t('auth.resetLinkSentIfExists'),
         });
         setSentTo(parsed.data.email);
       },
       onError: (err) => {
         toast({
           variant: 'destructive',
-          title: 'Error',
-          description: isApiError(err, 429) ? getErrorMessage(err, 'Failed to send reset email') : 'Failed to send reset email',
+          title: t('auth.error'),
+          description: isApiError(err, 429) ? getErrorMessage(err, t('auth.resetEmailFailed')) : t('auth.resetEmailFailed'),
         });
       },
     });
@@ -53,12 +55,14 @@ export function ForgotPasswordForm() {
           <MailCheck className="size-7" aria-hidden="true" />
         </span>
         <div className="grid gap-2">
-          <h1 className="text-2xl font-bold tracking-tight">Check your email</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{t('auth.checkYourEmail')}</h1>
           <p className="text-muted-foreground">
-            If an account exists for <strong className="break-all text-foreground">{sentTo}</strong>, we've sent a link to reset
-            your password.
+            <RichText
+              text={t('auth.resetLinkSentTo')}
+              tags={{ email: () => <strong className="break-all text-foreground">{sentTo}</strong> }}
+            />
           </p>
-          <p className="text-sm text-muted-foreground">The link expires in 1 hour.</p>
+          <p className="text-sm text-muted-foreground">{t('auth.linkExpiresInHour')}</p>
         </div>
         <div className="grid gap-3">
           <Button
@@ -69,10 +73,10 @@ export function ForgotPasswordForm() {
               setSentTo(null);
             }}
           >
-            Send Another Link
+            {t('auth.sendAnotherLink')}
           </Button>
           <Button asChild variant="ghost" size="lg">
-            <Link to={paths.login.getHref()}>Back to login</Link>
+            <Link to={paths.login.getHref()}>{t('auth.backToLogin')}</Link>
           </Button>
         </div>
       </div>
@@ -83,13 +87,11 @@ export function ForgotPasswordForm() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Forgot your password?</h1>
-        <p className="text-muted-foreground">
-          Enter the email address of your account and we'll send you a link to reset your password.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('auth.forgotHeading')}</h1>
+        <p className="text-muted-foreground">{t('auth.forgotIntro')}</p>
       </div>
       <form noValidate onSubmit={handleSubmit} className="grid gap-5">
-        <FormField label="Email" error={error}>
+        <FormField label={t('auth.email')} error={error}>
           {(control) => (
             <Input
               {...control}
@@ -97,7 +99,7 @@ export function ForgotPasswordForm() {
               type="email"
               autoComplete="email"
               required
-              placeholder="you@example.com"
+              placeholder={t('auth.emailPlaceholder')}
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
@@ -105,14 +107,20 @@ export function ForgotPasswordForm() {
         </FormField>
         <Button type="submit" variant="gradient" size="lg" disabled={isPending}>
           {isPending ? <Spinner /> : null}
-          {isPending ? 'Sending...' : 'Send Reset Link'}
+          {isPending ? t('auth.sending') : t('auth.sendResetLink')}
         </Button>
       </form>
       <p className="text-center text-sm text-muted-foreground">
-        Remembered it?{' '}
-        <Link to={paths.login.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
-          Back to login
-        </Link>
+        <RichText
+          text={t('auth.rememberedIt')}
+          tags={{
+            link: (words) => (
+              <Link to={paths.login.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+                {words}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </div>
   );

@@ -6,8 +6,8 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { useLogin } from '#web/features/auth/api/login';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
-import { formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { t } from '#web/lib/i18n/t';
 
 interface LoginFormProps {
   /** Decides what a successful login means here (store the session, check the role, navigate). */
@@ -32,11 +32,11 @@ export function LoginForm({ onSuccess, passwordAside }: LoginFormProps) {
     loginMutation.mutate(parsed.data, {
       onSuccess,
       onError: (error) => {
-        setErrors(getFieldErrors(error));
+        setErrors(apiFieldErrors(error));
         toast({
           variant: 'destructive',
-          title: 'Login failed',
-          description: getErrorMessage(error, 'Invalid credentials'),
+          title: t('auth.loginFailed'),
+          description: apiErrorText(error, t('auth.invalidCredentials')),
         });
       },
     });
@@ -45,17 +45,17 @@ export function LoginForm({ onSuccess, passwordAside }: LoginFormProps) {
   const isPending = loginMutation.isPending;
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-5">
-      <FormField label="Email" error={errors.email}>
+      <FormField label={t('auth.email')} error={errors.email}>
         {(control) => (
-          <Input {...control} name="email" type="email" autoComplete="email" required placeholder="you@example.com" />
+          <Input {...control} name="email" type="email" autoComplete="email" required placeholder={t('auth.emailPlaceholder')} />
         )}
       </FormField>
-      <FormField label="Password" error={errors.password} labelAside={passwordAside}>
+      <FormField label={t('auth.password')} error={errors.password} labelAside={passwordAside}>
         {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}
       </FormField>
       <Button type="submit" variant="gradient" size="lg" disabled={isPending}>
         {isPending ? <Spinner /> : null}
-        {isPending ? 'Logging in...' : 'Login'}
+        {isPending ? t('auth.loggingIn') : t('auth.login')}
       </Button>
     </form>
   );

@@ -6,8 +6,8 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { useResetPassword } from '#web/features/auth/api/reset-password';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage } from '#web/lib/api-client';
-import { formString } from '#web/lib/form';
+import { apiErrorText, formString } from '#web/lib/form';
+import { t } from '#web/lib/i18n/t';
 
 export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: () => void }) {
   const mutation = useResetPassword();
@@ -24,8 +24,8 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
       setInvalidField('confirm');
       toast({
         variant: 'destructive',
-        title: "Passwords don't match",
-        description: 'Please make sure both passwords are the same.',
+        title: t('auth.passwordsDontMatch'),
+        description: t('auth.makeSurePasswordsSame'),
       });
       return;
     }
@@ -33,8 +33,8 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
       setInvalidField('password');
       toast({
         variant: 'destructive',
-        title: 'Password too short',
-        description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+        title: t('auth.passwordTooShort'),
+        description: t('auth.passwordMinLength', { min: PASSWORD_MIN_LENGTH }),
       });
       return;
     }
@@ -45,16 +45,16 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
         onSuccess: () => {
           toast({
             variant: 'success',
-            title: 'Password reset successful!',
-            description: 'You can now log in with your new password.',
+            title: t('auth.resetSuccessful'),
+            description: t('auth.canLogInNow'),
           });
           onSuccess();
         },
         onError: (error) => {
           toast({
             variant: 'destructive',
-            title: 'Reset failed',
-            description: getErrorMessage(error, 'Invalid or expired reset token'),
+            title: t('auth.resetFailed'),
+            description: apiErrorText(error, t('auth.invalidResetToken')),
           });
         },
       },
@@ -64,7 +64,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
   const isPending = mutation.isPending;
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-5">
-      <FormField label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+      <FormField label={t('auth.newPassword')} hint={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}>
         {(control) => (
           <Input
             {...control}
@@ -77,7 +77,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
           />
         )}
       </FormField>
-      <FormField label="Confirm password">
+      <FormField label={t('auth.confirmPassword')}>
         {(control) => (
           <Input
             {...control}
@@ -92,7 +92,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
       </FormField>
       <Button type="submit" variant="gradient" size="lg" disabled={isPending}>
         {isPending ? <Spinner /> : null}
-        {isPending ? 'Resetting...' : 'Reset Password'}
+        {isPending ? t('auth.resetting') : t('auth.resetPasswordButton')}
       </Button>
     </form>
   );

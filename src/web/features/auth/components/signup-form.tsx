@@ -6,8 +6,8 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { useSignup } from '#web/features/auth/api/signup';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
-import { formString, toFieldErrors } from '#web/lib/form';
+import { apiErrorText, apiFieldErrors, formString, toFieldErrors } from '#web/lib/form';
+import { t } from '#web/lib/i18n/t';
 
 interface SignupFormProps {
   /** 'creator' adds the invitation code and asks for the creator role. */
@@ -34,7 +34,7 @@ export function SignupForm({ variant = 'student', defaultInviteCode = '', onSucc
       ...(isCreator ? { inviteCode } : {}),
     });
     const nextErrors = parsed.success ? {} : toFieldErrors(parsed.error);
-    if (isCreator && !inviteCode) nextErrors.inviteCode = 'Invitation code is required';
+    if (isCreator && !inviteCode) nextErrors.inviteCode = t('auth.inviteCodeRequired');
     if (!parsed.success || Object.keys(nextErrors).length > 0) {
       setErrors(nextErrors);
       return;
@@ -43,11 +43,11 @@ export function SignupForm({ variant = 'student', defaultInviteCode = '', onSucc
     signupMutation.mutate(parsed.data, {
       onSuccess,
       onError: (error) => {
-        setErrors(getFieldErrors(error));
+        setErrors(apiFieldErrors(error));
         toast({
           variant: 'destructive',
-          title: 'Signup failed',
-          description: getErrorMessage(error, isCreator ? 'Unable to create creator account' : 'Unable to create account'),
+          title: t('auth.signupFailed'),
+          description: apiErrorText(error, isCreator ? t('auth.unableToCreateCreatorAccount') : t('auth.unableToCreateAccount')),
         });
       },
     });
@@ -56,15 +56,15 @@ export function SignupForm({ variant = 'student', defaultInviteCode = '', onSucc
   const isPending = signupMutation.isPending;
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-5">
-      <FormField label="Name" error={errors.name}>
+      <FormField label={t('auth.name')} error={errors.name}>
         {(control) => <Input {...control} name="name" autoComplete="name" required placeholder="Ada Lovelace" />}
       </FormField>
-      <FormField label="Email" error={errors.email}>
+      <FormField label={t('auth.email')} error={errors.email}>
         {(control) => (
-          <Input {...control} name="email" type="email" autoComplete="email" required placeholder="you@example.com" />
+          <Input {...control} name="email" type="email" autoComplete="email" required placeholder={t('auth.emailPlaceholder')} />
         )}
       </FormField>
-      <FormField label="Password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+      <FormField label={t('auth.password')} error={errors.password} hint={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}>
         {(control) => (
           <Input
             {...control}
@@ -77,7 +77,7 @@ export function SignupForm({ variant = 'student', defaultInviteCode = '', onSucc
         )}
       </FormField>
       {isCreator ? (
-        <FormField label="Invitation code" error={errors.inviteCode} hint="The code from your creator invitation.">
+        <FormField label={t('auth.inviteCode')} error={errors.inviteCode} hint={t('auth.inviteCodeHint')}>
           {(control) => (
             <Input
               {...control}
@@ -92,7 +92,7 @@ export function SignupForm({ variant = 'student', defaultInviteCode = '', onSucc
       ) : null}
       <Button type="submit" variant="gradient" size="lg" disabled={isPending}>
         {isPending ? <Spinner /> : null}
-        {isPending ? 'Creating account...' : 'Sign Up'}
+        {isPending ? t('auth.creatingAccount') : t('auth.signUp')}
       </Button>
     </form>
   );

@@ -2,6 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/hooks/use-toast';
+import { t } from '#web/lib/i18n/t';
 
 const COPIED_FOR_MS = 2_000;
 
@@ -18,10 +19,10 @@ export function CopyCodeButton({ code }: { code: string }) {
     try {
       await navigator.clipboard.writeText(code);
       setCopied(true);
-      toast({ variant: 'success', title: 'Code copied', description: code });
+      toast({ variant: 'success', title: t('coupons.codeCopied'), description: code });
     } catch {
       // No clipboard (an insecure page, or permission refused): the code stays selectable on the page.
-      toast({ variant: 'destructive', title: 'Could not copy', description: `Select ${code} and copy it yourself.` });
+      toast({ variant: 'destructive', title: t('coupons.copyFailed'), description: t('coupons.copyYourself', { code }) });
     }
   };
 
@@ -29,8 +30,8 @@ export function CopyCodeButton({ code }: { code: string }) {
     <Button
       variant="ghost"
       size="icon-sm"
-      aria-label={`Copy code ${code}`}
-      title="Copy code"
+      aria-label={t('coupons.copyCodeOf', { code })}
+      title={t('coupons.copyCode')}
       onClick={() => void copy()}
       className="text-muted-foreground hover:text-foreground"
     >

@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { formatPrice } from '#shared/format';
 import type { CreatorCourse } from '#shared/schemas/creator';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
+import { formatPrice } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { type CouponFormErrors, type CouponFormValues, type DiscountKind, todayLocal } from '../lib/coupon-form';
 
@@ -11,13 +12,14 @@ const SELECT =
   'focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none disabled:opacity-50 ' +
   'aria-invalid:border-destructive';
 
-const KINDS: { kind: DiscountKind; label: string }[] = [
-  { kind: 'percent', label: 'Percent' },
-  { kind: 'amount', label: 'Amount off' },
+const kinds = (): { kind: DiscountKind; label: string }[] => [
+  { kind: 'percent', label: t('coupons.percent') },
+  { kind: 'amount', label: t('coupons.amountOffKind') },
 ];
 
 function courseOptionLabel(course: CreatorCourse): string {
-  return `${course.title} (${formatPrice(course.price)}${course.published ? '' : ', draft'})`;
+  const values = { title: course.title, price: formatPrice(course.price) };
+  return course.published ? t('coupons.courseOption', values) : t('coupons.courseOptionDraft', values);
 }
 
 interface CouponFieldsProps {
@@ -36,7 +38,7 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
 
   return (
     <div className="grid gap-5 md:grid-cols-2">
-      <FormField label="Course" error={errors.courseId} className="content-start">
+      <FormField label={t('coupons.course')} error={errors.courseId} className="content-start">
         {(control) => (
           <select
             {...control}
@@ -46,7 +48,7 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
             disabled={disabled}
             onChange={(event) => onChange({ courseId: event.target.value })}
           >
-            <option value="">Choose a course</option>
+            <option value="">{t('coupons.chooseCourse')}</option>
             {courses.map((course) => (
               <option key={course.id} value={course.id}>
                 {courseOptionLabel(course)}
@@ -56,12 +58,7 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
         )}
       </FormField>
 
-      <FormField
-        label="Code"
-        error={errors.code}
-        hint="4–32 letters, digits, dashes or underscores. Buyers type it at checkout."
-        className="content-start"
-      >
+      <FormField label={t('coupons.code')} error={errors.code} hint={t('coupons.codeHint')} className="content-start">
         {(control) => (
           <Input
             {...control}
@@ -71,8 +68,9 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="e.g. LAUNCH25"
+            placeholder={t('coupons.codePlaceholder')}
             className="font-mono"
+            dir="ltr"
             disabled={disabled}
             // Codes are stored upper-case: show the code as buyers will see it.
             onChange={(event) => onChange({ code: event.target.value.toUpperCase() })}
@@ -81,9 +79,9 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
       </FormField>
 
       <fieldset className="grid content-start gap-2" disabled={disabled}>
-        <legend className="mb-2 text-sm leading-none font-medium">Discount type</legend>
+        <legend className="mb-2 text-sm leading-none font-medium">{t('coupons.discountType')}</legend>
         <div className="grid grid-cols-2 gap-2">
-          {KINDS.map(({ kind, label }) => (
+          {kinds().map(({ kind, label }) => (
             <label
               key={kind}
               className={cn(
@@ -107,9 +105,9 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
       </fieldset>
 
       <FormField
-        label={isPercent ? 'Percent off' : 'Amount off (USD)'}
+        label={isPercent ? t('coupons.percentOffLabel') : t('coupons.amountOffLabel')}
         error={errors[valueField]}
-        hint={isPercent ? 'A whole number from 1 to 100.' : 'Taken off the course price, e.g. 5.00.'}
+        hint={isPercent ? t('coupons.percentHint') : t('coupons.amountHint')}
         className="content-start"
       >
         {(control) => (
@@ -120,7 +118,7 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
               value={values[valueField]}
               inputMode={isPercent ? 'numeric' : 'decimal'}
               autoComplete="off"
-              className={isPercent ? 'pr-8' : 'pl-7'}
+              className={isPercent ? 'pe-8' : 'ps-7'}
               disabled={disabled}
               onChange={(event) => onChange({ [valueField]: event.target.value })}
             />
@@ -128,7 +126,7 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
               aria-hidden="true"
               className={cn(
                 'pointer-events-none absolute inset-y-0 flex items-center text-sm text-muted-foreground',
-                isPercent ? 'right-3' : 'left-3',
+                isPercent ? 'end-3' : 'start-3',
               )}
             >
               {isPercent ? '%' : '$'}
@@ -138,9 +136,9 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
       </FormField>
 
       <FormField
-        label="Expiry date (optional)"
+        label={t('coupons.expiryLabel')}
         error={errors.expiresAt}
-        hint="The code stops working at the end of this day (UTC)."
+        hint={t('coupons.expiryHint')}
         className="content-start"
       >
         {(control) => (
@@ -157,9 +155,9 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
       </FormField>
 
       <FormField
-        label="Usage limit (optional)"
+        label={t('coupons.usageLimit')}
         error={errors.maxRedemptions}
-        hint="How many purchases may use it; empty for no limit. Each student uses a code once."
+        hint={t('coupons.usageLimitHint')}
         className="content-start"
       >
         {(control) => (
@@ -169,7 +167,7 @@ export function CouponFields({ values, errors, courses, disabled, onChange }: Co
             value={values.maxRedemptions}
             inputMode="numeric"
             autoComplete="off"
-            placeholder="No limit"
+            placeholder={t('coupons.noLimit')}
             disabled={disabled}
             onChange={(event) => onChange({ maxRedemptions: event.target.value })}
           />

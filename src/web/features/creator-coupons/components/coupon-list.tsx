@@ -7,13 +7,14 @@ import { MoreItems } from '#web/components/more-items';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useCoupons } from '../api/get-coupons';
 import { CouponTable } from './coupon-table';
 
 function CouponListSkeleton() {
   return (
-    <div role="status" aria-label="Loading your coupons" className="grid gap-3">
+    <div role="status" aria-label={t('coupons.loading')} className="grid gap-3">
       {[0, 1, 2].map((key) => (
         <Skeleton key={key} className="h-14 rounded-xl" />
       ))}
@@ -23,11 +24,8 @@ function CouponListSkeleton() {
 
 function EmptyCoupons() {
   return (
-    <EmptyState icon={TicketPercent} title="No coupons yet">
-      <p className="max-w-md text-sm text-muted-foreground">
-        A coupon is a code buyers type at checkout to get a percentage or an amount off one of your courses: for a launch, a
-        newsletter or a workshop group.
-      </p>
+    <EmptyState icon={TicketPercent} title={t('coupons.noCoupons')}>
+      <p className="max-w-md text-sm text-muted-foreground">{t('coupons.noCouponsHint')}</p>
     </EmptyState>
   );
 }
@@ -45,14 +43,18 @@ export function CouponList({ headingRef }: { headingRef: RefObject<HTMLHeadingEl
     setDeletingId(coupon.id);
     remove.mutate(coupon, {
       onSuccess: () => {
-        toast({ variant: 'success', title: 'Coupon deleted', description: `${coupon.code} no longer works at checkout.` });
+        toast({
+          variant: 'success',
+          title: t('coupons.deleted'),
+          description: t('coupons.deletedDescription', { code: coupon.code }),
+        });
         headingRef.current?.focus();
       },
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Could not delete the coupon',
-          description: getErrorMessage(error, 'Check your connection and try again.'),
+          title: t('coupons.deleteFailed'),
+          description: getErrorMessage(error, t('coupons.checkConnection')),
         }),
       onSettled: () => setDeletingId(null),
     });
@@ -62,8 +64,8 @@ export function CouponList({ headingRef }: { headingRef: RefObject<HTMLHeadingEl
   if (list.isError) {
     return (
       <RegionError
-        title="Your coupons could not be loaded"
-        description="Check your connection and try again."
+        title={t('coupons.loadFailed')}
+        description={t('coupons.checkConnection')}
         onRetry={() => void list.refetch()}
       />
     );

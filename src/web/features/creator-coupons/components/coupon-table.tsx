@@ -4,10 +4,12 @@ import type { Coupon } from '#shared/schemas/coupons';
 import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { describeDiscount, describeExpiry, describeUses } from '../lib/coupon-text';
 import { CopyCodeButton } from './copy-code-button';
 
-const HEADINGS = ['Code', 'Course', 'Discount', 'Uses', 'Expiry'];
+const headings = () => [t('coupons.code'), t('coupons.course'), t('coupons.discount'), t('coupons.uses'), t('coupons.expiry')];
 
 /** A cell of a phone's card: its column's name before the value, since the table's head is hidden there. */
 function Cell({ label, children }: { label: string; children: ReactNode }) {
@@ -31,43 +33,45 @@ function CouponRow({
   const expiry = describeExpiry(coupon.expiresAt);
   return (
     <tr className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1.5 rounded-xl border bg-card p-4 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0">
-      <th scope="row" className="text-left font-normal sm:p-3 sm:pr-0">
+      <th scope="row" className="text-start font-normal sm:p-3 sm:pe-0">
         <span className="flex items-center gap-1">
           <span className="font-mono font-semibold break-all">{coupon.code}</span>
           <CopyCodeButton code={coupon.code} />
         </span>
       </th>
-      <td className="col-span-2 row-start-2 break-words sm:p-3">{coupon.courseTitle ?? 'All courses'}</td>
-      <Cell label="Discount">
+      <td className="col-span-2 row-start-2 break-words sm:p-3">{coupon.courseTitle ?? t('coupons.allCourses')}</td>
+      <Cell label={t('coupons.discount')}>
         <span className="font-medium tabular-nums">{describeDiscount(coupon)}</span>
       </Cell>
-      <Cell label="Uses">
+      <Cell label={t('coupons.uses')}>
         <span className="tabular-nums">{describeUses(coupon)}</span>
       </Cell>
-      <Cell label="Expiry">{expiry.isExpired ? <Badge variant="warning">{expiry.text}</Badge> : <span>{expiry.text}</span>}</Cell>
-      <td className="col-start-2 row-start-1 text-right sm:p-3 sm:pl-0">
+      <Cell label={t('coupons.expiry')}>
+        {expiry.isExpired ? <Badge variant="warning">{expiry.text}</Badge> : <span>{expiry.text}</span>}
+      </Cell>
+      <td className="col-start-2 row-start-1 text-end sm:p-3 sm:ps-0">
         {/* Deleting asks first: the code stops working at checkout at once. */}
         <ConfirmDialog
           trigger={
             <Button
               variant="ghost"
               size="sm"
-              aria-label={`Delete ${coupon.code}`}
+              aria-label={t('coupons.deleteCode', { code: coupon.code })}
               disabled={isDeleting}
               className="text-destructive hover:bg-destructive-muted hover:text-destructive-muted-foreground"
             >
               <Trash2 aria-hidden="true" />
-              Delete
+              {t('coupons.delete')}
             </Button>
           }
-          title="Stop this code?"
+          title={t('coupons.stopTitle')}
           description={
-            <>
-              <span className="font-mono font-medium break-all text-foreground">{coupon.code}</span> will no longer work at
-              checkout. Payments already made keep their price.
-            </>
+            <RichText
+              text={t('coupons.stopDescription')}
+              tags={{ code: () => <span className="font-mono font-medium break-all text-foreground">{coupon.code}</span> }}
+            />
           }
-          confirmLabel="Delete code"
+          confirmLabel={t('coupons.confirmDelete')}
           onConfirm={() => onDelete(coupon)}
         />
       </td>
@@ -88,16 +92,16 @@ export function CouponTable({
   return (
     <div className="sm:overflow-hidden sm:rounded-2xl sm:border sm:bg-card sm:shadow-sm">
       <table className="w-full text-sm">
-        <caption className="sr-only">Your coupon codes, newest first</caption>
-        <thead className="hidden text-left text-muted-foreground sm:table-header-group">
+        <caption className="sr-only">{t('coupons.tableCaption')}</caption>
+        <thead className="hidden text-start text-muted-foreground sm:table-header-group">
           <tr>
-            {HEADINGS.map((heading) => (
+            {headings().map((heading) => (
               <th key={heading} scope="col" className="p-3 font-medium">
                 {heading}
               </th>
             ))}
             <th scope="col" className="p-3 font-medium">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('coupons.actions')}</span>
             </th>
           </tr>
         </thead>

@@ -1,12 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { Card } from '#web/components/ui/card';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
+import { t } from '#web/lib/i18n/t';
 import { CouponList } from './coupon-list';
 import { NewCouponCard } from './new-coupon-card';
 
 /** The Coupons page's content, under the heading the route gives it: a form for a new code, then the codes. */
 export function CouponsPage() {
-  useDocumentTitle('Coupons');
+  useDocumentTitle(t('coupons.title'));
   const formTitleId = useId();
   const listTitleId = useId();
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -19,14 +20,14 @@ export function CouponsPage() {
       <section aria-labelledby={formTitleId}>
         <Card className="p-5 sm:p-6">
           <h2 id={formTitleId} className="mb-5 text-lg font-semibold">
-            New coupon
+            {t('coupons.newCoupon')}
           </h2>
           <NewCouponCard onCreated={() => setListVersion((version) => version + 1)} />
         </Card>
       </section>
       <section aria-labelledby={listTitleId}>
         <h2 id={listTitleId} ref={listHeadingRef} tabIndex={-1} className="mb-4 text-xl font-semibold focus:outline-none">
-          Your coupons
+          {t('coupons.yourCoupons')}
         </h2>
         <CouponList key={listVersion} headingRef={listHeadingRef} />
       </section>

@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors, isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { useCreateCoupon } from '../api/create-coupon';
 import {
   COUPON_FIELDS,
@@ -23,7 +24,7 @@ import { CouponFields } from './coupon-fields';
  * the server names under that field if it is on screen, anything else above the button.
  */
 function placeRefusal(error: unknown, kind: DiscountKind): { fields: CouponFormErrors; message: string | null } {
-  const message = getErrorMessage(error, 'The code could not be created. Check your connection and try again.');
+  const message = getErrorMessage(error, t('coupons.createFailed'));
   if (isApiError(error, 409)) return { fields: { code: message }, message: null };
   if (isApiError(error, 404)) return { fields: { courseId: message }, message: null };
   const hidden: CouponField = kind === 'percent' ? 'amountOff' : 'percentOff';
@@ -79,8 +80,14 @@ export function CreateCouponForm({ courses, onCreated }: { courses: CreatorCours
       onSuccess: (coupon) => {
         toast({
           variant: 'success',
-          title: 'Coupon created',
-          description: `${coupon.code}: ${describeDiscount(coupon)} ${coupon.courseTitle ?? 'the course'}.`,
+          title: t('coupons.created'),
+          description: coupon.courseTitle
+            ? t('coupons.createdDescription', {
+                code: coupon.code,
+                discount: describeDiscount(coupon),
+                course: coupon.courseTitle,
+              })
+            : t('coupons.createdDescriptionTheCourse', { code: coupon.code, discount: describeDiscount(coupon) }),
         });
         setValues(emptyCouponForm(defaultCourseId));
         setErrors({});
@@ -95,7 +102,7 @@ export function CreateCouponForm({ courses, onCreated }: { courses: CreatorCours
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="New coupon" className="grid gap-5">
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={t('coupons.newCoupon')} className="grid gap-5">
       <CouponFields values={values} errors={errors} courses={courses} disabled={create.isPending} onChange={change} />
       {formError ? (
         <p
@@ -108,7 +115,7 @@ export function CreateCouponForm({ courses, onCreated }: { courses: CreatorCours
       <div className="flex justify-end">
         <Button type="submit" variant="gradient" disabled={create.isPending} className="w-full sm:w-auto">
           {create.isPending ? <Spinner /> : <Plus aria-hidden="true" />}
-          Create code
+          {t('coupons.createCode')}
         </Button>
       </div>
     </form>

@@ -5,6 +5,7 @@ import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useCreatorCourses } from '#web/lib/api/get-creator-courses';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { CreateCouponForm } from './create-coupon-form';
 
@@ -16,12 +17,10 @@ function canHaveCoupons(course: CreatorCourse): boolean {
 function NoPaidCourses() {
   return (
     <div className="grid justify-items-start gap-3">
-      <p className="text-sm text-muted-foreground">
-        You have no paid courses yet. A coupon takes money off a course's price, so give a course a price first.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('coupons.noPaidCourses')}</p>
       <Button asChild variant="outline" size="sm">
         <Link to={paths.creator.createCourse.getHref()}>
-          <Plus aria-hidden="true" /> Create Course
+          <Plus aria-hidden="true" /> {t('coupons.createCourse')}
         </Link>
       </Button>
     </div>
@@ -33,7 +32,7 @@ export function NewCouponCard({ onCreated }: { onCreated: () => void }) {
   const courses = useCreatorCourses();
   if (courses.isPending) {
     return (
-      <div role="status" aria-label="Loading your courses" className="grid gap-5 md:grid-cols-2">
+      <div role="status" aria-label={t('coupons.loadingCourses')} className="grid gap-5 md:grid-cols-2">
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} className="h-16 rounded-xl" />
         ))}
@@ -43,8 +42,8 @@ export function NewCouponCard({ onCreated }: { onCreated: () => void }) {
   if (courses.isError) {
     return (
       <RegionError
-        title="Your courses could not be loaded"
-        description="Coupons are made for one of your courses. Check your connection and try again."
+        title={t('coupons.coursesLoadFailed')}
+        description={t('coupons.coursesLoadFailedHint')}
         onRetry={() => void courses.refetch()}
       />
     );

@@ -1,6 +1,7 @@
-import { formatCount } from '#shared/format';
 import { CouponCodeSchema, type CreateCouponBody, MAX_REDEMPTIONS_LIMIT } from '#shared/schemas/coupons';
 import { PriceInputSchema } from '#shared/schemas/creator';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 
 export type DiscountKind = 'percent' | 'amount';
 
@@ -61,15 +62,15 @@ type Check<T> = { value: T; error?: never } | { value?: never; error: string };
 function checkPercent(typed: string): Check<Discount> {
   const text = typed.trim();
   const percent = Number(text);
-  if (!WHOLE_NUMBER.test(text) || percent < 1 || percent > 100) return { error: 'Enter a whole number from 1 to 100' };
+  if (!WHOLE_NUMBER.test(text) || percent < 1 || percent > 100) return { error: t('coupons.errorPercent') };
   return { value: { percentOff: percent } };
 }
 
 function checkAmount(typed: string): Check<Discount> {
   const text = typed.trim().replace(/^\$/, '');
   const cents = PriceInputSchema.safeParse(text);
-  if (!text || !cents.success) return { error: 'Enter an amount such as 5.00' };
-  if (cents.data <= 0) return { error: 'Enter an amount above 0.00' };
+  if (!text || !cents.success) return { error: t('coupons.errorAmount') };
+  if (cents.data <= 0) return { error: t('coupons.errorAmountAboveZero') };
   return { value: { amountOff: text } };
 }
 
@@ -82,11 +83,12 @@ export function toCreateCouponBody(
   now = Date.now(),
 ): { body: CreateCouponBody; errors?: never } | { body?: never; errors: CouponFormErrors } {
   const errors: CouponFormErrors = {};
-  if (!values.courseId) errors.courseId = 'Choose a course';
+  if (!values.courseId) errors.courseId = t('coupons.errorChooseCourse');
 
   const code = CouponCodeSchema.safeParse(values.code);
-  if (!values.code.trim()) errors.code = 'Enter a code';
-  else if (!code.success) errors.code = code.error.issues[0]?.message ?? 'This code cannot be used';
+  if (!values.code.trim()) errors.code = t('coupons.errorEnterCode');
+  // Whatever the schema refuses (too long, a control character) breaks the one rule a creator reads.
+  else if (!code.success) errors.code = t('coupons.errorCodePattern');
 
   const discount = values.kind === 'percent' ? checkPercent(values.percentOff) : checkAmount(values.amountOff);
   if (discount.error !== undefined) errors[values.kind === 'percent' ? 'percentOff' : 'amountOff'] = discount.error;
@@ -94,8 +96,8 @@ export function toCreateCouponBody(
   let expiresAt: string | undefined;
   if (values.expiresAt) {
     const end = DAY.test(values.expiresAt) ? endOfDayUtc(values.expiresAt) : '';
-    if (!end || Number.isNaN(Date.parse(end))) errors.expiresAt = 'Enter a date';
-    else if (Date.parse(end) <= now) errors.expiresAt = 'This day is over: pick a later one';
+    if (!end || Number.isNaN(Date.parse(end))) errors.expiresAt = t('coupons.errorEnterDate');
+    else if (Date.parse(end) <= now) errors.expiresAt = t('coupons.errorDayOver');
     else expiresAt = end;
   }
 
@@ -104,7 +106,7 @@ export function toCreateCouponBody(
   if (limit) {
     maxRedemptions = Number(limit);
     if (!WHOLE_NUMBER.test(limit) || maxRedemptions < 1 || maxRedemptions > MAX_REDEMPTIONS_LIMIT) {
-      errors.maxRedemptions = `Enter a whole number from 1 to ${formatCount(MAX_REDEMPTIONS_LIMIT)}, or leave it empty`;
+      errors.maxRedemptions = t('coupons.errorLimit', { max: formatCount(MAX_REDEMPTIONS_LIMIT) });
     }
   }
 

@@ -8,13 +8,11 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/hooks/use-toast';
 import { useCreatorCourses } from '#web/lib/api/get-creator-courses';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useArchiveCourse } from '../api/archive-course';
 import { useRestoreCourse } from '../api/restore-course';
 import { CourseRow } from './course-row';
-
-const ARCHIVE_CONFIRMATION =
-  'Are you sure you want to archive this course? It will be hidden from the marketplace but students who have enrolled can still access it.';
 
 function EmptyCourses() {
   return (
@@ -22,10 +20,10 @@ function EmptyCourses() {
       <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary dark:bg-primary/20">
         <BookOpen className="size-7" aria-hidden="true" />
       </span>
-      <p className="text-lg font-medium">You haven't created any courses yet</p>
+      <p className="text-lg font-medium">{t('creator.noCoursesYet')}</p>
       <Button asChild variant="gradient">
         <Link to={paths.creator.createCourse.getHref()}>
-          <Plus aria-hidden="true" /> Create Your First Course
+          <Plus aria-hidden="true" /> {t('creator.createFirstCourse')}
         </Link>
       </Button>
     </div>
@@ -34,7 +32,7 @@ function EmptyCourses() {
 
 function CourseListSkeleton() {
   return (
-    <div role="status" aria-label="Loading your courses" className="grid gap-3">
+    <div role="status" aria-label={t('creator.loadingCourses')} className="grid gap-3">
       {[0, 1, 2].map((key) => (
         <Skeleton key={key} className="h-20 w-full rounded-xl" />
       ))}
@@ -50,13 +48,12 @@ export function CourseList() {
     onSuccess: () =>
       toast({
         variant: 'success',
-        title: 'Course archived',
-        description:
-          'The course has been archived and hidden from the marketplace. Students who have enrolled can still access it.',
+        title: t('creator.courseArchived'),
+        description: t('creator.courseArchivedDescription'),
       }),
     onError: (error) => {
       console.error(error);
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to archive course' });
+      toast({ variant: 'destructive', title: t('creator.error'), description: t('creator.archiveFailed') });
     },
   });
 
@@ -64,12 +61,12 @@ export function CourseList() {
     onSuccess: () =>
       toast({
         variant: 'success',
-        title: 'Course restored',
-        description: 'It is no longer archived: a published course is back in the marketplace.',
+        title: t('creator.courseRestored'),
+        description: t('creator.courseRestoredDescription'),
       }),
     onError: (error) => {
       console.error(error);
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to restore course' });
+      toast({ variant: 'destructive', title: t('creator.error'), description: t('creator.restoreFailed') });
     },
   });
 
@@ -77,8 +74,8 @@ export function CourseList() {
   if (courses.isError) {
     return (
       <RegionError
-        title="Your courses could not be loaded"
-        description="Check your connection and try again."
+        title={t('creator.coursesLoadFailed')}
+        description={t('creator.checkConnection')}
         onRetry={() => void courses.refetch()}
       />
     );
@@ -95,9 +92,9 @@ export function CourseList() {
       <ConfirmDialog
         open={archiving !== null}
         onOpenChange={(isOpen) => isOpen || setArchiving(null)}
-        title={`Archive “${archiving?.title ?? ''}”?`}
-        description={ARCHIVE_CONFIRMATION}
-        confirmLabel="Archive"
+        title={t('creator.archiveTitle', { title: archiving?.title ?? '' })}
+        description={t('creator.archiveConfirmation')}
+        confirmLabel={t('creator.archive')}
         onConfirm={() => {
           if (archiving) archive.mutate(archiving);
         }}

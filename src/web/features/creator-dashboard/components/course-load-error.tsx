@@ -1,6 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { RegionError } from '#web/components/errors/region-error';
 import { isApiError } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { BackToDashboard } from './creator-page';
 
 /** 403 and 404 mean the same to the creator: not one of theirs, so no retry is offered. */
@@ -17,15 +18,13 @@ export function CourseNotFound() {
         <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
           <SearchX className="size-6" aria-hidden="true" />
         </span>
-        <h1 className="text-xl font-semibold">Course not found</h1>
-        <p className="max-w-md text-sm text-muted-foreground">This course does not exist or belongs to another creator.</p>
+        <h1 className="text-xl font-semibold">{t('creator.courseNotFound')}</h1>
+        <p className="max-w-md text-sm text-muted-foreground">{t('creator.courseNotFoundDescription')}</p>
       </div>
     </div>
   );
 }
 
-export function CourseLoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <RegionError title={`${what} could not be loaded`} description="Check your connection and try again." onRetry={onRetry} />
-  );
+export function CourseLoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return <RegionError title={title} description={t('creator.checkConnection')} onRetry={onRetry} />;
 }

@@ -1,6 +1,5 @@
 import { Archive, ArchiveRestore, BarChart3, MoreVertical, Pencil, Star, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPrice } from '#shared/format';
 import type { CreatorCourse } from '#shared/schemas/creator';
 import { ModerationNotice } from '#web/components/moderation-notice';
 import { Badge } from '#web/components/ui/badge';
@@ -12,31 +11,34 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu';
+import { formatPrice, formatRating, formatUsd } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
-import { formatUsd } from '../lib/money';
 
 /** Students, net earnings (as on the Earnings page) and rating of one course: a course nobody rated says so. */
 function CourseFigures({ course }: { course: CreatorCourse }) {
-  const students = `${course.studentCount} ${course.studentCount === 1 ? 'student' : 'students'}`;
   return (
-    <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground" aria-label={`Figures of ${course.title}`}>
+    <dl
+      className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground"
+      aria-label={t('creator.figuresOf', { title: course.title })}
+    >
       <div className="flex items-center gap-1">
-        <dt className="sr-only">Students</dt>
+        <dt className="sr-only">{t('creator.students')}</dt>
         <Users className="size-4" aria-hidden="true" />
-        <dd className="tabular-nums">{students}</dd>
+        <dd className="tabular-nums">{t('creator.studentCount', { count: course.studentCount })}</dd>
       </div>
       <div className="flex items-center gap-1">
-        <dt>Net earnings</dt>
+        <dt>{t('creator.netEarnings')}</dt>
         <dd className="font-medium text-foreground tabular-nums">{formatUsd(course.revenue)}</dd>
       </div>
       <div className="flex items-center gap-1">
-        <dt className="sr-only">Rating</dt>
+        <dt className="sr-only">{t('creator.rating')}</dt>
         {course.rating === null ? (
-          <dd>No ratings yet</dd>
+          <dd>{t('creator.noRatingsYet')}</dd>
         ) : (
           <dd className="flex items-center gap-1 tabular-nums">
             <Star className="size-4 fill-current text-warning" aria-hidden="true" />
-            {course.rating.toFixed(1)} ({course.ratingCount} {course.ratingCount === 1 ? 'rating' : 'ratings'})
+            {t('creator.ratingWithCount', { rating: formatRating(course.rating) ?? '', count: course.ratingCount })}
           </dd>
         )}
       </div>
@@ -63,9 +65,13 @@ export function CourseRow({
           {course.title}
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          {course.published ? <Badge variant="success">Published</Badge> : <Badge variant="secondary">Draft</Badge>}
-          {course.archived ? <Badge variant="warning">Archived</Badge> : null}
-          {course.moderation ? <Badge variant="danger">Unpublished by an admin</Badge> : null}
+          {course.published ? (
+            <Badge variant="success">{t('creator.published')}</Badge>
+          ) : (
+            <Badge variant="secondary">{t('creator.draft')}</Badge>
+          )}
+          {course.archived ? <Badge variant="warning">{t('creator.archived')}</Badge> : null}
+          {course.moderation ? <Badge variant="danger">{t('creator.unpublishedByAdmin')}</Badge> : null}
           <span className="font-medium text-foreground tabular-nums">{formatPrice(course.price)}</span>
         </div>
         <CourseFigures course={course} />
@@ -73,34 +79,34 @@ export function CourseRow({
       </div>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Actions for ${course.title}`}>
+          <Button variant="ghost" size="icon" aria-label={t('creator.actionsFor', { title: course.title })}>
             <MoreVertical aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem asChild>
             <Link to={paths.creator.courseBuilder.getHref(course.id)}>
-              <Pencil aria-hidden="true" /> Edit
+              <Pencil aria-hidden="true" /> {t('creator.edit')}
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
             <Link to={paths.creator.courseAnalytics.getHref(course.id)}>
-              <BarChart3 aria-hidden="true" /> Analytics
+              <BarChart3 aria-hidden="true" /> {t('creator.analytics')}
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
             <Link to={paths.creator.courseStudents.getHref(course.id)}>
-              <Users aria-hidden="true" /> View Students
+              <Users aria-hidden="true" /> {t('creator.viewStudents')}
             </Link>
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           {course.archived ? (
             <DropdownMenuItem onSelect={() => onRestore(course)}>
-              <ArchiveRestore aria-hidden="true" /> Restore
+              <ArchiveRestore aria-hidden="true" /> {t('creator.restore')}
             </DropdownMenuItem>
           ) : (
             <DropdownMenuItem variant="destructive" onSelect={() => onArchive(course)}>
-              <Archive aria-hidden="true" /> Archive
+              <Archive aria-hidden="true" /> {t('creator.archive')}
             </DropdownMenuItem>
           )}
         </DropdownMenuContent>

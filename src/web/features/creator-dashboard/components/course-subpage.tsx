@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useCourse } from '#web/lib/api/get-course';
+import { t } from '#web/lib/i18n/t';
 import { CourseNotFound, isCourseMissing } from './course-load-error';
 import { CreatorPage, PageHeader } from './creator-page';
 
@@ -27,7 +28,13 @@ export function CourseSubpage({
 }) {
   const course = useCourse(courseId);
   const isMissing = isCourseMissing(course.error) || isCourseMissing(dataError);
-  useDocumentTitle(isMissing ? 'Course not found' : course.data ? `${label}: ${course.data.title}` : label);
+  useDocumentTitle(
+    isMissing
+      ? t('creator.courseNotFound')
+      : course.data
+        ? t('creator.subpageTitle', { label, title: course.data.title })
+        : label,
+  );
 
   if (isMissing) {
     return (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { useAuth } from '#web/lib/auth';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { CourseList } from './course-list';
 import { CreatorPage, PageHeader } from './creator-page';
@@ -15,33 +16,33 @@ import { StorageMeter } from './storage-meter';
  * features', composed by the route.
  */
 export function CreatorDashboard({ profile, questions }: { profile?: ReactNode; questions?: ReactNode }) {
-  useDocumentTitle('Creator Dashboard');
+  useDocumentTitle(t('creator.dashboardTitle'));
   const { user } = useAuth();
   return (
     <CreatorPage>
       <PageHeader
-        title="Creator Dashboard"
-        description={user ? `Welcome back, ${user.name}. Build, publish and follow your courses.` : undefined}
+        title={t('creator.dashboardTitle')}
+        description={user ? t('creator.welcomeBack', { name: user.name }) : undefined}
         actions={
           <>
             <Button asChild variant="outline">
               <Link to={paths.creator.questions.getHref()}>
-                <MessagesSquare aria-hidden="true" /> Questions
+                <MessagesSquare aria-hidden="true" /> {t('creator.questions')}
               </Link>
             </Button>
             <Button asChild variant="outline">
               <Link to={paths.creator.coupons.getHref()}>
-                <TicketPercent aria-hidden="true" /> Coupons
+                <TicketPercent aria-hidden="true" /> {t('creator.coupons')}
               </Link>
             </Button>
             <Button asChild variant="outline">
               <Link to={paths.creator.earnings.getHref()}>
-                <Wallet aria-hidden="true" /> Earnings
+                <Wallet aria-hidden="true" /> {t('creator.earnings')}
               </Link>
             </Button>
             <Button asChild variant="gradient">
               <Link to={paths.creator.createCourse.getHref()}>
-                <Plus aria-hidden="true" /> Create Course
+                <Plus aria-hidden="true" /> {t('creator.createCourse')}
               </Link>
             </Button>
           </>
@@ -52,7 +53,7 @@ export function CreatorDashboard({ profile, questions }: { profile?: ReactNode; 
       <StorageMeter />
       <section aria-labelledby="creator-courses-title">
         <h2 id="creator-courses-title" className="mb-4 text-xl font-semibold">
-          My Courses
+          {t('creator.myCourses')}
         </h2>
         <CourseList />
       </section>

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 
 export function CreatorPage({ children }: { children: ReactNode }) {
@@ -10,10 +11,10 @@ export function CreatorPage({ children }: { children: ReactNode }) {
 
 export function BackToDashboard() {
   return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
+    <Button asChild variant="ghost" size="sm" className="-ms-2 w-fit">
       <Link to={paths.creator.dashboard.getHref()}>
-        <ArrowLeft aria-hidden="true" />
-        Back to Dashboard
+        <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
+        {t('creator.backToDashboard')}
       </Link>
     </Button>
   );

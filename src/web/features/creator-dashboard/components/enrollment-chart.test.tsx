@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EnrollmentChart } from './enrollment-chart';
 
 const now = new Date('2026-03-20T15:00:00Z');
@@ -10,6 +10,10 @@ const rows = () =>
     .map((row) => row.textContent);
 
 describe('the enrollments chart', () => {
+  afterEach(() => {
+    document.documentElement.lang = '';
+  });
+
   it('shows every day up to today, with the days nobody enrolled as zero', () => {
     render(
       <EnrollmentChart
@@ -45,5 +49,14 @@ describe('the enrollments chart', () => {
     expect(figures[0]).toBe('Week of Sep 291');
     expect(figures.at(-1)).toBe('Week of Mar 167');
     expect(figures.slice(1, -1).every((text) => text?.endsWith('0'))).toBe(true);
+  });
+
+  it("names its days, its unit and its highest bar in the page's language", () => {
+    document.documentElement.lang = 'de';
+    render(<EnrollmentChart now={now} days={[{ date: '2026-03-12', count: 5 }]} />);
+
+    expect(screen.getByRole('img', { name: 'Einschreibungen pro Tag, 7. März bis 20. März; höchstens 5' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Tag' })).toBeInTheDocument();
+    expect(rows().at(-1)).toBe('20. März0');
   });
 });

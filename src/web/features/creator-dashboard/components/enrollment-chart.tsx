@@ -1,12 +1,25 @@
 import { useId } from 'react';
 import type { CourseAnalytics } from '#shared/schemas/creator';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { type SeriesUnit, toEnrollmentSeries } from '../lib/enrollment-series';
 
-const unitName: Record<SeriesUnit, string> = { day: 'day', week: 'week', month: 'month' };
 const WIDTH = 600;
 const HEIGHT = 200;
 const PLOT_TOP = 8;
 const PLOT_BOTTOM = HEIGHT - 1;
+
+function chartCaption(unit: SeriesUnit, first: string, last: string): string {
+  if (unit === 'day') return t('creator.chartCaptionDay', { first, last });
+  if (unit === 'week') return t('creator.chartCaptionWeek', { first, last });
+  return t('creator.chartCaptionMonth', { first, last });
+}
+
+function unitHeading(unit: SeriesUnit): string {
+  if (unit === 'day') return t('creator.day');
+  if (unit === 'week') return t('creator.week');
+  return t('creator.month');
+}
 
 /**
  * Bars drawn as SVG (one small chart does not need a chart library). Screen readers get the
@@ -20,24 +33,25 @@ export function EnrollmentChart({ days, now }: { days: CourseAnalytics['enrollme
   const plotHeight = PLOT_BOTTOM - PLOT_TOP;
   const first = buckets[0];
   const last = buckets.at(-1);
-  const caption = `Enrollments per ${unitName[unit]}, ${first?.label} to ${last?.label}`;
+  const caption = chartCaption(unit, first?.label ?? '', last?.label ?? '');
+  const highest = formatCount(max);
   return (
     <figure className="grid gap-2">
       <div className="flex gap-2">
-        <div className="relative w-8 shrink-0 text-right text-xs text-muted-foreground tabular-nums" aria-hidden="true">
-          <span className="absolute right-0 -translate-y-1/2" style={{ top: `${(PLOT_TOP / HEIGHT) * 100}%` }}>
-            {max}
+        <div className="relative w-8 shrink-0 text-end text-xs text-muted-foreground tabular-nums" aria-hidden="true">
+          <span className="absolute end-0 -translate-y-1/2" style={{ top: `${(PLOT_TOP / HEIGHT) * 100}%` }}>
+            {highest}
           </span>
-          <span className="absolute right-0 bottom-0 translate-y-1/2">0</span>
+          <span className="absolute end-0 bottom-0 translate-y-1/2">{formatCount(0)}</span>
         </div>
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           role="img"
           aria-labelledby={titleId}
-          className="h-52 w-full min-w-0 flex-1 text-primary"
+          className="h-52 w-full min-w-0 flex-1 text-primary rtl:-scale-x-100"
           preserveAspectRatio="none"
         >
-          <title id={titleId}>{`${caption}; highest ${max}`}</title>
+          <title id={titleId}>{t('creator.chartTitle', { caption, max: highest })}</title>
           {[0, 0.5, 1].map((fraction) => (
             <line
               key={fraction}
@@ -62,13 +76,13 @@ export function EnrollmentChart({ days, now }: { days: CourseAnalytics['enrollme
                 rx={Math.min(3, slot * 0.2)}
                 className="fill-current"
               >
-                <title>{`${bucket.label}: ${bucket.count}`}</title>
+                <title>{t('creator.chartBar', { label: bucket.label, count: formatCount(bucket.count) })}</title>
               </rect>
             );
           })}
         </svg>
       </div>
-      <div className="flex justify-between gap-2 pl-10 text-xs text-muted-foreground" aria-hidden="true">
+      <div className="flex justify-between gap-2 ps-10 text-xs text-muted-foreground" aria-hidden="true">
         <span>{first?.label}</span>
         <span>{last?.label}</span>
       </div>
@@ -77,15 +91,15 @@ export function EnrollmentChart({ days, now }: { days: CourseAnalytics['enrollme
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{unit === 'day' ? 'Day' : unit === 'week' ? 'Week' : 'Month'}</th>
-            <th scope="col">Enrollments</th>
+            <th scope="col">{unitHeading(unit)}</th>
+            <th scope="col">{t('creator.enrollments')}</th>
           </tr>
         </thead>
         <tbody>
           {buckets.map((bucket) => (
             <tr key={bucket.start}>
               <th scope="row">{bucket.label}</th>
-              <td>{bucket.count}</td>
+              <td>{formatCount(bucket.count)}</td>
             </tr>
           ))}
         </tbody>

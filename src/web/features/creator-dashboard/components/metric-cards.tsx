@@ -4,7 +4,8 @@ import { RegionError } from '#web/components/errors/region-error';
 import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useCreatorStats } from '#web/lib/api/get-creator-stats';
-import { formatUsd } from '../lib/money';
+import { formatCount, formatDate, formatUsd } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 
 function MetricCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint: string; icon: ReactNode }) {
   const labelId = useId();
@@ -27,7 +28,7 @@ function MetricCard({ label, value, hint, icon }: { label: string; value: ReactN
   );
 }
 
-const monthName = (now: Date) => now.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
+const monthName = (now: Date) => formatDate(now, { month: 'long', timeZone: 'UTC' });
 
 /**
  * Total Revenue, Total Students, Active Courses and This Month. Both revenues are net earnings (gross −
@@ -38,8 +39,8 @@ export function MetricCards() {
   if (stats.isError) {
     return (
       <RegionError
-        title="Your figures could not be loaded"
-        description="Check your connection and try again."
+        title={t('creator.figuresLoadFailed')}
+        description={t('creator.checkConnection')}
         onRetry={() => void stats.refetch()}
         className="mb-10 py-8"
       />
@@ -54,30 +55,30 @@ export function MetricCards() {
       className="mb-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
     >
       <h2 id="creator-figures-title" className="sr-only">
-        Your figures
+        {t('creator.yourFigures')}
       </h2>
       <MetricCard
-        label="Total Revenue"
+        label={t('creator.totalRevenue')}
         value={value((data) => formatUsd(data.totalRevenue))}
-        hint="Net earnings, all time"
+        hint={t('creator.netAllTime')}
         icon={<DollarSign className="size-5" />}
       />
       <MetricCard
-        label="Total Students"
-        value={value((data) => data.totalStudents.toLocaleString('en-US'))}
-        hint="Across all your courses"
+        label={t('creator.totalStudents')}
+        value={value((data) => formatCount(data.totalStudents))}
+        hint={t('creator.acrossAllCourses')}
         icon={<Users className="size-5" />}
       />
       <MetricCard
-        label="Active Courses"
-        value={value((data) => data.activeCourses.toLocaleString('en-US'))}
-        hint="Published and not archived"
+        label={t('creator.activeCourses')}
+        value={value((data) => formatCount(data.activeCourses))}
+        hint={t('creator.publishedNotArchived')}
         icon={<BookOpen className="size-5" />}
       />
       <MetricCard
-        label="This Month"
+        label={t('creator.thisMonth')}
         value={value((data) => formatUsd(data.thisMonthRevenue))}
-        hint={`Net earnings in ${monthName(new Date())}`}
+        hint={t('creator.netInMonth', { month: monthName(new Date()) })}
         icon={<TrendingUp className="size-5" />}
       />
     </section>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { formatBytes } from '#shared/schemas/storage';
 import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { useStorageUsage } from '../api/get-storage-usage';
 
@@ -18,20 +19,22 @@ export function StorageMeter() {
   if (usage.isError) {
     return (
       <p className="mb-10 text-sm text-muted-foreground" role="status">
-        Your storage use could not be loaded.
+        {t('creator.storageLoadFailed')}
       </p>
     );
   }
   const data = usage.data;
   const share = data ? Math.min(1, data.usedBytes / data.quotaBytes) : 0;
   const isNearlyFull = share >= NEARLY_FULL;
-  const text = data ? `${formatBytes(data.usedBytes)} of ${formatBytes(data.quotaBytes)} used` : undefined;
+  const text = data
+    ? t('creator.storageUsed', { used: formatBytes(data.usedBytes), quota: formatBytes(data.quotaBytes) })
+    : undefined;
   return (
     <Card role="group" aria-labelledby={labelId} aria-busy={usage.isPending} className="mb-10 grid gap-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h2 id={labelId} className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
           <HardDrive className="size-4" aria-hidden="true" />
-          Storage
+          {t('creator.storage')}
         </h2>
         {text ? <p className="text-sm font-semibold tabular-nums">{text}</p> : <Skeleton className="h-5 w-36 max-w-full" />}
       </div>
@@ -39,7 +42,7 @@ export function StorageMeter() {
       <meter
         aria-labelledby={labelId}
         aria-describedby={hintId}
-        aria-valuetext={text ?? 'Loading'}
+        aria-valuetext={text ?? t('creator.loading')}
         min={0}
         max={data?.quotaBytes ?? 1}
         value={data ? Math.min(data.usedBytes, data.quotaBytes) : 0}
@@ -53,9 +56,7 @@ export function StorageMeter() {
         />
       </div>
       <p id={hintId} className={cn('text-xs', isNearlyFull ? 'text-destructive' : 'text-muted-foreground')}>
-        {isNearlyFull
-          ? 'Nearly full. Remove slides and thumbnails you no longer need: files nothing uses are then deleted for you.'
-          : 'Images and videos you have uploaded. Files that no course or slide uses are deleted for you.'}
+        {isNearlyFull ? t('creator.storageNearlyFull') : t('creator.storageHint')}
       </p>
     </Card>
   );

@@ -1,4 +1,6 @@
 import type { CourseAnalytics } from '#shared/schemas/creator';
+import { formatDate } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 
 export type SeriesUnit = 'day' | 'week' | 'month';
 export interface SeriesBucket {
@@ -30,8 +32,8 @@ const nextMonth = (time: number) => {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 };
 
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayLabel = (time: number) => formatDate(new Date(time), { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const monthLabel = (time: number) => formatDate(new Date(time), { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The API leaves days without enrollments out; a chart over time needs them as zeros, from the
@@ -46,13 +48,14 @@ export function toEnrollmentSeries(days: CourseAnalytics['enrollmentsByDay'], no
   const spanDays = Math.round((last - start) / DAY_MS) + 1;
 
   const unit: SeriesUnit = spanDays <= MAX_DAYS ? 'day' : spanDays <= MAX_WEEKS * 7 ? 'week' : 'month';
-  const bucketStart = unit === 'day' ? (t: number) => t : unit === 'week' ? mondayOf : monthOf;
-  const nextBucket = unit === 'day' ? (t: number) => t + DAY_MS : unit === 'week' ? (t: number) => t + 7 * DAY_MS : nextMonth;
+  const bucketStart = unit === 'day' ? (time: number) => time : unit === 'week' ? mondayOf : monthOf;
+  const nextBucket =
+    unit === 'day' ? (time: number) => time + DAY_MS : unit === 'week' ? (time: number) => time + 7 * DAY_MS : nextMonth;
 
   const buckets: SeriesBucket[] = [];
   for (let time = bucketStart(start); time <= last; time = nextBucket(time)) {
     const label =
-      unit === 'month' ? monthLabel.format(time) : unit === 'week' ? `Week of ${dayLabel.format(time)}` : dayLabel.format(time);
+      unit === 'month' ? monthLabel(time) : unit === 'week' ? t('creator.weekOf', { day: dayLabel(time) }) : dayLabel(time);
     buckets.push({ start: isoDay(time), label, count: 0 });
   }
   for (const [date, count] of counts) {

@@ -8,7 +8,8 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
-import { formatMonth } from '#web/lib/format-month';
+import { formatMonth } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { useEarnings } from '../api/get-earnings';
 import { getAllPayouts } from '../api/get-payouts';
 import { buildEarningsCsv, downloadTextFile, earningsCsvFilename } from '../lib/earnings-csv';
@@ -20,7 +21,7 @@ import { SummaryCards } from './summary-cards';
 
 function EarningsSkeleton() {
   return (
-    <div role="status" aria-label="Loading your earnings" className="grid gap-4">
+    <div role="status" aria-label={t('earnings.loading')} className="grid gap-4">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} className="h-28 rounded-2xl" />
@@ -34,10 +35,8 @@ function EarningsSkeleton() {
 
 function NoSales() {
   return (
-    <EmptyState icon={ReceiptText} title="No sales in this period">
-      <p className="max-w-md text-sm text-muted-foreground">
-        When students buy your paid courses, each sale, its fee and any refund show here. Try another period to see earlier sales.
-      </p>
+    <EmptyState icon={ReceiptText} title={t('earnings.noSales')}>
+      <p className="max-w-md text-sm text-muted-foreground">{t('earnings.noSalesHint')}</p>
     </EmptyState>
   );
 }
@@ -50,21 +49,21 @@ function Breakdown({ earnings }: { earnings: Earnings }) {
     <>
       <section aria-labelledby={courseTitleId}>
         <h2 id={courseTitleId} className="mb-4 text-xl font-semibold">
-          By course
+          {t('earnings.byCourse')}
         </h2>
         <FiguresTable
-          caption="Sales, gross, refunds, fees and net per course"
-          nameHeading="Course"
+          caption={t('earnings.byCourseCaption')}
+          nameHeading={t('earnings.course')}
           rows={earnings.byCourse.map((course) => ({ key: course.courseId, name: course.title, ...course }))}
         />
       </section>
       <section aria-labelledby={monthTitleId}>
         <h2 id={monthTitleId} className="mb-4 text-xl font-semibold">
-          By month
+          {t('earnings.byMonth')}
         </h2>
         <FiguresTable
-          caption="Sales, gross, refunds, fees and net per month, newest first"
-          nameHeading="Month"
+          caption={t('earnings.byMonthCaption')}
+          nameHeading={t('earnings.month')}
           rows={months.map((month) => ({ key: month.month, name: formatMonth(month.month), ...month }))}
         />
       </section>
@@ -78,7 +77,7 @@ function Breakdown({ earnings }: { earnings: Earnings }) {
  * then how the creator is paid and the payouts made.
  */
 export function EarningsPage() {
-  useDocumentTitle('Earnings');
+  useDocumentTitle(t('earnings.title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   const period = useMemo(() => readPeriod(new URLSearchParams(search)), [search]);
@@ -110,18 +109,17 @@ export function EarningsPage() {
         <div className="grid gap-2">
           <PeriodPicker key={search} period={period} range={range} onChange={choose} />
           <p className="text-sm text-muted-foreground">
-            {describeRange(range)}
-            {range.from ? ' (UTC)' : null}
+            {range.from ? t('earnings.inUtc', { range: describeRange(range) }) : describeRange(range)}
           </p>
         </div>
         <div className="grid justify-items-end gap-2">
           <Button variant="outline" onClick={() => void download()} disabled={!hasSales || exporting === 'busy'}>
             {exporting === 'busy' ? <Spinner /> : <Download aria-hidden="true" />}
-            Download CSV
+            {t('earnings.downloadCsv')}
           </Button>
           {exporting === 'failed' ? (
             <p role="alert" className="rounded-lg bg-destructive-muted px-3 py-2 text-sm text-destructive-muted-foreground">
-              Your payouts could not be loaded for the CSV. Check your connection and try again.
+              {t('earnings.csvFailed')}
             </p>
           ) : null}
         </div>
@@ -130,15 +128,15 @@ export function EarningsPage() {
         <EarningsSkeleton />
       ) : earnings.isError ? (
         <RegionError
-          title="Your earnings could not be loaded"
-          description="Check your connection and try again."
+          title={t('earnings.loadFailed')}
+          description={t('earnings.checkConnection')}
           onRetry={() => void earnings.refetch()}
         />
       ) : (
         <>
           <section aria-labelledby={summaryTitleId}>
             <h2 id={summaryTitleId} className="sr-only">
-              Summary
+              {t('earnings.summary')}
             </h2>
             <SummaryCards earnings={earnings.data} />
           </section>

@@ -1,5 +1,6 @@
-import { formatCount, formatUsd } from '#shared/format';
 import { FigureCell as Cell } from '#web/components/ui/figure-cell';
+import { formatCount, formatUsd } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 
 export type FiguresRow = {
   key: string;
@@ -11,7 +12,7 @@ export type FiguresRow = {
   net: string;
 };
 
-const COLUMNS = ['Sales', 'Gross', 'Refunds', 'Fees', 'Net'];
+const columns = () => [t('earnings.sales'), t('earnings.gross'), t('earnings.refunds'), t('earnings.fees'), t('earnings.net')];
 
 /**
  * Sales, gross, refunds, fees and net per row, in the order they add up (gross − refunds − fees = net): a table on wide screens; on a phone each row becomes a
@@ -24,11 +25,11 @@ export function FiguresTable({ caption, nameHeading, rows }: { caption: string; 
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden text-muted-foreground sm:table-header-group">
           <tr>
-            <th scope="col" className="p-3 text-left font-medium">
+            <th scope="col" className="p-3 text-start font-medium">
               {nameHeading}
             </th>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="p-3 text-right font-medium">
+            {columns().map((column) => (
+              <th key={column} scope="col" className="p-3 text-end font-medium">
                 {column}
               </th>
             ))}
@@ -40,14 +41,14 @@ export function FiguresTable({ caption, nameHeading, rows }: { caption: string; 
               key={row.key}
               className="grid gap-1.5 rounded-xl border bg-card p-4 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:bg-transparent sm:p-0"
             >
-              <th scope="row" className="pb-1 text-left font-medium break-words sm:p-3 sm:pb-3">
+              <th scope="row" className="pb-1 text-start font-medium break-words sm:p-3 sm:pb-3">
                 {row.name}
               </th>
-              <Cell label="Sales">{formatCount(row.sales)}</Cell>
-              <Cell label="Gross">{formatUsd(row.gross)}</Cell>
-              <Cell label="Refunds">{formatUsd(row.refunds)}</Cell>
-              <Cell label="Fees">{formatUsd(row.fees)}</Cell>
-              <Cell label="Net" isStrong>
+              <Cell label={t('earnings.sales')}>{formatCount(row.sales)}</Cell>
+              <Cell label={t('earnings.gross')}>{formatUsd(row.gross)}</Cell>
+              <Cell label={t('earnings.refunds')}>{formatUsd(row.refunds)}</Cell>
+              <Cell label={t('earnings.fees')}>{formatUsd(row.fees)}</Cell>
+              <Cell label={t('earnings.net')} isStrong>
                 {formatUsd(row.net)}
               </Cell>
             </tr>

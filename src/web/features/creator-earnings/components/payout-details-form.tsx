@@ -5,6 +5,8 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { formatCount } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { usePayoutDetails, useSavePayoutDetails } from '../api/payout-details';
 
 const TEXTAREA =
@@ -15,7 +17,7 @@ export function PayoutDetailsForm() {
   const details = usePayoutDetails();
   if (details.isPending) {
     return (
-      <div role="status" aria-label="Loading where you are paid">
+      <div role="status" aria-label={t('earnings.loadingDetails')}>
         <Skeleton className="h-40 rounded-xl" />
       </div>
     );
@@ -23,9 +25,9 @@ export function PayoutDetailsForm() {
   if (details.isError) {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-dashed p-4 text-sm">
-        <span>Where you are paid could not be loaded. Check your connection and try again.</span>
+        <span>{t('earnings.detailsLoadFailed')}</span>
         <Button variant="outline" size="sm" onClick={() => void details.refetch()}>
-          Try again
+          {t('earnings.tryAgain')}
         </Button>
       </div>
     );
@@ -46,7 +48,7 @@ function DetailsFields({ saved }: { saved: PayoutDetails }) {
     // The server's rules, checked here first so a mistake is named at once.
     const checked = PutPayoutDetailsBodySchema.safeParse({ payoutDetails: text });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'These details cannot be saved');
+      setError(checked.error.issues[0]?.message ?? t('earnings.detailsCannotBeSaved'));
       return;
     }
     setError(null);
@@ -55,22 +57,21 @@ function DetailsFields({ saved }: { saved: PayoutDetails }) {
       {
         onSuccess: (result) => {
           setText(result.payoutDetails ?? '');
-          toast({ variant: 'success', title: result.payoutDetails ? 'Payout details saved' : 'Payout details removed' });
+          toast({ variant: 'success', title: result.payoutDetails ? t('earnings.detailsSaved') : t('earnings.detailsRemoved') });
         },
         onError: (failure) =>
-          setError(getFieldErrors(failure).payoutDetails ?? getErrorMessage(failure, 'Your details could not be saved.')),
+          setError(getFieldErrors(failure).payoutDetails ?? getErrorMessage(failure, t('earnings.detailsSaveFailed'))),
       },
     );
   };
 
   return (
-    <form onSubmit={submit} aria-label="Payout details" className="grid gap-2 rounded-xl border bg-card p-4">
+    <form onSubmit={submit} aria-label={t('earnings.payoutDetails')} className="grid gap-2 rounded-xl border bg-card p-4">
       <label htmlFor={fieldId} className="font-medium">
-        Where to send your payouts
+        {t('earnings.whereToSend')}
       </label>
       <p id={hintId} className="text-sm text-muted-foreground">
-        The account holder's name, the IBAN or account number, and the bank, as your bank needs them. Only the admins who pay you
-        see this.
+        {t('earnings.detailsHint')}
       </p>
       <textarea
         id={fieldId}
@@ -88,10 +89,10 @@ function DetailsFields({ saved }: { saved: PayoutDetails }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
           {save.isPending ? <Spinner /> : null}
-          Save payout details
+          {t('earnings.saveDetails')}
         </Button>
         <p className="text-xs text-muted-foreground tabular-nums">
-          {text.length} / {PAYOUT_DETAILS_MAX}
+          {t('earnings.characterCount', { count: formatCount(text.length), max: formatCount(PAYOUT_DETAILS_MAX) })}
         </p>
       </div>
       {error ? (

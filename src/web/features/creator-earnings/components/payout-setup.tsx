@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { connectStatusQueryKey, useConnectStatus, useStartConnect } from '../api/connect-payouts';
 
 /** Where Stripe sends the creator back: `done` when they leave onboarding, `refresh` when the link had expired. */
@@ -53,10 +54,10 @@ function ReturnNotice({ returned, status }: { returned: ConnectReturn; status: C
   if (status?.payoutsBy === 'admin') return null;
   const text =
     returned === 'refresh'
-      ? 'That Stripe link had expired or was already used. Press “Finish Stripe setup” for a new one.'
+      ? t('earnings.returnExpired')
       : status?.account === 'ready'
-        ? 'Welcome back. Stripe has confirmed your account: your payouts will go to it.'
-        : 'Welcome back. We checked your account with Stripe.';
+        ? t('earnings.returnReady')
+        : t('earnings.returnChecked');
   return (
     <p role="status" className="flex gap-2 rounded-xl border bg-info-muted p-3 text-sm text-info-muted-foreground">
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -80,17 +81,17 @@ export function PayoutSetup({ leave = leaveForStripe }: { leave?: (url: string) 
   let body: ReactNode;
   if (status.isPending) {
     body = (
-      <div role="status" aria-label="Loading how you are paid">
+      <div role="status" aria-label={t('earnings.loadingSetup')}>
         <Skeleton className="h-16 rounded-xl" />
       </div>
     );
   } else if (status.isError) {
     body = (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-dashed p-4 text-sm">
-        <span>How you are paid could not be loaded. Check your connection and try again.</span>
+        <span>{t('earnings.setupLoadFailed')}</span>
         <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
           <RefreshCw aria-hidden="true" />
-          Try again
+          {t('earnings.tryAgain')}
         </Button>
       </div>
     );
@@ -98,16 +99,14 @@ export function PayoutSetup({ leave = leaveForStripe }: { leave?: (url: string) 
     body = (
       <p className="flex gap-3 rounded-xl border bg-card p-4 text-sm text-muted-foreground">
         <Landmark className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-        <span>
-          An admin pays your available balance by bank transfer to the account you give below, and records each payout here.
-        </span>
+        <span>{t('earnings.adminPays')}</span>
       </p>
     );
   } else if (status.data.account === 'ready') {
     body = (
       <p className="flex gap-3 rounded-xl border bg-card p-4 text-sm">
         <CircleCheck className="mt-0.5 size-5 shrink-0 text-success-muted-foreground" aria-hidden="true" />
-        <span>Payouts go to your connected Stripe account automatically once your balance is available.</span>
+        <span>{t('earnings.stripeReady')}</span>
       </p>
     );
   } else {
@@ -115,18 +114,16 @@ export function PayoutSetup({ leave = leaveForStripe }: { leave?: (url: string) 
     body = (
       <div className="grid gap-3 rounded-xl border bg-card p-4">
         <p className="text-sm text-muted-foreground">
-          {unfinished
-            ? 'Stripe still needs a few details before it can pay you. Finish setting up your account to be paid automatically.'
-            : 'Payouts are sent by Stripe. Connect a Stripe account to be paid your available balance automatically.'}
+          {unfinished ? t('earnings.stripeUnfinished') : t('earnings.stripeConnect')}
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={() => start.mutate()} disabled={busy} className="w-full sm:w-auto">
             {busy ? <Spinner /> : <ExternalLink aria-hidden="true" />}
-            {unfinished ? 'Finish Stripe setup' : 'Connect with Stripe'}
+            {unfinished ? t('earnings.finishStripeSetup') : t('earnings.connectWithStripe')}
           </Button>
           {start.isError ? (
             <p role="alert" className="rounded-lg bg-destructive-muted px-3 py-2 text-sm text-destructive-muted-foreground">
-              {getErrorMessage(start.error, 'Stripe could not be reached. Check your connection and try again.')}
+              {getErrorMessage(start.error, t('earnings.stripeUnreachable'))}
             </p>
           ) : null}
         </div>

@@ -1,15 +1,16 @@
 import { Banknote } from 'lucide-react';
 import { useId } from 'react';
-import { formatDay, formatUsd } from '#shared/format';
 import { EmptyState } from '#web/components/empty-state';
 import { RegionError } from '#web/components/errors/region-error';
 import { MoreItems } from '#web/components/more-items';
 import { PAYOUT_STATUS_BADGES, PayoutMethod } from '#web/components/payout-parts';
 import { Badge } from '#web/components/ui/badge';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { formatDay, formatUsd } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { useConnectStatus } from '../api/connect-payouts';
 import { usePayouts } from '../api/get-payouts';
-import { PAYOUT_STATUS_LABELS } from '../lib/payout-words';
+import { payoutStatusLabel } from '../lib/payout-words';
 import { PayoutDetailsForm } from './payout-details-form';
 import { PayoutSetup } from './payout-setup';
 
@@ -31,7 +32,7 @@ export function PayoutsList({ leave }: { leave?: (url: string) => void } = {}) {
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="mb-4 text-xl font-semibold">
-        Payouts
+        {t('earnings.payouts')}
       </h2>
       <div className="grid gap-3">
         <PayoutSetup leave={leave} />
@@ -39,27 +40,24 @@ export function PayoutsList({ leave }: { leave?: (url: string) => void } = {}) {
       </div>
       <div className="mt-4">
         {first.isPending ? (
-          <div role="status" aria-label="Loading your payouts" className="grid gap-3">
+          <div role="status" aria-label={t('earnings.loadingPayouts')} className="grid gap-3">
             {[0, 1].map((key) => (
               <Skeleton key={key} className="h-16 rounded-xl" />
             ))}
           </div>
         ) : first.isError ? (
           <RegionError
-            title="Your payouts could not be loaded"
-            description="Check your connection and try again."
+            title={t('earnings.payoutsLoadFailed')}
+            description={t('earnings.checkConnection')}
             onRetry={() => void first.refetch()}
           />
         ) : payouts.items.length === 0 ? (
-          <EmptyState icon={Banknote} title="No payouts yet">
-            <p className="max-w-md text-sm text-muted-foreground">
-              Once a sale is older than the 30-day refund window, its net becomes available and is paid to you. Each payout then
-              shows here.
-            </p>
+          <EmptyState icon={Banknote} title={t('earnings.noPayouts')}>
+            <p className="max-w-md text-sm text-muted-foreground">{t('earnings.noPayoutsHint')}</p>
           </EmptyState>
         ) : (
           <div className="grid gap-4">
-            <ul aria-label="Payouts" className="grid gap-3">
+            <ul aria-label={t('earnings.payouts')} className="grid gap-3">
               {payouts.items.map((payout) => (
                 <li
                   key={payout.id}
@@ -68,14 +66,14 @@ export function PayoutsList({ leave }: { leave?: (url: string) => void } = {}) {
                   <div className="grid min-w-0 gap-1">
                     <p className="flex flex-wrap items-center gap-2 font-medium">
                       <span className="tabular-nums">{formatUsd(payout.amount)}</span>
-                      <Badge variant={PAYOUT_STATUS_BADGES[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
+                      <Badge variant={PAYOUT_STATUS_BADGES[payout.status]}>{payoutStatusLabel(payout.status)}</Badge>
                     </p>
                     <PayoutMethod payout={payout} />
                   </div>
                   <p className="text-sm text-muted-foreground">
                     {payout.paidAt
-                      ? `Paid ${formatDay(new Date(payout.paidAt))}`
-                      : `Started ${formatDay(new Date(payout.createdAt))}`}
+                      ? t('earnings.paidOn', { day: formatDay(new Date(payout.paidAt)) })
+                      : t('earnings.startedOn', { day: formatDay(new Date(payout.createdAt)) })}
                   </p>
                 </li>
               ))}

@@ -3,7 +3,8 @@ import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
-import { type DayRange, isDay, PERIOD_OPTIONS, type Period, type PeriodKind, periodRange } from '../lib/period';
+import { t } from '#web/lib/i18n/t';
+import { type DayRange, isDay, type Period, type PeriodKind, periodOptions, periodRange } from '../lib/period';
 
 const SELECT =
   'flex h-10 w-full min-w-0 rounded-lg border border-input bg-background px-3 text-base text-foreground shadow-xs md:text-sm ' +
@@ -13,9 +14,9 @@ type CustomErrors = { from?: string; to?: string };
 
 function checkCustom(from: string, to: string): CustomErrors {
   const errors: CustomErrors = {};
-  if (!isDay(from)) errors.from = 'Choose the first day';
-  if (!isDay(to)) errors.to = 'Choose the last day';
-  if (!errors.from && !errors.to && from > to) errors.to = 'The last day cannot be before the first';
+  if (!isDay(from)) errors.from = t('earnings.chooseFirstDay');
+  if (!isDay(to)) errors.to = t('earnings.chooseLastDay');
+  if (!errors.from && !errors.to && from > to) errors.to = t('earnings.lastBeforeFirst');
   return errors;
 }
 
@@ -63,9 +64,9 @@ export function PeriodPicker({
   return (
     <div className="flex flex-wrap items-start gap-3">
       <div className="grid w-full gap-2 sm:w-48">
-        <Label htmlFor={selectId}>Period</Label>
+        <Label htmlFor={selectId}>{t('earnings.period')}</Label>
         <select id={selectId} className={SELECT} value={kind} onChange={(event) => choose(event.target.value as PeriodKind)}>
-          {PERIOD_OPTIONS.map((option) => (
+          {periodOptions().map((option) => (
             <option key={option.kind} value={option.kind}>
               {option.label}
             </option>
@@ -74,19 +75,19 @@ export function PeriodPicker({
       </div>
       {kind === 'custom' ? (
         <form
-          aria-label="Custom dates"
+          aria-label={t('earnings.customDates')}
           noValidate
           onSubmit={apply}
           className="grid w-full grid-cols-2 items-start gap-3 sm:flex sm:w-auto sm:flex-wrap"
         >
-          <FormField label="From" error={errors.from} className="sm:w-40">
+          <FormField label={t('earnings.from')} error={errors.from} className="sm:w-40">
             {(control) => <Input {...control} ref={fromRef} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />}
           </FormField>
-          <FormField label="To" error={errors.to} className="sm:w-40">
+          <FormField label={t('earnings.to')} error={errors.to} className="sm:w-40">
             {(control) => <Input {...control} ref={toRef} type="date" value={to} onChange={(e) => setTo(e.target.value)} />}
           </FormField>
           <Button type="submit" variant="secondary" className="col-span-2 sm:mt-6">
-            Show these dates
+            {t('earnings.showTheseDates')}
           </Button>
         </form>
       ) : null}

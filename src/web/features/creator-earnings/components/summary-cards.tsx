@@ -1,7 +1,8 @@
 import { type ReactNode, useId } from 'react';
-import { formatUsd } from '#shared/format';
 import type { Earnings } from '#shared/schemas/earnings';
 import { Card } from '#web/components/ui/card';
+import { formatUsd } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 
 /** How a card's amount joins the sum the cards make: gross − refunds − fees = net. */
 type Operator = '−' | '=';
@@ -27,7 +28,7 @@ function Figure({
       </h3>
       <p className="mt-1 text-xl font-bold tabular-nums break-words sm:text-2xl">
         {operator ? (
-          <span className="mr-1 font-normal text-muted-foreground" aria-hidden="true">
+          <span className="me-1 font-normal text-muted-foreground" aria-hidden="true">
             {operator}
           </span>
         ) : null}
@@ -58,34 +59,39 @@ export function SummaryCards({ earnings }: { earnings: Earnings }) {
   return (
     <div className="grid gap-3 sm:gap-4">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <FigureCard label="Gross sales" amount={earnings.gross} hint="What buyers paid" />
-        <FigureCard label="Refunds" amount={earnings.refunds} hint="Paid back to buyers" operator="−" />
+        <FigureCard label={t('earnings.grossSales')} amount={earnings.gross} hint={t('earnings.grossSalesHint')} />
+        <FigureCard label={t('earnings.refunds')} amount={earnings.refunds} hint={t('earnings.refundsHint')} operator="−" />
         <FigureCard
-          label="Platform fees"
+          label={t('earnings.platformFees')}
           amount={earnings.fees}
-          hint="The platform's share of the sales kept: a refund returns its fee"
+          hint={t('earnings.platformFeesHint')}
           operator="−"
         />
-        <FigureCard label="Net earnings" amount={earnings.net} hint="Gross − refunds − fees: yours" operator="=" />
+        <FigureCard label={t('earnings.netEarnings')} amount={earnings.net} hint={t('earnings.netEarningsHint')} operator="=" />
       </div>
       <Card role="group" aria-labelledby={balanceId} className="grid gap-4 p-4 sm:p-5">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h3 id={balanceId} className="font-semibold">
-            Balance
+            {t('earnings.balance')}
           </h3>
-          <p className="text-xs text-muted-foreground">Today, whatever the period</p>
+          <p className="text-xs text-muted-foreground">{t('earnings.balanceWhen')}</p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="min-w-0">
             <Figure
               labelId={availableId}
-              label="Available now"
+              label={t('earnings.availableNow')}
               amount={earnings.available}
-              hint="Sales older than 30 days, after refunds, less payouts"
+              hint={t('earnings.availableHint')}
             />
           </div>
           <div className="min-w-0">
-            <Figure labelId={paidOutId} label="Paid out" amount={earnings.paidOut} hint="Sent to you so far" />
+            <Figure
+              labelId={paidOutId}
+              label={t('earnings.paidOut')}
+              amount={earnings.paidOut}
+              hint={t('earnings.paidOutHint')}
+            />
           </div>
         </div>
       </Card>

@@ -59,6 +59,21 @@ describe('the earnings CSV', () => {
     ]);
   });
 
+  it("writes its headings and words in the page's language, its figures as the API gave them", () => {
+    document.documentElement.lang = 'de';
+    try {
+      const lines = buildEarningsCsv(figures, { complete: true, items: [payout('a', { status: 'pending' })] }).split('\r\n');
+      expect(lines.slice(0, 3)).toEqual([
+        '"Nach Kurs"',
+        '"Kurs","Verkäufe","Brutto (USD)","Gebühren (USD)","Erstattungen (USD)","Netto (USD)"',
+        '"Transformers",2,65.00,13.00,0.00,52.00',
+      ]);
+      expect(lines).toContain('"2026-11-03",52.00,"Stripe-Überweisung","Unterwegs","tr_a"');
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
+
   it('says when only the newest payouts are listed, and has a header even with none', () => {
     expect(buildEarningsCsv(figures, { complete: false, items: [payout('a')] })).toContain('"Payouts (the newest 1)"\r\n');
     const none = buildEarningsCsv(figures, { complete: true, items: [] });

@@ -1,6 +1,7 @@
 import type { Earnings } from '#shared/schemas/earnings';
 import type { Payout } from '#shared/schemas/payouts';
-import { PAYOUT_STATUS_LABELS } from './payout-words';
+import { t } from '#web/lib/i18n/t';
+import { payoutMethodLabel, payoutStatusLabel } from './payout-words';
 import type { DayRange } from './period';
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): a course title
@@ -39,28 +40,44 @@ const payoutDay = (payout: Payout) => (payout.paidAt ?? payout.createdAt).slice(
 export function buildEarningsCsv(earnings: Pick<Earnings, 'byCourse' | 'byMonth'>, payouts?: CsvPayouts): string {
   const figures = (line: { sales: number; gross: string; fees: string; refunds: string; net: string }) =>
     [line.sales, line.gross, line.fees, line.refunds, line.net].map(csvNumber);
-  const header = ['Sales', 'Gross (USD)', 'Fees (USD)', 'Refunds (USD)', 'Net (USD)'].map(csvText);
+  const header = [
+    t('earnings.sales'),
+    t('earnings.csvGross'),
+    t('earnings.csvFees'),
+    t('earnings.csvRefunds'),
+    t('earnings.csvNet'),
+  ].map(csvText);
   const months = [...earnings.byMonth].sort((a, b) => b.month.localeCompare(a.month));
   const lines = [
-    row([csvText('By course')]),
-    row([csvText('Course'), ...header]),
+    row([csvText(t('earnings.byCourse'))]),
+    row([csvText(t('earnings.course')), ...header]),
     ...earnings.byCourse.map((course) => row([csvText(course.title), ...figures(course)])),
     '',
-    row([csvText('By month')]),
-    row([csvText('Month'), ...header]),
+    row([csvText(t('earnings.byMonth'))]),
+    row([csvText(t('earnings.month')), ...header]),
     ...months.map((month) => row([csvText(month.month), ...figures(month)])),
   ];
   if (payouts) {
     lines.push(
       '',
-      row([csvText(payouts.complete ? 'Payouts (all, newest first)' : `Payouts (the newest ${payouts.items.length})`)]),
-      row(['Date', 'Amount (USD)', 'Method', 'Status', 'Reference'].map(csvText)),
+      row([
+        csvText(payouts.complete ? t('earnings.csvPayoutsAll') : t('earnings.csvPayoutsNewest', { count: payouts.items.length })),
+      ]),
+      row(
+        [
+          t('earnings.csvDate'),
+          t('earnings.csvAmount'),
+          t('earnings.csvMethod'),
+          t('earnings.csvStatus'),
+          t('earnings.csvReference'),
+        ].map(csvText),
+      ),
       ...payouts.items.map((payout) =>
         row([
           csvText(payoutDay(payout)),
           csvNumber(payout.amount),
-          csvText(payout.method === 'stripe' ? 'Stripe transfer' : 'Bank transfer'),
-          csvText(PAYOUT_STATUS_LABELS[payout.status] ?? payout.status),
+          csvText(payoutMethodLabel(payout.method)),
+          csvText(payoutStatusLabel(payout.status) ?? payout.status),
           // A bank reference is typed by an admin: guarded like any text.
           csvText(payout.reference ?? ''),
         ]),

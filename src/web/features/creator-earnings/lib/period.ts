@@ -1,4 +1,5 @@
-import { formatDay } from '#shared/format';
+import { formatDay } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 
 /** The periods the picker offers; `all` is the page without search params. */
 export type PeriodKind = 'all' | 'this-month' | 'last-month' | 'last-12-months' | 'custom';
@@ -8,12 +9,12 @@ export type Period = { kind: Exclude<PeriodKind, 'custom'> } | { kind: 'custom';
 /** UTC days, both included, as the API takes them; none for all time. */
 export type DayRange = { from?: string; to?: string };
 
-export const PERIOD_OPTIONS: { kind: PeriodKind; label: string }[] = [
-  { kind: 'all', label: 'All time' },
-  { kind: 'this-month', label: 'This month' },
-  { kind: 'last-month', label: 'Last month' },
-  { kind: 'last-12-months', label: 'Last 12 months' },
-  { kind: 'custom', label: 'Custom dates' },
+export const periodOptions = (): { kind: PeriodKind; label: string }[] => [
+  { kind: 'all', label: t('earnings.allTime') },
+  { kind: 'this-month', label: t('earnings.thisMonth') },
+  { kind: 'last-month', label: t('earnings.lastMonth') },
+  { kind: 'last-12-months', label: t('earnings.last12Months') },
+  { kind: 'custom', label: t('earnings.customDates') },
 ];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -69,7 +70,7 @@ export function periodRange(period: Period, now: Date): DayRange {
 
 /** "Nov 1, 2026 – Nov 30, 2026", or "All your sales" for all time. */
 export function describeRange({ from, to }: DayRange): string {
-  if (!from || !to) return 'All your sales';
+  if (!from || !to) return t('earnings.allYourSales');
   const show = (value: string) => formatDay(new Date(`${value}T00:00:00Z`), { utc: true });
-  return from === to ? show(from) : `${show(from)} – ${show(to)}`;
+  return from === to ? show(from) : t('earnings.range', { from: show(from), to: show(to) });
 }

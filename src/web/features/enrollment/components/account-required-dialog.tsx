@@ -2,6 +2,7 @@ import { UserRoundPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { withReturnPath } from '#web/lib/return-path';
 
@@ -21,17 +22,15 @@ export function AccountRequiredDialog({ open, onOpenChange, returnTo }: AccountR
           <span className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground sm:mx-0">
             <UserRoundPlus className="size-6" aria-hidden="true" />
           </span>
-          <DialogTitle>Account Required</DialogTitle>
-          <DialogDescription>
-            You need an account to enroll in this course. Create one for free, or log in if you already have one.
-          </DialogDescription>
+          <DialogTitle>{t('enrollment.accountRequired')}</DialogTitle>
+          <DialogDescription>{t('enrollment.accountRequiredDescription')}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button asChild variant="outline">
-            <Link to={withReturnPath(paths.login.getHref(), returnTo)}>Log In</Link>
+            <Link to={withReturnPath(paths.login.getHref(), returnTo)}>{t('enrollment.logIn')}</Link>
           </Button>
           <Button asChild variant="gradient">
-            <Link to={withReturnPath(paths.login.getHref('signup'), returnTo)}>Create Account</Link>
+            <Link to={withReturnPath(paths.login.getHref('signup'), returnTo)}>{t('enrollment.createAccount')}</Link>
           </Button>
         </DialogFooter>
       </DialogContent>

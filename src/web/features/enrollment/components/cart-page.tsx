@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CircleAlert, CreditCard, Loader2, PartyPopper, ShoppingCart, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { centsToPrice, formatPrice, formatUsd } from '#shared/format';
+import { centsToPrice } from '#shared/format';
 import type { Cart, CartItem, CartPaymentIntentResult } from '#shared/schemas/cart';
 import type { TestCardBody } from '#shared/schemas/enrollment';
 import { CourseThumbnail } from '#web/components/course-thumbnail';
@@ -20,6 +20,10 @@ import { getErrorMessage, isApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
 import { getCartQueryOptions, putCartItem, readGuestCart, useCart, useGuestCart, writeGuestCart } from '#web/lib/cart';
 import { useIsMergingGuestCart } from '#web/lib/cart-merge';
+import { formatPrice, formatUsd } from '#web/lib/i18n/format';
+import { intlLocale } from '#web/lib/i18n/locale';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { withReturnPath } from '#web/lib/return-path';
 import { checkoutCart, confirmCartPayment, deleteCartItem, payWithTestCard } from '../api/enroll';
@@ -30,11 +34,14 @@ import { TestCardForm } from './test-card-form';
 // Stripe.js arrives only when a Stripe payment form opens (as on the checkout page).
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((module) => ({ default: module.StripeCardForm })));
 
-const STRIPE_UNAVAILABLE =
-  'The secure card form could not be loaded. Check your connection or turn off content blockers for this page, then reload it.';
-
 /** Stripe sends a customer back here after a payment method that left the page (3-D Secure, a bank). */
 const PAYMENT_RETURN_URL = () => new URL(`${paths.cart.getHref()}?payment_intent_return=1`, window.location.origin).href;
+
+/** A message's `<hidden>` part is for screen readers only (which course a button is for). */
+const hidden = { hidden: (words: string) => <span className="sr-only">{words}</span> };
+
+/** Titles listed as the language lists them ("A, B, C" in English). */
+const intlList = (items: string[]) => new Intl.ListFormat(intlLocale(), { type: 'unit', style: 'short' }).format(items);
 
 function readPaymentReturn(search: URLSearchParams): string | null {
   const paymentIntentId = search.get('payment_intent');
@@ -49,7 +56,7 @@ const Preparing = ({ children }: { children: string }) => (
 
 function CartSkeleton() {
   return (
-    <div role="status" aria-label="Loading your cart" className="grid gap-3">
+    <div role="status" aria-label={t('enrollment.loadingCart')} className="grid gap-3">
       {[0, 1].map((key) => (
         <Skeleton key={key} className="h-36 rounded-xl sm:h-28" />
       ))}
@@ -59,12 +66,10 @@ function CartSkeleton() {
 
 function EmptyCart() {
   return (
-    <EmptyState icon={ShoppingCart} title="Your cart is empty">
-      <p className="max-w-md text-sm text-muted-foreground">
-        Add courses from their cards or pages, then pay for them all at once.
-      </p>
+    <EmptyState icon={ShoppingCart} title={t('enrollment.cartEmpty')}>
+      <p className="max-w-md text-sm text-muted-foreground">{t('enrollment.cartEmptyHint')}</p>
       <Link to={paths.search.getHref()} className="font-medium text-primary underline underline-offset-4">
-        Browse courses
+        {t('enrollment.browseCourses')}
       </Link>
     </EmptyState>
   );
@@ -84,7 +89,9 @@ function CartRow({ course, children }: { course: CartItem['course']; children: R
               {course.title}
             </Link>
           </h2>
-          <p className="truncate text-sm text-muted-foreground">by {course.instructor.name}</p>
+          <p className="truncate text-sm text-muted-foreground">
+            {t('enrollment.byInstructor', { name: course.instructor.name })}
+          </p>
         </div>
         {children}
       </div>
@@ -97,7 +104,7 @@ function RemoveButton({ title, busy, onRemove }: { title: string; busy: boolean;
     <Button variant="ghost" size="sm" className="justify-self-start text-muted-foreground" disabled={busy} onClick={onRemove}>
       <Trash2 aria-hidden="true" />
       <span>
-        Remove<span className="sr-only"> {title}</span> from cart
+        <RichText text={t('enrollment.removeFromCart', { title })} tags={hidden} />
       </span>
     </Button>
   );
@@ -114,7 +121,7 @@ function ItemPrice({ item }: { item: CartItem }) {
       {hasDiscount ? (
         <>
           <s className="text-muted-foreground tabular-nums">
-            <span className="sr-only">List price </span>
+            <span className="sr-only">{t('enrollment.listPrice')} </span>
             {formatPrice(item.price)}
           </s>
           <span className="text-success-muted-foreground">−{formatPrice(item.discount)}</span>
@@ -146,22 +153,21 @@ function ServerCartRow({
         >
           <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
           <span className="min-w-0 flex-1">
-            The code <strong className="font-mono">{coupon.code}</strong> does not apply now: {coupon.message}
+            <RichText
+              text={t('enrollment.codeNotApplying', { reason: coupon.message ?? '' })}
+              tags={{ code: () => <strong className="font-mono">{coupon.code}</strong> }}
+            />
           </span>
           <Button variant="outline" size="sm" disabled={busy} onClick={() => void onChanged(() => putCartItem(course.id))}>
-            Remove code
+            {t('enrollment.removeCode')}
           </Button>
         </div>
       ) : isFree ? (
-        <p className="text-sm text-muted-foreground">Free: it is yours at checkout.</p>
+        <p className="text-sm text-muted-foreground">{t('enrollment.freeAtCheckout')}</p>
       ) : (
         <div className="max-w-sm min-w-0">
           <CouponField
-            label={
-              <>
-                Discount code<span className="sr-only"> for {course.title}</span>
-              </>
-            }
+            label={<RichText text={t('enrollment.discountCodeFor', { title: course.title })} tags={hidden} />}
             applied={coupon?.valid ? coupon : null}
             busy={busy}
             apply={async (code) => {
@@ -207,12 +213,10 @@ function Purchased({ bought }: { bought: Bought }) {
         <PartyPopper className="size-6" aria-hidden="true" />
       </span>
       <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
-        Congratulations!
+        {t('enrollment.congratulations')}
       </h2>
-      <p className="text-muted-foreground">
-        You are enrolled in {bought.length === 1 ? 'this course' : `these ${bought.length} courses`}:
-      </p>
-      <ul className="grid w-full gap-2 text-left">
+      <p className="text-muted-foreground">{t('enrollment.purchasedIntro', { count: bought.length })}</p>
+      <ul className="grid w-full gap-2 text-start">
         {bought.map((course) => (
           <li key={course.courseId} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3">
             <span className="min-w-0 font-medium break-words">{course.title}</span>
@@ -220,13 +224,13 @@ function Purchased({ bought }: { bought: Bought }) {
               to={paths.course.learn.getHref(course.courseId)}
               className="text-sm font-medium text-primary underline underline-offset-4"
             >
-              Start learning<span className="sr-only"> {course.title}</span>
+              <RichText text={t('enrollment.startLearningCourse', { title: course.title })} tags={hidden} />
             </Link>
           </li>
         ))}
       </ul>
       <Button asChild variant="gradient">
-        <Link to={paths.myCourses.getHref()}>Go to My Courses</Link>
+        <Link to={paths.myCourses.getHref()}>{t('enrollment.goToMyCourses')}</Link>
       </Button>
     </Card>
   );
@@ -261,17 +265,17 @@ function PayForCart({
     try {
       const refusal = await charge(intent.paymentIntentId);
       if (refusal !== null) {
-        setFailure({ title: 'Payment Failed', message: refusal });
+        setFailure({ kind: 'failed', message: refusal });
         return;
       }
       const enrolled = await confirmCartPayment(intent.paymentIntentId);
       const ids = [...intent.enrolledCourseIds, ...enrolled.items.map((item) => item.courseId)];
       await refresh(ids);
-      onPaid(ids.map((courseId) => ({ courseId, title: titles.get(courseId) ?? 'Course' })));
+      onPaid(ids.map((courseId) => ({ courseId, title: titles.get(courseId) ?? t('enrollment.course') })));
     } catch (error) {
       setFailure({
-        title: isApiError(error, 409) ? 'Payment Failed' : 'Payment Error',
-        message: getErrorMessage(error, 'An error occurred during payment processing'),
+        kind: isApiError(error, 409) ? 'failed' : 'error',
+        message: getErrorMessage(error, t('enrollment.paymentProcessingError')),
       });
       // A cart returned whole (a course stopped being sold meanwhile): the cart shows why.
       void refresh([]);
@@ -283,18 +287,18 @@ function PayForCart({
     const outcome = await payWithTestCard(paymentIntentId, card);
     return outcome.status === 'succeeded' ? null : outcome.error;
   };
-  const freeNow = intent.enrolledCourseIds.map((id) => titles.get(id)).filter(Boolean);
+  const freeNow = intent.enrolledCourseIds.map((id) => titles.get(id)).filter((title) => title !== undefined);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <Card className="order-2 p-6 lg:order-1">
         <h2 ref={headingRef} tabIndex={-1} className="mb-4 flex items-center gap-2 text-lg font-semibold focus:outline-none">
-          <CreditCard className="size-5" aria-hidden="true" /> Payment
+          <CreditCard className="size-5" aria-hidden="true" /> {t('enrollment.payment')}
         </h2>
         {failure ? <PaymentFailureAlert failure={failure} /> : null}
         {isUnavailable ? (
           <p role="alert" className="text-sm text-destructive">
-            {STRIPE_UNAVAILABLE}
+            {t('enrollment.stripeUnavailable')}
           </p>
         ) : intent.provider === 'test' ? (
           <TestCardForm
@@ -303,7 +307,7 @@ function PayForCart({
             onPay={(card) => void pay((paymentIntentId) => chargeTestCard(paymentIntentId, card))}
           />
         ) : intent.publishableKey ? (
-          <Suspense fallback={<Preparing>Loading the secure card form...</Preparing>}>
+          <Suspense fallback={<Preparing>{t('enrollment.loadingCardForm')}</Preparing>}>
             <StripeCardForm
               key={intent.paymentIntentId}
               publishableKey={intent.publishableKey}
@@ -317,31 +321,33 @@ function PayForCart({
           </Suspense>
         ) : (
           <p role="alert" className="text-sm text-destructive">
-            Card payments are not available right now. Please try again later.
+            {t('enrollment.cardPaymentsUnavailable')}
           </p>
         )}
       </Card>
       <Card className="order-1 h-fit p-6 lg:order-2">
-        <h2 className="mb-4 text-lg font-semibold">Order summary</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t('enrollment.orderSummary')}</h2>
         <ul className="grid gap-2 text-sm">
           {intent.courseIds.map((id) => (
             <li key={id} className="flex justify-between gap-3">
-              <span className="min-w-0 break-words">{titles.get(id) ?? 'Course'}</span>
+              <span className="min-w-0 break-words">{titles.get(id) ?? t('enrollment.course')}</span>
               <span className="tabular-nums">{formatPrice(totals.get(id) ?? '')}</span>
             </li>
           ))}
         </ul>
         {freeNow.length > 0 ? (
-          <p className="mt-3 text-sm text-success-muted-foreground">Already yours, with nothing to pay: {freeNow.join(', ')}.</p>
+          <p className="mt-3 text-sm text-success-muted-foreground">
+            {t('enrollment.alreadyYours', { titles: intlList(freeNow) })}
+          </p>
         ) : null}
         <div className="mt-4 flex items-center justify-between border-t pt-3 text-lg font-bold">
-          <span>Total</span>
+          <span>{t('enrollment.total')}</span>
           <span className="tabular-nums" data-testid="cart-pay-total">
             {formatPrice((intent.amountCents / 100).toFixed(2))}
           </span>
         </div>
-        <Button variant="ghost" size="sm" className="mt-4 -ml-2" disabled={paying} onClick={onBack}>
-          <ArrowLeft aria-hidden="true" /> Back to cart
+        <Button variant="ghost" size="sm" className="mt-4 -ms-2" disabled={paying} onClick={onBack}>
+          <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" /> {t('enrollment.backToCart')}
         </Button>
       </Card>
     </div>
@@ -353,22 +359,20 @@ function Summary({ cart, children }: { cart: Cart; children: ReactNode }) {
   const discount = cart.items.reduce((sum, item) => sum + Math.round(Number(item.discount) * 100), 0);
   return (
     <Card className="h-fit p-6 lg:sticky lg:top-24">
-      <h2 className="mb-4 text-lg font-semibold">Order summary</h2>
+      <h2 className="mb-4 text-lg font-semibold">{t('enrollment.orderSummary')}</h2>
       <dl className="grid gap-2 text-sm">
         <div className="flex justify-between">
-          <dt className="text-muted-foreground">
-            {cart.items.length} {cart.items.length === 1 ? 'course' : 'courses'}
-          </dt>
+          <dt className="text-muted-foreground">{t('enrollment.courseCount', { count: cart.items.length })}</dt>
           <dd className="tabular-nums">{formatPrice((subtotal / 100).toFixed(2))}</dd>
         </div>
         {discount > 0 ? (
           <div className="flex justify-between text-success-muted-foreground">
-            <dt>Discounts</dt>
+            <dt>{t('enrollment.discounts')}</dt>
             <dd className="tabular-nums">−{formatPrice((discount / 100).toFixed(2))}</dd>
           </div>
         ) : null}
         <div className="flex items-center justify-between border-t pt-3 text-lg font-bold">
-          <dt>Total</dt>
+          <dt>{t('enrollment.total')}</dt>
           <dd className="tabular-nums" data-testid="cart-total">
             {formatPrice(cart.total)}
           </dd>
@@ -412,8 +416,8 @@ function ServerCart() {
     onChanged(run).catch((error: unknown) =>
       toast({
         variant: 'destructive',
-        title: 'Your cart was not changed',
-        description: getErrorMessage(error, 'Please try again.'),
+        title: t('enrollment.cartNotChanged'),
+        description: getErrorMessage(error, t('enrollment.tryAgain')),
       }),
     );
 
@@ -425,12 +429,12 @@ function ServerCart() {
       if ('items' in result) {
         const ids = result.items.map((item) => item.courseId);
         await refresh(ids);
-        setBought(ids.map((courseId) => ({ courseId, title: titles.current.get(courseId) ?? 'Course' })));
+        setBought(ids.map((courseId) => ({ courseId, title: titles.current.get(courseId) ?? t('enrollment.course') })));
         return;
       }
       setIntent(result);
     } catch (error) {
-      setFailure(getErrorMessage(error, 'The checkout could not start. Please try again.'));
+      setFailure(getErrorMessage(error, t('enrollment.checkoutCouldNotStart')));
       void queryClient.invalidateQueries({ queryKey: getCartQueryOptions().queryKey });
     } finally {
       setBusy(false);
@@ -457,8 +461,8 @@ function ServerCart() {
   if (cart.isError) {
     return (
       <RegionError
-        title="Your cart could not be loaded"
-        description="Check your connection and try again."
+        title={t('enrollment.cartLoadFailed')}
+        description={t('enrollment.checkConnection')}
         onRetry={() => void cart.refetch()}
       />
     );
@@ -473,7 +477,7 @@ function ServerCart() {
           className="grid gap-2 rounded-xl border border-warning/40 bg-warning-muted p-4 text-warning-muted-foreground"
         >
           <h2 id="cart-notices" className="flex items-center gap-2 font-semibold">
-            <CircleAlert className="size-4" aria-hidden="true" /> Not included in your payment
+            <CircleAlert className="size-4" aria-hidden="true" /> {t('enrollment.notIncluded')}
           </h2>
           <ul className="grid gap-2 text-sm">
             {notices.map((notice) => (
@@ -485,7 +489,7 @@ function ServerCart() {
                   disabled={busy}
                   onClick={() => void change(() => deleteCartItem(notice.course.id))}
                 >
-                  Remove<span className="sr-only"> {notice.course.title} from the cart</span>
+                  <RichText text={t('enrollment.removeNotice', { title: notice.course.title })} tags={hidden} />
                 </Button>
               </li>
             ))}
@@ -496,7 +500,7 @@ function ServerCart() {
         <EmptyCart />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <ul className="grid content-start gap-3" aria-label="Courses in your cart">
+          <ul className="grid content-start gap-3" aria-label={t('enrollment.coursesInCart')}>
             {items.map((item) => (
               <ServerCartRow key={item.course.id} item={item} busy={busy} onChanged={onChanged} />
             ))}
@@ -507,12 +511,10 @@ function ServerCart() {
                 {failure}
               </p>
             ) : null}
-            {hasBadCode ? (
-              <p className="text-sm text-muted-foreground">Remove or change the code that does not apply to check out.</p>
-            ) : null}
+            {hasBadCode ? <p className="text-sm text-muted-foreground">{t('enrollment.removeBadCode')}</p> : null}
             <Button variant="gradient" size="lg" disabled={busy || hasBadCode} onClick={() => void startCheckout()}>
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {Number(cart.data.total) === 0 ? 'Enroll for free' : 'Checkout'}
+              {Number(cart.data.total) === 0 ? t('enrollment.enrollForFree') : t('enrollment.goToCheckout')}
             </Button>
           </Summary>
         </div>
@@ -531,8 +533,8 @@ function GuestCartRow({ courseId, onPrice }: { courseId: string; onPrice: (cours
   if (course.isError || !course.data) {
     return (
       <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border bg-card p-4 text-sm">
-        <span>{isApiError(course.error, 404) ? 'This course is no longer sold.' : 'This course could not be loaded.'}</span>
-        <RemoveButton title="this course" busy={false} onRemove={() => remove(courseId)} />
+        <span>{isApiError(course.error, 404) ? t('enrollment.noLongerSold') : t('enrollment.courseCouldNotLoad')}</span>
+        <RemoveButton title={t('enrollment.thisCourse')} busy={false} onRemove={() => remove(courseId)} />
       </li>
     );
   }
@@ -557,28 +559,26 @@ function GuestCart() {
   const total = ids.reduce((sum, id) => sum + Math.round(Number(prices[id] ?? 0) * 100), 0);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <ul className="grid content-start gap-3" aria-label="Courses in your cart">
+      <ul className="grid content-start gap-3" aria-label={t('enrollment.coursesInCart')}>
         {ids.map((id) => (
           <GuestCartRow key={id} courseId={id} onPrice={onPrice} />
         ))}
       </ul>
       <Card className="h-fit p-6 lg:sticky lg:top-24">
-        <h2 className="mb-4 text-lg font-semibold">Order summary</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t('enrollment.orderSummary')}</h2>
         <div className="flex items-center justify-between border-t pt-3 text-lg font-bold">
-          <span>Total</span>
+          <span>{t('enrollment.total')}</span>
           <span className="tabular-nums" data-testid="cart-total">
             {formatPrice((total / 100).toFixed(2))}
           </span>
         </div>
-        <p className="mt-3 text-sm text-muted-foreground">
-          Log in or create an account to apply discount codes and pay. Your cart comes with you.
-        </p>
+        <p className="mt-3 text-sm text-muted-foreground">{t('enrollment.guestCartHint')}</p>
         <div className="mt-4 grid gap-2">
           <Button asChild variant="gradient" size="lg">
-            <Link to={withReturnPath(paths.login.getHref(), paths.cart.getHref())}>Log in to check out</Link>
+            <Link to={withReturnPath(paths.login.getHref(), paths.cart.getHref())}>{t('enrollment.logInToCheckOut')}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to={withReturnPath(paths.login.getHref('signup'), paths.cart.getHref())}>Create Account</Link>
+            <Link to={withReturnPath(paths.login.getHref('signup'), paths.cart.getHref())}>{t('enrollment.createAccount')}</Link>
           </Button>
         </div>
       </Card>
@@ -602,7 +602,7 @@ function CartPaymentReturn({ paymentIntentId, onDone }: { paymentIntentId: strin
         const named = await Promise.all(
           ids.map(async (courseId) => {
             const course = await queryClient.fetchQuery(getCourseQueryOptions(courseId)).catch(() => null);
-            return { courseId, title: course?.title ?? 'Course' };
+            return { courseId, title: course?.title ?? t('enrollment.course') };
           }),
         );
         setOutcome({ bought: named });
@@ -610,19 +610,19 @@ function CartPaymentReturn({ paymentIntentId, onDone }: { paymentIntentId: strin
       (error: unknown) =>
         setOutcome({
           failure: {
-            title: isApiError(error, 409) ? 'Payment Failed' : 'Payment Error',
-            message: getErrorMessage(error, 'An error occurred during payment processing'),
+            kind: isApiError(error, 409) ? 'failed' : 'error',
+            message: getErrorMessage(error, t('enrollment.paymentProcessingError')),
           },
         }),
     );
   }, [paymentIntentId, refresh, queryClient]);
-  if (!outcome) return <Preparing>Confirming your payment...</Preparing>;
+  if (!outcome) return <Preparing>{t('enrollment.confirmingPayment')}</Preparing>;
   if ('bought' in outcome) return <Purchased bought={outcome.bought} />;
   return (
     <div className="grid gap-4">
       <PaymentFailureAlert failure={outcome.failure} />
       <Button variant="outline" className="justify-self-start" onClick={onDone}>
-        Back to cart
+        {t('enrollment.backToCart')}
       </Button>
     </div>
   );
@@ -633,7 +633,7 @@ function CartPaymentReturn({ paymentIntentId, onDone }: { paymentIntentId: strin
  * one payment.
  */
 export function CartPage() {
-  useDocumentTitle('Cart');
+  useDocumentTitle(t('enrollment.cartTitle'));
   const { user, status } = useAuth();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -645,7 +645,7 @@ export function CartPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
-      <h1 className="mb-8 text-3xl font-bold tracking-tight">Your Cart</h1>
+      <h1 className="mb-8 text-3xl font-bold tracking-tight">{t('enrollment.yourCart')}</h1>
       {status === 'loading' ? (
         <CartSkeleton />
       ) : user && returnedIntentId ? (

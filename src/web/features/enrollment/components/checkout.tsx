@@ -1,7 +1,7 @@
 import { ArrowLeft, CreditCard, Loader2, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { centsToPrice, formatPrice, formatUsd } from '#shared/format';
+import { centsToPrice } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import type { PaymentIntentResult, TestCardBody } from '#shared/schemas/enrollment';
 import { Button } from '#web/components/ui/button';
@@ -10,6 +10,8 @@ import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { toast } from '#web/hooks/use-toast';
 import { useCourse } from '#web/lib/api/get-course';
 import { getErrorMessage, isApiError } from '#web/lib/api-client';
+import { formatPrice, formatUsd } from '#web/lib/i18n/format';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import {
   checkCoupon,
@@ -28,9 +30,6 @@ import { TestCardForm } from './test-card-form';
 // a course page or the player, and never in test mode.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((module) => ({ default: module.StripeCardForm })));
 
-const STRIPE_UNAVAILABLE =
-  'The secure card form could not be loaded. Check your connection or turn off content blockers for this page, then reload it.';
-
 /** Stripe appends `payment_intent` and its client secret to this when a payment method sent the customer away. */
 const paymentReturnUrl = (courseId: string) =>
   new URL(`${paths.checkout.getHref(courseId)}?payment_intent_return=1`, window.location.origin).href;
@@ -45,10 +44,10 @@ function PaymentErrorCard({ message }: { message: string }) {
   return (
     <Card role="alert" className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
       <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
-      <h1 className="text-xl font-bold">Payment Error</h1>
+      <h1 className="text-xl font-bold">{t('enrollment.paymentError')}</h1>
       <p className="text-muted-foreground">{message}</p>
       <Button asChild>
-        <Link to={paths.home.getHref()}>Back to Home</Link>
+        <Link to={paths.home.getHref()}>{t('enrollment.backToHome')}</Link>
       </Button>
     </Card>
   );
@@ -62,7 +61,7 @@ function useCompletePurchase(courseId: string, onEnrolled: () => void) {
       const enrollment = await confirmPayment(paymentIntentId, courseId);
       // Another tab bought the course first: this payment came straight back (docs/product.md, Checkout).
       if (enrollment.refunded) {
-        toast({ title: 'You already own this course', description: 'This payment was refunded in full.' });
+        toast({ title: t('enrollment.alreadyOwn'), description: t('enrollment.refundedInFull') });
       }
       // The page shows the success first: the refreshed course (now owned) must not put the checkout back.
       onEnrolled();
@@ -92,15 +91,15 @@ function FreeEnrollment({ course, onEnrolled }: { course: Course; onEnrolled: ()
         await refresh(course.id);
       })
       .catch((error: unknown) => {
-        toast({ variant: 'destructive', title: 'Enrollment Error', description: 'Failed to enroll' });
-        setFailed(getErrorMessage(error, 'Failed to enroll'));
+        toast({ variant: 'destructive', title: t('enrollment.enrollmentError'), description: t('enrollment.failedToEnroll') });
+        setFailed(getErrorMessage(error, t('enrollment.failedToEnroll')));
       });
   }, [course.id, onEnrolled, refresh]);
   if (failed) return <PaymentErrorCard message={failed} />;
   return (
     <p role="status" className="flex items-center justify-center gap-2 py-20 text-muted-foreground">
       <Loader2 className="size-5 animate-spin" aria-hidden="true" />
-      Enrolling you in the course...
+      {t('enrollment.enrolling')}
     </p>
   );
 }
@@ -130,12 +129,12 @@ function PaymentReturn({
     completePurchase(paymentIntentId).catch((error: unknown) => {
       // 409: the provider says the payment did not go through (refused by the bank, abandoned).
       onFailed({
-        title: isApiError(error, 409) ? 'Payment Failed' : 'Payment Error',
-        message: getErrorMessage(error, 'An error occurred during payment processing'),
+        kind: isApiError(error, 409) ? 'failed' : 'error',
+        message: getErrorMessage(error, t('enrollment.paymentProcessingError')),
       });
     });
   }, [completePurchase, paymentIntentId, onFailed]);
-  return <Preparing>Confirming your payment...</Preparing>;
+  return <Preparing>{t('enrollment.confirmingPayment')}</Preparing>;
 }
 
 function PaidCheckout({
@@ -181,19 +180,19 @@ function PaidCheckout({
         if (!current) return;
         if (code) {
           // The code stopped applying between the check and now (used up, expired): back to the full price.
-          setFailure({ title: 'Payment Error', message: getErrorMessage(error, 'This code no longer applies') });
+          setFailure({ kind: 'error', message: getErrorMessage(error, t('enrollment.codeNoLongerApplies')) });
           setCoupon(null);
           return;
         }
-        toast({ variant: 'destructive', title: 'Payment Error', description: 'Failed to initialize payment' });
-        setInitError(getErrorMessage(error, 'Failed to initialize payment'));
+        toast({ variant: 'destructive', title: t('enrollment.paymentError'), description: t('enrollment.paymentInitFailed') });
+        setInitError(getErrorMessage(error, t('enrollment.paymentInitFailed')));
       },
     );
     return () => {
       current = false;
     };
   }, [course.id, code, isFree]);
-  const onStripeUnavailable = useCallback(() => setInitError(STRIPE_UNAVAILABLE), []);
+  const onStripeUnavailable = useCallback(() => setInitError(t('enrollment.stripeUnavailable')), []);
 
   /** Both card forms pay through here: `charge` resolves with the provider's refusal, or null once paid. */
   const pay = async (charge: (paymentIntentId: string) => Promise<string | null>) => {
@@ -203,12 +202,12 @@ function PaidCheckout({
     try {
       const refusal = await charge(intent.paymentIntentId);
       if (refusal !== null) {
-        setFailure({ title: 'Payment Failed', message: refusal });
+        setFailure({ kind: 'failed', message: refusal });
         return;
       }
       await completePurchase(intent.paymentIntentId);
     } catch (error) {
-      setFailure({ title: 'Payment Error', message: getErrorMessage(error, 'An error occurred during payment processing') });
+      setFailure({ kind: 'error', message: getErrorMessage(error, t('enrollment.paymentProcessingError')) });
     } finally {
       setPaying(false);
     }
@@ -226,7 +225,7 @@ function PaidCheckout({
       onEnrolled();
       await refresh(course.id);
     } catch (error) {
-      setFailure({ title: 'Payment Error', message: getErrorMessage(error, 'This code no longer applies') });
+      setFailure({ kind: 'error', message: getErrorMessage(error, t('enrollment.codeNoLongerApplies')) });
       setCoupon(null);
     } finally {
       setPaying(false);
@@ -239,19 +238,19 @@ function PaidCheckout({
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
       <Card className="order-2 p-6 lg:order-1">
         <h2 className="mb-4 flex items-center gap-2 text-lg font-semibold">
-          <CreditCard className="size-5" aria-hidden="true" /> Payment
+          <CreditCard className="size-5" aria-hidden="true" /> {t('enrollment.payment')}
         </h2>
         {failure ? <PaymentFailureAlert failure={failure} /> : null}
         {isFree ? (
           <div className="grid gap-4">
-            <p className="text-muted-foreground">Your code covers the whole price: no card is needed.</p>
+            <p className="text-muted-foreground">{t('enrollment.codeCoversPrice')}</p>
             <Button variant="gradient" size="lg" disabled={paying} onClick={() => void enrollWithCode()}>
               {paying ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              Enroll for free
+              {t('enrollment.enrollForFree')}
             </Button>
           </div>
         ) : !intent ? (
-          <Preparing>Preparing a secure payment...</Preparing>
+          <Preparing>{t('enrollment.preparingPayment')}</Preparing>
         ) : intent.provider === 'test' ? (
           <TestCardForm
             amount={formatUsd(centsToPrice(intent.amountCents))}
@@ -259,7 +258,7 @@ function PaidCheckout({
             onPay={(card) => void pay((paymentIntentId) => chargeTestCard(paymentIntentId, card))}
           />
         ) : intent.publishableKey ? (
-          <Suspense fallback={<Preparing>Loading the secure card form...</Preparing>}>
+          <Suspense fallback={<Preparing>{t('enrollment.loadingCardForm')}</Preparing>}>
             <StripeCardForm
               key={intent.paymentIntentId}
               publishableKey={intent.publishableKey}
@@ -272,25 +271,25 @@ function PaidCheckout({
             />
           </Suspense>
         ) : (
-          <PaymentErrorCard message="Card payments are not available right now. Please try again later." />
+          <PaymentErrorCard message={t('enrollment.cardPaymentsUnavailable')} />
         )}
       </Card>
       <Card className="order-1 h-fit p-6 lg:order-2">
-        <h2 className="mb-4 text-lg font-semibold">Order summary</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t('enrollment.orderSummary')}</h2>
         <p className="font-medium break-words">{course.title}</p>
         <dl className="mt-4 grid gap-2 border-t pt-4 text-sm">
           <div className="flex justify-between">
-            <dt className="text-muted-foreground">Price</dt>
+            <dt className="text-muted-foreground">{t('enrollment.price')}</dt>
             <dd className="tabular-nums">{formatPrice(course.price)}</dd>
           </div>
           {coupon ? (
             <div className="flex justify-between text-success-muted-foreground">
-              <dt>Discount ({coupon.code})</dt>
+              <dt>{t('enrollment.discountWithCode', { code: coupon.code })}</dt>
               <dd className="tabular-nums">−{formatPrice(coupon.price.discount)}</dd>
             </div>
           ) : null}
           <div className="flex items-center justify-between border-t pt-3 text-lg font-bold">
-            <dt>Total</dt>
+            <dt>{t('enrollment.total')}</dt>
             <dd className="tabular-nums" data-testid="checkout-total">
               {formatPrice(total)}
             </dd>
@@ -303,7 +302,7 @@ function PaidCheckout({
             busy={paying}
             apply={async (typed) => {
               const price = await checkCoupon(typed, course.id);
-              if (!price.valid) return price.message ?? 'This code does not apply';
+              if (!price.valid) return price.message ?? t('enrollment.codeDoesNotApply');
               setFailure(null);
               setCoupon({ code: typed.toUpperCase(), price });
               return null;
@@ -320,13 +319,13 @@ function PaidCheckout({
 function Enrolled({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
   return (
     <Card className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
-      <p className="font-medium">You're enrolled in {courseTitle}.</p>
+      <p className="font-medium">{t('enrollment.enrolledIn', { title: courseTitle })}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild variant="outline">
-          <Link to={paths.course.detail.getHref(courseId)}>Go to the course</Link>
+          <Link to={paths.course.detail.getHref(courseId)}>{t('enrollment.goToCourse')}</Link>
         </Button>
         <Button asChild variant="gradient">
-          <Link to={paths.course.learn.getHref(courseId)}>Start Learning</Link>
+          <Link to={paths.course.learn.getHref(courseId)}>{t('enrollment.startLearning')}</Link>
         </Button>
       </div>
     </Card>
@@ -341,7 +340,7 @@ export function Checkout({ courseId }: { courseId: string }) {
     setEnrolled(true);
     setSuccessOpen(true);
   }, []);
-  useDocumentTitle(course.data ? `Checkout: ${course.data.title}` : 'Checkout');
+  useDocumentTitle(course.data ? t('enrollment.checkoutTitle', { title: course.data.title }) : t('enrollment.checkout'));
 
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -358,27 +357,29 @@ export function Checkout({ courseId }: { courseId: string }) {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
-      <Button asChild variant="ghost" size="sm" className="mb-6 -ml-2">
+      <Button asChild variant="ghost" size="sm" className="mb-6 -ms-2">
         <Link to={paths.course.detail.getHref(courseId)}>
-          <ArrowLeft aria-hidden="true" /> Back to course
+          <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" /> {t('enrollment.backToCourse')}
         </Link>
       </Button>
-      <h1 className="mb-8 text-3xl font-bold tracking-tight">Checkout</h1>
+      <h1 className="mb-8 text-3xl font-bold tracking-tight">{t('enrollment.checkout')}</h1>
       {course.isPending ? (
         <p role="status" className="py-20 text-center text-muted-foreground">
-          Loading course...
+          {t('enrollment.loadingCourse')}
         </p>
       ) : course.isError ? (
-        <PaymentErrorCard message={isApiError(course.error, 404) ? 'Course not found' : 'The course could not be loaded'} />
+        <PaymentErrorCard
+          message={isApiError(course.error, 404) ? t('enrollment.courseNotFound') : t('enrollment.courseLoadFailed')}
+        />
       ) : enrolled ? (
         <Enrolled courseId={courseId} courseTitle={course.data.title} />
       ) : returnedIntentId ? (
         <PaymentReturn courseId={courseId} paymentIntentId={returnedIntentId} onEnrolled={onEnrolled} onFailed={onReturnFailed} />
       ) : course.data.isEnrolled ? (
         <Card className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
-          <p className="font-medium">You're already enrolled in {course.data.title}.</p>
+          <p className="font-medium">{t('enrollment.alreadyEnrolledIn', { title: course.data.title })}</p>
           <Button asChild variant="gradient">
-            <Link to={paths.course.learn.getHref(courseId)}>Start Learning</Link>
+            <Link to={paths.course.learn.getHref(courseId)}>{t('enrollment.startLearning')}</Link>
           </Button>
         </Card>
       ) : Number(course.data.price) === 0 ? (

@@ -5,6 +5,8 @@ import { Button } from '#web/components/ui/button';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { getErrorMessage } from '#web/lib/api-client';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 
 export type AppliedCoupon = { code: string; price: CouponCheckResult };
 
@@ -19,7 +21,7 @@ export function CouponField({
   busy,
   apply,
   onRemove,
-  label = 'Discount code',
+  label = t('enrollment.discountCode'),
 }: {
   applied: { code: string } | null;
   busy: boolean;
@@ -35,7 +37,7 @@ export function CouponField({
     event.preventDefault();
     const typed = code.trim();
     if (!typed) {
-      setError('Enter a code');
+      setError(t('enrollment.enterCode'));
       return;
     }
     setChecking(true);
@@ -45,7 +47,7 @@ export function CouponField({
       if (refusal === null) setCode('');
       else setError(refusal);
     } catch (failure) {
-      setError(getErrorMessage(failure, 'The code could not be checked. Please try again.'));
+      setError(getErrorMessage(failure, t('enrollment.codeCheckFailed')));
     } finally {
       setChecking(false);
     }
@@ -57,7 +59,7 @@ export function CouponField({
         <span className="flex min-w-0 items-center gap-2">
           <TicketPercent className="size-4 shrink-0" aria-hidden="true" />
           <span className="truncate">
-            <strong>{applied.code}</strong> applied
+            <RichText text={t('enrollment.codeApplied')} tags={{ code: () => <strong>{applied.code}</strong> }} />
           </span>
         </span>
         <Button
@@ -65,9 +67,9 @@ export function CouponField({
           size="sm"
           onClick={() => void onRemove()}
           disabled={busy}
-          aria-label={`Remove code ${applied.code}`}
+          aria-label={t('enrollment.removeCodeLabel', { code: applied.code })}
         >
-          <X aria-hidden="true" /> Remove
+          <X aria-hidden="true" /> {t('enrollment.remove')}
         </Button>
       </div>
     );
@@ -89,11 +91,11 @@ export function CouponField({
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={64}
-              placeholder="e.g. LAUNCH25"
+              placeholder={t('enrollment.codePlaceholder')}
             />
             <Button type="submit" variant="outline" disabled={checking || busy}>
               {checking ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              Apply
+              {t('enrollment.apply')}
             </Button>
           </div>
         )}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Course } from '#shared/schemas/catalog';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage } from '#web/lib/api-client';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { enrollFree, refreshEnrollment } from '../api/enroll';
 
@@ -35,10 +36,18 @@ export default function EnrollOnReturn({
       enrollFree(course.id)
         .then(async () => {
           await refreshEnrollment(queryClient, course.id);
-          toast({ variant: 'success', title: "You're enrolled!", description: `${course.title} is in My Courses.` });
+          toast({
+            variant: 'success',
+            title: t('enrollment.enrolledToast'),
+            description: t('enrollment.inMyCourses', { title: course.title }),
+          });
         })
         .catch((error: unknown) => {
-          toast({ variant: 'destructive', title: 'Enrollment Error', description: getErrorMessage(error, 'Failed to enroll') });
+          toast({
+            variant: 'destructive',
+            title: t('enrollment.enrollmentError'),
+            description: getErrorMessage(error, t('enrollment.failedToEnroll')),
+          });
         })
         .finally(() => navigate(coursePage, { replace: true }));
   }, [course, isEnrolled, isOwner, navigate, queryClient]);

@@ -1,7 +1,6 @@
 import { Award, BookOpen, Layers, Loader2, PlayCircle, RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatPrice } from '#shared/format';
 import type { Course } from '#shared/schemas/catalog';
 import type { MyCourse } from '#shared/schemas/enrollment';
 import { CourseThumbnail } from '#web/components/course-thumbnail';
@@ -16,6 +15,10 @@ import { toast } from '#web/hooks/use-toast';
 import { useMyCourses } from '#web/lib/api/get-my-courses';
 import { useReviewDeck } from '#web/lib/api/get-review-deck';
 import { useSavedCourses } from '#web/lib/api/get-saved-courses';
+import { formatPrice } from '#web/lib/i18n/format';
+import { intlLocale } from '#web/lib/i18n/locale';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { downloadCertificate } from '../api/download-certificate';
 
@@ -28,6 +31,9 @@ const tabHref = (tab: MyCoursesTab) =>
   tab === 'in-progress' ? paths.myCourses.getHref() : `${paths.myCourses.getHref()}?tab=${tab}`;
 
 const linkClass = 'font-medium text-primary underline underline-offset-4';
+
+/** A course's progress, 0 to 100, as the language writes a percentage ("45%", "45 %"). */
+const formatPercent = (progress: number) => new Intl.NumberFormat(intlLocale(), { style: 'percent' }).format(progress / 100);
 
 function Empty({ children }: { children: ReactNode }) {
   return (
@@ -45,7 +51,7 @@ function EmptyWithBrowse({ text }: { text: string }) {
       <p>{text}</p>
       <p>
         <Link to={paths.home.getHref()} className={linkClass}>
-          Browse courses
+          {t('enrollment.browseCourses')}
         </Link>
       </p>
     </>
@@ -78,8 +84,12 @@ function CourseRow({ course, children, actions }: { course: Course; children: Re
 function ProgressLine({ course }: { course: MyCourse }) {
   return (
     <div className="flex items-center gap-3">
-      <Progress value={course.progress} className="h-2 max-w-xs flex-1" aria-label={`${course.title} progress`} />
-      <span className="text-sm tabular-nums text-muted-foreground">{course.progress}%</span>
+      <Progress
+        value={course.progress}
+        className="h-2 max-w-xs flex-1"
+        aria-label={t('enrollment.courseProgress', { title: course.title })}
+      />
+      <span className="text-sm tabular-nums text-muted-foreground">{formatPercent(course.progress)}</span>
     </div>
   );
 }
@@ -88,7 +98,7 @@ function ProgressLine({ course }: { course: MyCourse }) {
 function LearnButton({ course, label }: { course: Course; label: string }) {
   return (
     <Button asChild variant="gradient">
-      <Link to={paths.course.learn.getHref(course.id)} aria-label={`${label}: ${course.title}`}>
+      <Link to={paths.course.learn.getHref(course.id)} aria-label={t('enrollment.learnLabel', { label, title: course.title })}>
         <PlayCircle aria-hidden="true" /> {label}
       </Link>
     </Button>
@@ -102,9 +112,9 @@ function CertificateButton({ course }: { course: MyCourse }) {
     setBusy(true);
     try {
       await downloadCertificate(course.id);
-      toast({ variant: 'success', title: 'Success!', description: 'Your certificate has been downloaded.' });
+      toast({ variant: 'success', title: t('enrollment.success'), description: t('enrollment.certificateDownloaded') });
     } catch {
-      toast({ variant: 'destructive', title: 'Failed to download certificate' });
+      toast({ variant: 'destructive', title: t('enrollment.certificateFailed') });
     } finally {
       setBusy(false);
     }
@@ -114,10 +124,10 @@ function CertificateButton({ course }: { course: MyCourse }) {
       variant="outline"
       onClick={() => void onClick()}
       disabled={busy}
-      aria-label={`Download certificate for ${course.title}`}
+      aria-label={t('enrollment.downloadCertificateFor', { title: course.title })}
     >
       {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Award aria-hidden="true" />}
-      Download Certificate
+      {t('enrollment.downloadCertificate')}
     </Button>
   );
 }
@@ -129,7 +139,7 @@ function ToReview() {
   return (
     <Button asChild variant="outline">
       <Link to={paths.review.getHref()}>
-        <Layers aria-hidden="true" /> {dueCount} to review
+        <Layers aria-hidden="true" /> {t('enrollment.toReview', { count: dueCount })}
       </Link>
     </Button>
   );
@@ -137,7 +147,7 @@ function ToReview() {
 
 function Loading() {
   return (
-    <ul aria-label="Loading courses" className="grid gap-3">
+    <ul aria-label={t('enrollment.loadingCourses')} className="grid gap-3">
       {[0, 1].map((key) => (
         <Skeleton key={key} className="h-24 rounded-xl" />
       ))}
@@ -147,7 +157,7 @@ function Loading() {
 
 /** My Courses (docs/product.md, Learning): In Progress, Completed and Saved from real data. */
 export function MyCourses() {
-  useDocumentTitle('My Courses');
+  useDocumentTitle(t('enrollment.myCourses'));
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
   const enrolled = useMyCourses();
@@ -167,52 +177,56 @@ export function MyCourses() {
     enrolled.isPending ? (
       <Loading />
     ) : enrolled.isError ? (
-      <RegionError title="Your courses could not be loaded" onRetry={() => void enrolled.refetch()} />
+      <RegionError title={t('enrollment.coursesLoadFailed')} onRetry={() => void enrolled.refetch()} />
     ) : list.length === 0 ? (
       <Empty>{empty}</Empty>
     ) : (
       <ul className="grid gap-3">{list.map(row)}</ul>
     );
 
-  const browse = (
+  const toHome = (words: string) => (
     <Link to={paths.home.getHref()} className={linkClass}>
-      Browse courses
+      {words}
     </Link>
   );
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">My Courses</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t('enrollment.myCourses')}</h1>
         <ToReview />
       </div>
       <Tabs value={tab} onValueChange={onTabChange}>
         <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
           <TabsList>
-            <TabsTrigger value="in-progress">In Progress</TabsTrigger>
-            <TabsTrigger value="completed">Completed</TabsTrigger>
-            <TabsTrigger value="saved">Saved</TabsTrigger>
+            <TabsTrigger value="in-progress">{t('enrollment.inProgress')}</TabsTrigger>
+            <TabsTrigger value="completed">{t('enrollment.completed')}</TabsTrigger>
+            <TabsTrigger value="saved">{t('enrollment.saved')}</TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="in-progress" className="mt-6">
           {enrolledList(
             inProgress,
             completed.length === 0 ? (
-              <p>No enrolled courses yet. {browse} to get started!</p>
+              <p>
+                <RichText text={t('enrollment.noEnrolled')} tags={{ link: toHome }} />
+              </p>
             ) : (
               // Enrolled, all finished: say so, rather than "no enrolled courses".
               <>
-                <p className="font-medium text-foreground">Nothing in progress right now.</p>
+                <p className="font-medium text-foreground">{t('enrollment.nothingInProgress')}</p>
                 <p>
-                  You've completed {completed.length === 1 ? '1 course' : `${completed.length} courses`}:{' '}
-                  <Link to={tabHref('completed')} className={linkClass}>
-                    see Completed
-                  </Link>
-                  , or{' '}
-                  <Link to={paths.home.getHref()} className={linkClass}>
-                    browse courses
-                  </Link>{' '}
-                  to start a new one.
+                  <RichText
+                    text={t('enrollment.completedSome', { count: completed.length })}
+                    tags={{
+                      completed: (words) => (
+                        <Link to={tabHref('completed')} className={linkClass}>
+                          {words}
+                        </Link>
+                      ),
+                      browse: toHome,
+                    }}
+                  />
                 </p>
               </>
             ),
@@ -220,7 +234,12 @@ export function MyCourses() {
               <CourseRow
                 key={course.id}
                 course={course}
-                actions={<LearnButton course={course} label={course.progress === 0 ? 'Start Course' : 'Continue'} />}
+                actions={
+                  <LearnButton
+                    course={course}
+                    label={course.progress === 0 ? t('enrollment.startCourse') : t('enrollment.continue')}
+                  />
+                }
               >
                 <ProgressLine course={course} />
               </CourseRow>
@@ -228,7 +247,7 @@ export function MyCourses() {
           )}
         </TabsContent>
         <TabsContent value="completed" className="mt-6">
-          {enrolledList(completed, <EmptyWithBrowse text="No completed courses yet" />, (course) => (
+          {enrolledList(completed, <EmptyWithBrowse text={t('enrollment.noCompleted')} />, (course) => (
             <CourseRow
               key={course.id}
               course={course}
@@ -236,15 +255,18 @@ export function MyCourses() {
                 <>
                   <CertificateButton course={course} />
                   <Button asChild variant="ghost">
-                    <Link to={paths.course.learn.getHref(course.id)} aria-label={`Review: ${course.title}`}>
-                      <RotateCcw aria-hidden="true" /> Review
+                    <Link
+                      to={paths.course.learn.getHref(course.id)}
+                      aria-label={t('enrollment.reviewCourse', { title: course.title })}
+                    >
+                      <RotateCcw aria-hidden="true" /> {t('enrollment.review')}
                     </Link>
                   </Button>
                 </>
               }
             >
               <Badge variant="success" className="w-fit">
-                <Award aria-hidden="true" /> Completed · certificate earned
+                <Award aria-hidden="true" /> {t('enrollment.completedCertificate')}
               </Badge>
             </CourseRow>
           ))}
@@ -253,10 +275,10 @@ export function MyCourses() {
           {saved.isPending ? (
             <Loading />
           ) : saved.isError ? (
-            <RegionError title="Your saved courses could not be loaded" onRetry={() => void saved.refetch()} />
+            <RegionError title={t('enrollment.savedLoadFailed')} onRetry={() => void saved.refetch()} />
           ) : saved.data.length === 0 ? (
             <Empty>
-              <EmptyWithBrowse text="No saved courses yet" />
+              <EmptyWithBrowse text={t('enrollment.noSaved')} />
             </Empty>
           ) : (
             <ul className="grid gap-3">
@@ -266,8 +288,11 @@ export function MyCourses() {
                   course={course}
                   actions={
                     <Button asChild variant="outline">
-                      <Link to={paths.course.detail.getHref(course.id)} aria-label={`View Course: ${course.title}`}>
-                        View Course
+                      <Link
+                        to={paths.course.detail.getHref(course.id)}
+                        aria-label={t('enrollment.viewCourseLabel', { title: course.title })}
+                      >
+                        {t('enrollment.viewCourse')}
                       </Link>
                     </Button>
                   }

@@ -1,10 +1,11 @@
 import { TriangleAlert } from 'lucide-react';
+import { t } from '#web/lib/i18n/t';
 
 /**
- * Why the last payment did not go through, with the titles of docs/product.md, Checkout: 'Payment Failed' (the
- * provider refused) or 'Payment Error'.
+ * Why the last payment did not go through, under the titles of docs/product.md, Checkout: 'Payment Failed'
+ * (`failed`: the provider refused) or 'Payment Error' (`error`).
  */
-export type PaymentFailure = { title: 'Payment Failed' | 'Payment Error'; message: string };
+export type PaymentFailure = { kind: 'failed' | 'error'; message: string };
 
 /**
  * A refused or failed payment stays on the page beside the form until the next attempt, instead of a
@@ -19,11 +20,11 @@ export function PaymentFailureAlert({ failure }: { failure: PaymentFailure }) {
     >
       <TriangleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
       <div className="grid gap-0.5">
-        <p className="font-semibold">{failure.title}</p>
+        <p className="font-semibold">
+          {failure.kind === 'failed' ? t('enrollment.paymentFailed') : t('enrollment.paymentError')}
+        </p>
         <p>{failure.message}</p>
-        {failure.title === 'Payment Failed' ? (
-          <p className="text-muted-foreground">Check the card details or try another card. You have not been charged.</p>
-        ) : null}
+        {failure.kind === 'failed' ? <p className="text-muted-foreground">{t('enrollment.checkCard')}</p> : null}
       </div>
     </div>
   );

@@ -1,7 +1,15 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { type Appearance, loadStripe, type Stripe, type StripeElementsOptions } from '@stripe/stripe-js';
+import {
+  type Appearance,
+  loadStripe,
+  type Stripe,
+  type StripeElementLocale,
+  type StripeElementsOptions,
+} from '@stripe/stripe-js';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { intlLocale } from '#web/lib/i18n/locale';
+import { t } from '#web/lib/i18n/t';
 import { useTheme } from '#web/lib/theme';
 import { PayButton } from './pay-button';
 
@@ -69,15 +77,15 @@ function PaymentForm({
         redirect: 'if_required',
         confirmParams: { return_url: returnUrl },
       });
-      return error ? (error.message ?? 'An error occurred during payment processing') : null;
+      return error ? (error.message ?? t('enrollment.paymentProcessingError')) : null;
     });
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Card payment">
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label={t('enrollment.cardPayment')}>
       {isReady ? null : (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading the secure card form...
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {t('enrollment.loadingCardForm')}
         </p>
       )}
       <PaymentElement onReady={() => setIsReady(true)} onLoadError={onUnavailable} />
@@ -89,16 +97,17 @@ function PaymentForm({
 export function StripeCardForm({ publishableKey, clientSecret, ...form }: StripeCardFormProps) {
   const stripe = useStripeJs(publishableKey, form.onUnavailable);
   const { theme } = useTheme();
-  // Stripe draws the fields in its own frame: it follows the app's theme through `appearance`, not CSS.
+  // Stripe draws the fields in its own frame: it follows the app's theme through `appearance`, not CSS,
+  // and speaks the page's language (Stripe knows all of the interface's).
   const options = useMemo<StripeElementsOptions>(() => {
     const appearance: Appearance = { theme: theme === 'dark' ? 'night' : 'stripe', variables: { borderRadius: '8px' } };
-    return { clientSecret, appearance };
+    return { clientSecret, appearance, locale: intlLocale() as StripeElementLocale };
   }, [clientSecret, theme]);
 
   if (!stripe) {
     return (
       <p role="status" className="flex items-center gap-2 py-10 text-muted-foreground">
-        <Loader2 className="size-5 animate-spin" aria-hidden="true" /> Loading the secure card form...
+        <Loader2 className="size-5 animate-spin" aria-hidden="true" /> {t('enrollment.loadingCardForm')}
       </p>
     );
   }

@@ -2,6 +2,7 @@ import { PartyPopper } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog';
+import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 
 /**
@@ -26,15 +27,15 @@ export function EnrollmentSuccessDialog({
           <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-success-muted text-success-muted-foreground sm:mx-0">
             <PartyPopper className="size-6" aria-hidden="true" />
           </span>
-          <DialogTitle>Congratulations!</DialogTitle>
-          <DialogDescription>You are enrolled in {courseTitle}.</DialogDescription>
+          <DialogTitle>{t('enrollment.congratulations')}</DialogTitle>
+          <DialogDescription>{t('enrollment.youAreEnrolledIn', { title: courseTitle })}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button asChild variant="outline">
-            <Link to={paths.myCourses.getHref()}>Go to My Courses</Link>
+            <Link to={paths.myCourses.getHref()}>{t('enrollment.goToMyCourses')}</Link>
           </Button>
           <Button asChild variant="gradient">
-            <Link to={paths.course.learn.getHref(courseId)}>Start Learning</Link>
+            <Link to={paths.course.learn.getHref(courseId)}>{t('enrollment.startLearning')}</Link>
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -3,6 +3,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import type { TestCardBody } from '#shared/schemas/enrollment';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
+import { RichText } from '#web/lib/i18n/rich-text';
+import { t } from '#web/lib/i18n/t';
 import { type CardErrors, type CardFields, checkCard, formatCardNumber, formatExpiryInput } from '../lib/card-fields';
 import { PayButton } from './pay-button';
 
@@ -35,24 +37,31 @@ export function TestCardForm({ amount, busy, onPay }: { amount: string; busy: bo
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Card payment">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('enrollment.cardPayment')}>
       <div
         role="note"
         className="flex gap-3 rounded-xl border border-warning/40 bg-warning-muted p-3 text-sm text-warning-muted-foreground"
       >
         <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p>
-          Test mode: no real card is charged. Use <strong>4242 4242 4242 4242</strong> to pay,{' '}
-          <strong>4000 0000 0000 0002</strong> for a declined card, any future expiry and any 3-digit CVC.
+          <RichText
+            text={t('enrollment.testModeNote')}
+            tags={{
+              // Card numbers read left to right in every language.
+              pay: () => <strong dir="ltr">4242 4242 4242 4242</strong>,
+              decline: () => <strong dir="ltr">4000 0000 0000 0002</strong>,
+            }}
+          />
         </p>
       </div>
-      <FormField label="Card number" error={errors.cardNumber}>
+      <FormField label={t('enrollment.cardNumber')} error={errors.cardNumber}>
         {(control) => (
           <Input
             {...control}
             ref={(element) => {
               inputs.current.cardNumber = element;
             }}
+            dir="ltr"
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
@@ -63,16 +72,17 @@ export function TestCardForm({ amount, busy, onPay }: { amount: string; busy: bo
         )}
       </FormField>
       <div className="grid grid-cols-2 gap-4">
-        <FormField label="Expiry (MM/YY)" error={errors.expiry}>
+        <FormField label={t('enrollment.expiry')} error={errors.expiry}>
           {(control) => (
             <Input
               {...control}
               ref={(element) => {
                 inputs.current.expiry = element;
               }}
+              dir="ltr"
               inputMode="numeric"
               autoComplete="cc-exp"
-              placeholder="MM/YY"
+              placeholder={t('enrollment.expiryPlaceholder')}
               value={fields.expiry}
               maxLength={7}
               onChange={(event) => change('expiry', formatExpiryInput(event.target.value, fields.expiry))}
@@ -80,13 +90,14 @@ export function TestCardForm({ amount, busy, onPay }: { amount: string; busy: bo
             />
           )}
         </FormField>
-        <FormField label="CVC" error={errors.cvc}>
+        <FormField label={t('enrollment.cvc')} error={errors.cvc}>
           {(control) => (
             <Input
               {...control}
               ref={(element) => {
                 inputs.current.cvc = element;
               }}
+              dir="ltr"
               inputMode="numeric"
               autoComplete="cc-csc"
               placeholder="123"

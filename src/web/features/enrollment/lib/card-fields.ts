@@ -1,4 +1,5 @@
 import type { TestCardBody } from '#shared/schemas/enrollment';
+import { t } from '#web/lib/i18n/t';
 
 /**
  * The expiry as the customer types it, with the "/" put in for them: "1" "12/" "12/3"; "4" is "04/"
@@ -46,21 +47,21 @@ export type CardErrors = Partial<Record<keyof CardFields, string>>;
 export function checkCard(fields: CardFields, now = new Date()): { errors: CardErrors } | { card: TestCardBody } {
   const errors: CardErrors = {};
   const digits = fields.cardNumber.replace(/\D/g, '');
-  if (!digits) errors.cardNumber = 'Enter your card number';
-  else if (digits.length < 12) errors.cardNumber = 'Enter the full card number';
-  else if (!passesLuhn(digits)) errors.cardNumber = 'Your card number is invalid.';
+  if (!digits) errors.cardNumber = t('enrollment.enterCardNumber');
+  else if (digits.length < 12) errors.cardNumber = t('enrollment.enterFullCardNumber');
+  else if (!passesLuhn(digits)) errors.cardNumber = t('enrollment.cardNumberInvalid');
 
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(fields.expiry);
   const expMonth = Number(match?.[1]);
   const year = Number(match?.[2]);
   const expYear = year < 100 ? 2000 + year : year;
-  if (!fields.expiry.trim()) errors.expiry = 'Enter the expiry date';
-  else if (!match) errors.expiry = 'Enter the expiry as MM/YY';
-  else if (expMonth < 1 || expMonth > 12) errors.expiry = 'Enter a month from 01 to 12';
-  else if (expYear * 12 + expMonth < now.getFullYear() * 12 + now.getMonth() + 1) errors.expiry = 'Your card has expired.';
+  if (!fields.expiry.trim()) errors.expiry = t('enrollment.enterExpiry');
+  else if (!match) errors.expiry = t('enrollment.expiryFormat');
+  else if (expMonth < 1 || expMonth > 12) errors.expiry = t('enrollment.expiryMonth');
+  else if (expYear * 12 + expMonth < now.getFullYear() * 12 + now.getMonth() + 1) errors.expiry = t('enrollment.cardExpired');
 
-  if (!fields.cvc) errors.cvc = 'Enter the CVC';
-  else if (!/^\d{3,4}$/.test(fields.cvc)) errors.cvc = 'The CVC is 3 or 4 digits';
+  if (!fields.cvc) errors.cvc = t('enrollment.enterCvc');
+  else if (!/^\d{3,4}$/.test(fields.cvc)) errors.cvc = t('enrollment.cvcDigits');
 
   if (Object.keys(errors).length > 0) return { errors };
   return { card: { cardNumber: digits, expMonth, expYear, cvc: fields.cvc } };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { checkCard, formatExpiryInput } from './card-fields';
 
 /** Types `keys` one at a time into an empty field, as a browser would feed onChange. */
@@ -48,6 +48,21 @@ describe('checkCard', () => {
   it('gives the card to charge when every field is right (this month still counts)', () => {
     expect(checkCard({ cardNumber: '4242 4242 4242 4242', expiry: '11/26', cvc: '123' }, now)).toEqual({
       card: { cardNumber: '4242424242424242', expMonth: 11, expYear: 2026, cvc: '123' },
+    });
+  });
+});
+
+describe('checkCard in the page’s language', () => {
+  afterEach(() => document.documentElement.removeAttribute('lang'));
+
+  it('says what is wrong in German on a German page', () => {
+    document.documentElement.lang = 'de';
+    expect(checkCard({ cardNumber: '', expiry: '13/30', cvc: '1' }, new Date(2026, 10, 25))).toEqual({
+      errors: {
+        cardNumber: 'Gib deine Kartennummer ein',
+        expiry: 'Gib einen Monat von 01 bis 12 ein',
+        cvc: 'Die CVC hat 3 oder 4 Ziffern',
+      },
     });
   });
 });

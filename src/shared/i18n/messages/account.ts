@@ -1,0 +1,381 @@
+import { defineMessages } from '../define';
+
+/** The account page (name, email, password, sessions, deletion) and the email confirmation page. */
+export const accountMessages = defineMessages({
+  'account.title': { en: 'Account', es: 'Cuenta', de: 'Konto', ar: 'الحساب' },
+  'account.intro': {
+    en: 'Your name, sign-in details and devices.',
+    es: 'Tu nombre, tus datos de acceso y tus dispositivos.',
+    de: 'Dein Name, deine Anmeldedaten und deine Geräte.',
+    ar: 'اسمك وبيانات تسجيل الدخول وأجهزتك.',
+  },
+  'account.tryAgain': {
+    en: 'Please try again.',
+    es: 'Inténtalo de nuevo.',
+    de: 'Bitte versuche es noch einmal.',
+    ar: 'يُرجى المحاولة مرة أخرى.',
+  },
+  'account.currentPassword': {
+    en: 'Current password',
+    es: 'Contraseña actual',
+    de: 'Aktuelles Passwort',
+    ar: 'كلمة المرور الحالية',
+  },
+
+  // Name
+  'account.nameTitle': {
+    en: 'Name on certificates',
+    es: 'Nombre en los certificados',
+    de: 'Name auf Zertifikaten',
+    ar: 'الاسم على الشهادات',
+  },
+  'account.nameDescription': {
+    en: 'This is the name printed on your certificates and shown to instructors.',
+    es: 'Es el nombre que aparece en tus certificados y que ven los instructores.',
+    de: 'Dieser Name steht auf deinen Zertifikaten und wird Lehrenden angezeigt.',
+    ar: 'هذا هو الاسم المطبوع على شهاداتك والذي يظهر للمدرّبين.',
+  },
+  'account.fullName': { en: 'Full name', es: 'Nombre completo', de: 'Vollständiger Name', ar: 'الاسم الكامل' },
+  'account.nameHint': {
+    en: 'Certificates issued after you save use the new name. Certificates already issued, and PDFs you already downloaded, keep the name they were issued with.',
+    es: 'Los certificados emitidos después de guardar llevarán el nuevo nombre. Los certificados ya emitidos y los PDF que ya descargaste conservan el nombre con el que se emitieron.',
+    de: 'Zertifikate, die nach dem Speichern ausgestellt werden, tragen den neuen Namen. Bereits ausgestellte Zertifikate und schon heruntergeladene PDFs behalten den Namen, mit dem sie ausgestellt wurden.',
+    ar: 'تحمل الشهادات الصادرة بعد الحفظ الاسم الجديد. أما الشهادات الصادرة سابقًا وملفات PDF التي نزّلتها فتحتفظ بالاسم الذي صدرت به.',
+  },
+  'account.saving': { en: 'Saving...', es: 'Guardando...', de: 'Wird gespeichert...', ar: 'جارٍ الحفظ...' },
+  'account.saveName': { en: 'Save name', es: 'Guardar nombre', de: 'Namen speichern', ar: 'حفظ الاسم' },
+  'account.nameSaved': { en: 'Name saved', es: 'Nombre guardado', de: 'Name gespeichert', ar: 'تم حفظ الاسم' },
+  'account.nameSavedDescription': {
+    en: 'New certificates will carry this name.',
+    es: 'Los nuevos certificados llevarán este nombre.',
+    de: 'Neue Zertifikate tragen diesen Namen.',
+    ar: 'ستحمل الشهادات الجديدة هذا الاسم.',
+  },
+  'account.nameNotSaved': {
+    en: 'Could not save your name',
+    es: 'No se pudo guardar tu nombre',
+    de: 'Dein Name konnte nicht gespeichert werden',
+    ar: 'تعذّر حفظ اسمك',
+  },
+
+  // Email
+  'account.emailTitle': { en: 'Email address', es: 'Correo electrónico', de: 'E-Mail-Adresse', ar: 'البريد الإلكتروني' },
+  'account.emailDescription': {
+    en: 'You sign in with <email></email>. We send a link to the new address; your email changes only when you open it (within {hours, plural, one {# hour} other {# hours}}).',
+    es: 'Inicias sesión con <email></email>. Enviamos un enlace a la nueva dirección; tu correo solo cambia cuando lo abres (en un plazo de {hours, plural, one {# hora} other {# horas}}).',
+    de: 'Du meldest dich mit <email></email> an. Wir schicken einen Link an die neue Adresse; deine E-Mail-Adresse ändert sich erst, wenn du ihn öffnest (innerhalb von {hours, plural, one {# Stunde} other {# Stunden}}).',
+    ar: 'تسجّل الدخول باستخدام <email></email>. نرسل رابطًا إلى العنوان الجديد؛ ولا يتغير بريدك إلا عند فتحه (خلال {hours, plural, zero {# ساعة} one {ساعة واحدة} two {ساعتين} few {# ساعات} many {# ساعة} other {# ساعة}}).',
+  },
+  'account.emailSentTo': {
+    en: 'Check <new></new> for a confirmation link. Until you open it, your email stays <current></current>.',
+    es: 'Busca el enlace de confirmación en <new></new>. Hasta que lo abras, tu correo seguirá siendo <current></current>.',
+    de: 'Sieh in <new></new> nach dem Bestätigungslink. Bis du ihn öffnest, bleibt deine E-Mail-Adresse <current></current>.',
+    ar: 'تحقّق من <new></new> للعثور على رابط التأكيد. سيبقى بريدك <current></current> إلى أن تفتحه.',
+  },
+  'account.newEmail': {
+    en: 'New email',
+    es: 'Nuevo correo electrónico',
+    de: 'Neue E-Mail-Adresse',
+    ar: 'البريد الإلكتروني الجديد',
+  },
+  'account.sending': { en: 'Sending...', es: 'Enviando...', de: 'Wird gesendet...', ar: 'جارٍ الإرسال...' },
+  'account.sendConfirmation': {
+    en: 'Send confirmation link',
+    es: 'Enviar enlace de confirmación',
+    de: 'Bestätigungslink senden',
+    ar: 'إرسال رابط التأكيد',
+  },
+  'account.emailNotChangedToast': {
+    en: 'Could not change email',
+    es: 'No se pudo cambiar el correo',
+    de: 'E-Mail-Adresse konnte nicht geändert werden',
+    ar: 'تعذّر تغيير البريد الإلكتروني',
+  },
+
+  // Password
+  'account.passwordTitle': { en: 'Password', es: 'Contraseña', de: 'Passwort', ar: 'كلمة المرور' },
+  'account.passwordDescription': {
+    en: 'Changing your password signs you out on every other device.',
+    es: 'Al cambiar tu contraseña se cerrará la sesión en todos tus demás dispositivos.',
+    de: 'Wenn du dein Passwort änderst, wirst du auf allen anderen Geräten abgemeldet.',
+    ar: 'يؤدي تغيير كلمة المرور إلى تسجيل خروجك من جميع الأجهزة الأخرى.',
+  },
+  'account.newPassword': { en: 'New password', es: 'Nueva contraseña', de: 'Neues Passwort', ar: 'كلمة المرور الجديدة' },
+  'account.passwordHint': {
+    en: 'At least {min, plural, one {# character} other {# characters}}.',
+    es: 'Al menos {min, plural, one {# carácter} other {# caracteres}}.',
+    de: 'Mindestens {min, plural, one {# Zeichen} other {# Zeichen}}.',
+    ar: '{min, plural, zero {# أحرف} one {حرف واحد} two {حرفان} few {# أحرف} many {# حرفًا} other {# حرف}} على الأقل.',
+  },
+  'account.confirmNewPassword': {
+    en: 'Confirm new password',
+    es: 'Confirma la nueva contraseña',
+    de: 'Neues Passwort bestätigen',
+    ar: 'تأكيد كلمة المرور الجديدة',
+  },
+  'account.passwordsDontMatch': {
+    en: "Passwords don't match",
+    es: 'Las contraseñas no coinciden',
+    de: 'Die Passwörter stimmen nicht überein',
+    ar: 'كلمتا المرور غير متطابقتين',
+  },
+  'account.changing': { en: 'Changing...', es: 'Cambiando...', de: 'Wird geändert...', ar: 'جارٍ التغيير...' },
+  'account.changePassword': {
+    en: 'Change password',
+    es: 'Cambiar contraseña',
+    de: 'Passwort ändern',
+    ar: 'تغيير كلمة المرور',
+  },
+  'account.passwordChanged': {
+    en: 'Password changed',
+    es: 'Contraseña cambiada',
+    de: 'Passwort geändert',
+    ar: 'تم تغيير كلمة المرور',
+  },
+  'account.passwordChangedDescription': {
+    en: 'Password changed. Your other sessions were signed out.',
+    es: 'Contraseña cambiada. Se cerraron tus demás sesiones.',
+    de: 'Passwort geändert. Deine anderen Sitzungen wurden abgemeldet.',
+    ar: 'تم تغيير كلمة المرور. وتم تسجيل الخروج من جلساتك الأخرى.',
+  },
+  'account.passwordNotChanged': {
+    en: 'Could not change password',
+    es: 'No se pudo cambiar la contraseña',
+    de: 'Passwort konnte nicht geändert werden',
+    ar: 'تعذّر تغيير كلمة المرور',
+  },
+
+  // Sessions
+  'account.sessionsTitle': {
+    en: "Where you're signed in",
+    es: 'Dónde tienes la sesión iniciada',
+    de: 'Wo du angemeldet bist',
+    ar: 'الأجهزة التي سجّلت الدخول منها',
+  },
+  'account.sessionsDescription': {
+    en: "Sign out of a device you no longer use or don't recognise. Signed-out devices must log in again.",
+    es: 'Cierra la sesión en un dispositivo que ya no uses o que no reconozcas. Los dispositivos desconectados tendrán que volver a iniciar sesión.',
+    de: 'Melde ein Gerät ab, das du nicht mehr nutzt oder nicht erkennst. Abgemeldete Geräte müssen sich erneut anmelden.',
+    ar: 'سجّل الخروج من جهاز لم تعد تستخدمه أو لا تعرفه. يجب على الأجهزة التي سُجّل خروجها تسجيل الدخول من جديد.',
+  },
+  'account.loadingSessions': {
+    en: 'Loading sessions',
+    es: 'Cargando sesiones',
+    de: 'Sitzungen werden geladen',
+    ar: 'جارٍ تحميل الجلسات',
+  },
+  'account.sessionsLoadFailed': {
+    en: 'Sessions could not be loaded',
+    es: 'No se pudieron cargar las sesiones',
+    de: 'Sitzungen konnten nicht geladen werden',
+    ar: 'تعذّر تحميل الجلسات',
+  },
+  'account.checkConnection': {
+    en: 'Check your connection and try again.',
+    es: 'Revisa tu conexión e inténtalo de nuevo.',
+    de: 'Prüfe deine Verbindung und versuche es noch einmal.',
+    ar: 'تحقّق من اتصالك وحاول مرة أخرى.',
+  },
+  'account.sessions': { en: 'Sessions', es: 'Sesiones', de: 'Sitzungen', ar: 'الجلسات' },
+  'account.thisDevice': { en: 'This device', es: 'Este dispositivo', de: 'Dieses Gerät', ar: 'هذا الجهاز' },
+  'account.activeNow': { en: 'Active now', es: 'Activa ahora', de: 'Gerade aktiv', ar: 'نشطة الآن' },
+  'account.lastUsed': {
+    en: 'Last used {time}',
+    es: 'Último uso: {time}',
+    de: 'Zuletzt genutzt: {time}',
+    ar: 'آخر استخدام: {time}',
+  },
+  'account.signedInOn': {
+    en: 'Signed in {date}',
+    es: 'Sesión iniciada el {date}',
+    de: 'Angemeldet am {date}',
+    ar: 'تم تسجيل الدخول في {date}',
+  },
+  'account.signOutSessionLabel': {
+    en: 'Sign out {device}, last used {time}',
+    es: 'Cerrar la sesión de {device}, último uso: {time}',
+    de: '{device} abmelden, zuletzt genutzt: {time}',
+    ar: 'تسجيل الخروج من {device}، آخر استخدام: {time}',
+  },
+  'account.signOut': { en: 'Sign out', es: 'Cerrar sesión', de: 'Abmelden', ar: 'تسجيل الخروج' },
+  'account.sessionSignedOut': {
+    en: 'Session signed out',
+    es: 'Sesión cerrada',
+    de: 'Sitzung abgemeldet',
+    ar: 'تم تسجيل الخروج من الجلسة',
+  },
+  'account.couldNotSignOut': {
+    en: 'Could not sign out',
+    es: 'No se pudo cerrar la sesión',
+    de: 'Abmelden nicht möglich',
+    ar: 'تعذّر تسجيل الخروج',
+  },
+  'account.notSignedInElsewhere': {
+    en: "You're not signed in anywhere else.",
+    es: 'No tienes la sesión iniciada en ningún otro sitio.',
+    de: 'Du bist nirgendwo sonst angemeldet.',
+    ar: 'لم تسجّل الدخول من أي مكان آخر.',
+  },
+  'account.signOutOthers': {
+    en: 'Sign out of all other sessions',
+    es: 'Cerrar todas las demás sesiones',
+    de: 'Alle anderen Sitzungen abmelden',
+    ar: 'تسجيل الخروج من جميع الجلسات الأخرى',
+  },
+  'account.signedOutOthers': {
+    en: '{count, plural, one {Signed out of # other session} other {Signed out of # other sessions}}',
+    es: '{count, plural, one {Se cerró # sesión más} other {Se cerraron # sesiones más}}',
+    de: '{count, plural, one {# andere Sitzung abgemeldet} other {# andere Sitzungen abgemeldet}}',
+    ar: '{count, plural, zero {لم يتم تسجيل الخروج من أي جلسة أخرى} one {تم تسجيل الخروج من جلسة أخرى واحدة} two {تم تسجيل الخروج من جلستين أخريين} few {تم تسجيل الخروج من # جلسات أخرى} many {تم تسجيل الخروج من # جلسة أخرى} other {تم تسجيل الخروج من # جلسة أخرى}}',
+  },
+
+  // Deleting the account
+  'account.deleteTitle': { en: 'Delete account', es: 'Eliminar cuenta', de: 'Konto löschen', ar: 'حذف الحساب' },
+  'account.deleteDescription': {
+    en: 'Deleting your account cannot be undone. This is what happens:',
+    es: 'Eliminar tu cuenta no se puede deshacer. Esto es lo que ocurre:',
+    de: 'Das Löschen deines Kontos kann nicht rückgängig gemacht werden. Das passiert dabei:',
+    ar: 'لا يمكن التراجع عن حذف حسابك. إليك ما يحدث:',
+  },
+  'account.deleteCertificates': {
+    en: '<b>Certificates</b> are deleted. Their verification pages will say the certificate is not found, so PDFs you downloaded can no longer be verified.',
+    es: 'Se eliminan los <b>certificados</b>. Sus páginas de verificación dirán que no se encuentra el certificado, así que los PDF que descargaste ya no se podrán verificar.',
+    de: '<b>Zertifikate</b> werden gelöscht. Ihre Prüfseiten melden dann, dass das Zertifikat nicht gefunden wurde, daher lassen sich heruntergeladene PDFs nicht mehr prüfen.',
+    ar: 'تُحذف <b>الشهادات</b>. وستُظهر صفحات التحقق منها أن الشهادة غير موجودة، فلن يعود بالإمكان التحقق من ملفات PDF التي نزّلتها.',
+  },
+  'account.deleteEnrollments': {
+    en: '<b>Enrollments</b>, progress, quiz results, saved courses and reviews are deleted, and you lose access to your courses.',
+    es: 'Se eliminan las <b>inscripciones</b>, el progreso, los resultados de los cuestionarios, los cursos guardados y las reseñas, y pierdes el acceso a tus cursos.',
+    de: '<b>Einschreibungen</b>, Fortschritt, Quiz-Ergebnisse, gespeicherte Kurse und Bewertungen werden gelöscht, und du verlierst den Zugang zu deinen Kursen.',
+    ar: 'تُحذف <b>التسجيلات</b> والتقدّم ونتائج الاختبارات والدورات المحفوظة والتقييمات، وتفقد الوصول إلى دوراتك.',
+  },
+  'account.deletePayments': {
+    en: '<b>Payments</b> are not refunded by deleting. Their records (course, amount, date) are kept for our accounts, no longer linked to your name or email. Ask for a refund first if a purchase qualifies (within 30 days and below 30% progress).',
+    es: 'Eliminar la cuenta no reembolsa los <b>pagos</b>. Sus registros (curso, importe, fecha) se conservan para nuestra contabilidad, ya sin vínculo con tu nombre ni tu correo. Si una compra cumple los requisitos (dentro de 30 días y con menos del 30 % de progreso), pide antes el reembolso.',
+    de: '<b>Zahlungen</b> werden durch das Löschen nicht erstattet. Ihre Belege (Kurs, Betrag, Datum) bewahren wir für unsere Buchhaltung auf, ohne Verbindung zu deinem Namen oder deiner E-Mail-Adresse. Fordere zuerst eine Erstattung an, wenn ein Kauf dafür infrage kommt (innerhalb von 30 Tagen und unter 30 % Fortschritt).',
+    ar: 'لا يؤدي الحذف إلى استرداد <b>المدفوعات</b>. نحتفظ بسجلاتها (الدورة والمبلغ والتاريخ) لحساباتنا دون ربطها باسمك أو بريدك. اطلب الاسترداد أولًا إن كانت عملية الشراء مؤهلة (خلال 30 يومًا وبتقدّم أقل من 30%).',
+  },
+  'account.deleteSessions': {
+    en: 'You are signed out everywhere, and your email address can be used for a new account.',
+    es: 'Se cierra tu sesión en todas partes y tu correo electrónico podrá usarse para una cuenta nueva.',
+    de: 'Du wirst überall abgemeldet, und deine E-Mail-Adresse kann für ein neues Konto verwendet werden.',
+    ar: 'يتم تسجيل خروجك من كل مكان، ويمكن استخدام بريدك الإلكتروني لحساب جديد.',
+  },
+  'account.deleteCreator': {
+    en: '<b>As a creator:</b> if any of your courses has students, the account cannot be deleted here, because students keep access to what they enrolled in; write to support@gradient.academy. A published course must be archived first. Your drafts and archived courses without students are deleted with the account.',
+    es: '<b>Como creador:</b> si alguno de tus cursos tiene estudiantes, la cuenta no se puede eliminar aquí, porque los estudiantes conservan el acceso a lo que compraron; escribe a support@gradient.academy. Un curso publicado debe archivarse primero. Tus borradores y los cursos archivados sin estudiantes se eliminan con la cuenta.',
+    de: '<b>Als Kursersteller:</b> Wenn einer deiner Kurse Teilnehmende hat, kann das Konto hier nicht gelöscht werden, denn sie behalten den Zugang zu dem, wofür sie sich eingeschrieben haben; schreib an support@gradient.academy. Ein veröffentlichter Kurs muss zuerst archiviert werden. Deine Entwürfe und archivierten Kurse ohne Teilnehmende werden mit dem Konto gelöscht.',
+    ar: '<b>بصفتك منشئ محتوى:</b> إذا كان لأي من دوراتك طلاب، فلا يمكن حذف الحساب من هنا، لأن الطلاب يحتفظون بالوصول إلى ما سجّلوا فيه؛ راسل support@gradient.academy. يجب أرشفة الدورة المنشورة أولًا. تُحذف مسوداتك ودوراتك المؤرشفة التي ليس فيها طلاب مع الحساب.',
+  },
+  'account.deleting': { en: 'Deleting...', es: 'Eliminando...', de: 'Wird gelöscht...', ar: 'جارٍ الحذف...' },
+  'account.deleteMyAccount': {
+    en: 'Delete my account',
+    es: 'Eliminar mi cuenta',
+    de: 'Mein Konto löschen',
+    ar: 'حذف حسابي',
+  },
+  'account.deleteConfirmTitle': {
+    en: 'Delete your account for good?',
+    es: '¿Eliminar tu cuenta para siempre?',
+    de: 'Dein Konto endgültig löschen?',
+    ar: 'هل تريد حذف حسابك نهائيًا؟',
+  },
+  'account.deleteConfirmDescription': {
+    en: 'Your certificates, enrollments and progress are deleted and cannot be restored.',
+    es: 'Tus certificados, inscripciones y progreso se eliminarán y no se podrán recuperar.',
+    de: 'Deine Zertifikate, Einschreibungen und dein Fortschritt werden gelöscht und können nicht wiederhergestellt werden.',
+    ar: 'ستُحذف شهاداتك وتسجيلاتك وتقدّمك ولا يمكن استعادتها.',
+  },
+  'account.keepAccount': {
+    en: 'Keep my account',
+    es: 'Conservar mi cuenta',
+    de: 'Konto behalten',
+    ar: 'الاحتفاظ بحسابي',
+  },
+  'account.accountNotDeleted': {
+    en: 'Account not deleted',
+    es: 'La cuenta no se eliminó',
+    de: 'Konto nicht gelöscht',
+    ar: 'لم يتم حذف الحساب',
+  },
+  'account.deletedTitle': {
+    en: 'Account deleted',
+    es: 'Cuenta eliminada',
+    de: 'Konto gelöscht',
+    ar: 'تم حذف الحساب',
+  },
+  'account.deletedHeading': {
+    en: 'Your account has been deleted',
+    es: 'Tu cuenta se ha eliminado',
+    de: 'Dein Konto wurde gelöscht',
+    ar: 'تم حذف حسابك',
+  },
+  'account.deletedFarewell': {
+    en: 'You are signed out everywhere. Thank you for learning with us.',
+    es: 'Se ha cerrado tu sesión en todas partes. Gracias por aprender con nosotros.',
+    de: 'Du bist überall abgemeldet. Danke, dass du mit uns gelernt hast.',
+    ar: 'تم تسجيل خروجك من كل مكان. شكرًا لتعلّمك معنا.',
+  },
+  'account.backToHome': {
+    en: 'Back to Home',
+    es: 'Volver al inicio',
+    de: 'Zurück zur Startseite',
+    ar: 'العودة إلى الرئيسية',
+  },
+
+  // Confirming a new email
+  'account.confirmEmailTitle': {
+    en: 'Confirm email',
+    es: 'Confirmar correo',
+    de: 'E-Mail-Adresse bestätigen',
+    ar: 'تأكيد البريد الإلكتروني',
+  },
+  'account.linkIncomplete': {
+    en: 'This email confirmation link is incomplete.',
+    es: 'Este enlace de confirmación de correo está incompleto.',
+    de: 'Dieser Bestätigungslink ist unvollständig.',
+    ar: 'رابط تأكيد البريد الإلكتروني هذا غير مكتمل.',
+  },
+  'account.linkInvalid': {
+    en: 'This email confirmation link is invalid, expired or already used',
+    es: 'Este enlace de confirmación de correo no es válido, ha caducado o ya se usó',
+    de: 'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet',
+    ar: 'رابط تأكيد البريد الإلكتروني هذا غير صالح أو منتهي الصلاحية أو مستخدم بالفعل',
+  },
+  'account.emailChanged': {
+    en: 'Email changed',
+    es: 'Correo cambiado',
+    de: 'E-Mail-Adresse geändert',
+    ar: 'تم تغيير البريد الإلكتروني',
+  },
+  'account.nowSignInWith': {
+    en: 'You now sign in with <email></email>.',
+    es: 'Ahora inicias sesión con <email></email>.',
+    de: 'Du meldest dich jetzt mit <email></email> an.',
+    ar: 'أصبحت تسجّل الدخول الآن باستخدام <email></email>.',
+  },
+  'account.goToAccount': {
+    en: 'Go to your account',
+    es: 'Ir a tu cuenta',
+    de: 'Zu deinem Konto',
+    ar: 'الانتقال إلى حسابك',
+  },
+  'account.emailNotChanged': {
+    en: 'Email not changed',
+    es: 'El correo no se cambió',
+    de: 'E-Mail-Adresse nicht geändert',
+    ar: 'لم يتم تغيير البريد الإلكتروني',
+  },
+  'account.requestNewLink': {
+    en: 'Request a new link',
+    es: 'Solicitar un nuevo enlace',
+    de: 'Neuen Link anfordern',
+    ar: 'طلب رابط جديد',
+  },
+  'account.confirmingEmail': {
+    en: 'Confirming your email…',
+    es: 'Confirmando tu correo…',
+    de: 'Deine E-Mail-Adresse wird bestätigt…',
+    ar: 'جارٍ تأكيد بريدك الإلكتروني…',
+  },
+});
