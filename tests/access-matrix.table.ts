@@ -142,6 +142,12 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     request: () => ({ url: '/api/auth/me', payload: { name: 'Renamed' } }),
   },
   {
+    route: 'PATCH /api/auth/me',
+    on: 'the saved language (docs/product.md, Languages)',
+    expect: cells(401, 200, 200, 200, 200, 401),
+    request: () => ({ url: '/api/auth/me', payload: { locale: 'en' } }),
+  },
+  {
     route: 'POST /api/auth/password',
     on: "a fresh account of the caller's role (it signs out the other sessions)",
     expect: cells(401, 200, 200, 200, 200, 401),

@@ -6,6 +6,7 @@ import type { JobHandlers } from './lib/jobs/job-worker';
 import { queueOwedRefunds, retryRefund } from './lib/payments/refund-retry';
 import { sendReceiptMail } from './lib/purchases';
 import { purgeExpired } from './lib/purge';
+import { recipientLocale } from './lib/recipient-locale';
 import { runScheduledTransfers } from './lib/stripe-transfers';
 import { sendUnlockedMail, sweepUnlocks } from './lib/unlock-notices';
 import { emailChangedNoticeMail } from './modules/account/account.mail';
@@ -26,7 +27,8 @@ export function backgroundJobHandlers(app: FastifyInstance, db: Db): JobHandlers
     'mail.password-reset': ({ email }) => sendPasswordResetMail({ db, mailer: app.mailer, publicUrl, now: app.clock(), email }),
     'mail.email-confirm': ({ emailChangeId }) =>
       sendEmailConfirmMail({ db, mailer: app.mailer, publicUrl, now: app.clock(), emailChangeId }),
-    'mail.email-changed': (notice) => app.mailer.send(emailChangedNoticeMail(notice)),
+    'mail.email-changed': (notice) =>
+      app.mailer.send(emailChangedNoticeMail({ ...notice, locale: recipientLocale(notice.locale) })),
     'mail.creator-invite': ({ invitationId, code }) =>
       sendCreatorInviteMail({ db, mailer: app.mailer, publicUrl, invitationId, code }),
     'mail.payout-details-changed': (notice) => sendPayoutDetailsChangedMail({ db, mailer: app.mailer, publicUrl, notice }),

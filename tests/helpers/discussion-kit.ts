@@ -9,9 +9,9 @@ import { Toaster } from '#web/components/ui/toaster';
 import { AuthProvider } from '#web/lib/auth';
 
 /** The Q&A components' tests: a signed-in viewer, the app's providers, the network stubbed at fetch. */
-export const student: User = { id: 'u-student', email: 'ada@example.com', name: 'Ada Student', role: 'student' };
-export const otherStudent: User = { id: 'u-other', email: 'bo@example.com', name: 'Bo Other', role: 'student' };
-export const creator: User = { id: 'u-creator', email: 'cy@example.com', name: 'Cy Creator', role: 'creator' };
+export const student: User = { id: 'u-student', email: 'ada@example.com', name: 'Ada Student', role: 'student', locale: null };
+export const otherStudent: User = { id: 'u-other', email: 'bo@example.com', name: 'Bo Other', role: 'student', locale: null };
+export const creator: User = { id: 'u-creator', email: 'cy@example.com', name: 'Cy Creator', role: 'creator', locale: null };
 
 export function thread(overrides: Partial<Thread> = {}): Thread {
   return {

@@ -7,6 +7,7 @@ const content = {
   courseTitle: 'Deep Learning: From Perceptrons to Transformers',
   issuedAt: new Date('2026-11-23T10:00:00Z'),
   verifyUrl: 'https://academy.example/certificates/0b9e6a3e-2f4c-4c1f-9a51-2d8f0c9e7b11',
+  locale: 'en' as const,
 };
 
 afterEach(() => {

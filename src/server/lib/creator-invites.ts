@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { creatorInvites } from '#db/schema/index';
-import { escapeHtml, mailLayout, PRODUCT } from './mail-layout';
+import { DEFAULT_LOCALE } from '#shared/i18n/locales';
+import { translate } from '#shared/i18n/translate';
+import { escapeHtml, mailLayout, SIGNATURE } from './mail-layout';
 import type { Mail, Mailer } from './mailer';
 import { generateToken, hashToken } from './tokens';
 
@@ -14,29 +16,33 @@ export function creatorInviteLink(publicUrl: string, code: string): string {
   return `${publicUrl}/creator?tab=signup&invite=${encodeURIComponent(code)}`;
 }
 
+/** In English: whoever is invited has no account yet, so no saved language. */
 export function creatorInviteMail({ to, link, code }: { to: string; link: string; code: string }): Mail {
+  const locale = DEFAULT_LOCALE;
+  const once = translate(locale, 'mail.inviteOnce', { email: to });
   const text = [
-    'Hello,',
+    translate(locale, 'mail.helloAnyone'),
     '',
-    `You are invited to teach on ${PRODUCT}. Create your creator account here:`,
+    translate(locale, 'mail.inviteLink'),
     '',
     link,
     '',
-    `Your invitation code (already filled in by the link): ${code}`,
-    `It works once, for ${to} only.`,
+    translate(locale, 'mail.inviteCode', { code }),
+    once,
     '',
-    `— ${PRODUCT}`,
+    SIGNATURE,
   ].join('\n');
   const html = mailLayout(
     [
-      'Hello,',
-      `You are invited to teach on ${PRODUCT}. Create your creator account with the button below.`,
-      `Your invitation code (already filled in by the link): <code>${escapeHtml(code)}</code><br>It works once, for ${escapeHtml(to)} only.`,
+      escapeHtml(translate(locale, 'mail.helloAnyone')),
+      escapeHtml(translate(locale, 'mail.inviteButtonIntro')),
+      `${translate(locale, 'mail.inviteCodeHtml', { code: escapeHtml(code) })}<br>${escapeHtml(once)}`,
     ],
-    { label: 'Create creator account', href: link },
-    'If you were not expecting this invitation, you can ignore this email.',
+    { label: translate(locale, 'mail.inviteButton'), href: link },
+    escapeHtml(translate(locale, 'mail.inviteFooter')),
+    locale,
   );
-  return { to, subject: `Your invitation to teach on ${PRODUCT}`, text, html };
+  return { to, subject: translate(locale, 'mail.inviteSubject'), text, html };
 }
 
 /** A single-use invitation for one email (stored lowercase, as users.email is); only the code's hash is stored. */

@@ -124,7 +124,7 @@ describe('dev outbox', () => {
       { info: (details, message) => logged.push({ details, message }) },
     );
     const link = `${publicUrl}/reset-password?token=abc_DEF-123`;
-    await mailer.send(passwordResetMail({ to: 'ada@example.com', name: 'Ada', link }));
+    await mailer.send(passwordResetMail({ to: 'ada@example.com', name: 'Ada', link, locale: 'en' }));
     await mailer.send({ to: 'bob@example.com', subject: 'Plain note', text: 'No links here.' });
 
     const files = readdirSync(path.join(dataDir, 'outbox')).sort();
@@ -156,8 +156,8 @@ describe('dev outbox', () => {
       },
     );
     const link = `${publicUrl}/reset-password?token=secret-token-value`;
-    await mailer.send(passwordResetMail({ to: 'ada@example.com', name: 'Ada', link }));
-    await mailer.send(passwordResetMail({ to: 'bob@example.com', name: 'Bob', link }));
+    await mailer.send(passwordResetMail({ to: 'ada@example.com', name: 'Ada', link, locale: 'en' }));
+    await mailer.send(passwordResetMail({ to: 'bob@example.com', name: 'Bob', link, locale: 'en' }));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/SMTP_URL is not set/);
     expect(logged).toHaveLength(2);

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 /*
  * What the PDFs (certificates, receipts) are drawn with. DejaVu fonts are embedded (subset), so names
  * in Latin, Greek or Cyrillic script print as written; the standard PDF fonts know Western European
- * letters only.
+ * letters only. Only the sans faces have Arabic and Hebrew letters (pdf-bidi.ts): right-to-left text
+ * is drawn in them.
  */
 
 const require = createRequire(import.meta.url);
@@ -12,6 +13,7 @@ const FONT_FILES = {
   serif: 'dejavu-fonts-ttf/ttf/DejaVuSerif.ttf',
   serifBold: 'dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf',
   sans: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  sansBold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
 } as const;
 type FontName = keyof typeof FONT_FILES;
 

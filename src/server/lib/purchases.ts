@@ -1,8 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client';
 import { centsToPrice } from '#shared/format';
+import type { MessageKey, MessageValues } from '#shared/i18n/messages';
+import { translate } from '#shared/i18n/translate';
 import type { Purchase } from '#shared/schemas/purchases';
+import { longDay, usd } from './document-format';
 import type { Mailer } from './mailer';
+import { recipientLocale } from './recipient-locale';
 import { REFUND_WINDOW_MS } from './refund-rules';
 import { sqlRows } from './sql-rows';
 
@@ -26,6 +30,8 @@ export type PurchaseRow = {
   buyerId: string;
   buyerName: string;
   buyerEmail: string;
+  /** The buyer's saved language, which their receipts are written in. */
+  buyerLocale: string | null;
 };
 
 /** The purchases of `where` (over payments p, users b), newest first. */
@@ -35,7 +41,7 @@ export function selectPurchases(db: DbOrTx, where: SQL, limit: number): Promise<
     sql`SELECT p.id, p.status, p.amount_cents AS "amountCents", p.list_price_cents AS "listPriceCents",
         c.id AS "courseId", c.title AS "courseTitle", cp.code AS "couponCode", p.provider,
         sale.created_at AS "paidAt", refund.created_at AS "refundedAt",
-        b.id AS "buyerId", b.name AS "buyerName", b.email AS "buyerEmail"
+        b.id AS "buyerId", b.name AS "buyerName", b.email AS "buyerEmail", b.locale AS "buyerLocale"
       FROM payments p
       JOIN courses c ON c.id = p.course_id
       JOIN users b ON b.id = p.user_id
@@ -76,9 +82,6 @@ export function toPurchaseJson(row: PurchaseRow, now: number): Purchase {
   };
 }
 
-const day = (value: Date | string) =>
-  at(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
 /**
  * Mails the buyer a receipt for a purchase or for its refund (issue 24 §5), through the app's mailer
  * (SMTP, or the outbox without it). Run by the job queued with the sale or the refund (ADR 0037): a
@@ -99,36 +102,44 @@ export async function sendReceiptMail({
 }): Promise<void> {
   const row = await findPurchase(db, paymentId);
   if (!row) return;
+  const locale = recipientLocale(row.buyerLocale);
   const price = row.listPriceCents ?? row.amountCents;
   const purchases = `${publicUrl}/purchases`;
+  const say = (key: MessageKey, values?: MessageValues) => translate(locale, key, values);
+  const course = row.courseTitle;
+  const discount = usd(row.amountCents - price, locale);
   const lines =
     kind === 'purchase'
       ? [
-          `Hi ${row.buyerName},`,
+          say('mail.greeting', { name: row.buyerName }),
           '',
-          `Thank you for buying "${row.courseTitle}" on ${day(row.paidAt)}.`,
+          say('mail.receiptThanks', { course, date: longDay(row.paidAt, locale) }),
           '',
-          `Price: $${centsToPrice(price)}`,
+          say('mail.receiptPrice', { amount: usd(price, locale) }),
           ...(price > row.amountCents
-            ? [`Discount${row.couponCode ? ` (${row.couponCode})` : ''}: -$${centsToPrice(price - row.amountCents)}`]
+            ? [
+                row.couponCode
+                  ? say('mail.receiptDiscountCode', { code: row.couponCode, amount: discount })
+                  : say('mail.receiptDiscount', { amount: discount }),
+              ]
             : []),
-          `Paid: $${centsToPrice(row.amountCents)}`,
-          `Receipt number: ${row.id}`,
+          say('mail.receiptPaid', { amount: usd(row.amountCents, locale) }),
+          say('mail.receiptNumber', { id: row.id }),
           '',
-          `Your receipts, and refunds within 30 days: ${purchases}`,
+          say('mail.receiptLinks', { url: purchases }),
         ]
       : [
-          `Hi ${row.buyerName},`,
+          say('mail.greeting', { name: row.buyerName }),
           '',
-          `Your payment of $${centsToPrice(row.amountCents)} for "${row.courseTitle}" has been refunded to your card.`,
-          'Banks usually show it within 5 to 10 days.',
-          `Receipt number: ${row.id}`,
+          say('mail.refundDone', { amount: usd(row.amountCents, locale), course }),
+          say('mail.refundBanks'),
+          say('mail.receiptNumber', { id: row.id }),
           '',
-          `Your receipts: ${purchases}`,
+          say('mail.refundLinks', { url: purchases }),
         ];
   await mailer.send({
     to: row.buyerEmail,
-    subject: kind === 'purchase' ? `Your receipt: ${row.courseTitle}` : `Refund: ${row.courseTitle}`,
+    subject: kind === 'purchase' ? say('mail.receiptSubject', { course }) : say('mail.refundSubject', { course }),
     text: lines.join('\n'),
   });
 }

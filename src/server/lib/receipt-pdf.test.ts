@@ -18,6 +18,7 @@ const purchase: PurchaseRow = {
   buyerId: '5d0c9a1e-1111-4c1f-9a51-2d8f0c9e7b12',
   buyerName: 'Zoë Ångström',
   buyerEmail: 'zoe@example.com',
+  buyerLocale: null,
 };
 
 /** The text as a reader copies it, lines joined; whitespace dropped, since a line may break at a space or inside a word. */

@@ -1,10 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#db/client';
 import { courseModules, courses, enrollments, lessons, quizzes, users } from '#db/schema/index';
+import type { Locale } from '#shared/i18n/locales';
+import { translate } from '#shared/i18n/translate';
 import type { JobQueue } from './jobs/job-kinds';
 import { escapeHtml, mailLayout, PRODUCT } from './mail-layout';
 import type { Mail, Mailer } from './mailer';
 import { passedAttempt } from './progress';
+import { recipientLocale } from './recipient-locale';
 import { sqlRows } from './sql-rows';
 
 /*
@@ -126,7 +129,7 @@ export async function sendUnlockedMail({
   const [target] = found;
   if (!target) return;
   const [learner] = await db
-    .select({ email: users.email, name: users.name, course: courses.title })
+    .select({ email: users.email, name: users.name, locale: users.locale, course: courses.title })
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
@@ -149,6 +152,7 @@ export async function sendUnlockedMail({
       part: target.title,
       course: learner.course,
       href: new URL(learnPath, publicUrl).toString(),
+      locale: recipientLocale(learner.locale),
     }),
   );
 }
@@ -159,19 +163,22 @@ export function unlockedMail({
   part,
   course,
   href,
+  locale,
 }: {
   to: string;
   name: string;
   part: string;
   course: string;
   href: string;
+  locale: Locale;
 }): Mail {
-  const subject = `${part} is open in ${course}`;
-  const text = `Hello ${name},\n\n${part} is now open in ${course}. Pick up where you left off:\n${href}\n\n${PRODUCT}\n`;
+  const hello = translate(locale, 'mail.hello', { name });
+  const text = `${hello}\n\n${translate(locale, 'mail.unlockedText', { part, course })}\n${href}\n\n${PRODUCT}\n`;
   const html = mailLayout(
-    [`Hello ${escapeHtml(name)},`, `<strong>${escapeHtml(part)}</strong> is now open in ${escapeHtml(course)}.`],
-    { label: 'Open it', href },
-    `You get this once for each part of a course that opens on a schedule. ${PRODUCT}`,
+    [escapeHtml(hello), translate(locale, 'mail.unlockedHtml', { part: escapeHtml(part), course: escapeHtml(course) })],
+    { label: translate(locale, 'mail.unlockedButton'), href },
+    escapeHtml(translate(locale, 'mail.unlockedFooter')),
+    locale,
   );
-  return { to, subject, text, html };
+  return { to, subject: translate(locale, 'mail.unlockedSubject', { part, course }), text, html };
 }

@@ -3,6 +3,7 @@ import { accountMessages } from './messages/account';
 import { adminMessages } from './messages/admin';
 import { authMessages } from './messages/auth';
 import { catalogMessages } from './messages/catalog';
+import { certificateMessages } from './messages/certificate';
 import { certificatesMessages } from './messages/certificates';
 import { commonMessages } from './messages/common';
 import { couponsMessages } from './messages/coupons';
@@ -14,11 +15,13 @@ import { earningsMessages } from './messages/earnings';
 import { enrollmentMessages } from './messages/enrollment';
 import { instructorsMessages } from './messages/instructors';
 import { learningMessages } from './messages/learning';
+import { mailMessages } from './messages/mail';
 import { moduleBuilderMessages } from './messages/moduleBuilder';
 import { previewMessages } from './messages/preview';
 import { purchasesMessages } from './messages/purchases';
 import { quizBuilderMessages } from './messages/quizBuilder';
 import { quizzesMessages } from './messages/quizzes';
+import { receiptMessages } from './messages/receipt';
 import { reviewDeckMessages } from './messages/reviewDeck';
 import { reviewsMessages } from './messages/reviews';
 import { searchMessages } from './messages/search';
@@ -58,6 +61,9 @@ const AREAS = {
   courseEditorMessages,
   moduleBuilderMessages,
   quizBuilderMessages,
+  certificateMessages,
+  mailMessages,
+  receiptMessages,
 };
 
 type Areas = typeof AREAS;

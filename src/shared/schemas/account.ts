@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, PasswordSchema } from './auth';
+import { EmailSchema, LocaleSchema, PasswordSchema } from './auth';
 import { singleLineText } from './text';
 
 /** What the account page tells the user; the server does exactly this (modules/account). */
@@ -31,6 +31,15 @@ export const UpdateNameBodySchema = z.object({
   name: singleLineText({ max: 100 }).min(1, { message: 'Name is required' }),
 });
 export type UpdateNameBody = z.infer<typeof UpdateNameBodySchema>;
+
+/** PATCH /api/auth/me: the name, the saved language (null forgets it), or both. */
+export const UpdateMeBodySchema = z
+  .object({
+    name: UpdateNameBodySchema.shape.name.optional(),
+    locale: LocaleSchema.nullable().optional(),
+  })
+  .refine((body) => body.name !== undefined || body.locale !== undefined, { message: 'Send a name or a locale' });
+export type UpdateMeBody = z.infer<typeof UpdateMeBodySchema>;
 
 export const ChangePasswordBodySchema = z.object({
   currentPassword: CurrentPasswordSchema,

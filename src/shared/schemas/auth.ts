@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales';
 import { userRoles } from '../lists';
 import { singleLineText } from './text';
 
@@ -14,11 +15,16 @@ export const PasswordSchema = singleLineText({ max: 200, trim: false }).min(PASS
   message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
 });
 
+/** A language the interface speaks, as an account saves it (docs/product.md, Languages). */
+export const LocaleSchema = z.enum(LOCALES, { message: `Choose one of ${LOCALES.join(', ')}` });
+
 export const UserSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
   role: UserRoleSchema,
+  /** The saved language: pages without a `locale` cookie, mails, receipts and certificates use it; null until chosen. */
+  locale: LocaleSchema.nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -35,6 +41,8 @@ export const SignupBodySchema = z.object({
   // Any role other than student needs a valid invitation; checked by the server.
   role: singleLineText({ max: 20, trim: false }).optional().default('student'),
   inviteCode: singleLineText({ max: 200 }).optional(),
+  // The language of the page signed up on, saved as the account's.
+  locale: LocaleSchema.nullable().optional(),
 });
 export type SignupBody = z.infer<typeof SignupBodySchema>;
 

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '#db/client';
+import type { Locale } from '#shared/i18n/locales';
 
 /*
  * Every kind of job and what it carries (ADR 0037). A payload holds what the job needs and no live
@@ -13,8 +14,8 @@ export type JobPayloads = {
   'mail.password-reset': { email: string };
   /** The link to confirm a new email address; its token is made when sent. */
   'mail.email-confirm': { emailChangeId: string };
-  /** The notice to the old address once an email change is done. */
-  'mail.email-changed': { to: string; name: string; newEmail: string };
+  /** The notice to the old address once an email change is done, in the account's saved language (none: English). */
+  'mail.email-changed': { to: string; name: string; newEmail: string; locale?: Locale | null };
   /** The notice to a creator that where they are paid changed; the address and name are read when sent. */
   'mail.payout-details-changed': { userId: string; changedAt: string; isCleared: boolean };
   /** A creator invitation from the admin console, unless it was used or revoked before the mail went. */

@@ -14,6 +14,7 @@ import {
   threadUpvotes,
   users,
 } from '#db/schema/index';
+import type { Locale } from '#shared/i18n/locales';
 import type { UserRole } from '#shared/lists';
 import type { Course } from '#shared/schemas/catalog';
 import type { ModuleOutline, QuizOutline } from '#shared/schemas/outline';
@@ -21,12 +22,13 @@ import { pacingOf } from '../course-content';
 import { courseWithCreatorColumns, toCourseJson } from '../course-json';
 import { type PreparedJson, prepareJson } from '../prepared-json';
 import { type LearnerRecord, passedAttempt } from '../progress';
+import { savedLocale } from '../recipient-locale';
 import { sanitizeStoredRichText } from '../rich-text';
 import type { CatalogEntry, CatalogFilter, PopularKey } from './catalog-snapshot';
 
 export type SessionEntry = {
   /** Who is asking, shared by every request of the session: frozen, so no handler can change it. */
-  user: Readonly<{ id: string; email: string; name: string; role: UserRole; sessionId: string }>;
+  user: Readonly<{ id: string; email: string; name: string; role: UserRole; locale: Locale | null; sessionId: string }>;
   expiresAt: number;
 };
 
@@ -43,6 +45,7 @@ export async function loadSessions(db: Db, tokenHashes: string[]): Promise<(Sess
       email: users.email,
       name: users.name,
       role: users.role,
+      locale: users.locale,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
     })
@@ -57,8 +60,8 @@ export async function loadSessions(db: Db, tokenHashes: string[]): Promise<(Sess
       ),
     );
   const found = new Map<string, SessionEntry>();
-  for (const { tokenHash, expiresAt, ...user } of rows) {
-    found.set(tokenHash, { user: Object.freeze(user), expiresAt: expiresAt.getTime() });
+  for (const { tokenHash, expiresAt, locale, ...user } of rows) {
+    found.set(tokenHash, { user: Object.freeze({ ...user, locale: savedLocale(locale) }), expiresAt: expiresAt.getTime() });
   }
   return tokenHashes.map((tokenHash) => found.get(tokenHash) ?? null);
 }

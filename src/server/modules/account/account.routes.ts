@@ -9,7 +9,7 @@ import {
   ConfirmEmailResponseSchema,
   DeleteAccountBodySchema,
   SignedOutResponseSchema,
-  UpdateNameBodySchema,
+  UpdateMeBodySchema,
 } from '#shared/schemas/account';
 import { MessageResponseSchema, UserSchema } from '#shared/schemas/auth';
 import { requireUser } from '../../plugins/current-user';
@@ -21,7 +21,7 @@ import {
   requestEmailChange,
   revokeOtherSessions,
   revokeSession,
-  updateName,
+  updateMe,
 } from './account.service';
 
 const TAGS = ['account'];
@@ -36,15 +36,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Change the name (the one certificates issued from now on print)',
+        summary: 'Change the name (the one certificates issued from now on print) or the saved language',
+        description:
+          '`locale` (en, es, de, ar, or null to forget it) is the language of pages without a `locale` cookie, and of mails, receipts and certificates.',
         security: BEARER,
-        body: UpdateNameBodySchema,
+        body: UpdateMeBodySchema,
         response: { 200: UserSchema, ...signedIn, ...bodyErrors },
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      return updateName({ db: app.db, userId: user.id, name: request.body.name });
+      return updateMe({ db: app.db, userId: user.id, changes: request.body });
     },
   );
 

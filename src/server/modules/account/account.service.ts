@@ -29,10 +29,12 @@ import {
   type ConfirmEmailResponse,
   EMAIL_CHANGE_TTL_HOURS,
   type SignedOutResponse,
+  type UpdateMeBody,
 } from '#shared/schemas/account';
 import type { MessageResponse, User } from '#shared/schemas/auth';
 import type { Config } from '../../env';
 import { AppError } from '../../errors';
+import { certificateKeys } from '../../lib/certificate-keys';
 import { clientAddressKey } from '../../lib/client-address';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { JobQueue } from '../../lib/jobs/job-kinds';
@@ -40,6 +42,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { ObjectStore } from '../../lib/object-store/object-store';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enforceRateLimits, type RateLimitCheck, refundRateLimit } from '../../lib/rate-limit';
+import { recipientLocale, savedLocale } from '../../lib/recipient-locale';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { confirmEmailMail } from './account.mail';
 import { deviceName } from './device-name';
@@ -51,15 +54,20 @@ const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_TTL_HOURS * HOUR_MS;
 type AccountConfig = Pick<Config, 'publicUrl' | 'rateLimits'>;
 type Log = { error: (details: Record<string, unknown>, message: string) => void };
 
-export async function updateName({ db, userId, name }: { db: Db; userId: string; name: string }): Promise<User> {
-  // The users trigger drops every cached session of the user, so the next request already has the new name.
+/** The name, the saved language, or both (a field left out stays as it is). */
+export async function updateMe({ db, userId, changes }: { db: Db; userId: string; changes: UpdateMeBody }): Promise<User> {
+  // The users trigger drops every cached session of the user, so the next request already has the change.
   const [row] = await db
     .update(users)
-    .set({ name, updatedAt: new Date() })
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.locale === undefined ? {} : { locale: changes.locale }),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId))
-    .returning({ id: users.id, email: users.email, name: users.name, role: users.role });
+    .returning({ id: users.id, email: users.email, name: users.name, role: users.role, locale: users.locale });
   if (!row) throw new AppError(ErrorCode.UNAUTHORIZED, 'Authentication required');
-  return row;
+  return { ...row, locale: savedLocale(row.locale) };
 }
 
 /**
@@ -208,10 +216,14 @@ export async function sendEmailConfirmMail({
     .where(and(eq(emailChanges.id, emailChangeId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, new Date(now))))
     .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
   if (!change) return;
-  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, change.userId)).limit(1);
+  const [user] = await db
+    .select({ name: users.name, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, change.userId))
+    .limit(1);
   if (!user) return;
   const link = `${publicUrl}/account/confirm-email?token=${encodeURIComponent(token)}`;
-  await mailer.send(confirmEmailMail({ to: change.newEmail, name: user.name, link }));
+  await mailer.send(confirmEmailMail({ to: change.newEmail, name: user.name, link, locale: recipientLocale(user.locale) }));
 }
 
 /**
@@ -251,7 +263,7 @@ export async function confirmEmailChange({
         .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
       if (!claimed) throw invalid();
       const [before] = await tx
-        .select({ email: users.email, name: users.name })
+        .select({ email: users.email, name: users.name, locale: users.locale })
         .from(users)
         .where(eq(users.id, claimed.userId))
         .limit(1);
@@ -260,7 +272,12 @@ export async function confirmEmailChange({
       // Reset links went to the old address.
       await tx.delete(passwordResets).where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
       // So a hijacked session cannot move an account away unnoticed: the old address hears of it.
-      await jobs.enqueue(tx, 'mail.email-changed', { to: before.email, name: before.name, newEmail: claimed.newEmail });
+      await jobs.enqueue(tx, 'mail.email-changed', {
+        to: before.email,
+        name: before.name,
+        newEmail: claimed.newEmail,
+        locale: savedLocale(before.locale),
+      });
       return claimed;
     })
     .catch((error: unknown) => {
@@ -452,9 +469,11 @@ export async function deleteAccount({
   });
   const work = async () => {
     for (const id of certificateIds) {
-      await objectStore
-        .delete(`certificates/${id}.pdf`)
-        .catch((error: unknown) => log.error({ err: error, certificateId: id }, 'certificate PDF could not be deleted'));
+      for (const key of certificateKeys(id)) {
+        await objectStore
+          .delete(key)
+          .catch((error: unknown) => log.error({ err: error, certificateId: id }, 'certificate PDF could not be deleted'));
+      }
     }
   };
   return { message: accountMessages.accountDeleted, work };

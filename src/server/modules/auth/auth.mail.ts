@@ -1,25 +1,17 @@
-import { escapeHtml, mailLayout as layout, PRODUCT } from '../../lib/mail-layout';
+import type { Locale } from '#shared/i18n/locales';
+import { translate } from '#shared/i18n/translate';
+import { escapeHtml, mailLayout as layout, SIGNATURE } from '../../lib/mail-layout';
 import type { Mail } from '../../lib/mailer';
 
-export function passwordResetMail({ to, name, link }: { to: string; name: string; link: string }): Mail {
-  const text = [
-    `Hi ${name},`,
-    '',
-    `Someone asked to reset the password of your ${PRODUCT} account. Open this link to choose a new password:`,
-    '',
-    link,
-    '',
-    'The link expires in 1 hour and works once. If you did not ask for this, ignore this email; your password stays the same.',
-    '',
-    `— ${PRODUCT}`,
-  ].join('\n');
+export function passwordResetMail({ to, name, link, locale }: { to: string; name: string; link: string; locale: Locale }): Mail {
+  const expiry = translate(locale, 'mail.resetExpiry');
+  const greeting = translate(locale, 'mail.greeting', { name });
+  const text = [greeting, '', translate(locale, 'mail.resetLink'), '', link, '', expiry, '', SIGNATURE].join('\n');
   const html = layout(
-    [
-      `Hi ${escapeHtml(name)},`,
-      `Someone asked to reset the password of your ${PRODUCT} account. Use the button below to choose a new password.`,
-    ],
-    { label: 'Reset password', href: link },
-    'The link expires in 1 hour and works once. If you did not ask for this, ignore this email; your password stays the same.',
+    [escapeHtml(greeting), escapeHtml(translate(locale, 'mail.resetButtonIntro'))],
+    { label: translate(locale, 'mail.resetButton'), href: link },
+    escapeHtml(expiry),
+    locale,
   );
-  return { to, subject: `Reset your ${PRODUCT} password`, text, html };
+  return { to, subject: translate(locale, 'mail.resetSubject'), text, html };
 }

@@ -73,7 +73,7 @@ describe('POST /api/auth/signup', () => {
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
-    expect(Object.keys(body.user).sort()).toEqual(['email', 'id', 'name', 'role']);
+    expect(Object.keys(body.user).sort()).toEqual(['email', 'id', 'locale', 'name', 'role']);
     expect(body.user).toMatchObject({ email: email.toLowerCase(), name: 'Ada', role: 'student' });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 

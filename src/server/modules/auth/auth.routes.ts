@@ -90,8 +90,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, email, name, role } = await requireUser(request);
-      return { id, email, name, role };
+      const { id, email, name, role, locale } = await requireUser(request);
+      return { id, email, name, role, locale };
     },
   );
 

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#db/client';
 import { creatorInvites, passwordResets, sessions, users } from '#db/schema/index';
 import { ErrorCode } from '#shared/errors';
+import type { Locale } from '#shared/i18n/locales';
 import type { AuthResponse, MessageResponse, User, UserRole } from '#shared/schemas/auth';
 import type { Config } from '../../env';
 import { AppError } from '../../errors';
@@ -19,6 +20,7 @@ import {
   type RateLimitCheck,
   refundRateLimit,
 } from '../../lib/rate-limit';
+import { recipientLocale, savedLocale } from '../../lib/recipient-locale';
 import { sqlRows } from '../../lib/sql-rows';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { passwordResetMail } from './auth.mail';
@@ -67,8 +69,8 @@ function secretsEqual(given: string, expected: string): boolean {
   return timingSafeEqual(sha256(given), sha256(expected));
 }
 
-function toUser(row: { id: string; email: string; name: string; role: UserRole }): User {
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
+function toUser(row: { id: string; email: string; name: string; role: UserRole; locale: string | null }): User {
+  return { id: row.id, email: row.email, name: row.name, role: row.role, locale: savedLocale(row.locale) };
 }
 
 /** A new session; the user's oldest live sessions beyond MAX_LIVE_SESSIONS are revoked with it. */
@@ -155,6 +157,7 @@ export async function signUp({
   name,
   role: requestedRole,
   inviteCode,
+  locale = null,
   device,
 }: {
   db: Db;
@@ -166,6 +169,7 @@ export async function signUp({
   name: string;
   role: string;
   inviteCode?: string | undefined;
+  locale?: Locale | null | undefined;
   device: DeviceContext;
 }): Promise<SignedIn> {
   const address = clientAddressKey(ip);
@@ -186,8 +190,8 @@ export async function signUp({
     auth = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email, name, role, passwordHash })
-        .returning({ id: users.id, email: users.email, name: users.name, role: users.role });
+        .values({ email, name, role, passwordHash, locale })
+        .returning({ id: users.id, email: users.email, name: users.name, role: users.role, locale: users.locale });
       if (!user) throw new Error('user insert returned no row');
       if (inviteId) {
         // Conditional update: of two sign-ups racing for one invite, only one commits.
@@ -295,6 +299,7 @@ export async function logIn({
       email: users.email,
       name: users.name,
       role: users.role,
+      locale: users.locale,
       passwordHash: users.passwordHash,
       suspendedAt: users.suspendedAt,
     })
@@ -422,7 +427,11 @@ export async function sendPasswordResetMail({
   now: number;
   email: string;
 }): Promise<void> {
-  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await db
+    .select({ id: users.id, name: users.name, locale: users.locale })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   if (!user) return;
   const token = generateToken();
   await db.transaction(async (tx) => {
@@ -435,7 +444,7 @@ export async function sendPasswordResetMail({
     });
   });
   const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await mailer.send(passwordResetMail({ to: email, name: user.name, link }));
+  await mailer.send(passwordResetMail({ to: email, name: user.name, link, locale: recipientLocale(user.locale) }));
 }
 
 export async function resetPassword({

@@ -7,6 +7,7 @@ import { certificateFileName } from '../../lib/certificate-pdf';
 import { getCourseAccess } from '../../lib/course-access';
 import { createVerificationCache } from '../../lib/credentials/verifier';
 import { matchesEtag } from '../../lib/http-etag';
+import { recipientLocale } from '../../lib/recipient-locale';
 import { requireUser } from '../../plugins/current-user';
 import { certificateCredential, certificateVerification } from './certificate-credentials';
 import { createCertificateFiles } from './certificate-files';
@@ -27,7 +28,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!access) throw new AppError(ErrorCode.NOT_FOUND, 'Course not found');
     if (access.level !== 'enrolled')
       throw new AppError(ErrorCode.FORBIDDEN, 'Certificates are for students enrolled in this course');
-    return { userId: user.id, courseId: access.course.id };
+    return { userId: user.id, courseId: access.course.id, locale: user.locale };
   };
 
   app.get(
@@ -67,7 +68,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await isEligible({ reads: app.reads, ...student }))) {
         throw new AppError(ErrorCode.FORBIDDEN, 'Complete every lesson and pass every quiz to earn the certificate');
       }
-      const certificate = await issueCertificate({ db: app.db, ...student });
+      const certificate = await issueCertificate({ db: app.db, userId: student.userId, courseId: student.courseId });
       // Signed at issue, so that a verifier's first request finds it made (docs/product.md, Credentials).
       await certificateCredential({
         db: app.db,
@@ -76,7 +77,11 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         now: new Date(app.clock()),
         id: certificate.id,
       });
-      const pdf = await files.open({ certificate, verifyUrl: `${app.config.publicUrl}/certificates/${certificate.id}` });
+      const pdf = await files.open({
+        certificate,
+        verifyUrl: `${app.config.publicUrl}/certificates/${certificate.id}`,
+        locale: recipientLocale(student.locale),
+      });
       const etag = `"${pdf.etag}"`;
       reply
         .header('content-disposition', `attachment; filename="${certificateFileName(certificate.courseTitle)}"`)

@@ -1,9 +1,12 @@
 import { and, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { courses, lessons, lessonThreads, users } from '#db/schema/index';
+import type { Locale } from '#shared/i18n/locales';
+import { translate } from '#shared/i18n/translate';
 import type { JobQueue, ScheduledRun } from '../../lib/jobs/job-kinds';
-import { escapeHtml, mailLayout, PRODUCT } from '../../lib/mail-layout';
+import { escapeHtml, mailLayout, SIGNATURE } from '../../lib/mail-layout';
 import type { Mail, Mailer } from '../../lib/mailer';
+import { recipientLocale } from '../../lib/recipient-locale';
 import { sqlRows } from '../../lib/sql-rows';
 
 /*
@@ -36,6 +39,7 @@ export function threadAnsweredMail({
   lessonTitle,
   body,
   link,
+  locale,
 }: {
   to: string;
   name: string;
@@ -43,30 +47,19 @@ export function threadAnsweredMail({
   lessonTitle: string;
   body: string;
   link: string;
+  locale: Locale;
 }): Mail {
-  const where = `“${lessonTitle}” in ${courseTitle}`;
-  const text = [
-    `Hi ${name},`,
-    '',
-    `The instructor answered your question on ${where}:`,
-    '',
-    `“${excerpt(body)}”`,
-    '',
-    'Read the answer under the slide:',
-    link,
-    '',
-    `— ${PRODUCT}`,
-  ].join('\n');
+  const greeting = translate(locale, 'mail.greeting', { name });
+  const intro = translate(locale, 'mail.answeredIntro', { lesson: lessonTitle, course: courseTitle });
+  const quoted = translate(locale, 'mail.quoted', { text: excerpt(body) });
+  const text = [greeting, '', intro, '', quoted, '', translate(locale, 'mail.answeredRead'), link, '', SIGNATURE].join('\n');
   const html = mailLayout(
-    [
-      `Hi ${escapeHtml(name)},`,
-      `The instructor answered your question on ${escapeHtml(where)}:`,
-      `“${escapeHtml(excerpt(body))}”`,
-    ],
-    { label: 'Read the answer', href: link },
-    'You get this mail once per question, when it is first answered.',
+    [escapeHtml(greeting), escapeHtml(intro), escapeHtml(quoted)],
+    { label: translate(locale, 'mail.answeredButton'), href: link },
+    escapeHtml(translate(locale, 'mail.answeredFooter')),
+    locale,
   );
-  return { to, subject: `Your question on “${lessonTitle}” was answered`, text, html };
+  return { to, subject: translate(locale, 'mail.answeredSubject', { lesson: lessonTitle }), text, html };
 }
 
 type DigestEntry = { body: string; courseTitle: string; lessonTitle: string; link: string };
@@ -77,41 +70,45 @@ export function threadDigestMail({
   count,
   entries,
   inboxUrl,
+  locale,
 }: {
   to: string;
   name: string;
   count: number;
   entries: DigestEntry[];
   inboxUrl: string;
+  locale: Locale;
 }): Mail {
-  const headline =
-    count === 1 ? 'Students asked 1 new question in your courses' : `Students asked ${count} new questions in your courses`;
-  const more = count > entries.length ? `And ${count - entries.length} more in your inbox.` : null;
-  const line = (entry: DigestEntry) => `${entry.courseTitle}, “${entry.lessonTitle}”: “${excerpt(entry.body)}”`;
+  const greeting = translate(locale, 'mail.greeting', { name });
+  const intro = translate(locale, 'mail.digestIntro', { count });
+  const more = count > entries.length ? translate(locale, 'mail.digestMore', { count: count - entries.length }) : null;
+  const line = (entry: DigestEntry) =>
+    translate(locale, 'mail.digestLine', { course: entry.courseTitle, lesson: entry.lessonTitle, excerpt: excerpt(entry.body) });
   const text = [
-    `Hi ${name},`,
+    greeting,
     '',
-    `${headline} yesterday:`,
+    intro,
     '',
     ...entries.flatMap((entry) => [`- ${line(entry)}`, `  ${entry.link}`]),
     ...(more ? ['', more] : []),
     '',
-    'Answer them from your inbox:',
+    translate(locale, 'mail.digestAnswer'),
     inboxUrl,
     '',
-    `— ${PRODUCT}`,
+    SIGNATURE,
   ].join('\n');
   const html = mailLayout(
     [
-      `Hi ${escapeHtml(name)},`,
-      `${escapeHtml(headline)} yesterday:`,
+      escapeHtml(greeting),
+      escapeHtml(intro),
       ...entries.map((entry) => `<a href="${escapeHtml(entry.link)}">${escapeHtml(line(entry))}</a>`),
       ...(more ? [escapeHtml(more)] : []),
     ],
-    { label: 'Open your inbox', href: inboxUrl },
-    'You get this digest on days after students ask something in your courses.',
+    { label: translate(locale, 'mail.digestButton'), href: inboxUrl },
+    escapeHtml(translate(locale, 'mail.digestFooter')),
+    locale,
   );
-  return { to, subject: `${headline}`, text, html };
+  return { to, subject: translate(locale, 'mail.digestSubject', { count }), text, html };
 }
 
 /** The 'mail.thread-answered' job: nothing when the thread is gone, hidden, or no longer answered. */
@@ -135,6 +132,7 @@ export async function sendThreadAnsweredMail({
       lessonTitle: lessons.title,
       to: users.email,
       name: users.name,
+      locale: users.locale,
     })
     .from(lessonThreads)
     .innerJoin(users, eq(users.id, lessonThreads.userId))
@@ -142,7 +140,13 @@ export async function sendThreadAnsweredMail({
     .innerJoin(lessons, eq(lessons.id, lessonThreads.lessonId))
     .where(and(eq(lessonThreads.id, threadId), isNull(lessonThreads.hiddenAt), sql`${lessonThreads.answeredAt} is not null`));
   if (!thread) return;
-  await mailer.send(threadAnsweredMail({ ...thread, link: slideUrl(publicUrl, thread.courseId, thread.lessonId) }));
+  await mailer.send(
+    threadAnsweredMail({
+      ...thread,
+      link: slideUrl(publicUrl, thread.courseId, thread.lessonId),
+      locale: recipientLocale(thread.locale),
+    }),
+  );
 }
 
 /** A creator's visible threads of [from, to), others' only: those a digest tells of. */
@@ -200,7 +204,10 @@ export async function sendThreadDigestMail({
   from: string;
   to: string;
 }): Promise<void> {
-  const [creator] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, creatorId));
+  const [creator] = await db
+    .select({ email: users.email, name: users.name, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, creatorId));
   if (!creator) return;
   const where = digestThreads(creatorId, from, to);
   const [[counted], rows] = await Promise.all([
@@ -233,6 +240,7 @@ export async function sendThreadDigestMail({
       count,
       entries: rows.map((row) => ({ ...row, link: slideUrl(publicUrl, row.courseId, row.lessonId) })),
       inboxUrl: new URL('/creator/questions', publicUrl).toString(),
+      locale: recipientLocale(creator.locale),
     }),
   );
 }

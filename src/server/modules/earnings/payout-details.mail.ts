@@ -1,5 +1,7 @@
 import { formatDay } from '#shared/format';
-import { PRODUCT } from '../../lib/mail-layout';
+import type { Locale } from '#shared/i18n/locales';
+import { translate } from '#shared/i18n/translate';
+import { SIGNATURE } from '../../lib/mail-layout';
 import type { Mail } from '../../lib/mailer';
 
 /**
@@ -13,26 +15,27 @@ export function payoutDetailsChangedMail({
   changedAt,
   isCleared,
   earningsUrl,
+  locale,
 }: {
   to: string;
   name: string;
   changedAt: Date;
   isCleared: boolean;
   earningsUrl: string;
+  locale: Locale;
 }): Mail {
-  const what = isCleared
-    ? 'Where you are paid by bank transfer was removed from your account'
-    : 'Where you are paid by bank transfer was changed';
+  const date = formatDay(changedAt, { utc: true, locale });
+  const what = isCleared ? translate(locale, 'mail.payoutRemoved', { date }) : translate(locale, 'mail.payoutChanged', { date });
   const text = [
-    `Hi ${name},`,
+    translate(locale, 'mail.greeting', { name }),
     '',
-    `${what} on ${formatDay(changedAt, { utc: true })} (UTC). An admin pays your next payout to the details shown on your Earnings page:`,
+    what,
     '',
     earningsUrl,
     '',
-    'If you did not do this, change your password at once (that signs out every other session), put your details back, and reply to this email.',
+    translate(locale, 'mail.payoutNotYou'),
     '',
-    `— ${PRODUCT}`,
+    SIGNATURE,
   ].join('\n');
-  return { to, subject: `Your ${PRODUCT} payout details were changed`, text };
+  return { to, subject: translate(locale, 'mail.payoutSubject'), text };
 }

@@ -4,6 +4,7 @@ import { users } from '#db/schema/index';
 import type { PayoutDetails } from '#shared/schemas/payouts';
 import type { JobQueue } from '../../lib/jobs/job-kinds';
 import type { Mailer } from '../../lib/mailer';
+import { recipientLocale } from '../../lib/recipient-locale';
 import { payoutDetailsChangedMail } from './payout-details.mail';
 
 /** GET /api/creator/payouts/details: where the caller asked to be paid; null until they say. */
@@ -63,7 +64,7 @@ export async function sendPayoutDetailsChangedMail({
   notice: { userId: string; changedAt: string; isCleared: boolean };
 }): Promise<void> {
   const [user] = await db
-    .select({ email: users.email, name: users.name })
+    .select({ email: users.email, name: users.name, locale: users.locale })
     .from(users)
     .where(eq(users.id, notice.userId))
     .limit(1);
@@ -75,6 +76,7 @@ export async function sendPayoutDetailsChangedMail({
       changedAt: new Date(notice.changedAt),
       isCleared: notice.isCleared,
       earningsUrl: new URL('/creator/earnings', publicUrl).toString(),
+      locale: recipientLocale(user.locale),
     }),
   );
 }

@@ -7,7 +7,7 @@ import { stubFetch } from '#tests/helpers/fetch-stub';
 import { AuthProvider, useAuth } from '#web/lib/auth';
 import { ConfirmEmail } from './confirm-email';
 
-const before: User = { id: 'user-1', email: 'old@example.com', name: 'Grace Hopper', role: 'student' };
+const before: User = { id: 'user-1', email: 'old@example.com', name: 'Grace Hopper', role: 'student', locale: null };
 const after: User = { ...before, email: 'new@example.com' };
 
 function SignedInAs() {

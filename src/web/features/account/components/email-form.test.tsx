@@ -5,7 +5,7 @@ import type { User } from '#shared/schemas/auth';
 import { stubFetch } from '#tests/helpers/fetch-stub';
 import { EmailForm } from './email-form';
 
-const user: User = { id: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace', role: 'student' };
+const user: User = { id: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace', role: 'student', locale: null };
 
 function renderForm() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
