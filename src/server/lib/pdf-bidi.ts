@@ -1,9 +1,9 @@
-import reshaper from 'arabic-reshaper';
+import { ArabicShaper } from 'arabic-persian-reshaper';
 import bidiFactory from 'bidi-js';
 
 /*
  * Right-to-left text for the PDFs (receipts, certificates): pdf-lib draws glyphs left to right as
- * given and does not join Arabic letters, so a line is joined (arabic-reshaper: each letter's
+ * given and does not join Arabic letters, so a line is joined (arabic-persian-reshaper, MIT: each letter's
  * presentation form) and put in visual order (bidi-js: the Unicode bidirectional algorithm, with
  * mirrored brackets) before it is drawn. Text without a right-to-left letter is drawn as it is.
  */
@@ -25,7 +25,9 @@ export const hasRightToLeft = (text: string) => RIGHT_TO_LEFT.test(text);
 export function visualText(text: string, direction: 'rtl' | 'auto' = 'auto'): string {
   if (!hasRightToLeft(text)) return text.replace(BIDI_MARKS, '');
   bidi ??= bidiFactory();
-  const joined = reshaper.convertArabic(text);
+  // The shaper writes a final alef maksura as Farsi yeh's final form: the same shape, which the fonts
+  // may lack; Arabic's own forms are drawn instead.
+  const joined = ArabicShaper.convertArabic(text).replaceAll('\ufbfc', '\ufeef').replaceAll('\ufbfd', '\ufef0');
   const levels = bidi.getEmbeddingLevels(joined, direction === 'rtl' ? 'rtl' : undefined);
   const visual = bidi.getReorderedString(joined, levels).replace(BIDI_MARKS, '');
   // fontkit (which lays out pdf-lib's text) reverses a whole line whose first letter is Arabic or
