@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { type AccessibilityData, createAccessibilityData } from './accessibility-data';
 import { AxeReport, useStableRendering } from './axe-scanner';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 
 /*
  * Issue 40 in the browser (docs/product.md, Languages): the language menu's choice survives a reload,
@@ -68,4 +68,18 @@ test('every language passes axe: Home, a course page, Learn and checkout', async
     await report.scan(page, `${locale}: checkout`, page.locator('main form, main h1').first());
   }
   report.expectNoViolations();
+});
+
+test('an account signed up on a German page keeps German', async ({ page, context }) => {
+  await inLanguage(context, 'de');
+  await page.goto('/login?tab=signup');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.locator('input[name="name"]').fill('Hanna Deutsch');
+  await page.locator('input[name="email"]').fill(uniqueEmail('hanna'));
+  await page.locator('input[name="password"]').fill('sprachen-2026');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/$/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(((await me.json()) as { locale: string | null }).locale).toBe('de');
 });
