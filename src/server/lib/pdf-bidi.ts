@@ -1,4 +1,4 @@
-import { ArabicShaper } from 'arabic-persian-reshaper';
+import reshaper from 'arabic-persian-reshaper';
 import bidiFactory from 'bidi-js';
 
 /*
@@ -27,7 +27,7 @@ export function visualText(text: string, direction: 'rtl' | 'auto' = 'auto'): st
   bidi ??= bidiFactory();
   // The shaper writes a final alef maksura as Farsi yeh's final form: the same shape, which the fonts
   // may lack; Arabic's own forms are drawn instead.
-  const joined = ArabicShaper.convertArabic(text).replaceAll('\ufbfc', '\ufeef').replaceAll('\ufbfd', '\ufef0');
+  const joined = reshaper.ArabicShaper.convertArabic(text).replaceAll('\ufbfc', '\ufeef').replaceAll('\ufbfd', '\ufef0');
   const levels = bidi.getEmbeddingLevels(joined, direction === 'rtl' ? 'rtl' : undefined);
   const visual = bidi.getReorderedString(joined, levels).replace(BIDI_MARKS, '');
   // fontkit (which lays out pdf-lib's text) reverses a whole line whose first letter is Arabic or

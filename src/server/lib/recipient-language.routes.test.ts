@@ -1,4 +1,4 @@
-import { ArabicShaper } from 'arabic-persian-reshaper';
+import reshaper from 'arabic-persian-reshaper';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
@@ -179,7 +179,7 @@ describe('the certificate', () => {
     return pdfTextLines(response.rawPayload);
   };
   /** A line as drawn (visual order, joined letters) read back as it is typed. */
-  const asTyped = (line: string) => ArabicShaper.convertArabicBack(Array.from(line).reverse().join(''));
+  const asTyped = (line: string) => reshaper.ArabicShaper.convertArabicBack(Array.from(line).reverse().join(''));
   const ARABIC_LETTERS = /[\u0621-\u064a]/;
   const JOINED_FORMS = /[\ufe70-\ufefc]/;
 
