@@ -11,6 +11,7 @@ export const authMessages = defineMessages({
     ar: 'هل نسيت كلمة المرور؟',
   },
   'auth.email': { en: 'Email', es: 'Correo electrónico', de: 'E-Mail', ar: 'البريد الإلكتروني' },
+  'auth.namePlaceholder': { en: 'Ada Lovelace', es: 'María García', de: 'Erika Mustermann', ar: 'ليلى أحمد' },
   'auth.emailPlaceholder': {
     en: 'you@example.com',
     es: 'tu@ejemplo.com',

@@ -57,7 +57,7 @@ export function SignupForm({ variant = 'student', defaultInviteCode = '', onSucc
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-5">
       <FormField label={t('auth.name')} error={errors.name}>
-        {(control) => <Input {...control} name="name" autoComplete="name" required placeholder="Ada Lovelace" />}
+        {(control) => <Input {...control} name="name" autoComplete="name" required placeholder={t('auth.namePlaceholder')} />}
       </FormField>
       <FormField label={t('auth.email')} error={errors.email}>
         {(control) => (

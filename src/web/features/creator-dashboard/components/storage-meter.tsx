@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { formatBytes } from '#shared/schemas/storage';
 import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { intlLocale } from '#web/lib/i18n/locale';
 import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
 import { useStorageUsage } from '../api/get-storage-usage';
@@ -27,7 +28,10 @@ export function StorageMeter() {
   const share = data ? Math.min(1, data.usedBytes / data.quotaBytes) : 0;
   const isNearlyFull = share >= NEARLY_FULL;
   const text = data
-    ? t('creator.storageUsed', { used: formatBytes(data.usedBytes), quota: formatBytes(data.quotaBytes) })
+    ? t('creator.storageUsed', {
+        used: formatBytes(data.usedBytes, intlLocale()),
+        quota: formatBytes(data.quotaBytes, intlLocale()),
+      })
     : undefined;
   return (
     <Card role="group" aria-labelledby={labelId} aria-busy={usage.isPending} className="mb-10 grid gap-3 p-4 sm:p-5">
