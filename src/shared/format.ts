@@ -12,6 +12,11 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   }
   return made;
 }
+/**
+ * An amount in a right-to-left language is one left-to-right run ("49.99 US$"): the page's direction
+ * would otherwise carry the "$" to the other side of "US". Isolates (LRI … PDI) are invisible.
+ */
+const isolatedIfRightToLeft = (locale: string, text: string) => (locale.startsWith('ar') ? `\u2066${text}\u2069` : text);
 const numberFormat = (locale: string) => cached(`n ${locale}`, () => new Intl.NumberFormat(locale));
 const usdFormat = (locale: string) =>
   cached(`usd ${locale}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }));
@@ -153,7 +158,7 @@ export function formatRating(rating: number | null | undefined): string | null {
 export function formatUsd(amount: string, locale = 'en'): string {
   const cents = Math.round(Number.parseFloat(amount) * 100);
   if (!Number.isSafeInteger(cents)) return locale === 'en' ? '$0.00' : usdFormat(locale).format(0);
-  if (locale !== 'en') return usdFormat(locale).format(cents / 100);
+  if (locale !== 'en') return isolatedIfRightToLeft(locale, usdFormat(locale).format(cents / 100));
   const whole = formatCount(Math.floor(Math.abs(cents) / 100));
   const fraction = String(Math.abs(cents) % 100).padStart(2, '0');
   return `${cents < 0 ? '-' : ''}$${whole}.${fraction}`;

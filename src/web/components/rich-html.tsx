@@ -47,6 +47,9 @@ export function RichHtml({ html, className }: { html: string; className?: string
     <div
       ref={ref}
       className={className}
+      // The creator's language, not the page's, sets its direction: English slides on an Arabic page
+      // run left to right, lists and all.
+      dir="auto"
       suppressHydrationWarning
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server's allowlist or DOMPurify, never raw
       dangerouslySetInnerHTML={{ __html: shownHtml }}

@@ -64,6 +64,7 @@ export default function NotebookView({ lessonId, notebookUrl }: { lessonId: stri
       {html ? (
         <div
           ref={cells}
+          dir="auto"
           className="rich-text notebook max-w-3xl"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: drawn by the server with the notebook allowlist and sanitized again here
           dangerouslySetInnerHTML={{ __html: html }}
