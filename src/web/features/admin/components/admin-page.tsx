@@ -64,10 +64,7 @@ export function AdminPage() {
         </div>
         {ADMIN_TABS.map(({ value, label, Section }) => (
           <TabsContent key={value} value={value} className="mt-6">
-            <RegionErrorBoundary
-              title={t('admin.sectionFailed', { name: label() })}
-              resetKeys={[tab]}
-            >
+            <RegionErrorBoundary title={t('admin.sectionFailed', { name: label() })} resetKeys={[tab]}>
               <Section />
             </RegionErrorBoundary>
           </TabsContent>

@@ -55,12 +55,7 @@ export function PagedListView<T>({
   return (
     <div className="grid gap-4">
       {children(list.items)}
-      <MoreItems
-        hasMore={list.hasMore}
-        isLoading={list.isLoadingMore}
-        failed={Boolean(list.moreError)}
-        onMore={list.showMore}
-      />
+      <MoreItems hasMore={list.hasMore} isLoading={list.isLoadingMore} failed={Boolean(list.moreError)} onMore={list.showMore} />
     </div>
   );
 }
