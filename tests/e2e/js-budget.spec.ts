@@ -206,3 +206,36 @@ test('the first load of Home, Course detail, Course search and Learn fits in 120
       .toEqual([]);
   }
 });
+
+/**
+ * Issue 40: each language is its own build (ADR 0062), with its own manifest; its pages are held to the
+ * same budget, and carry their own language's messages and no other's (the skip link's, in the entry).
+ */
+test('every language: the same pages fit in 120 KB, each with its own language only', () => {
+  const skipLink = { en: 'Skip to content', es: 'Saltar al contenido', de: 'Zum Inhalt springen', ar: 'انتقل إلى المحتوى' };
+  const modules = ['catalog/home', 'catalog/course-detail', 'catalog/course-search', 'learn/learn'];
+  const lines: string[] = [];
+  for (const [locale, own] of Object.entries(skipLink)) {
+    const file = locale === 'en' ? 'manifest.json' : `manifest.${locale}.json`;
+    const localeManifest = JSON.parse(readFileSync(path.join(webDir, '.vite', file), 'utf8')) as Record<string, ManifestChunk>;
+    const chunksOf = (key: string, into = new Set<string>()): Set<string> => {
+      if (into.has(key) || !localeManifest[key]) return into;
+      into.add(key);
+      for (const imported of localeManifest[key].imports ?? []) chunksOf(imported, into);
+      return into;
+    };
+    const entry = Object.keys(localeManifest).find((key) => localeManifest[key]?.isEntry) ?? '';
+    for (const pageModule of modules) {
+      const files = [...chunksOf(`app/routes/${pageModule}.tsx`, chunksOf(entry))].map((key) => localeManifest[key]?.file ?? key);
+      const bytes = files.reduce((sum, chunk) => sum + gzipSize(chunk), 0);
+      lines.push(`${locale} ${pageModule.padEnd(22)} ${kb(bytes)}`);
+      expect.soft(bytes, `${locale} ${pageModule}: first load ${kb(bytes)} of gzip JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+      const code = files.map((chunk) => readFileSync(path.join(webDir, chunk), 'utf8')).join('\n');
+      expect.soft(code.includes(own), `${locale} ${pageModule}: its own skip link`).toBe(true);
+      for (const [other, text] of Object.entries(skipLink)) {
+        if (other !== locale) expect.soft(code.includes(text), `${locale} ${pageModule}: ${other}'s skip link`).toBe(false);
+      }
+    }
+  }
+  console.log(`First loads per language:\n${lines.join('\n')}`);
+});
