@@ -63,9 +63,6 @@ export const catalogMessages = defineMessages({
     de: 'Kurse nach Schwierigkeit filtern',
     ar: 'تصفية الدورات حسب الصعوبة',
   },
-  'catalog.beginner': { en: 'Beginner', es: 'Principiante', de: 'Einsteiger', ar: 'مبتدئ' },
-  'catalog.intermediate': { en: 'Intermediate', es: 'Intermedio', de: 'Fortgeschritten', ar: 'متوسط' },
-  'catalog.advanced': { en: 'Advanced', es: 'Avanzado', de: 'Experte', ar: 'متقدم' },
   'catalog.loadingCourses': {
     en: 'Loading courses...',
     es: 'Cargando cursos...',

@@ -9,6 +9,9 @@ export const commonMessages = defineMessages({
     de: 'Sprache wählen',
     ar: 'اختر لغة',
   },
+  'common.beginner': { en: 'Beginner', es: 'Principiante', de: 'Einsteiger', ar: 'مبتدئ' },
+  'common.intermediate': { en: 'Intermediate', es: 'Intermedio', de: 'Fortgeschritten', ar: 'متوسط' },
+  'common.advanced': { en: 'Advanced', es: 'Avanzado', de: 'Experte', ar: 'متقدم' },
   'common.free': { en: 'Free', es: 'Gratis', de: 'Kostenlos', ar: 'مجاني' },
   'common.justNow': { en: 'just now', es: 'justo ahora', de: 'gerade eben', ar: 'الآن' },
   'common.brand': {

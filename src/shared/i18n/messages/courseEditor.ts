@@ -183,9 +183,6 @@ export const courseEditorMessages = defineMessages({
     ar: 'اتركه فارغًا أو 0 لدورة مجانية؛ الدورة المدفوعة سعرها 0.50 على الأقل',
   },
   'courseEditor.difficultyLabel': { en: 'Difficulty', es: 'Dificultad', de: 'Schwierigkeit', ar: 'مستوى الصعوبة' },
-  'courseEditor.difficultyBeginner': { en: 'Beginner', es: 'Principiante', de: 'Einsteiger', ar: 'مبتدئ' },
-  'courseEditor.difficultyIntermediate': { en: 'Intermediate', es: 'Intermedio', de: 'Fortgeschritten', ar: 'متوسط' },
-  'courseEditor.difficultyAdvanced': { en: 'Advanced', es: 'Avanzado', de: 'Experte', ar: 'متقدم' },
   'courseEditor.languageLabel': { en: 'Language', es: 'Idioma', de: 'Sprache', ar: 'اللغة' },
   'courseEditor.languageHint': {
     en: 'The language the course is taught in',

@@ -32,9 +32,6 @@ export const previewMessages = defineMessages({
   'preview.archived': { en: 'Archived', es: 'Archivado', de: 'Archiviert', ar: 'مؤرشفة' },
   'preview.published': { en: 'Published', es: 'Publicado', de: 'Veröffentlicht', ar: 'منشورة' },
   'preview.draft': { en: 'Draft', es: 'Borrador', de: 'Entwurf', ar: 'مسودة' },
-  'preview.beginner': { en: 'Beginner', es: 'Principiante', de: 'Einsteiger', ar: 'مبتدئ' },
-  'preview.intermediate': { en: 'Intermediate', es: 'Intermedio', de: 'Fortgeschritten', ar: 'متوسط' },
-  'preview.advanced': { en: 'Advanced', es: 'Avanzado', de: 'Experte', ar: 'متقدم' },
   'preview.contentNotShown': {
     en: 'The course content could not be displayed',
     es: 'No se pudo mostrar el contenido del curso',

@@ -7,9 +7,9 @@ import { Button } from '#web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useCourses } from '#web/lib/api/get-courses';
 import { getErrorMessage } from '#web/lib/api-client';
+import { difficultyLabel } from '#web/lib/i18n/difficulty';
 import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
-import { difficultyLabel } from '../lib/difficulty-label';
 import { CourseCard, CourseCardSkeleton } from './course-card';
 
 type CatalogTab = 'all' | Difficulty;

@@ -1,7 +1,7 @@
 import type { Difficulty } from '#shared/schemas/catalog';
 import { Badge } from '#web/components/ui/badge';
+import { difficultyLabel } from '#web/lib/i18n/difficulty';
 import { cn } from '#web/lib/utils';
-import { difficultyLabel } from '../lib/difficulty-label';
 
 const styles: Record<Difficulty, string> = {
   Beginner: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',

@@ -5,6 +5,7 @@ import { RichTextEditor } from '#web/components/rich-text-editor';
 import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
+import { difficultyLabel } from '#web/lib/i18n/difficulty';
 import { t } from '#web/lib/i18n/t';
 import type { CourseField, CourseFormValues } from '../lib/course-form';
 import { courseLanguageOptions } from '../lib/course-languages';
@@ -23,17 +24,6 @@ interface CourseFieldsProps {
 const selectClass =
   'flex h-10 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground shadow-xs md:text-sm ' +
   'focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none disabled:opacity-50';
-
-function difficultyLabel(level: Difficulty): string {
-  switch (level) {
-    case 'Beginner':
-      return t('courseEditor.difficultyBeginner');
-    case 'Intermediate':
-      return t('courseEditor.difficultyIntermediate');
-    case 'Advanced':
-      return t('courseEditor.difficultyAdvanced');
-  }
-}
 
 /**
  * The fields the create and edit pages share (docs/product.md, Publishing and the studio): title, description,

@@ -8,6 +8,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { usePreviewCourse } from '#web/lib/api/get-preview-course';
 import { isApiError } from '#web/lib/api-client';
+import { difficultyLabel } from '#web/lib/i18n/difficulty';
 import { t } from '#web/lib/i18n/t';
 import { sanitizeHtml } from '#web/lib/sanitize';
 import { usePreviewSections } from '../hooks/use-preview-sections';
@@ -53,13 +54,7 @@ export function CoursePreview({ courseId }: { courseId: string }) {
           <Badge variant={archived ? 'danger' : published ? 'success' : 'secondary'}>
             {archived ? t('preview.archived') : published ? t('preview.published') : t('preview.draft')}
           </Badge>
-          <Badge variant="outline">
-            {difficulty === 'Advanced'
-              ? t('preview.advanced')
-              : difficulty === 'Intermediate'
-                ? t('preview.intermediate')
-                : t('preview.beginner')}
-          </Badge>
+          <Badge variant="outline">{difficultyLabel(difficulty ?? 'Beginner')}</Badge>
           {duration ? <Badge variant="outline">{duration}</Badge> : null}
         </div>
         <h1 className="text-3xl font-bold tracking-tight break-words">{title}</h1>

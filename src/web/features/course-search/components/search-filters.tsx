@@ -12,12 +12,13 @@ import {
 import { difficulties } from '#shared/difficulties';
 import type { CourseSearchResult } from '#shared/schemas/search';
 import { Button } from '#web/components/ui/button';
+import { difficultyLabel } from '#web/lib/i18n/difficulty';
 import { formatCount } from '#web/lib/i18n/format';
 import { RichText } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { cn } from '#web/lib/utils';
-import { difficultyLabel, durationLabel, minRatingLabel } from '../lib/filter-labels';
+import { durationLabel, minRatingLabel } from '../lib/filter-labels';
 
 type Counts = Pick<CourseSearchResult, 'facets' | 'exact'>;
 

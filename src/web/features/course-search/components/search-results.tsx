@@ -7,11 +7,12 @@ import { RegionError } from '#web/components/errors/region-error';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { getErrorMessage } from '#web/lib/api-client';
+import { difficultyLabel } from '#web/lib/i18n/difficulty';
 import { formatCount } from '#web/lib/i18n/format';
 import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import type { CourseSearch } from '../api/search-courses';
-import { difficultyLabel, durationLabel, minRatingLabel, sortLabel } from '../lib/filter-labels';
+import { durationLabel, minRatingLabel, sortLabel } from '../lib/filter-labels';
 import { hrefWith } from './search-filters';
 
 interface SearchResultsProps {

@@ -1,20 +1,8 @@
 import type { DurationBand, SearchSort } from '#shared/course-search';
-import type { Difficulty } from '#shared/difficulties';
 import { intlLocale } from '#web/lib/i18n/locale';
 import { t } from '#web/lib/i18n/t';
 
 /** What the filters and orders read as in the page's language; the address keeps the API's values. */
-
-export function difficultyLabel(level: Difficulty): string {
-  switch (level) {
-    case 'Beginner':
-      return t('catalog.beginner');
-    case 'Intermediate':
-      return t('catalog.intermediate');
-    case 'Advanced':
-      return t('catalog.advanced');
-  }
-}
 
 export function durationLabel(band: DurationBand): string {
   switch (band) {
