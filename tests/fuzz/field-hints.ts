@@ -24,7 +24,11 @@ const price = (): fc.Arbitrary<unknown> =>
 /** Stripe's test cards (docs/product.md, Checkout): success, declines, a Luhn failure. */
 const TEST_CARDS = ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995', '4242 4242 4242 4241'];
 
-export const semanticHints: FieldHints = (field) => {
+/** A course's language is a real BCP 47 tag, which its pattern alone does not make (`en-x` is not one). */
+const LANGUAGE_TAGS = ['en', 'es', 'de', 'ar', 'pt-BR', 'PT-br', 'zh-Hant-TW', 'sr-Latn', 'fil', 'de-CH-1996'];
+
+export const semanticHints: FieldHints = (field, schema) => {
+  if (field === 'language' && schema.pattern === '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$') return fc.constantFrom(...LANGUAGE_TAGS);
   if (/email/i.test(field)) return emailAddress();
   if (field === 'price') return price();
   if (field === 'cardNumber') return fc.constantFrom(...TEST_CARDS);

@@ -16,7 +16,7 @@ export const PasswordSchema = singleLineText({ max: 200, trim: false }).min(PASS
 });
 
 /** A language the interface speaks, as an account saves it (docs/product.md, Languages). */
-export const LocaleSchema = z.enum(LOCALES, { message: `Choose one of ${LOCALES.join(', ')}` });
+export const LocaleSchema = z.enum(LOCALES, { message: 'Choose one of en, es, de, ar' });
 
 export const UserSchema = z.object({
   id: z.string(),

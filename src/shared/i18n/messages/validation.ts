@@ -7,6 +7,18 @@ import { defineMessages } from '../define';
  */
 export const validationMessages = defineMessages({
   // Any text
+  'validation.nameOrLocale': {
+    en: 'Send a name or a locale',
+    es: 'Envía un nombre o un idioma',
+    de: 'Sende einen Namen oder eine Sprache',
+    ar: 'أرسل اسمًا أو لغة',
+  },
+  'validation.localeUnknown': {
+    en: 'Choose one of en, es, de, ar',
+    es: 'Elige uno de en, es, de, ar',
+    de: 'Wähle eines von en, es, de, ar',
+    ar: 'اختر واحدًا من en وes وde وar',
+  },
   'validation.controlCharacters': {
     en: 'Must not contain control characters',
     es: 'No debe contener caracteres de control',

@@ -13,6 +13,8 @@ const FIXED: Readonly<Record<string, () => string>> = {
   'Must not contain control characters': () => t('validation.controlCharacters'),
   'Must be valid Unicode text': () => t('validation.invalidUnicode'),
   'Please enter a valid email address': () => t('validation.emailInvalid'),
+  'Send a name or a locale': () => t('validation.nameOrLocale'),
+  'Choose one of en, es, de, ar': () => t('validation.localeUnknown'),
   'Password is required': () => t('validation.passwordRequired'),
   'Name is required': () => t('validation.nameRequired'),
   'Enter your current password': () => t('validation.currentPasswordRequired'),
