@@ -83,3 +83,15 @@ test('an account signed up on a German page keeps German', async ({ page, contex
   const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
   expect(((await me.json()) as { locale: string | null }).locale).toBe('de');
 });
+
+test('Español chosen from the menu survives a reload, and the page reads Spanish', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Choose a language', exact: true }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: 'Español' }).click()]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('link', { name: 'Saltar al contenido' })).toBeAttached();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Master/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Elige un idioma', exact: true })).toBeVisible();
+});
