@@ -5,7 +5,6 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
-import { formatCount } from '#web/lib/i18n/format';
 import { t } from '#web/lib/i18n/t';
 import { usePayoutDetails, useSavePayoutDetails } from '../api/payout-details';
 
@@ -92,7 +91,7 @@ function DetailsFields({ saved }: { saved: PayoutDetails }) {
           {t('earnings.saveDetails')}
         </Button>
         <p className="text-xs text-muted-foreground tabular-nums">
-          {t('earnings.characterCount', { count: formatCount(text.length), max: formatCount(PAYOUT_DETAILS_MAX) })}
+          {t('earnings.characterCount', { count: text.length, max: PAYOUT_DETAILS_MAX })}
         </p>
       </div>
       {error ? (
