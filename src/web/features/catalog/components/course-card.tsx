@@ -10,7 +10,7 @@ import { Button } from '#web/components/ui/button';
 import { Progress } from '#web/components/ui/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { formatPrice } from '#web/lib/i18n/format';
-import { RichText } from '#web/lib/i18n/rich-text';
+import { RichText, slot } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { languageName } from '../lib/language-name';
@@ -67,7 +67,8 @@ export function CourseCard({ course, progress, priority }: CourseCardProps) {
         </h3>
         <p className="-mt-2 truncate text-sm text-muted-foreground">
           <RichText
-            text={t('catalog.byInstructor', { name: course.instructor.name })}
+            text={t('catalog.byInstructor', { name: slot('name') })}
+            values={{ name: course.instructor.name }}
             tags={{
               // The name as it is, never read for tags.
               link: () => (

@@ -29,7 +29,7 @@ import { Progress } from '#web/components/ui/progress';
 import { useHydrated } from '#web/hooks/use-hydrated';
 import { difficultyLabel } from '#web/lib/i18n/difficulty';
 import { formatCount, formatDay, formatPrice } from '#web/lib/i18n/format';
-import { RichText } from '#web/lib/i18n/rich-text';
+import { RichText, slot } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useCourseOutline } from '../hooks/use-course-outline';
@@ -96,7 +96,8 @@ export function CourseDetail({ course, isEnrolled, isOwner = false, progress, on
               </span>
               <span className="text-sm text-muted-foreground">
                 <RichText
-                  text={t('catalog.createdBy', { name: course.instructor.name })}
+                  text={t('catalog.createdBy', { name: slot('name') })}
+                  values={{ name: course.instructor.name }}
                   tags={{
                     // The name as it is, never read for tags.
                     link: () => (

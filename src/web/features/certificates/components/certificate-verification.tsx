@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { useDocumentTitle } from '#web/hooks/use-document-title';
 import { isApiError } from '#web/lib/api-client';
-import { RichText } from '#web/lib/i18n/rich-text';
+import { RichText, slot } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useCertificate } from '../api/get-certificate';
@@ -35,7 +35,8 @@ export function CertificateVerification({ certificateId }: { certificateId: stri
               <h1 className="text-2xl font-bold">{t('certificates.notFound')}</h1>
               <p className="text-muted-foreground">
                 <RichText
-                  text={t('certificates.noSuchId', { id: certificateId })}
+                  text={t('certificates.noSuchId', { id: slot('id') })}
+                  values={{ id: certificateId }}
                   tags={{
                     id: () => (
                       <span dir="ltr" className="font-mono break-all">
@@ -129,7 +130,8 @@ function RevokedCertificate({ certificate }: { certificate: VerifiedCertificate 
       <h1 className="text-2xl font-bold">{t('certificates.revoked')}</h1>
       <p className="text-muted-foreground">
         <RichText
-          text={t('certificates.revokedBody', { name: certificate.studentName, course: certificate.courseTitle })}
+          text={t('certificates.revokedBody', { name: slot('name'), course: slot('course') })}
+          values={{ name: certificate.studentName, course: certificate.courseTitle }}
           tags={{
             // The name and the title as they are, never read for tags.
             name: () => <span className="font-semibold text-foreground">{certificate.studentName}</span>,

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { VerifiedCertificate } from '#shared/schemas/certificates';
 import { formatDate } from '#web/lib/i18n/format';
-import { RichText } from '#web/lib/i18n/rich-text';
+import { RichText, slot } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
 import { longDay } from '../lib/dates';
 
@@ -47,7 +47,8 @@ export function VerificationChecks({ certificate }: { certificate: VerifiedCerti
         {verification.signature === 'valid' ? (
           <Check outcome="passed" title={t('certificates.signatureValid')}>
             <RichText
-              text={t('certificates.signedBy', { issuer: verification.issuer })}
+              text={t('certificates.signedBy', { issuer: slot('issuer') })}
+              values={{ issuer: verification.issuer }}
               tags={{
                 did: () => (
                   <span dir="ltr" className="font-mono text-xs break-all">
@@ -77,11 +78,8 @@ export function VerificationChecks({ certificate }: { certificate: VerifiedCerti
         )}
         <Check outcome="passed" title={t('certificates.issuedToForOn')}>
           <RichText
-            text={t('certificates.issuedDetails', {
-              name: certificate.studentName,
-              course: certificate.courseTitle,
-              date: longDay(certificate.issuedAt),
-            })}
+            text={t('certificates.issuedDetails', { name: slot('name'), course: slot('course'), date: slot('date') })}
+            values={{ name: certificate.studentName, course: certificate.courseTitle, date: longDay(certificate.issuedAt) }}
             tags={{
               // The name and the title as they are, never read for tags.
               name: () => <span className="font-medium text-foreground wrap-anywhere">{certificate.studentName}</span>,

@@ -22,7 +22,7 @@ import { getCartQueryOptions, putCartItem, readGuestCart, useCart, useGuestCart,
 import { useIsMergingGuestCart } from '#web/lib/cart-merge';
 import { formatPrice, formatUsd } from '#web/lib/i18n/format';
 import { intlLocale } from '#web/lib/i18n/locale';
-import { RichText } from '#web/lib/i18n/rich-text';
+import { RichText, slot } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { withReturnPath } from '#web/lib/return-path';
@@ -104,7 +104,7 @@ function RemoveButton({ title, busy, onRemove }: { title: string; busy: boolean;
     <Button variant="ghost" size="sm" className="justify-self-start text-muted-foreground" disabled={busy} onClick={onRemove}>
       <Trash2 aria-hidden="true" />
       <span>
-        <RichText text={t('enrollment.removeFromCart', { title })} tags={hidden} />
+        <RichText text={t('enrollment.removeFromCart', { title: slot('title') })} values={{ title }} tags={hidden} />
       </span>
     </Button>
   );
@@ -154,7 +154,8 @@ function ServerCartRow({
           <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
           <span className="min-w-0 flex-1">
             <RichText
-              text={t('enrollment.codeNotApplying', { reason: coupon.message ?? '' })}
+              text={t('enrollment.codeNotApplying', { reason: slot('reason') })}
+              values={{ reason: coupon.message ?? '' }}
               tags={{ code: () => <strong className="font-mono">{coupon.code}</strong> }}
             />
           </span>
@@ -167,7 +168,13 @@ function ServerCartRow({
       ) : (
         <div className="max-w-sm min-w-0">
           <CouponField
-            label={<RichText text={t('enrollment.discountCodeFor', { title: course.title })} tags={hidden} />}
+            label={
+              <RichText
+                text={t('enrollment.discountCodeFor', { title: slot('title') })}
+                values={{ title: course.title }}
+                tags={hidden}
+              />
+            }
             applied={coupon?.valid ? coupon : null}
             busy={busy}
             apply={async (code) => {
@@ -224,7 +231,11 @@ function Purchased({ bought }: { bought: Bought }) {
               to={paths.course.learn.getHref(course.courseId)}
               className="text-sm font-medium text-primary underline underline-offset-4"
             >
-              <RichText text={t('enrollment.startLearningCourse', { title: course.title })} tags={hidden} />
+              <RichText
+                text={t('enrollment.startLearningCourse', { title: slot('title') })}
+                values={{ title: course.title }}
+                tags={hidden}
+              />
             </Link>
           </li>
         ))}
@@ -489,7 +500,11 @@ function ServerCart() {
                   disabled={busy}
                   onClick={() => void change(() => deleteCartItem(notice.course.id))}
                 >
-                  <RichText text={t('enrollment.removeNotice', { title: notice.course.title })} tags={hidden} />
+                  <RichText
+                    text={t('enrollment.removeNotice', { title: slot('title') })}
+                    values={{ title: notice.course.title }}
+                    tags={hidden}
+                  />
                 </Button>
               </li>
             ))}
