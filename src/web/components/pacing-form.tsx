@@ -8,7 +8,7 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 
 type PacingBody = { unlockAfterDays: number | null; unlockAt: string | null; prerequisiteQuizId: string | null };
@@ -54,11 +54,11 @@ export function PacingForm({
       await save({ unlockAfterDays, unlockAt: date === '' ? null : date, prerequisiteQuizId: prerequisite || null });
       toast({ variant: 'success', title: t('courseBuilder.pacingSaved') });
     } catch (error) {
-      setErrors(getFieldErrors(error));
+      setErrors(apiFieldErrors(error));
       toast({
         variant: 'destructive',
         title: t('courseBuilder.pacingSaveFailed'),
-        description: getErrorMessage(error, t('courseBuilder.tryAgain')),
+        description: apiErrorText(error, t('courseBuilder.tryAgain')),
       });
     } finally {
       setSaving(false);

@@ -9,7 +9,7 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { formatCount, formatDay, formatPrice } from '#web/lib/i18n/format';
 import { RichText } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
@@ -70,13 +70,13 @@ function NewCouponForm() {
         });
       },
       onError: (failure) => {
-        const fields = getFieldErrors(failure);
+        const fields = apiFieldErrors(failure);
         setErrors({
           code:
             fields.code ??
             (fields.percentOff || fields.amountOff || fields.expiresAt
               ? undefined
-              : getErrorMessage(failure, t('admin.couponFailed'))),
+              : apiErrorText(failure, t('admin.couponFailed'))),
           value: fields.percentOff ?? fields.amountOff,
           expiresOn: fields.expiresAt,
           maxRedemptions: fields.maxRedemptions,

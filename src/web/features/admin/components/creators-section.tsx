@@ -9,7 +9,7 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { formatCount } from '#web/lib/i18n/format';
 import { RichText } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
@@ -64,7 +64,7 @@ function InviteForm() {
           description: result.isMailed ? t('admin.emailedTo', { email: result.invitation.email }) : t('admin.mailNotSent'),
         });
       },
-      onError: (failure) => setError(getFieldErrors(failure).email ?? getErrorMessage(failure, t('admin.invitationFailed'))),
+      onError: (failure) => setError(apiFieldErrors(failure).email ?? apiErrorText(failure, t('admin.invitationFailed'))),
     });
   };
 

@@ -7,7 +7,7 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 import { useCreateSection } from '../api/create-section';
 import type { SectionKind } from '../lib/sections';
@@ -56,11 +56,11 @@ export function AddSectionForm({ kind, courseId, itemCount }: AddSectionFormProp
           setDescription('');
         },
         onError: (error) => {
-          setServerTitleError(getFieldErrors(error).title);
+          setServerTitleError(apiFieldErrors(error).title);
           toast({
             variant: 'destructive',
             title: isModule ? t('courseBuilder.addModuleFailed') : t('courseBuilder.addQuizFailed'),
-            description: getErrorMessage(error, t('courseEditor.checkConnection')),
+            description: apiErrorText(error, t('courseEditor.checkConnection')),
           });
         },
       },

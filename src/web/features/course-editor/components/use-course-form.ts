@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '#web/hooks/use-toast';
-import { getFieldErrors } from '#web/lib/api-client';
+import { apiFieldErrors } from '#web/lib/form';
 import { type CourseField, type CourseFormValues, courseFields, fieldOfValue, findCourseFormProblems } from '../lib/course-form';
 
 type FieldErrors = Partial<Record<CourseField, string>>;
@@ -58,7 +58,7 @@ export function useCourseForm(initial: CourseFormValues) {
 
   /** A 400 names the fields the server refused; they are shown like the client's own checks. */
   const showServerErrors = (error: unknown) => {
-    const shown = toFieldErrors(getFieldErrors(error));
+    const shown = toFieldErrors(apiFieldErrors(error));
     setErrors(shown);
     const first = courseFields.find((field) => field in shown);
     if (first) setToFocus({ field: first });

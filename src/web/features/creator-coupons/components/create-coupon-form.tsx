@@ -4,7 +4,8 @@ import type { CreatorCourse } from '#shared/schemas/creator';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors, isApiError } from '#web/lib/api-client';
+import { isApiError } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 import { useCreateCoupon } from '../api/create-coupon';
 import {
@@ -24,11 +25,11 @@ import { CouponFields } from './coupon-fields';
  * the server names under that field if it is on screen, anything else above the button.
  */
 function placeRefusal(error: unknown, kind: DiscountKind): { fields: CouponFormErrors; message: string | null } {
-  const message = getErrorMessage(error, t('coupons.createFailed'));
+  const message = apiErrorText(error, t('coupons.createFailed'));
   if (isApiError(error, 409)) return { fields: { code: message }, message: null };
   if (isApiError(error, 404)) return { fields: { courseId: message }, message: null };
   const hidden: CouponField = kind === 'percent' ? 'amountOff' : 'percentOff';
-  const byField = getFieldErrors(error);
+  const byField = apiFieldErrors(error);
   const shown = COUPON_FIELDS.filter((field) => field !== hidden && byField[field]);
   if (shown.length === 0) return { fields: {}, message };
   return { fields: Object.fromEntries(shown.map((field) => [field, byField[field]])), message: null };

@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 import { usePayoutDetails, useSavePayoutDetails } from '../api/payout-details';
 
@@ -59,7 +59,7 @@ function DetailsFields({ saved }: { saved: PayoutDetails }) {
           toast({ variant: 'success', title: result.payoutDetails ? t('earnings.detailsSaved') : t('earnings.detailsRemoved') });
         },
         onError: (failure) =>
-          setError(getFieldErrors(failure).payoutDetails ?? getErrorMessage(failure, t('earnings.detailsSaveFailed'))),
+          setError(apiFieldErrors(failure).payoutDetails ?? apiErrorText(failure, t('earnings.detailsSaveFailed'))),
       },
     );
   };

@@ -2,7 +2,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { DISCUSSION_BODY_MAX } from '#shared/schemas/discussions';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { formatCount } from '#web/lib/i18n/format';
 import { t } from '#web/lib/i18n/t';
 import { cn } from '#web/lib/utils';
@@ -48,7 +48,7 @@ export function BodyForm({
       await onSend(body);
       setBody('');
     } catch (failure) {
-      setError(getFieldErrors(failure).body ?? getErrorMessage(failure, t('discussions.postFailed')));
+      setError(apiFieldErrors(failure).body ?? apiErrorText(failure, t('discussions.postFailed')));
     } finally {
       setSending(false);
     }

@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import { UploadButton } from '#web/components/upload-button';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 import { paths } from '#web/lib/paths';
 import { useInstructor, useUpdateProfile } from '../api/instructor';
@@ -35,7 +35,7 @@ export function ProfileForm({ userId }: { userId: string }) {
         <p className="text-sm text-muted-foreground">{t('instructors.loadingYourPage')}</p>
       ) : instructor.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          {getErrorMessage(instructor.error, t('instructors.pageLoadError'))}
+          {apiErrorText(instructor.error, t('instructors.pageLoadError'))}
           <Button variant="outline" size="sm" onClick={() => instructor.refetch()}>
             {t('instructors.tryAgain')}
           </Button>
@@ -66,8 +66,8 @@ function ProfileFields({ instructor }: { instructor: Instructor }) {
       {
         onSuccess: () => toast({ title: t('instructors.pageSaved') }),
         onError: (failure) => {
-          const fields = getFieldErrors(failure);
-          setErrors(Object.keys(fields).length > 0 ? fields : { form: getErrorMessage(failure, t('instructors.pageSaveError')) });
+          const fields = apiFieldErrors(failure);
+          setErrors(Object.keys(fields).length > 0 ? fields : { form: apiErrorText(failure, t('instructors.pageSaveError')) });
         },
       },
     );

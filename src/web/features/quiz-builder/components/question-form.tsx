@@ -7,7 +7,7 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 import { useCreateQuestion } from '../api/create-question';
 import { useUpdateQuestion } from '../api/update-question';
@@ -102,13 +102,13 @@ export function QuestionForm({ quizId, courseId, questionCount, editing }: Quest
       return;
     }
     const onError = (error: unknown) => {
-      const errors = toFormErrors(getFieldErrors(error));
+      const errors = toFormErrors(apiFieldErrors(error));
       setInvalid(Object.keys(errors) as FieldName[]);
       setFieldErrors(errors);
       toast({
         variant: 'destructive',
         title: failureTitle,
-        description: getErrorMessage(error, t('courseEditor.checkConnection')),
+        description: apiErrorText(error, t('courseEditor.checkConnection')),
       });
     };
     if (editing) {

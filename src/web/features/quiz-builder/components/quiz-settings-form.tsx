@@ -7,7 +7,7 @@ import { FormField } from '#web/components/ui/form-field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { t } from '#web/lib/i18n/t';
 import { useUpdateQuizSettings } from '../api/update-quiz-settings';
 
@@ -44,11 +44,11 @@ export function QuizSettingsForm({ quiz }: { quiz: Quiz }) {
       await save.mutateAsync(body);
       toast({ variant: 'success', title: t('quizBuilder.settingsSaved') });
     } catch (error) {
-      setErrors(getFieldErrors(error) ?? {});
+      setErrors(apiFieldErrors(error) ?? {});
       toast({
         variant: 'destructive',
         title: t('quizBuilder.settingsSaveFailed'),
-        description: getErrorMessage(error, t('courseBuilder.tryAgain')),
+        description: apiErrorText(error, t('courseBuilder.tryAgain')),
       });
     }
   }

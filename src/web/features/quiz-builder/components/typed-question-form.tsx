@@ -9,7 +9,7 @@ import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/hooks/use-toast';
 import type { TypedDraft } from '#web/lib/answer-words';
-import { getErrorMessage, getFieldErrors } from '#web/lib/api-client';
+import { apiErrorText, apiFieldErrors } from '#web/lib/form';
 import { RichText } from '#web/lib/i18n/rich-text';
 import { t } from '#web/lib/i18n/t';
 import { useCreateQuestion } from '../api/create-question';
@@ -123,11 +123,11 @@ export function TypedQuestionForm({
       }
       toast({ title: editing ? t('quizBuilder.questionUpdated') : t('quizBuilder.questionAdded') });
     } catch (error) {
-      setErrors(getFieldErrors(error) ?? {});
+      setErrors(apiFieldErrors(error) ?? {});
       toast({
         variant: 'destructive',
         title: editing ? t('quizBuilder.updateFailed') : t('quizBuilder.addFailed'),
-        description: getErrorMessage(error, t('courseBuilder.tryAgain')),
+        description: apiErrorText(error, t('courseBuilder.tryAgain')),
       });
     }
   }
