@@ -163,6 +163,8 @@ export default function TiptapRichTextEditor({
     ...(ariaInvalid ? { 'aria-invalid': 'true' } : {}),
     ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
     class: 'rich-text min-h-36 px-3 py-2 text-sm text-foreground focus:outline-none sm:text-base',
+    // The creator writes in the course's language, whatever the interface's direction.
+    dir: 'auto',
   };
   const isSlide = variant === 'slide';
   const [isLinkFormOpen, setLinkFormOpen] = useState(false);

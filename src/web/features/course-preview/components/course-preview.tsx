@@ -59,6 +59,7 @@ export function CoursePreview({ courseId }: { courseId: string }) {
         </div>
         <h1 className="text-3xl font-bold tracking-tight break-words">{title}</h1>
         <div
+          dir="auto"
           className="rich-text max-w-3xl text-muted-foreground"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here
           dangerouslySetInnerHTML={{ __html: sanitizeHtml(description) }}

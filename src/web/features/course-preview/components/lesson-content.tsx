@@ -58,6 +58,7 @@ export function LessonContent({ lesson }: { lesson: Lesson }) {
   return (
     <TextWithImage imageUrl={lesson.imageUrl} alt={lesson.imageAlt ?? lesson.title}>
       <div
+        dir="auto"
         className="rich-text max-w-3xl [&>:first-child]:mt-0"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here
         dangerouslySetInnerHTML={{ __html: sanitizeHtml(lesson.content) }}

@@ -52,6 +52,7 @@ export function SlideContent({ slide }: { slide: Lesson }) {
     return (
       <TextWithImage imageUrl={slide.imageUrl} alt={slide.imageAlt ?? slide.title}>
         <div
+          dir="auto"
           className="rich-text max-w-3xl [&>:first-child]:mt-0"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here
           dangerouslySetInnerHTML={{ __html: sanitizeHtml(slide.content) }}
