@@ -1,4 +1,4 @@
-import { type Api, apiAs, catalogueIds, expect, signUpViaApi, test } from './fixtures';
+import { type Api, apiAs, catalogueIds, expect, expectNoSidewaysScroll, publishCourse, signUpViaApi, test } from './fixtures';
 
 /*
  * Issue 22 item 9 (catalogue and course page): "Popular" puts the courses with students first, a count
@@ -81,4 +81,26 @@ test('a long unbroken course title wraps on the course page instead of overflowi
   const overflow = await heading.evaluate((element) => element.scrollWidth - element.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a course whose title and description hold an unbroken 70-letter word keeps Home and search inside the screen', async ({
+    page,
+    request,
+  }) => {
+    const creator = await signUpViaApi(request, 'creator');
+    const word = 'Pneumonoultramicroscopicsilicovolcanoconiosisandthensomemoreletters';
+    await publishCourse(
+      apiAs(request, creator.token),
+      { title: `Words like ${word}`, description: `<p>About ${word} and more.</p>`, price: '0' },
+      { module: 'Words', title: 'Long ones', content: '<p>Long.</p>' },
+    );
+    for (const url of ['/', `/courses?q=${word.slice(0, 12)}`]) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { name: new RegExp(word.slice(0, 12)) }).first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+    }
+  });
 });

@@ -65,6 +65,7 @@ test('the keyboard opens the menu and picks a language', async ({ page }) => {
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'Español' })).toBeFocused();
   await page.keyboard.press('Enter');
   // The choice reloads the page in Spanish.
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');

@@ -44,7 +44,7 @@ export default function CourseSearchRoute() {
               languageName={languageName}
               renderCourse={(course, index) => <CourseCard course={course} priority={index < 2} />}
               skeleton={
-                <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+                <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
                   {[0, 1, 2].map((i) => (
                     <CourseCardSkeleton key={i} />
                   ))}

@@ -61,7 +61,7 @@ export default function InstructorRoute() {
     <InstructorProfile
       instructor={instructor.data}
       courses={
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {instructor.data.courses.map((course) => (
             <li key={course.id} className="flex">
               <CourseCard course={course} />

@@ -88,7 +88,7 @@ function CatalogTabPanel({
         <p role="status" className="mb-4 text-sm text-muted-foreground">
           {t('catalog.loadingCourses')}
         </p>
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <CourseCardSkeleton key={i} />
           ))}
@@ -118,7 +118,7 @@ function CatalogTabPanel({
   }
   return (
     <>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course, index) => (
           <li key={course.id} className="flex">
             <CourseCard course={course} progress={progressByCourseId?.get(course.id)} priority={index < 3} />

@@ -101,7 +101,7 @@ export function SearchResults({ filters, search, renderCourse, skeleton, languag
         <NoResults filters={filters} chips={chips} />
       ) : (
         <div className={search.first.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {courses.map((course, index) => (
               <li key={course.id} className="flex">
                 {renderCourse(course, index)}
