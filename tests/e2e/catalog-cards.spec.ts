@@ -86,21 +86,25 @@ test('a long unbroken course title wraps on the course page instead of overflowi
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a course whose title and description hold an unbroken 70-letter word keeps Home and search inside the screen', async ({
+  test('a course whose title and description hold an unbroken 70-letter word keeps its cards inside the screen', async ({
     page,
     request,
   }) => {
     const creator = await signUpViaApi(request, 'creator');
+    const creatorId = ((await apiAs(request, creator.token)('GET', '/api/auth/me')) as { id: string }).id;
     const word = 'Pneumonoultramicroscopicsilicovolcanoconiosisandthensomemoreletters';
     await publishCourse(
       apiAs(request, creator.token),
       { title: `Words like ${word}`, description: `<p>About ${word} and more.</p>`, price: '0' },
       { module: 'Words', title: 'Long ones', content: '<p>Long.</p>' },
     );
-    for (const url of ['/', `/courses?q=${word.slice(0, 12)}`]) {
+    // The instructor's page and a search show the course for sure; Home shows it while the catalogue is small.
+    for (const url of [`/instructors/${creatorId}`, `/courses?q=${word}`]) {
       await page.goto(url);
       await expect(page.getByRole('heading', { name: new RegExp(word.slice(0, 12)) }).first()).toBeVisible();
       await expectNoSidewaysScroll(page);
     }
+    await page.goto('/');
+    await expectNoSidewaysScroll(page);
   });
 });
