@@ -2,7 +2,6 @@ import { defineMessages } from '../define';
 
 /** What every page shares: the header, the footer, the language menu, prices and plain words. */
 export const commonMessages = defineMessages({
-  'common.language': { en: 'Language', es: 'Idioma', de: 'Sprache', ar: 'اللغة' },
   'common.languageMenu': {
     en: 'Choose a language',
     es: 'Elige un idioma',
@@ -26,29 +25,11 @@ export const commonMessages = defineMessages({
     de: 'Abbrechen',
     ar: 'إلغاء',
   },
-  'common.delete': {
-    en: 'Delete',
-    es: 'Eliminar',
-    de: 'Löschen',
-    ar: 'حذف',
-  },
-  'common.save': {
-    en: 'Save',
-    es: 'Guardar',
-    de: 'Speichern',
-    ar: 'حفظ',
-  },
   'common.close': {
     en: 'Close',
     es: 'Cerrar',
     de: 'Schließen',
     ar: 'إغلاق',
-  },
-  'common.back': {
-    en: 'Back',
-    es: 'Atrás',
-    de: 'Zurück',
-    ar: 'رجوع',
   },
   'common.loading': {
     en: 'Loading...',
